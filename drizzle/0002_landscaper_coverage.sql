@@ -1,0 +1,2 @@
+ALTER TABLE "landscaper" ADD COLUMN "covered_zip_codes" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "landscaper_covered_zips_idx" ON "landscaper" USING gin ("covered_zip_codes");

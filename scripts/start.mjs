@@ -1,0 +1,14 @@
+// `npm start`: install what is missing, build the web app if needed, then serve on http://localhost:3000.
+import { spawn } from "node:child_process";
+import { ensureBuilt, ensureInstalled, root } from "./lib.mjs";
+
+ensureInstalled();
+ensureBuilt();
+
+const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

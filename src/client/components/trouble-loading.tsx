@@ -1,0 +1,25 @@
+import { CloudAlert } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "./ui/button";
+
+/** Spec 01 section 4 / 02 section 8: the account (or a profile it needs) did not load within 3 seconds. */
+export function TroubleLoading({ loginPath }: { loginPath: "/login/client" | "/login/landscaper" }) {
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-5 px-4 py-16 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-800">
+        <CloudAlert className="size-6" aria-hidden="true" />
+      </span>
+      <p role="alert" className="text-lg font-medium text-pretty text-slate-800">
+        We're having trouble loading your account. Please try refreshing or logging in again.
+      </p>
+      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <Button type="button" onClick={() => window.location.reload()}>
+          Refresh
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={loginPath}>Log In Again</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

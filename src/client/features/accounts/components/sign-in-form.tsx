@@ -1,0 +1,90 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { type LoginPortal, messages, signInSchema } from "../../../../shared/accounts";
+import type { SessionUser } from "../../../../shared/session";
+import { Alert } from "../../../components/ui/alert";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { ApiError } from "../../../lib/api-client";
+import { useSignIn } from "../api/sign-in";
+import { authLinkClass } from "./auth-shell";
+import { SubmitButton } from "./submit-button";
+
+/** The customer and landscaper logins' failure line (spec 01 section 8). */
+export function signInErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return messages.invalidCredentials;
+    // Too many attempts and other refusals carry a message meant for the user.
+    if (error.status >= 400 && error.status < 500) return error.message;
+  }
+  return "Login failed. Please try again.";
+}
+
+interface SignInFormProps {
+  portal: LoginPortal;
+  onSignedIn: (user: SessionUser | null) => void;
+  /** Turns a failure into the inline error line, or null when the caller reported it another way. */
+  describeError?: (error: unknown) => string | null;
+  /** Shows a 'Forgot password?' link under the password field. */
+  forgotPasswordTo?: string;
+}
+
+/** Email + password sign-in for one portal; validation comes from the shared signInSchema. */
+export function SignInForm({
+  portal,
+  onSignedIn,
+  describeError = signInErrorMessage,
+  forgotPasswordTo,
+}: SignInFormProps) {
+  const signIn = useSignIn();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: "", password: "", portal },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const user = await signIn.mutateAsync(values);
+      onSignedIn(user);
+    } catch (error) {
+      setFormError(describeError(error));
+    }
+  });
+
+  // Stay busy until the next page takes over, so the button does not flash back to 'Sign In'.
+  const busy = signIn.isPending || signIn.isSuccess;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <FormField label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          {...form.register("email")}
+        />
+      </FormField>
+      <div className="grid gap-2">
+        <FormField label="Password" error={errors.password?.message}>
+          <PasswordInput autoComplete="current-password" required {...form.register("password")} />
+        </FormField>
+        {forgotPasswordTo ? (
+          <Link to={forgotPasswordTo} className={`${authLinkClass} justify-self-end text-sm`}>
+            Forgot password?
+          </Link>
+        ) : null}
+      </div>
+      {formError ? <Alert variant="destructive">{formError}</Alert> : null}
+      <SubmitButton busy={busy} label="Sign In" busyLabel="Signing In..." />
+    </form>
+  );
+}

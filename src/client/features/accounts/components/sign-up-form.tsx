@@ -1,0 +1,96 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { PASSWORD_MIN_LENGTH, type SignUpInput, signUpSchema } from "../../../../shared/accounts";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { Select } from "../../../components/ui/select";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useSignUp } from "../api/sign-up";
+import { SubmitButton } from "./submit-button";
+
+type SignUpRole = SignUpInput["role"];
+
+const fieldNames = ["role", "name", "email", "password", "confirmPassword"] as const;
+
+/** 'Create Your Account': the shared signUpSchema gives every message shown under the fields. */
+export function SignUpForm({
+  defaultRole,
+  onSignedUp,
+}: {
+  defaultRole: SignUpRole;
+  onSignedUp: (role: SignUpRole) => void;
+}) {
+  const signUp = useSignUp();
+  const form = useForm({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { role: defaultRole, name: "", email: "", password: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await signUp.mutateAsync(values);
+      toast({
+        title: "Account created successfully!",
+        description: "Redirecting to onboarding...",
+        variant: "success",
+      });
+      onSignedUp(values.role);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        // The server checks with the same schema; put any field message it sends under that field.
+        for (const name of fieldNames) {
+          const message = error.fields?.[name];
+          if (message) form.setError(name, { message }, { shouldFocus: true });
+        }
+        toast({ title: "Signup failed", description: error.message, variant: "destructive" });
+      } else {
+        toast({
+          title: "Error creating account",
+          description: "Please check your connection and try again.",
+          variant: "destructive",
+        });
+      }
+    }
+  });
+
+  const busy = signUp.isPending || signUp.isSuccess;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <FormField label="I am a:" error={errors.role?.message}>
+        <Select required {...form.register("role")}>
+          <option value="customer">Client (Need Landscaping)</option>
+          <option value="landscaper">Landscaper (Provide Services)</option>
+        </Select>
+      </FormField>
+      <FormField label="Full Name" error={errors.name?.message}>
+        <Input autoComplete="name" required {...form.register("name")} />
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          {...form.register("email")}
+        />
+      </FormField>
+      <FormField
+        label="Password"
+        description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors.password?.message}
+      >
+        <PasswordInput autoComplete="new-password" required {...form.register("password")} />
+      </FormField>
+      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+        <PasswordInput autoComplete="new-password" required {...form.register("confirmPassword")} />
+      </FormField>
+      <SubmitButton busy={busy} label="Create Account" busyLabel="Creating Account..." />
+    </form>
+  );
+}

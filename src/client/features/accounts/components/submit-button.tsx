@@ -1,0 +1,23 @@
+import { LoaderCircle } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/utils";
+
+/** A full-width submit button that swaps its label and shows a spinner while the request runs. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  className,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel?: string;
+  className?: string;
+}) {
+  return (
+    <Button type="submit" size="lg" className={cn("w-full", className)} disabled={busy} aria-busy={busy}>
+      {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+      {busy && busyLabel ? busyLabel : label}
+    </Button>
+  );
+}

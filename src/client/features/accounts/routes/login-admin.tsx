@@ -1,0 +1,40 @@
+import { ArrowLeft, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { messages } from "../../../../shared/accounts";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { authLinkClass } from "../components/auth-shell";
+import { LoginScreen } from "../components/login-screen";
+
+export function meta() {
+  return [{ title: "Admin Login | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
+}
+
+/** Spec 02 section 8: non-admins are told inline; other refusals get the 'Login Failed' toast. */
+function adminSignInError(error: unknown): string | null {
+  if (error instanceof ApiError) {
+    if (error.status === 403 && error.code === "admin_access_required") return messages.adminAccessDenied;
+    toast({ title: "Login Failed", description: error.message, variant: "destructive" });
+    return null;
+  }
+  return "Login Error: An unexpected error occurred";
+}
+
+export default function LoginAdminPage() {
+  return (
+    <LoginScreen
+      portal="admin"
+      title="Admin Login"
+      eyebrow="GreenScape Staff"
+      description="Sign in with your administrator account."
+      icon={ShieldCheck}
+      describeError={adminSignInError}
+      footer={
+        <Link to="/" className={`${authLinkClass} inline-flex items-center gap-1.5 font-medium`}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Home
+        </Link>
+      }
+    />
+  );
+}

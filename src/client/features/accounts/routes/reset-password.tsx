@@ -1,0 +1,141 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleCheck, LockKeyhole, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useSearchParams } from "react-router";
+import { messages, PASSWORD_MIN_LENGTH, resetPasswordSchema } from "../../../../shared/accounts";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { FormField } from "../../../components/ui/form-field";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { ApiError } from "../../../lib/api-client";
+import { useResetPassword } from "../api/password-reset";
+import { AuthShell, authLinkClass } from "../components/auth-shell";
+import { SubmitButton } from "../components/submit-button";
+import { useRedirectAfter } from "../hooks/use-redirect-after";
+import { resetPasswordConfig, resetPasswordVariantOf } from "../lib/variants";
+
+export function meta() {
+  return [{ title: "Set New Password | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
+}
+
+/** The page an emailed reset link opens (<page>?token=...&email=...), at every alias the spec lists. */
+export default function ResetPasswordPage() {
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token")?.trim() ?? "";
+  const email = searchParams.get("email");
+  const config = resetPasswordConfig[resetPasswordVariantOf(pathname)];
+
+  if (!token) return <MissingToken />;
+  return <ResetPasswordForm token={token} email={email} config={config} />;
+}
+
+function MissingToken() {
+  useRedirectAfter("/request-reset");
+  return (
+    <AuthShell title="Reset Link Problem" icon={TriangleAlert} iconTone="danger">
+      <Alert variant="destructive">
+        <AlertTitle>{messages.invalidResetLink}</AlertTitle>
+        <AlertDescription>Taking you to the page where you can ask for a new link...</AlertDescription>
+      </Alert>
+      <p className="text-center text-sm">
+        <Link to="/request-reset" replace className={authLinkClass}>
+          Request a new reset link
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}
+
+function ResetPasswordForm({
+  token,
+  email,
+  config,
+}: {
+  token: string;
+  email: string | null;
+  config: (typeof resetPasswordConfig)[keyof typeof resetPasswordConfig];
+}) {
+  const reset = useResetPassword();
+  const [formError, setFormError] = useState<{ message: string; invalidLink: boolean } | null>(null);
+  const form = useForm({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: "", confirmPassword: "", token },
+  });
+  const { errors } = form.formState;
+  useRedirectAfter(reset.isSuccess ? config.afterReset : null);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await reset.mutateAsync(values);
+    } catch (error) {
+      setFormError(
+        error instanceof ApiError && error.status === 400
+          ? { message: config.invalidLink, invalidLink: true }
+          : { message: "An unexpected error occurred. Please try again.", invalidLink: false },
+      );
+    }
+  });
+
+  if (reset.isSuccess) {
+    return (
+      <AuthShell title="Password Updated" icon={CircleCheck} focusTitle>
+        <Alert variant="success">
+          <AlertTitle>Your password has been updated successfully.</AlertTitle>
+          <AlertDescription>Redirecting you to {config.afterResetLabel}...</AlertDescription>
+        </Alert>
+        <p className="text-center text-sm">
+          <Link to={config.afterReset} replace className={authLinkClass}>
+            Continue now
+          </Link>
+        </p>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      title="Set a New Password"
+      description={
+        email ? (
+          <>
+            Choose a new password for <span className="font-medium break-all text-slate-900">{email}</span>.
+          </>
+        ) : (
+          "Choose a new password for your account."
+        )
+      }
+      icon={LockKeyhole}
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormField
+          label="New Password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password?.message}
+        >
+          <PasswordInput autoComplete="new-password" required {...form.register("password")} />
+        </FormField>
+        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+          <PasswordInput autoComplete="new-password" required {...form.register("confirmPassword")} />
+        </FormField>
+        {formError ? (
+          <Alert variant="destructive">
+            <AlertDescription>
+              {formError.message}
+              {formError.invalidLink ? (
+                <>
+                  {" "}
+                  <Link to={config.newLinkPath} className="font-semibold underline underline-offset-2">
+                    Request a new link
+                  </Link>
+                </>
+              ) : null}
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <SubmitButton busy={reset.isPending} label="Update Password" busyLabel="Updating..." />
+      </form>
+    </AuthShell>
+  );
+}

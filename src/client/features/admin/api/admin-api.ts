@@ -1,0 +1,157 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  AdminJobView,
+  AdminUserView,
+  AnalyticsData,
+  AnalyticsRange,
+  AnalyticsRole,
+  ApplicationStatusFilter,
+  ApplicationView,
+  DashboardSummary,
+  JobStatusFilter,
+  Page,
+  PageDirection,
+  PromoteUserResponse,
+  ReviewApplicationResponse,
+  UserRoleFilter,
+} from "../../../../shared/admin";
+import type { ApplicationStatus } from "../../../../shared/landscapers";
+import { apiFetch } from "../../../lib/api-client";
+
+/** Every admin query starts with this key, so a decision or promotion can refresh the whole area. */
+export const adminKey = ["admin"] as const;
+
+/** Where a keyset list stands: no cursor for the first page. */
+export interface PagePosition {
+  cursor?: string | undefined;
+  dir?: PageDirection;
+}
+
+function search(params: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== "") query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+/* ---------------- Dashboard ---------------- */
+
+export const dashboardQueryOptions = queryOptions({
+  queryKey: [...adminKey, "dashboard"],
+  queryFn: () => apiFetch<DashboardSummary>("/api/admin/dashboard"),
+});
+
+export function useDashboardSummary() {
+  return useQuery(dashboardQueryOptions);
+}
+
+/* ---------------- Job history ---------------- */
+
+export interface JobsFilter {
+  q: string;
+  status: JobStatusFilter;
+}
+
+export function useAdminJobs(filter: JobsFilter, position: PagePosition, limit?: number) {
+  return useQuery({
+    queryKey: [...adminKey, "jobs", filter, position, limit],
+    queryFn: () =>
+      apiFetch<Page<AdminJobView>>(
+        `/api/admin/jobs${search({ q: filter.q, status: filter.status, limit, cursor: position.cursor, dir: position.dir })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/* ---------------- Applications ---------------- */
+
+export interface ApplicationsFilter {
+  q: string;
+  status: ApplicationStatusFilter;
+}
+
+export function useApplications(filter: ApplicationsFilter, position: PagePosition) {
+  return useQuery({
+    queryKey: [...adminKey, "applications", filter, position],
+    queryFn: () =>
+      apiFetch<Page<ApplicationView>>(
+        `/api/admin/applications${search({ q: filter.q, status: filter.status, cursor: position.cursor, dir: position.dir })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface ReviewInput {
+  userId: string;
+  decision: "approve" | "deny";
+  notes: string;
+  expectedStatus: ApplicationStatus;
+}
+
+export function useReviewApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, decision, notes, expectedStatus }: ReviewInput) =>
+      apiFetch<ReviewApplicationResponse>(
+        `/api/admin/applications/${encodeURIComponent(userId)}/${decision}`,
+        {
+          method: "POST",
+          json: { notes, expectedStatus },
+        },
+      ),
+    // Spec 02 §4: the list reloads after a decision (also after a refused one, to show where it stands).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+  });
+}
+
+/* ---------------- Users ---------------- */
+
+export interface UsersFilter {
+  q: string;
+  role: UserRoleFilter;
+}
+
+export function useAdminUsers(filter: UsersFilter, position: PagePosition) {
+  return useQuery({
+    queryKey: [...adminKey, "users", filter, position],
+    queryFn: () =>
+      apiFetch<Page<AdminUserView>>(
+        `/api/admin/users${search({ q: filter.q, role: filter.role, cursor: position.cursor, dir: position.dir })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePromoteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiFetch<PromoteUserResponse>(`/api/admin/users/${encodeURIComponent(userId)}/promote`, {
+        method: "POST",
+        json: {},
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+  });
+}
+
+/* ---------------- Analytics ---------------- */
+
+export interface AnalyticsFilter {
+  range: AnalyticsRange;
+  role: AnalyticsRole;
+}
+
+export function useAnalytics(filter: AnalyticsFilter) {
+  return useQuery({
+    queryKey: [...adminKey, "analytics", filter],
+    queryFn: () => apiFetch<AnalyticsData>(`/api/admin/analytics${search({ ...filter })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Export URLs carry the screen's filters. */
+export function exportUrl(kind: string, params: Record<string, string | number | undefined> = {}): string {
+  return `/api/exports/${kind}${search(params)}`;
+}

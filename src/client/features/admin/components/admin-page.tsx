@@ -1,0 +1,98 @@
+import {
+  BarChart3,
+  BriefcaseBusiness,
+  ClipboardCheck,
+  LayoutDashboard,
+  type LucideIcon,
+  Users,
+} from "lucide-react";
+import type * as React from "react";
+import { useEffect, useRef } from "react";
+import { NavLink } from "react-router";
+import { cn } from "../../../lib/utils";
+import { container, focusRing } from "../../site/lib/styles";
+import { AdminGuard } from "./admin-guard";
+
+const sections: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/landscaper-approvals", label: "Applications", icon: ClipboardCheck },
+  { to: "/admin/users", label: "Users", icon: Users },
+  { to: "/admin/jobs", label: "Job History", icon: BriefcaseBusiness },
+  { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
+];
+
+/** The admin area's own navigation; it scrolls sideways on a phone rather than wrapping. */
+function AdminNav() {
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the current section may sit off screen to the right: bring it into view.
+  useEffect(() => {
+    navRef.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, []);
+  return (
+    <nav ref={navRef} aria-label="Admin" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <ul className="flex min-w-max gap-1 border-b border-slate-200">
+        {sections.map(({ to, label, icon: Icon, end }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                cn(
+                  "-mb-px flex items-center gap-2 rounded-t-md border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors",
+                  isActive
+                    ? "border-brand-700 text-brand-800"
+                    : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+                  focusRing,
+                )
+              }
+            >
+              <Icon className="size-4" aria-hidden="true" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * Every admin screen: the guard, the page's one h1 with its lead and actions, the admin navigation, then
+ * the content.
+ */
+export function AdminPage({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <AdminGuard>
+      <div className="bg-slate-50/70">
+        <div className={cn(container, "py-8 sm:py-10")}>
+          <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <div className="min-w-0">
+              <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
+              <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
+                {title}
+              </h1>
+              {description ? <p className="mt-2 max-w-2xl text-slate-600">{description}</p> : null}
+            </div>
+            {actions ? <div className="flex flex-wrap gap-2 sm:justify-end">{actions}</div> : null}
+          </header>
+          <div className="mt-6">
+            <AdminNav />
+          </div>
+          <div className="mt-6 grid gap-6 sm:mt-8">{children}</div>
+        </div>
+      </div>
+    </AdminGuard>
+  );
+}

@@ -1,0 +1,197 @@
+import { CircleCheck, CircleX, ExternalLink, FileText, LoaderCircle, Mail, Phone } from "lucide-react";
+import { useId, useState } from "react";
+import { type ApplicationView, adminMessages } from "../../../../shared/admin";
+import { documentLabels, travelRadiusLabel } from "../../../../shared/landscapers";
+import { Button } from "../../../components/ui/button";
+import { Label } from "../../../components/ui/label";
+import { Textarea } from "../../../components/ui/textarea";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { focusRing } from "../../site/lib/styles";
+import { useReviewApplication } from "../api/admin-api";
+import { formatDate } from "../lib/format";
+import { UserStatusBadge } from "./status-badges";
+
+/** One application: contact details, service area, documents, the reviewer's notes and the decision. */
+export function ApplicationCard({ application }: { application: ApplicationView }) {
+  const [notes, setNotes] = useState(application.adminNotes ?? "");
+  const review = useReviewApplication();
+  const notesId = useId();
+  const pendingDecision = review.isPending ? review.variables?.decision : null;
+
+  const decide = async (decision: "approve" | "deny") => {
+    try {
+      const answer = await review.mutateAsync({
+        userId: application.userId,
+        decision,
+        notes,
+        expectedStatus: application.status,
+      });
+      toast({ title: answer.message, variant: "success" });
+    } catch (error) {
+      toast({
+        title: decision === "approve" ? adminMessages.approveFailed : adminMessages.denyFailed,
+        ...(error instanceof ApiError ? { description: error.message } : {}),
+        variant: "destructive",
+      });
+    }
+  };
+
+  return (
+    <article
+      aria-labelledby={`${notesId}-name`}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={`${notesId}-name`} className="text-lg font-semibold break-words text-slate-900">
+            {application.fullName}
+          </h3>
+          <p className="text-sm break-words text-slate-600">
+            {application.businessName ?? "No business name"}
+          </p>
+        </div>
+        <UserStatusBadge status={application.status} />
+      </header>
+
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div className="col-span-2 min-w-0">
+          <dt className="text-slate-500">Email</dt>
+          <dd>
+            <a
+              href={`mailto:${application.email}`}
+              className={`inline-flex max-w-full items-center gap-1.5 rounded-sm font-medium text-brand-700 hover:underline ${focusRing}`}
+            >
+              <Mail className="size-4 shrink-0" aria-hidden="true" />
+              <span className="truncate">{application.email}</span>
+            </a>
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-slate-500">Phone</dt>
+          <dd>
+            <a
+              href={`tel:${application.phoneNumber.replace(/[^\d+]/g, "")}`}
+              className={`inline-flex items-center gap-1.5 rounded-sm font-medium text-brand-700 hover:underline ${focusRing}`}
+            >
+              <Phone className="size-4 shrink-0" aria-hidden="true" />
+              {application.phoneNumber}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Date submitted</dt>
+          <dd className="font-medium text-slate-900">
+            {application.documentsSubmittedAt ? (
+              formatDate(application.documentsSubmittedAt)
+            ) : (
+              <span className="font-normal text-amber-800">
+                Not yet (registered {formatDate(application.createdAt)})
+              </span>
+            )}
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-slate-500">ZIP codes served</dt>
+          <dd className="mt-1 flex flex-wrap gap-1.5">
+            {application.serviceZipCodes.length ? (
+              application.serviceZipCodes.map((zip) => (
+                <span
+                  key={zip}
+                  className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 tabular-nums"
+                >
+                  {zip}
+                </span>
+              ))
+            ) : (
+              <span className="text-slate-500">None listed</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Travel radius</dt>
+          <dd className="font-medium text-slate-900">{travelRadiusLabel(application.travelRadius)}</dd>
+        </div>
+      </dl>
+
+      <div className="text-sm">
+        <p className="text-slate-500">Documents</p>
+        {application.documents.length ? (
+          <ul className="mt-1 grid gap-1">
+            {application.documents.map((document) => (
+              <li key={document.id}>
+                <a
+                  href={`/api/documents/${document.id}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`inline-flex items-center gap-1.5 rounded-sm font-medium text-brand-700 hover:underline ${focusRing}`}
+                >
+                  <FileText className="size-4 shrink-0" aria-hidden="true" />
+                  View {documentLabels[document.documentType]?.title ?? document.documentType}
+                  <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-slate-600">No documents uploaded.</p>
+        )}
+      </div>
+
+      {application.reviewedAt ? (
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          Reviewed {application.reviewerName ? `by ${application.reviewerName} ` : ""}on{" "}
+          {formatDate(application.reviewedAt)}.
+        </p>
+      ) : null}
+
+      <div className="grid gap-1.5">
+        <Label htmlFor={notesId}>Admin notes</Label>
+        <Textarea
+          id={notesId}
+          rows={3}
+          maxLength={2000}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          aria-describedby={`${notesId}-help`}
+          placeholder="What you checked, what is missing..."
+        />
+        <p id={`${notesId}-help`} className="text-xs text-slate-500">
+          Saved with your decision. A denial email includes these notes.
+        </p>
+      </div>
+
+      <div className="mt-auto grid grid-cols-2 gap-2">
+        <Button
+          type="button"
+          onClick={() => void decide("approve")}
+          disabled={review.isPending || application.status === "approved"}
+          aria-label={`Approve ${application.fullName}`}
+        >
+          {pendingDecision === "approve" ? (
+            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+          ) : (
+            <CircleCheck className="size-4" aria-hidden="true" />
+          )}
+          Approve
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          className="border-red-300 text-red-700 hover:bg-red-50 hover:text-red-800"
+          onClick={() => void decide("deny")}
+          disabled={review.isPending || application.status === "denied"}
+          aria-label={`Deny ${application.fullName}`}
+        >
+          {pendingDecision === "deny" ? (
+            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+          ) : (
+            <CircleX className="size-4" aria-hidden="true" />
+          )}
+          Deny
+        </Button>
+      </div>
+    </article>
+  );
+}

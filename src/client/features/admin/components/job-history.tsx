@@ -1,0 +1,129 @@
+import { ArrowRight } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { adminMessages, type JobStatusFilter } from "../../../../shared/admin";
+import { todayInCharlotte } from "../../../../shared/dates";
+import { exportFileName } from "../../../../shared/exports";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../lib/toast";
+import { exportUrl, useAdminJobs } from "../api/admin-api";
+import { ExportButton } from "./export-button";
+import { JobCard } from "./job-card";
+import {
+  FilterBar,
+  FilterSelect,
+  ListMessage,
+  Pager,
+  SearchField,
+  useDebouncedValue,
+  useKeysetPaging,
+} from "./list-controls";
+
+const fullOptions: { value: JobStatusFilter; label: string }[] = [
+  { value: "all", label: "All statuses" },
+  { value: "completed", label: "Completed" },
+  { value: "in_progress", label: "In Progress" },
+  { value: "pending", label: "Pending" },
+  { value: "cancelled", label: "Cancelled" },
+];
+// Spec 02 §5: the dashboard card offers all, completed, in progress and cancelled.
+const dashboardOptions = fullOptions.filter((option) => option.value !== "pending");
+
+/** How many of the latest matching jobs the dashboard card shows. */
+const DASHBOARD_JOBS = 5;
+
+/**
+ * Search, status filter, CSV download and the matching jobs, newest first. The dashboard shows the latest
+ * five with a link to the full history; /admin/jobs pages through all of them.
+ */
+export function JobHistory({ variant }: { variant: "dashboard" | "full" }) {
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<JobStatusFilter>("all");
+  const q = useDebouncedValue(search.trim());
+  const paging = useKeysetPaging(`${q}|${status}`);
+  const dashboard = variant === "dashboard";
+  const jobs = useAdminJobs(
+    { q, status },
+    dashboard ? {} : paging.position,
+    dashboard ? DASHBOARD_JOBS : undefined,
+  );
+
+  useEffect(() => {
+    if (jobs.isError)
+      toast({ title: "Error", description: adminMessages.loadJobsFailed, variant: "destructive" });
+  }, [jobs.isError]);
+
+  const items = jobs.data?.items ?? [];
+  return (
+    <div className="grid gap-4">
+      <FilterBar>
+        <SearchField
+          label="Search jobs"
+          value={search}
+          onChange={setSearch}
+          placeholder="Search jobs, clients, or landscapers..."
+        />
+        <FilterSelect
+          label="Status"
+          value={status}
+          onChange={setStatus}
+          options={dashboard ? dashboardOptions : fullOptions}
+        />
+        <ExportButton
+          url={exportUrl("jobs.csv", { q, status })}
+          fallbackName={exportFileName("jobs", todayInCharlotte())}
+          success={(file) => ({
+            title: adminMessages.jobsExported,
+            ...(file.records !== null ? { description: adminMessages.jobsExportedCount(file.records) } : {}),
+          })}
+        />
+      </FilterBar>
+
+      <section
+        className="grid gap-3"
+        aria-labelledby={dashboard ? undefined : "jobs-heading"}
+        aria-busy={jobs.isFetching}
+      >
+        {/* On the dashboard the card's own h2 names the list; on /admin/jobs this one does. */}
+        {dashboard ? null : (
+          <h2 id="jobs-heading" className="sr-only">
+            Jobs
+          </h2>
+        )}
+        {jobs.isPending ? (
+          <ListMessage>{adminMessages.loadingJobs}</ListMessage>
+        ) : jobs.isError ? (
+          <ListMessage role="alert">
+            <p>{adminMessages.loadJobsFailed}</p>
+            <Button type="button" variant="outline" className="mt-4" onClick={() => void jobs.refetch()}>
+              Try again
+            </Button>
+          </ListMessage>
+        ) : items.length === 0 ? (
+          <ListMessage>{adminMessages.noJobs}</ListMessage>
+        ) : (
+          items.map((job) => <JobCard key={job.id} job={job} />)
+        )}
+      </section>
+
+      {dashboard ? (
+        <div>
+          <Button asChild variant="link" className="h-auto px-0">
+            <Link to="/admin/jobs">
+              View full job history
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      ) : (
+        <Pager
+          label="Job history pages"
+          page={paging.page}
+          data={jobs.data}
+          onNext={paging.next}
+          onPrevious={paging.previous}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import type * as React from "react";
+import { useEffect, useId, useState } from "react";
+import type { Page } from "../../../../shared/admin";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Select } from "../../../components/ui/select";
+import type { PagePosition } from "../api/admin-api";
+
+/** The value, once it has stopped changing for `delayMs`: a search asks the server once per pause. */
+export function useDebouncedValue<T>(value: T, delayMs = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/**
+ * Where a keyset list stands, with a page number for people. A change of filters (`filterKey`) starts
+ * again from the first page without an effect: the stored position belongs to the old key and is ignored.
+ */
+export function useKeysetPaging(filterKey: string) {
+  const [state, setState] = useState<{ key: string; position: PagePosition; page: number }>({
+    key: filterKey,
+    position: {},
+    page: 1,
+  });
+  const current = state.key === filterKey ? state : { key: filterKey, position: {}, page: 1 };
+  return {
+    position: current.position,
+    page: current.page,
+    next: (cursor: string) =>
+      setState({ key: filterKey, position: { cursor, dir: "next" }, page: current.page + 1 }),
+    previous: (cursor: string) =>
+      setState({ key: filterKey, position: { cursor, dir: "prev" }, page: Math.max(1, current.page - 1) }),
+  };
+}
+
+export function SearchField({
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+}) {
+  const id = useId();
+  return (
+    <div className="grid min-w-0 flex-1 gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+        <Input
+          id={id}
+          type="search"
+          value={value}
+          maxLength={100}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+          className="pl-9"
+          autoComplete="off"
+        />
+      </div>
+    </div>
+  );
+}
+
+export function FilterSelect<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  className,
+}: {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: readonly { value: T; label: string }[];
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={className ?? "grid gap-1.5 sm:w-48"}>
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** Search, filters and the export button on one row from `sm` up, stacked on a phone. */
+export function FilterBar({ children }: { children: React.ReactNode }) {
+  return <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">{children}</div>;
+}
+
+/** A new page starts at the top of the screen, where its list begins. */
+function scrollToTop() {
+  window.scrollTo({ top: 0, behavior: "smooth" });
+}
+
+export function Pager({
+  page,
+  data,
+  onNext,
+  onPrevious,
+  label,
+}: {
+  page: number;
+  data: Pick<Page<unknown>, "nextCursor" | "prevCursor"> | undefined;
+  onNext: (cursor: string) => void;
+  onPrevious: (cursor: string) => void;
+  label: string;
+}) {
+  if (!data || (!data.nextCursor && !data.prevCursor)) return null;
+  return (
+    <nav aria-label={label} className="flex items-center justify-between gap-3">
+      <Button
+        type="button"
+        variant="outline"
+        disabled={!data.prevCursor}
+        onClick={() => {
+          if (!data.prevCursor) return;
+          onPrevious(data.prevCursor);
+          scrollToTop();
+        }}
+      >
+        <ChevronLeft className="size-4" aria-hidden="true" />
+        Previous
+      </Button>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        Page {page}
+      </p>
+      <Button
+        type="button"
+        variant="outline"
+        disabled={!data.nextCursor}
+        onClick={() => {
+          if (!data.nextCursor) return;
+          onNext(data.nextCursor);
+          scrollToTop();
+        }}
+      >
+        Next
+        <ChevronRight className="size-4" aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
+
+/** Centred line for loading, empty and error states of a list. */
+export function ListMessage({
+  children,
+  role = "status",
+}: {
+  children: React.ReactNode;
+  role?: "status" | "alert";
+}) {
+  return (
+    <div
+      role={role}
+      className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center text-slate-600"
+    >
+      {children}
+    </div>
+  );
+}

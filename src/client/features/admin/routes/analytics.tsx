@@ -1,0 +1,61 @@
+import { ArrowLeft, RefreshCw } from "lucide-react";
+import { Link } from "react-router";
+import { adminMessages } from "../../../../shared/admin";
+import { todayInCharlotte } from "../../../../shared/dates";
+import { exportFileName } from "../../../../shared/exports";
+import { Button } from "../../../components/ui/button";
+import { exportUrl } from "../api/admin-api";
+import { AdminPage } from "../components/admin-page";
+import { ChartPanel, useChartFilters } from "../components/chart-panel";
+import { ExportButton, ZipExportButton } from "../components/export-button";
+
+export function meta() {
+  return [{ title: "Analytics | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
+}
+
+const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+export default function AnalyticsPage() {
+  const charts = useChartFilters();
+  const computedAt = charts.analytics.data?.computedAt;
+  return (
+    <AdminPage
+      title="Analytics & Performance Insights"
+      description="Bookings, landscaper performance and client engagement over the period you choose."
+      actions={
+        <>
+          <ExportButton
+            url={exportUrl("analytics.csv", { range: charts.filter.range, role: charts.filter.role })}
+            fallbackName={exportFileName("analytics", todayInCharlotte())}
+            label="Export Analytics CSV"
+            success={() => ({ title: adminMessages.analyticsExported })}
+          />
+          <ZipExportButton />
+        </>
+      }
+    >
+      <section aria-labelledby="charts-heading">
+        <h2 id="charts-heading" className="sr-only">
+          Charts
+        </h2>
+        <ChartPanel state={charts} />
+      </section>
+
+      <footer className="flex flex-col gap-4 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <RefreshCw className="size-4 shrink-0" aria-hidden="true" />
+          <span>
+            {adminMessages.refreshNote} Last updated:{" "}
+            {computedAt ? <time dateTime={computedAt}>{timeFormat.format(new Date(computedAt))}</time> : "—"}
+          </span>
+        </p>
+        <Button asChild variant="outline">
+          <Link to="/admin">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Back to Admin
+          </Link>
+        </Button>
+      </footer>
+    </AdminPage>
+  );
+}

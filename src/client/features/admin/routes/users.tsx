@@ -1,0 +1,200 @@
+import { LoaderCircle, ShieldPlus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { type AdminUserView, adminMessages, type UserRoleFilter } from "../../../../shared/admin";
+import { todayInCharlotte } from "../../../../shared/dates";
+import { exportFileName } from "../../../../shared/exports";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../../../components/ui/alert-dialog";
+import { Button } from "../../../components/ui/button";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { exportUrl, useAdminUsers, usePromoteUser } from "../api/admin-api";
+import { AdminPage } from "../components/admin-page";
+import { ExportButton } from "../components/export-button";
+import {
+  FilterBar,
+  FilterSelect,
+  ListMessage,
+  Pager,
+  SearchField,
+  useDebouncedValue,
+  useKeysetPaging,
+} from "../components/list-controls";
+import { RoleBadge, UserStatusBadge } from "../components/status-badges";
+import { formatDate } from "../lib/format";
+
+export function meta() {
+  return [{ title: "User Management | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
+}
+
+const roleOptions: { value: UserRoleFilter; label: string }[] = [
+  { value: "all", label: "All roles" },
+  { value: "customer", label: "Customers" },
+  { value: "landscaper", label: "Landscapers" },
+  { value: "admin", label: "Admins" },
+];
+
+/** 'Promote to Admin' behind the spec's confirmation (02 §5); the promotion cannot be undone. */
+function PromoteButton({ user }: { user: AdminUserView }) {
+  const [open, setOpen] = useState(false);
+  const promote = usePromoteUser();
+  const confirm = async () => {
+    try {
+      await promote.mutateAsync(user.id);
+      toast({ title: adminMessages.promoted(user.email), variant: "success" });
+    } catch (error) {
+      toast({
+        title: adminMessages.promoteFailed,
+        ...(error instanceof ApiError ? { description: error.message } : {}),
+        variant: "destructive",
+      });
+    } finally {
+      setOpen(false);
+    }
+  };
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !promote.isPending && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm">
+          <ShieldPlus className="size-4" aria-hidden="true" />
+          Promote to Admin<span className="sr-only">: {user.email}</span>
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Promote to Admin</AlertDialogTitle>
+          <AlertDialogDescription>{adminMessages.promoteConfirm(user.email)}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={promote.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={promote.isPending}
+            onClick={(event) => {
+              // Keep the dialog open (and its focus) until the server has answered.
+              event.preventDefault();
+              void confirm();
+            }}
+          >
+            {promote.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+            Promote
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function UserRow({ user }: { user: AdminUserView }) {
+  return (
+    <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:gap-4 sm:px-5">
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold break-words text-slate-900">{user.name}</p>
+        <p className="text-sm break-all text-slate-600">{user.email}</p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 sm:w-64">
+        <RoleBadge role={user.role} isAdmin={user.isAdmin} />
+        <UserStatusBadge status={user.status} />
+      </div>
+      <div className="flex items-center justify-between gap-3 sm:contents">
+        <p className="text-sm text-slate-600 sm:w-36">
+          <span className="sm:sr-only">Joined </span>
+          <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+        </p>
+        <div className="sm:flex sm:w-44 sm:justify-end">
+          {user.isAdmin ? (
+            <span className="text-sm text-slate-500">Administrator</span>
+          ) : (
+            <PromoteButton user={user} />
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default function UsersPage() {
+  const [search, setSearch] = useState("");
+  const [role, setRole] = useState<UserRoleFilter>("all");
+  const q = useDebouncedValue(search.trim());
+  const paging = useKeysetPaging(`${q}|${role}`);
+  const users = useAdminUsers({ q, role }, paging.position);
+
+  useEffect(() => {
+    if (users.isError) toast({ title: adminMessages.loadUsersFailed, variant: "destructive" });
+  }, [users.isError]);
+
+  const items = users.data?.items ?? [];
+  return (
+    <AdminPage
+      title="User Management"
+      description="Everyone with an account, newest first. Promote trusted staff to admin."
+    >
+      <FilterBar>
+        <SearchField
+          label="Search users"
+          value={search}
+          onChange={setSearch}
+          placeholder="Search by name or email..."
+        />
+        <FilterSelect label="Role" value={role} onChange={setRole} options={roleOptions} />
+        <ExportButton
+          url={exportUrl("clients.csv", { q })}
+          fallbackName={exportFileName("clients", todayInCharlotte())}
+          label="Export Clients CSV"
+        />
+      </FilterBar>
+
+      <section aria-labelledby="users-heading" aria-busy={users.isFetching}>
+        <h2 id="users-heading" className="sr-only">
+          Users
+        </h2>
+        {users.isPending ? (
+          <ListMessage>Loading users...</ListMessage>
+        ) : users.isError ? (
+          <ListMessage role="alert">
+            <p>{adminMessages.loadUsersFailed}</p>
+            <Button type="button" variant="outline" className="mt-4" onClick={() => void users.refetch()}>
+              Try again
+            </Button>
+          </ListMessage>
+        ) : items.length === 0 ? (
+          <ListMessage>No users found</ListMessage>
+        ) : (
+          <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+            <div
+              aria-hidden="true"
+              className="hidden gap-4 border-b border-slate-200 bg-slate-50 px-5 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase sm:flex"
+            >
+              <span className="flex-1">User</span>
+              <span className="w-64">Role &amp; status</span>
+              <span className="w-36">Joined</span>
+              <span className="w-44 text-right">Action</span>
+            </div>
+            <ul className="divide-y divide-slate-100">
+              {items.map((user) => (
+                <UserRow key={user.id} user={user} />
+              ))}
+            </ul>
+          </div>
+        )}
+      </section>
+
+      <Pager
+        label="User pages"
+        page={paging.page}
+        data={users.data}
+        onNext={paging.next}
+        onPrevious={paging.previous}
+      />
+    </AdminPage>
+  );
+}

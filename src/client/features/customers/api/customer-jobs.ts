@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { JobView } from "../../../../shared/jobs";
+import { apiFetch } from "../../../lib/api-client";
+
+export interface CustomerJobsAnswer {
+  jobs: JobView[];
+  /** true for master users previewing the screen: bookings are hidden from them. */
+  preview: boolean;
+}
+
+export interface NextJobAnswer {
+  job: JobView | null;
+}
+
+export function getCustomerJobs(): Promise<CustomerJobsAnswer> {
+  return apiFetch<CustomerJobsAnswer>("/api/customer/jobs");
+}
+
+export function getNextJob(): Promise<NextJobAnswer> {
+  return apiFetch<NextJobAnswer>("/api/customer/jobs/next");
+}
+
+/** Every customer-job query starts with this key, so one invalidation refreshes the list and the next job. */
+export const customerJobsKey = ["customer", "jobs"] as const;
+
+export const customerJobsQueryOptions = queryOptions({
+  queryKey: [...customerJobsKey, "list"],
+  queryFn: getCustomerJobs,
+});
+
+export const nextJobQueryOptions = queryOptions({
+  queryKey: [...customerJobsKey, "next"],
+  queryFn: getNextJob,
+});
+
+/** The customer's requests, newest first. */
+export function useCustomerJobs(enabled = true) {
+  return useQuery({ ...customerJobsQueryOptions, enabled });
+}
+
+/** The customer's next scheduled service, or null. */
+export function useNextJob(enabled = true) {
+  return useQuery({ ...nextJobQueryOptions, enabled });
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { JobView } from "../../../../shared/jobs";
+import { apiFetch } from "../../../lib/api-client";
+import { customerJobsKey } from "./customer-jobs";
+
+export interface JobActionAnswer {
+  job: JobView;
+  message: string;
+}
+
+export function approveJob(jobId: string): Promise<JobActionAnswer> {
+  return apiFetch<JobActionAnswer>(`/api/jobs/${encodeURIComponent(jobId)}/approve`, {
+    method: "POST",
+    json: {},
+  });
+}
+
+export function cancelJob(input: { jobId: string; reason: string }): Promise<JobActionAnswer> {
+  return apiFetch<JobActionAnswer>(`/api/jobs/${encodeURIComponent(input.jobId)}/cancel`, {
+    method: "POST",
+    json: { reason: input.reason },
+  });
+}
+
+/** The tip travels in dollars (the server converts to cents, as it does for every price form). */
+export function rateJob(input: {
+  jobId: string;
+  rating: number;
+  comment: string;
+  tipDollars: number;
+}): Promise<JobActionAnswer> {
+  return apiFetch<JobActionAnswer>(`/api/jobs/${encodeURIComponent(input.jobId)}/rate`, {
+    method: "POST",
+    json: { rating: input.rating, comment: input.comment, tip: input.tipDollars },
+  });
+}
+
+/** After any action, whatever the outcome, the list and the next job are read again from the server. */
+function useJobAction<TInput>(mutationFn: (input: TInput) => Promise<JobActionAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customerJobsKey }),
+  });
+}
+
+export function useApproveJob() {
+  return useJobAction(approveJob);
+}
+
+export function useCancelJob() {
+  return useJobAction(cancelJob);
+}
+
+export function useRateJob() {
+  return useJobAction(rateJob);
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle, XCircle } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { cancelJobSchema, type JobView } from "../../../../shared/jobs";
+import { jobLabel } from "../../../../shared/services";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../../../components/ui/dialog";
+import { FormField } from "../../../components/ui/form-field";
+import { Textarea } from "../../../components/ui/textarea";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useCancelJob } from "../api/job-actions";
+
+type CancelInput = z.input<typeof cancelJobSchema>;
+type CancelValues = z.output<typeof cancelJobSchema>;
+
+/** 'Cancel request' with a reason: the landscaper (if any) and our team are told why. */
+export function CancelJobDialog({ job, servicesText }: { job: JobView; servicesText: string }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelJob();
+  const form = useForm<CancelInput, unknown, CancelValues>({
+    resolver: zodResolver(cancelJobSchema),
+    defaultValues: { reason: "" },
+  });
+
+  const onSubmit = form.handleSubmit(async ({ reason }) => {
+    try {
+      const answer = await cancel.mutateAsync({ jobId: job.id, reason });
+      toast({
+        title: answer.message,
+        description: `${jobLabel(job.number)} is cancelled.`,
+        variant: "success",
+      });
+      setOpen(false);
+    } catch (error) {
+      const message =
+        error instanceof ApiError ? error.message : "Please check your connection and try again.";
+      if (error instanceof ApiError && error.fields?.reason)
+        form.setError("reason", { message: error.fields.reason });
+      toast({ title: "Could not cancel the request", description: message, variant: "destructive" });
+      // The job changed meanwhile (409): the refreshed card shows where it stands now.
+      if (error instanceof ApiError && error.status === 409) setOpen(false);
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline" className="text-red-700 hover:bg-red-50 hover:text-red-800">
+          <XCircle className="size-4" aria-hidden="true" />
+          Cancel request
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Cancel this request?</DialogTitle>
+          <DialogDescription>
+            {jobLabel(job.number)}: {servicesText}.{" "}
+            {job.landscaperName
+              ? `${job.landscaperName} will be told at once.`
+              : "Our team will be told at once."}
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5">
+          <FormField label="Why are you cancelling?" required error={form.formState.errors.reason?.message}>
+            <Textarea
+              rows={3}
+              maxLength={500}
+              placeholder="For example: plans changed, found another provider…"
+              aria-required="true"
+              {...form.register("reason")}
+            />
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={cancel.isPending}>
+                Keep request
+              </Button>
+            </DialogClose>
+            <Button
+              type="submit"
+              variant="destructive"
+              disabled={cancel.isPending}
+              aria-busy={cancel.isPending}
+            >
+              {cancel.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+              {cancel.isPending ? "Cancelling..." : "Cancel request"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,183 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Building2, House, LoaderCircle } from "lucide-react";
+import { useForm } from "react-hook-form";
+import {
+  type CustomerProfileAnswer,
+  type CustomerProfileInput,
+  type CustomerProfileValues,
+  customerProfileSchema,
+  propertyTypeLabel,
+  propertyTypes,
+} from "../../../../shared/customers";
+import { Button } from "../../../components/ui/button";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { cn } from "../../../lib/utils";
+import { useSaveCustomerProfile } from "../api/customer-profile";
+
+const fieldNames = [
+  "fullName",
+  "streetAddress",
+  "city",
+  "state",
+  "zipCode",
+  "phoneNumber",
+  "propertyType",
+] as const;
+
+const propertyIcons = { residential: House, commercial: Building2 } as const;
+
+interface CustomerProfileFormProps {
+  defaultValues: CustomerProfileInput;
+  submitLabel: string;
+  busyLabel: string;
+  onSaved: (answer: CustomerProfileAnswer, values: CustomerProfileValues) => void;
+  /** The toast title when the request never reached the server. */
+  exceptionTitle?: string;
+  /** Shows a secondary button next to submit (the profile tab's "Cancel"). */
+  onCancel?: () => void;
+}
+
+/**
+ * The customer's service address and contact details: client onboarding and the dashboard's profile tab.
+ * Messages come from the shared customerProfileSchema, the same one the server checks.
+ */
+export function CustomerProfileForm({
+  defaultValues,
+  submitLabel,
+  busyLabel,
+  onSaved,
+  exceptionTitle = "Error completing onboarding",
+  onCancel,
+}: CustomerProfileFormProps) {
+  const save = useSaveCustomerProfile();
+  const form = useForm<CustomerProfileInput, unknown, CustomerProfileValues>({
+    resolver: zodResolver(customerProfileSchema),
+    defaultValues,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync(values);
+      onSaved(answer, values);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const name of fieldNames) {
+          const message = error.fields?.[name];
+          if (message) form.setError(name, { message }, { shouldFocus: true });
+        }
+        toast({ title: "Error saving profile", description: error.message, variant: "destructive" });
+      } else {
+        toast({
+          title: exceptionTitle,
+          description: "Please check your connection and try again.",
+          variant: "destructive",
+        });
+      }
+    }
+  });
+
+  const busy = form.formState.isSubmitting || save.isPending;
+  const propertyError = errors.propertyType?.message;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <div className="grid items-start gap-5 sm:grid-cols-6">
+        <FormField label="Full name" required error={errors.fullName?.message} className="sm:col-span-3">
+          <Input autoComplete="name" aria-required="true" {...form.register("fullName")} />
+        </FormField>
+        <FormField
+          label="Phone number"
+          required
+          error={errors.phoneNumber?.message}
+          className="sm:col-span-3"
+        >
+          <Input
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            aria-required="true"
+            {...form.register("phoneNumber")}
+          />
+        </FormField>
+        <FormField
+          label="Street address"
+          required
+          error={errors.streetAddress?.message}
+          className="sm:col-span-6"
+        >
+          <Input autoComplete="street-address" aria-required="true" {...form.register("streetAddress")} />
+        </FormField>
+        <FormField label="City" required error={errors.city?.message} className="sm:col-span-2">
+          <Input autoComplete="address-level2" aria-required="true" {...form.register("city")} />
+        </FormField>
+        <FormField label="State" required error={errors.state?.message} className="sm:col-span-2">
+          <Input autoComplete="address-level1" aria-required="true" {...form.register("state")} />
+        </FormField>
+        <FormField label="ZIP code" required error={errors.zipCode?.message} className="sm:col-span-2">
+          <Input
+            autoComplete="postal-code"
+            inputMode="numeric"
+            maxLength={5}
+            aria-required="true"
+            {...form.register("zipCode")}
+          />
+        </FormField>
+      </div>
+
+      <fieldset aria-describedby={propertyError ? "property-type-error" : undefined} className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium text-slate-800">Property type</legend>
+        <div className="grid grid-cols-2 gap-3">
+          {propertyTypes.map((type) => {
+            const Icon = propertyIcons[type];
+            return (
+              <label
+                key={type}
+                className={cn(
+                  "flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-3 text-sm font-medium text-slate-800 transition-colors hover:border-brand-600",
+                  "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
+                  "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
+                )}
+              >
+                <input
+                  type="radio"
+                  value={type}
+                  className="size-4 shrink-0 accent-brand-700 focus:outline-none"
+                  {...form.register("propertyType")}
+                />
+                <Icon className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                {propertyTypeLabel[type]}
+              </label>
+            );
+          })}
+        </div>
+        {propertyError ? (
+          <p id="property-type-error" className="text-sm font-medium text-red-700">
+            {propertyError}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className={cn("flex flex-col-reverse gap-3 pt-1", onCancel && "sm:flex-row sm:justify-end")}>
+        {onCancel ? (
+          <Button type="button" variant="outline" size="lg" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button
+          type="submit"
+          size="lg"
+          className={cn(!onCancel && "w-full")}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

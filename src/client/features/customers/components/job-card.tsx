@@ -1,0 +1,225 @@
+import { CalendarCheck, CircleCheck, Clock, Handshake, Info } from "lucide-react";
+import type * as React from "react";
+import { formatLongDate, formatShortDate } from "../../../../shared/dates";
+import type { JobView } from "../../../../shared/jobs";
+import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
+import { cn } from "../../../lib/utils";
+import { ApproveJobButton } from "./approve-job-button";
+import { CancelJobDialog } from "./cancel-job-dialog";
+import { JobStatusBadge } from "./job-status-badge";
+import { RatingForm } from "./rating-form";
+import { StarRating } from "./star-rating";
+
+const cancellable = new Set<JobView["status"]>(["pending", "accepted", "scheduled"]);
+
+/** One of the customer's requests: what was asked, where it stands, and what they can do next. */
+export function JobCard({ job }: { job: JobView }) {
+  const label = jobLabel(job.number);
+  const servicesText = job.services.map(serviceName).join(", ");
+  const titleId = `job-${job.id}-title`;
+  // A cancelled request will never get these, so "not yet" would mislead.
+  const pendingText = (text: string) => <Muted>{job.status === "cancelled" ? "—" : text}</Muted>;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      data-testid="job-card"
+      data-job-number={job.number}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-4 py-4 sm:px-5">
+        <div className="grid min-w-0 gap-1">
+          <p className="font-mono text-xs font-semibold text-slate-500">{label}</p>
+          <h3 id={titleId} className="text-base leading-snug font-semibold text-slate-900">
+            {servicesText}
+          </h3>
+          <p className="text-xs text-slate-500">Requested {formatShortDate(job.createdAt.slice(0, 10))}</p>
+        </div>
+        <JobStatusBadge status={job.status} />
+      </header>
+
+      <div className="flex flex-col gap-4 px-4 py-4 sm:flex-row sm:px-5">
+        <dl className="grid flex-1 grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-3">
+          <Detail label="Preferred date">{formatShortDate(job.preferredDate)}</Detail>
+          <Detail label="Scheduled date">
+            {job.scheduledDate ? formatShortDate(job.scheduledDate) : pendingText("Not scheduled yet")}
+          </Detail>
+          <Detail label="Landscaper">{job.landscaperName ?? pendingText("Not assigned yet")}</Detail>
+          <Detail label="Estimate">{formatRange(job.estimateLowCents, job.estimateHighCents)}</Detail>
+          <Detail label="Quoted price">
+            {job.quotedPriceCents !== null
+              ? formatCents(job.quotedPriceCents)
+              : pendingText("Awaiting quote")}
+          </Detail>
+          {job.finalPriceCents !== null ? (
+            <Detail label="Final price">{formatCents(job.finalPriceCents)}</Detail>
+          ) : null}
+          {job.status === "completed" ? (
+            <Detail label="Tip">
+              {job.tipCents > 0 ? formatCents(job.tipCents) : <Muted>No tip</Muted>}
+            </Detail>
+          ) : null}
+          {job.rating !== null ? (
+            <Detail label="Your rating">
+              <StarRating value={job.rating} />
+            </Detail>
+          ) : null}
+          <Detail label="Property" className="col-span-2 lg:col-span-3">
+            {job.address} {job.zipCode}
+          </Detail>
+          {job.additionalNotes ? (
+            <Detail label="Your notes" className="col-span-2 lg:col-span-3">
+              <span className="whitespace-pre-line">{job.additionalNotes}</span>
+            </Detail>
+          ) : null}
+          {job.ratingComment ? (
+            <Detail label="Your comment" className="col-span-2 lg:col-span-3">
+              <span className="whitespace-pre-line">{job.ratingComment}</span>
+            </Detail>
+          ) : null}
+        </dl>
+        {job.hasPhoto ? (
+          <a
+            href={`/api/jobs/${job.id}/photo`}
+            target="_blank"
+            rel="noreferrer"
+            className="shrink-0 self-start rounded-lg focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
+          >
+            <img
+              src={`/api/jobs/${job.id}/photo`}
+              alt={`Your property, sent with ${label} (opens full size)`}
+              loading="lazy"
+              className="h-28 w-full rounded-lg border border-slate-200 object-cover sm:w-36"
+            />
+          </a>
+        ) : null}
+      </div>
+
+      <JobNextStep job={job} servicesText={servicesText} />
+    </article>
+  );
+}
+
+function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string }) {
+  const cancel = cancellable.has(job.status) ? (
+    <CancelJobDialog job={job} servicesText={servicesText} />
+  ) : null;
+
+  switch (job.status) {
+    case "pending":
+      return (
+        <Footer
+          icon={Clock}
+          tone="slate"
+          text="We're reviewing your request and matching you with a landscaper nearby."
+        >
+          {cancel}
+        </Footer>
+      );
+    case "accepted":
+      return (
+        <Footer
+          icon={Handshake}
+          tone="sky"
+          text={
+            <>
+              <strong className="font-semibold">{job.landscaperName ?? "A landscaper"}</strong> offered{" "}
+              <strong className="font-semibold">
+                {job.quotedPriceCents !== null ? formatCents(job.quotedPriceCents) : "a price"}
+              </strong>{" "}
+              on{" "}
+              <strong className="font-semibold">
+                {job.scheduledDate ? formatLongDate(job.scheduledDate) : "a date to be confirmed"}
+              </strong>
+              . Approve to book it.
+            </>
+          }
+        >
+          <ApproveJobButton job={job} />
+          {cancel}
+        </Footer>
+      );
+    case "scheduled":
+      return (
+        <Footer
+          icon={CalendarCheck}
+          tone="brand"
+          text={`Booked for ${job.scheduledDate ? formatLongDate(job.scheduledDate) : "the agreed date"}${
+            job.landscaperName ? ` with ${job.landscaperName}` : ""
+          }.`}
+        >
+          {cancel}
+        </Footer>
+      );
+    case "completed":
+      return job.rating === null ? (
+        <div className="border-t border-slate-100 bg-amber-50/60 px-4 py-4 sm:px-5">
+          <RatingForm job={job} />
+        </div>
+      ) : (
+        <Footer icon={CircleCheck} tone="brand" text="Completed and rated. Thank you for your feedback!" />
+      );
+    case "cancelled":
+      return (
+        <Footer
+          icon={Info}
+          tone="slate"
+          text={job.cancelReason ? `Cancelled: ${job.cancelReason}` : "This request was cancelled."}
+        />
+      );
+  }
+}
+
+const toneClass = {
+  slate: "bg-slate-50 text-slate-700",
+  sky: "bg-sky-50 text-sky-950",
+  brand: "bg-brand-50 text-brand-900",
+} as const;
+
+function Footer({
+  icon: Icon,
+  tone,
+  text,
+  children,
+}: {
+  icon: typeof Clock;
+  tone: keyof typeof toneClass;
+  text: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div
+      className={cn(
+        "flex flex-col gap-3 border-t border-slate-100 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-5",
+        toneClass[tone],
+      )}
+    >
+      <p className="flex items-start gap-2 text-sm">
+        <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>{text}</span>
+      </p>
+      {children ? <div className="flex flex-col gap-2 sm:flex-row sm:shrink-0">{children}</div> : null}
+    </div>
+  );
+}
+
+function Detail({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={cn("min-w-0", className)}>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 font-medium break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Muted({ children }: { children: React.ReactNode }) {
+  return <span className="font-normal text-slate-500">{children}</span>;
+}

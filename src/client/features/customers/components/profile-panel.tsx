@@ -1,0 +1,145 @@
+import { Pencil } from "lucide-react";
+import type * as React from "react";
+import { useState } from "react";
+import { propertyTypeLabel } from "../../../../shared/customers";
+import type { SessionUser } from "../../../../shared/session";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { toast } from "../../../lib/toast";
+import { useCustomerProfile } from "../api/customer-profile";
+import { CustomerProfileForm } from "./customer-profile-form";
+
+const roleLabel: Record<SessionUser["role"], string> = {
+  customer: "Customer",
+  landscaper: "Landscaper",
+  admin: "Admin",
+};
+
+/** The My Profile tab: the account (name, email, role) and the service address with an edit form. */
+export function ProfilePanel({ user }: { user: SessionUser }) {
+  const isCustomer = user.role === "customer";
+  return (
+    <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
+      <Card className="gap-4 p-5 sm:p-6">
+        <CardHeader>
+          <CardTitle asHeading="h2">Account</CardTitle>
+        </CardHeader>
+        <dl className="grid gap-3 text-sm">
+          <Row label="Name">{user.name}</Row>
+          <Row label="Email">{user.email}</Row>
+          <Row label="Role">
+            {roleLabel[user.role]}
+            {user.isMaster ? " (master preview)" : ""}
+          </Row>
+        </dl>
+      </Card>
+      {isCustomer ? (
+        <ServiceDetails user={user} />
+      ) : (
+        <Alert variant="info">
+          <AlertDescription>Service address details belong to customer accounts.</AlertDescription>
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+function ServiceDetails({ user }: { user: SessionUser }) {
+  const profile = useCustomerProfile();
+  const [editing, setEditing] = useState(false);
+
+  if (profile.isPending) {
+    return (
+      <div
+        className="h-64 animate-pulse rounded-xl border border-slate-200 bg-slate-100"
+        role="status"
+        aria-label="Loading your profile"
+      />
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>We couldn't load your profile: {profile.error.message}</AlertDescription>
+      </Alert>
+    );
+  }
+
+  const saved = profile.data.profile;
+  const showForm = editing || !saved;
+
+  return (
+    <Card className="gap-5 p-5 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <CardHeader>
+          <CardTitle asHeading="h2">Service address &amp; contact</CardTitle>
+          <CardDescription>
+            {saved
+              ? "Where our landscapers work and how they reach you."
+              : "Add where you need service so we can match you with a landscaper nearby."}
+          </CardDescription>
+        </CardHeader>
+        {saved && !editing ? (
+          <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit profile
+          </Button>
+        ) : null}
+      </div>
+      {showForm ? (
+        <CustomerProfileForm
+          defaultValues={
+            saved ?? {
+              fullName: user.name,
+              streetAddress: "",
+              city: "",
+              state: "NC",
+              zipCode: "",
+              phoneNumber: "",
+              propertyType: "residential",
+            }
+          }
+          submitLabel="Save profile"
+          busyLabel="Saving..."
+          exceptionTitle="Error saving profile"
+          onCancel={saved ? () => setEditing(false) : undefined}
+          onSaved={() => {
+            toast({ title: "Profile updated", description: "Your details are saved.", variant: "success" });
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+          <Row label="Full name">{saved.fullName}</Row>
+          <Row label="Phone number">{saved.phoneNumber}</Row>
+          <Row label="Street address" className="sm:col-span-2">
+            {saved.streetAddress}
+          </Row>
+          <Row label="City">{saved.city}</Row>
+          <Row label="State / ZIP code">
+            {saved.state} {saved.zipCode}
+          </Row>
+          <Row label="Property type">{propertyTypeLabel[saved.propertyType]}</Row>
+        </dl>
+      )}
+    </Card>
+  );
+}
+
+function Row({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 font-medium break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { MapPin } from "lucide-react";
+import { Navigate, useNavigate } from "react-router";
+import type { CustomerProfileInput } from "../../../../shared/customers";
+import { firstNameOf, homePathFor, type SessionUser } from "../../../../shared/session";
+import { TroubleLoading } from "../../../components/trouble-loading";
+import { Card } from "../../../components/ui/card";
+import { toast } from "../../../lib/toast";
+import { useSession } from "../../accounts/api/session";
+import { PageStatus } from "../../accounts/components/page-status";
+import { useCustomerProfile } from "../api/customer-profile";
+import { CustomerProfileForm } from "../components/customer-profile-form";
+import { SESSION_TIMEOUT_MS } from "../hooks/use-customer-access";
+import { useTimedOut } from "../hooks/use-timed-out";
+
+export function meta() {
+  return [{ title: "Client Onboarding | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
+}
+
+/** Client onboarding 'Tell Us Where You Need Service': visitors sign in first; other roles go home. */
+export default function ClientOnboardingPage() {
+  const { user, isPending, isError } = useSession();
+  const slow = useTimedOut(isPending, SESSION_TIMEOUT_MS);
+
+  if (isError || (isPending && slow)) return <TroubleLoading loginPath="/login/client" />;
+  if (isPending) return <PageStatus>Loading...</PageStatus>;
+  if (!user) return <Navigate to="/login/client?redirect=%2Fonboarding%2Fclient" replace />;
+  if (user.role !== "customer") return <Navigate to={homePathFor(user)} replace />;
+  return <Onboarding user={user} />;
+}
+
+function Onboarding({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const profile = useCustomerProfile();
+
+  if (profile.isPending) return <PageStatus>Loading...</PageStatus>;
+
+  // A returning customer edits what they saved; a new one starts with the name they signed up with.
+  const saved = profile.data?.profile;
+  const defaultValues: CustomerProfileInput = saved
+    ? {
+        fullName: saved.fullName,
+        streetAddress: saved.streetAddress,
+        city: saved.city,
+        state: saved.state,
+        zipCode: saved.zipCode,
+        phoneNumber: saved.phoneNumber,
+        propertyType: saved.propertyType,
+      }
+    : {
+        fullName: user.name,
+        streetAddress: "",
+        city: "",
+        state: "NC",
+        zipCode: "",
+        phoneNumber: "",
+        propertyType: "residential",
+      };
+
+  return (
+    <div className="flex justify-center bg-gradient-to-b from-brand-50 via-white to-white px-4 py-10 sm:py-16">
+      <div className="w-full max-w-2xl">
+        <Card className="gap-6 px-5 py-6 shadow-md sm:p-8">
+          <div className="flex flex-col items-center gap-2 text-center">
+            <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+              <MapPin className="size-6" aria-hidden="true" />
+            </span>
+            <p className="text-xs font-semibold tracking-wider text-brand-700 uppercase">Client Onboarding</p>
+            <h1 className="text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
+              Tell Us Where You Need Service
+            </h1>
+            <p className="max-w-md text-sm text-pretty text-slate-600">
+              Your address and phone number let us match you with a landscaper who covers your area.
+            </p>
+          </div>
+          <CustomerProfileForm
+            defaultValues={defaultValues}
+            submitLabel="Continue to Dashboard"
+            busyLabel="Saving..."
+            onSaved={(_answer, values) => {
+              toast({
+                title: "Profile completed!",
+                description: `Welcome to GreenScape Charlotte, ${firstNameOf(values.fullName)}!`,
+                variant: "success",
+              });
+              void navigate("/dashboard/client", { replace: true });
+            }}
+          />
+        </Card>
+      </div>
+    </div>
+  );
+}

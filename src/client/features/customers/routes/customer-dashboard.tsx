@@ -1,0 +1,73 @@
+import { LayoutDashboard, Plus, UserRound } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import type { SessionUser } from "../../../../shared/session";
+import { Button } from "../../../components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { useCustomerProfile } from "../api/customer-profile";
+import { CustomerGate } from "../components/customer-gate";
+import { ProfilePanel } from "../components/profile-panel";
+import { RequestsPanel } from "../components/requests-panel";
+import { WelcomeBanner } from "../components/welcome-banner";
+import { useWelcomeBanner } from "../hooks/use-welcome-banner";
+
+export function meta() {
+  return [{ title: "My Project Dashboard | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
+}
+
+type Tab = "dashboard" | "profile";
+
+export default function CustomerDashboardPage() {
+  return <CustomerGate>{(user) => <Dashboard user={user} />}</CustomerGate>;
+}
+
+function Dashboard({ user }: { user: SessionUser }) {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get("tab") === "profile" ? "profile" : "dashboard";
+  const profile = useCustomerProfile(user.role === "customer");
+  const welcome = useWelcomeBanner(profile.data?.signedInAt);
+
+  const selectTab = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === "profile") next.set("tab", "profile");
+    else next.delete("tab");
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Project Dashboard</h1>
+          <p className="text-slate-600">Follow your requests, approve quotes and rate finished work.</p>
+        </div>
+        <Button asChild className="w-full sm:w-auto">
+          <Link to="/instant-quote">
+            <Plus className="size-4" aria-hidden="true" />
+            Get Instant Quote
+          </Link>
+        </Button>
+      </header>
+
+      {welcome.visible ? <WelcomeBanner firstName={user.firstName} onDismiss={welcome.dismiss} /> : null}
+
+      <Tabs value={tab} onValueChange={selectTab}>
+        <TabsList aria-label="Dashboard sections">
+          <TabsTrigger value="dashboard">
+            <LayoutDashboard aria-hidden="true" />
+            Dashboard
+          </TabsTrigger>
+          <TabsTrigger value="profile">
+            <UserRound aria-hidden="true" />
+            My Profile
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="dashboard">
+          <RequestsPanel />
+        </TabsContent>
+        <TabsContent value="profile">
+          <ProfilePanel user={user} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

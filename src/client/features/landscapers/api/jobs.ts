@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { JobView } from "../../../../shared/jobs";
+import { apiFetch } from "../../../lib/api-client";
+
+export interface QueueStats {
+  total: number;
+  pending: number;
+  accepted: number;
+  completed: number;
+}
+
+export interface LandscaperJobsResponse {
+  jobs: JobView[];
+  stats: QueueStats;
+  /** true for master users previewing the screen: bookings hidden, no actions. */
+  preview: boolean;
+}
+
+export const landscaperJobsQuery = queryOptions({
+  queryKey: ["landscaper", "jobs"],
+  queryFn: () => apiFetch<LandscaperJobsResponse>("/api/landscaper/jobs"),
+  // New requests arrive while the dashboard is open.
+  refetchInterval: 60_000,
+});
+
+export function useLandscaperJobs(enabled: boolean) {
+  return useQuery({ ...landscaperJobsQuery, enabled });
+}
+
+export type JobAction =
+  | { action: "accept"; body: { price: string | number; scheduledDate?: string } }
+  | { action: "decline"; body?: undefined }
+  | { action: "complete"; body: { finalPrice: string | number } };
+
+export interface JobActionAnswer {
+  message: string;
+}
+
+/** Accept, decline or complete one job; the queue is refetched whatever the outcome (it may have moved on). */
+export function useJobAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, ...action }: JobAction & { jobId: string }) =>
+      apiFetch<JobActionAnswer>(`/api/jobs/${jobId}/${action.action}`, {
+        method: "POST",
+        json: action.body ?? {},
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: landscaperJobsQuery.queryKey }),
+  });
+}
+
+/** The customer's photo of a job, streamed only to the assigned landscaper (and the customer, admins). */
+export function jobPhotoUrl(jobId: string): string {
+  return `/api/jobs/${jobId}/photo`;
+}

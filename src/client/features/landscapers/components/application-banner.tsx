@@ -1,0 +1,68 @@
+import { Link } from "react-router";
+import type { LandscaperProfileView } from "../../../../shared/landscapers";
+import { site } from "../../../../shared/site";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+
+/**
+ * Where the application stands, above the tabs: not started, documents missing, under review (also
+ * forced by ?status=pending right after submission), or denied. Approved landscapers see nothing.
+ */
+export function ApplicationBanner({
+  profile,
+  statusParam,
+}: {
+  profile: LandscaperProfileView | null;
+  statusParam: string | null;
+}) {
+  if (!profile) {
+    return (
+      <Alert variant="warning">
+        <AlertTitle>Finish your application to start getting jobs</AlertTitle>
+        <AlertDescription className="grid justify-items-start gap-3">
+          <p>Tell us about your business and service area, then upload your ID and insurance.</p>
+          <Button asChild size="sm">
+            <Link to="/onboarding/landscaper">Continue onboarding</Link>
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  if (profile.status === "denied") {
+    return (
+      <Alert variant="destructive" role="status">
+        <AlertTitle>Your application was not approved</AlertTitle>
+        <AlertDescription>
+          Questions about the decision? Write to{" "}
+          <a href={`mailto:${site.supportEmail}`} className="font-semibold underline underline-offset-2">
+            {site.supportEmail}
+          </a>
+          .
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  if (profile.status === "approved") return null;
+  if (!profile.documentsSubmittedAt && statusParam !== "pending") {
+    return (
+      <Alert variant="warning">
+        <AlertTitle>Upload your documents to complete your application</AlertTitle>
+        <AlertDescription className="grid justify-items-start gap-3">
+          <p>We need your proof of ID and liability insurance before we can review your application.</p>
+          <Button asChild size="sm">
+            <Link to="/upload-documents">Upload documents</Link>
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="warning">
+      <AlertTitle>Your application is under review</AlertTitle>
+      <AlertDescription>
+        Thanks for applying! Our team is reviewing your documents and usually decides within{" "}
+        {site.reviewPromiseHours} hours. We'll email you, and job actions unlock as soon as you're approved.
+      </AlertDescription>
+    </Alert>
+  );
+}

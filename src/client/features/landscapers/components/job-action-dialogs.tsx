@@ -1,0 +1,231 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { todayInCharlotte } from "../../../../shared/dates";
+import { acceptJobSchema, completeJobSchema, type JobView } from "../../../../shared/jobs";
+import { formatRange, jobLabel } from "../../../../shared/services";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../../../components/ui/dialog";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useJobAction } from "../api/jobs";
+
+/** The server's answer to a job action as a toast: its message either way, red when refused. */
+export function reportActionError(error: unknown) {
+  if (error instanceof ApiError) {
+    toast({
+      title: error.status === 409 ? error.message : "Couldn't update the job",
+      description: error.status === 409 ? "The job queue has been refreshed." : error.message,
+      variant: "destructive",
+    });
+  } else {
+    toast({
+      title: "Couldn't update the job",
+      description: "Please check your connection and try again.",
+      variant: "destructive",
+    });
+  }
+}
+
+/** yyyy-MM-dd strings sort as dates: a preferred date already past gives way to today. */
+function laterDate(a: string, b: string): string {
+  return a.localeCompare(b) >= 0 ? a : b;
+}
+
+function dollars(cents: number | null): string {
+  return cents === null ? "" : (cents / 100).toFixed(2).replace(/\.00$/, "");
+}
+
+type AcceptInput = z.input<typeof acceptJobSchema>;
+
+interface ActionDialogProps {
+  job: JobView;
+  disabled: boolean;
+  describedBy?: string | undefined;
+}
+
+/** Accept: your price in dollars and the date, which starts at the customer's preferred date. */
+export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProps) {
+  const [open, setOpen] = useState(false);
+  const action = useJobAction();
+  const today = todayInCharlotte();
+  const form = useForm<AcceptInput, unknown, AcceptInput>({
+    // raw: the server takes dollars and converts them itself; the schema only checks them here.
+    resolver: zodResolver(acceptJobSchema, undefined, { raw: true }),
+    defaultValues: { price: "", scheduledDate: laterDate(job.preferredDate, today) },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await action.mutateAsync({
+        jobId: job.id,
+        action: "accept",
+        body: { price: String(values.price), scheduledDate: values.scheduledDate || undefined },
+      });
+      toast({ title: answer.message, variant: "success" });
+      setOpen(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        for (const name of ["price", "scheduledDate"] as const) {
+          const message = error.fields[name];
+          if (message) form.setError(name, { message }, { shouldFocus: true });
+        }
+      }
+      if (!(error instanceof ApiError) || !error.fields) setOpen(false);
+      reportActionError(error);
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.clearErrors();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button type="button" size="sm" disabled={disabled} aria-describedby={describedBy}>
+          Accept
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Accept {jobLabel(job.number)}</DialogTitle>
+          <DialogDescription>
+            {job.customerName} will be asked to approve your price and date. Our estimate for this request is{" "}
+            {formatRange(job.estimateLowCents, job.estimateHighCents)}.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5">
+          <FormField label="Your price (USD)" required error={errors.price?.message}>
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={1}
+              step="0.01"
+              placeholder={dollars(job.estimateLowCents)}
+              aria-required="true"
+              {...form.register("price")}
+            />
+          </FormField>
+          <FormField
+            label="Service date"
+            required
+            description="Defaults to the customer's preferred date."
+            error={errors.scheduledDate?.message}
+          >
+            <Input type="date" min={today} aria-required="true" {...form.register("scheduledDate")} />
+          </FormField>
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setOpen(false)}
+              disabled={action.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={action.isPending} aria-busy={action.isPending}>
+              {action.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+              {action.isPending ? "Accepting..." : "Accept Job"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type CompleteInput = z.input<typeof completeJobSchema>;
+
+/** Complete: the final price, starting at the price the customer approved. */
+export function CompleteJobDialog({ job, disabled, describedBy }: ActionDialogProps) {
+  const [open, setOpen] = useState(false);
+  const action = useJobAction();
+  const form = useForm<CompleteInput, unknown, CompleteInput>({
+    resolver: zodResolver(completeJobSchema, undefined, { raw: true }),
+    defaultValues: { finalPrice: dollars(job.quotedPriceCents) },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await action.mutateAsync({
+        jobId: job.id,
+        action: "complete",
+        body: { finalPrice: String(values.finalPrice) },
+      });
+      toast({ title: answer.message, variant: "success" });
+      setOpen(false);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.fields?.finalPrice : undefined;
+      if (message) form.setError("finalPrice", { message }, { shouldFocus: true });
+      else setOpen(false);
+      reportActionError(error);
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.clearErrors();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button type="button" size="sm" disabled={disabled} aria-describedby={describedBy}>
+          Mark Complete
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Complete {jobLabel(job.number)}</DialogTitle>
+          <DialogDescription>
+            Enter what {job.customerName} pays for the finished work. They'll be asked to rate the service.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5">
+          <FormField label="Final price (USD)" required error={errors.finalPrice?.message}>
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={1}
+              step="0.01"
+              aria-required="true"
+              {...form.register("finalPrice")}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setOpen(false)}
+              disabled={action.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={action.isPending} aria-busy={action.isPending}>
+              {action.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+              {action.isPending ? "Saving..." : "Mark Complete"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

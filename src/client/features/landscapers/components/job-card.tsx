@@ -1,0 +1,213 @@
+import {
+  CalendarCheck,
+  CalendarDays,
+  Camera,
+  CircleDollarSign,
+  LoaderCircle,
+  type LucideIcon,
+  Mail,
+  MapPin,
+  Phone,
+  Star,
+  Wrench,
+} from "lucide-react";
+import type * as React from "react";
+import { formatShortDate, todayInCharlotte } from "../../../../shared/dates";
+import type { JobStatus, JobView } from "../../../../shared/jobs";
+import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../lib/toast";
+import { cn } from "../../../lib/utils";
+import { jobPhotoUrl, useJobAction } from "../api/jobs";
+import { AcceptJobDialog, CompleteJobDialog, reportActionError } from "./job-action-dialogs";
+import { JobStatusBadge } from "./job-status-badge";
+
+const dateLabel: Record<JobStatus, string> = {
+  pending: "Date",
+  accepted: "Proposed date",
+  scheduled: "Scheduled",
+  completed: "Service date",
+  cancelled: "Was scheduled",
+};
+
+function Detail({ icon: Icon, children }: { icon: LucideIcon; children: React.ReactNode }) {
+  return (
+    <li className="flex min-w-0 items-start gap-2">
+      <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+      <span className="min-w-0 break-words">{children}</span>
+    </li>
+  );
+}
+
+interface JobCardProps {
+  job: JobView;
+  /** Approved landscapers only; otherwise the buttons are disabled and `lockedReasonId` says why. */
+  canAct: boolean;
+  lockedReasonId?: string | undefined;
+}
+
+/** One job of the queue: who, what, where and when, the money, and what this landscaper can do next. */
+export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
+  const decline = useJobAction();
+  const assigned = job.status !== "pending";
+  const describedBy = canAct ? undefined : lockedReasonId;
+  const headingId = `job-${job.id}-title`;
+
+  async function onDecline() {
+    try {
+      const answer = await decline.mutateAsync({ jobId: job.id, action: "decline" });
+      toast({ title: answer.message });
+    } catch (error) {
+      reportActionError(error);
+    }
+  }
+
+  const actions: React.ReactNode[] = [];
+  if (job.status === "pending") {
+    actions.push(<AcceptJobDialog key="accept" job={job} disabled={!canAct} describedBy={describedBy} />);
+    if (!job.declinedByMe) {
+      actions.push(
+        <Button
+          key="decline"
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={!canAct || decline.isPending}
+          aria-describedby={describedBy}
+          aria-busy={decline.isPending}
+          onClick={() => void onDecline()}
+        >
+          {decline.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+          Decline
+        </Button>,
+      );
+    }
+  } else if (job.status === "scheduled") {
+    actions.push(<CompleteJobDialog key="complete" job={job} disabled={!canAct} describedBy={describedBy} />);
+  }
+
+  const note =
+    job.status === "accepted"
+      ? "Waiting for the customer to approve your price and date."
+      : job.status === "pending" && job.declinedByMe
+        ? "You declined this job. It stays open for others; you can still accept it."
+        : job.status === "cancelled" && job.cancelReason
+          ? `Cancelled: ${job.cancelReason}`
+          : null;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={cn(
+        "grid gap-4 rounded-xl border bg-white p-4 shadow-xs sm:p-5",
+        job.declinedByMe ? "border-dashed border-slate-300 bg-slate-50" : "border-slate-200",
+      )}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="grid min-w-0 gap-0.5">
+          <h3 id={headingId} className="truncate font-semibold text-slate-900">
+            {job.customerName}
+          </h3>
+          <p className="text-xs text-slate-500">
+            {jobLabel(job.number)} · requested {formatShortDate(todayInCharlotte(new Date(job.createdAt)))}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-1.5">
+          <JobStatusBadge status={job.status} />
+          {job.declinedByMe ? <Badge variant="outline">Declined</Badge> : null}
+        </div>
+      </header>
+
+      <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
+        <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2 sm:gap-x-6">
+          <Detail icon={Wrench}>{job.services.map(serviceName).join(", ")}</Detail>
+          <Detail icon={MapPin}>{job.address}</Detail>
+          <Detail icon={CalendarDays}>Preferred: {formatShortDate(job.preferredDate)}</Detail>
+          {assigned && job.scheduledDate ? (
+            <Detail icon={CalendarCheck}>
+              {dateLabel[job.status]}: {formatShortDate(job.scheduledDate)}
+            </Detail>
+          ) : null}
+          <Detail icon={CircleDollarSign}>
+            Estimate: {formatRange(job.estimateLowCents, job.estimateHighCents)}
+          </Detail>
+          {job.quotedPriceCents !== null ? (
+            <Detail icon={CircleDollarSign}>
+              <span className="font-semibold text-slate-900">
+                Your quote: {formatCents(job.quotedPriceCents)}
+              </span>
+            </Detail>
+          ) : null}
+          {job.finalPriceCents !== null ? (
+            <Detail icon={CircleDollarSign}>
+              <span className="font-semibold text-slate-900">
+                Final price: {formatCents(job.finalPriceCents)}
+                {job.tipCents > 0 ? ` + ${formatCents(job.tipCents)} tip` : ""}
+              </span>
+            </Detail>
+          ) : null}
+          {job.rating !== null ? (
+            <Detail icon={Star}>
+              Rated {job.rating}/5{job.ratingComment ? `: “${job.ratingComment}”` : ""}
+            </Detail>
+          ) : null}
+          {assigned && job.status !== "cancelled" ? (
+            <>
+              <Detail icon={Phone}>
+                <a
+                  href={`tel:${job.customerPhone}`}
+                  className="text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {job.customerPhone}
+                </a>
+              </Detail>
+              <Detail icon={Mail}>
+                <a
+                  href={`mailto:${job.customerEmail}`}
+                  className="break-all text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {job.customerEmail}
+                </a>
+              </Detail>
+            </>
+          ) : null}
+          {!assigned && job.hasPhoto ? (
+            <Detail icon={Camera}>Photo included (visible once accepted)</Detail>
+          ) : null}
+        </ul>
+        {assigned && job.hasPhoto ? (
+          <a
+            href={jobPhotoUrl(job.id)}
+            target="_blank"
+            rel="noreferrer"
+            className="block w-full self-start overflow-hidden rounded-lg border border-slate-200 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none sm:w-40"
+          >
+            <img
+              src={jobPhotoUrl(job.id)}
+              alt={`${job.customerName}'s property, as sent with the request`}
+              loading="lazy"
+              className="h-40 w-full object-cover sm:h-28"
+            />
+          </a>
+        ) : null}
+      </div>
+
+      {job.additionalNotes ? (
+        <p className="rounded-lg bg-slate-100/70 px-3 py-2 text-sm text-slate-700">
+          <span className="font-medium text-slate-900">Notes: </span>
+          {job.additionalNotes}
+        </p>
+      ) : null}
+
+      {note || actions.length > 0 ? (
+        <footer className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
+          {note ? <p className="text-sm text-slate-600">{note}</p> : <span />}
+          {actions.length > 0 ? (
+            <div className="flex gap-2 sm:justify-end [&>*]:flex-1 sm:[&>*]:flex-none">{actions}</div>
+          ) : null}
+        </footer>
+      ) : null}
+    </article>
+  );
+}

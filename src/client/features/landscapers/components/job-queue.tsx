@@ -1,0 +1,127 @@
+import { Inbox, RefreshCw } from "lucide-react";
+import { Link } from "react-router";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { cn } from "../../../lib/utils";
+import { useLandscaperJobs } from "../api/jobs";
+import { JobCard } from "./job-card";
+import { StatTiles } from "./stat-tiles";
+
+const lockedReasonId = "job-actions-locked";
+
+interface JobQueuePanelProps {
+  /** Master preview: bookings hidden, no actions. */
+  preview: boolean;
+  /** Only an approved landscaper may accept, decline or complete. */
+  approved: boolean;
+}
+
+/** The dashboard tab: the four counts and the 'Job Queue'. */
+export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
+  const jobs = useLandscaperJobs(true);
+  const data = jobs.data;
+  const canAct = approved && !preview && data?.preview !== true;
+
+  return (
+    <div className="grid gap-6">
+      <StatTiles stats={data?.stats} />
+
+      <Card className="gap-0 p-0">
+        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6 sm:py-4">
+          <div className="grid gap-0.5">
+            <h2 className="text-lg font-semibold text-slate-900">Job Queue</h2>
+            <p className="text-sm text-slate-600">
+              {preview ? "Preview only" : "New requests in your service area and the jobs you've taken."}
+            </p>
+          </div>
+          {!preview ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => void jobs.refetch()}
+              disabled={jobs.isFetching}
+              aria-label="Refresh the job queue"
+            >
+              <RefreshCw className={cn("size-4", jobs.isFetching && "animate-spin")} aria-hidden="true" />
+              <span className="hidden sm:inline">Refresh</span>
+            </Button>
+          ) : null}
+        </div>
+
+        {!canAct && !preview && data && data.jobs.length > 0 ? (
+          <p
+            id={lockedReasonId}
+            className="border-b border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900 sm:px-6"
+          >
+            Job actions unlock once your application is approved.
+          </p>
+        ) : null}
+
+        <div className="px-4 py-4 sm:px-6">
+          {preview || data?.preview ? (
+            <Alert variant="info">
+              <AlertTitle>Admin preview</AlertTitle>
+              <AlertDescription>
+                Bookings are hidden and job actions are disabled in preview mode.
+              </AlertDescription>
+            </Alert>
+          ) : jobs.isPending ? (
+            <p role="status" className="py-10 text-center text-sm text-slate-600">
+              Loading jobs...
+            </p>
+          ) : jobs.isError ? (
+            <Alert variant="destructive">
+              <AlertTitle>We couldn't load your jobs</AlertTitle>
+              <AlertDescription>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  className="mt-1"
+                  onClick={() => void jobs.refetch()}
+                >
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : data && data.jobs.length > 0 ? (
+            <section
+              aria-label="Job Queue"
+              // Focusable so keyboard users can scroll the list itself.
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+              tabIndex={0}
+              className="-mx-1 max-h-96 overflow-y-auto rounded-lg px-1 py-1 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+            >
+              <ul className="grid gap-3">
+                {data.jobs.map((job) => (
+                  <li key={job.id}>
+                    <JobCard job={job} canAct={canAct} lockedReasonId={lockedReasonId} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : (
+            <div className="flex flex-col items-center gap-3 py-10 text-center">
+              <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <Inbox className="size-6" aria-hidden="true" />
+              </span>
+              <h3 className="text-lg font-semibold text-slate-900">No Jobs Yet</h3>
+              <p className="max-w-md text-sm text-pretty text-slate-600">
+                {approved
+                  ? "New requests in your service area will appear here. Widen your service area to see more."
+                  : "Once your application is approved, new requests in your service area will appear here."}
+              </p>
+              {approved ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link to="?tab=profile">Edit service area</Link>
+                </Button>
+              ) : null}
+            </div>
+          )}
+        </div>
+      </Card>
+    </div>
+  );
+}

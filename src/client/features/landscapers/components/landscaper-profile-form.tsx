@@ -1,0 +1,321 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ExternalLink, LoaderCircle } from "lucide-react";
+import type * as React from "react";
+import { Controller, type FieldErrors, useForm } from "react-hook-form";
+import { Link } from "react-router";
+import {
+  DEFAULT_TRAVEL_RADIUS,
+  type LandscaperProfileInput,
+  type LandscaperProfileValues,
+  type LandscaperProfileView,
+  landscaperMessages,
+  landscaperProfileSchema,
+  travelRadiusLabel,
+  travelRadiusOptions,
+} from "../../../../shared/landscapers";
+import { Button } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Select } from "../../../components/ui/select";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { cn } from "../../../lib/utils";
+import { useSaveLandscaperProfile } from "../api/profile";
+
+const fieldNames = [
+  "fullName",
+  "businessName",
+  "phoneNumber",
+  "streetAddress",
+  "city",
+  "state",
+  "zipCode",
+  "serviceZipCodes",
+  "travelRadius",
+  "backgroundCheckConsent",
+  "termsConsent",
+] as const;
+
+const inlineLink =
+  "inline-flex items-center gap-0.5 rounded-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
+
+/** Form values from a saved profile, or a blank form (with the session's name) for a new applicant. */
+export function profileFormDefaults(
+  profile: LandscaperProfileView | null | undefined,
+  fallbackName = "",
+): LandscaperProfileInput {
+  return {
+    fullName: profile?.fullName ?? fallbackName,
+    businessName: profile?.businessName ?? "",
+    phoneNumber: profile?.phoneNumber ?? "",
+    streetAddress: profile?.streetAddress ?? "",
+    city: profile?.city ?? "",
+    state: profile?.state ?? "NC",
+    zipCode: profile?.zipCode ?? "",
+    serviceZipCodes: profile?.serviceZipCodes.join(", ") ?? "",
+    travelRadius: String(profile?.travelRadius ?? DEFAULT_TRAVEL_RADIUS),
+    // Consent is given once, at onboarding; editing the area later does not ask again.
+    backgroundCheckConsent: Boolean(profile?.backgroundCheckConsentAt),
+    termsConsent: Boolean(profile?.termsConsentAt),
+  };
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="border-t border-slate-200 pt-6 first:border-t-0 first:pt-0">
+      {/* A floated legend is laid out like any grid item instead of sitting in the fieldset's border. */}
+      <fieldset className="grid gap-5">
+        <legend className="float-left w-full text-lg font-semibold text-slate-900">{title}</legend>
+        {description ? <p className="-mt-3 text-sm text-slate-600">{description}</p> : null}
+        {children}
+      </fieldset>
+    </div>
+  );
+}
+
+interface LandscaperProfileFormProps {
+  defaultValues: LandscaperProfileInput;
+  /** "onboarding" asks for consent; "edit" (the dashboard's profile tab) keeps the consent already given. */
+  mode: "onboarding" | "edit";
+  submitLabel: string;
+  busyLabel: string;
+  onSaved: (profile: LandscaperProfileView) => void;
+  onCancel?: () => void;
+}
+
+/**
+ * 'Personal & Business Info', 'Service Area' and 'Consent'. Every message comes from the shared
+ * landscaperProfileSchema, which the server checks again.
+ */
+export function LandscaperProfileForm({
+  defaultValues,
+  mode,
+  submitLabel,
+  busyLabel,
+  onSaved,
+  onCancel,
+}: LandscaperProfileFormProps) {
+  const save = useSaveLandscaperProfile();
+  const form = useForm<LandscaperProfileInput, unknown, LandscaperProfileValues>({
+    resolver: zodResolver(landscaperProfileSchema),
+    defaultValues,
+  });
+  const { errors } = form.formState;
+
+  const onInvalid = (invalid: FieldErrors<LandscaperProfileInput>) => {
+    if (invalid.backgroundCheckConsent || invalid.termsConsent) {
+      toast({ title: landscaperMessages.consentToast, variant: "destructive" });
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { profile } = await save.mutateAsync(values);
+      if (profile) onSaved(profile);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const name of fieldNames) {
+          const message = error.fields?.[name];
+          if (message) form.setError(name, { message }, { shouldFocus: true });
+        }
+        toast({ title: "Error saving profile", description: error.message, variant: "destructive" });
+      } else {
+        toast({
+          title: "Error submitting application",
+          description: "Please check your connection and try again.",
+          variant: "destructive",
+        });
+      }
+    }
+  }, onInvalid);
+
+  const busy = form.formState.isSubmitting || save.isPending;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-8">
+      <Section title="Personal & Business Info">
+        <div className="grid items-start gap-5 sm:grid-cols-6">
+          <FormField label="Full name" required error={errors.fullName?.message} className="sm:col-span-3">
+            <Input autoComplete="name" aria-required="true" {...form.register("fullName")} />
+          </FormField>
+          <FormField
+            label="Business name"
+            description="Optional."
+            error={errors.businessName?.message}
+            className="sm:col-span-3"
+          >
+            <Input autoComplete="organization" {...form.register("businessName")} />
+          </FormField>
+          <FormField
+            label="Phone number"
+            required
+            error={errors.phoneNumber?.message}
+            className="sm:col-span-3"
+          >
+            <Input
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              aria-required="true"
+              {...form.register("phoneNumber")}
+            />
+          </FormField>
+          <FormField
+            label="Street address"
+            required
+            error={errors.streetAddress?.message}
+            className="sm:col-span-4"
+          >
+            <Input autoComplete="street-address" aria-required="true" {...form.register("streetAddress")} />
+          </FormField>
+          <FormField label="City" required error={errors.city?.message} className="sm:col-span-3">
+            <Input autoComplete="address-level2" aria-required="true" {...form.register("city")} />
+          </FormField>
+          <FormField label="State" required error={errors.state?.message} className="sm:col-span-1">
+            <Input autoComplete="address-level1" aria-required="true" {...form.register("state")} />
+          </FormField>
+          <FormField label="ZIP code" required error={errors.zipCode?.message} className="sm:col-span-2">
+            <Input
+              autoComplete="postal-code"
+              inputMode="numeric"
+              maxLength={5}
+              aria-required="true"
+              {...form.register("zipCode")}
+            />
+          </FormField>
+        </div>
+      </Section>
+
+      <Section
+        title="Service Area"
+        description="We match you with job requests in these ZIP codes and within your travel radius of them."
+      >
+        <div className="grid items-start gap-5 sm:grid-cols-6">
+          <FormField
+            label="ZIP codes you serve"
+            required
+            description="Separate ZIP codes with commas, e.g. 28202, 28203, 28205."
+            error={errors.serviceZipCodes?.message}
+            className="sm:col-span-4"
+          >
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="28202, 28203"
+              aria-required="true"
+              {...form.register("serviceZipCodes")}
+            />
+          </FormField>
+          <FormField
+            label="Travel radius"
+            required
+            error={errors.travelRadius?.message}
+            className="sm:col-span-2"
+          >
+            <Select aria-required="true" {...form.register("travelRadius")}>
+              {travelRadiusOptions.map((miles) => (
+                <option key={miles} value={String(miles)}>
+                  {travelRadiusLabel(miles)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        </div>
+      </Section>
+
+      {mode === "onboarding" ? (
+        <Section title="Consent" description="Both are required to work through GreenScape Charlotte.">
+          <div className="grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+            <Controller
+              control={form.control}
+              name="backgroundCheckConsent"
+              render={({ field }) => (
+                <FormField
+                  orientation="horizontal"
+                  required
+                  label="I authorize GreenScape Charlotte to run a background check on me."
+                  description="Checks are run by a licensed screening company and only used to review your application."
+                  error={errors.backgroundCheckConsent?.message}
+                >
+                  <Checkbox
+                    ref={field.ref}
+                    name={field.name}
+                    checked={field.value === true}
+                    onCheckedChange={(value) => field.onChange(value === true)}
+                    onBlur={field.onBlur}
+                    aria-required="true"
+                  />
+                </FormField>
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="termsConsent"
+              render={({ field }) => (
+                <FormField
+                  orientation="horizontal"
+                  required
+                  label="I agree to the Terms of Service and Privacy Policy."
+                  description={
+                    <>
+                      Read the{" "}
+                      <Link to="/terms-of-service" target="_blank" rel="noreferrer" className={inlineLink}>
+                        Terms of Service
+                        <ExternalLink className="size-3" aria-hidden="true" />
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </Link>{" "}
+                      and the{" "}
+                      <Link to="/privacy-policy" target="_blank" rel="noreferrer" className={inlineLink}>
+                        Privacy Policy
+                        <ExternalLink className="size-3" aria-hidden="true" />
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </Link>
+                      .
+                    </>
+                  }
+                  error={errors.termsConsent?.message}
+                >
+                  <Checkbox
+                    ref={field.ref}
+                    name={field.name}
+                    checked={field.value === true}
+                    onCheckedChange={(value) => field.onChange(value === true)}
+                    onBlur={field.onBlur}
+                    aria-required="true"
+                  />
+                </FormField>
+              )}
+            />
+          </div>
+        </Section>
+      ) : null}
+
+      <div className={cn("flex flex-col-reverse gap-3", onCancel && "sm:flex-row sm:justify-end")}>
+        {onCancel ? (
+          <Button type="button" variant="outline" size="lg" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button
+          type="submit"
+          size="lg"
+          className={cn(!onCancel && "w-full")}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+import { Pencil } from "lucide-react";
+import type * as React from "react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { formatLongDate, todayInCharlotte } from "../../../../shared/dates";
+import { type LandscaperProfileView, travelRadiusLabel } from "../../../../shared/landscapers";
+import type { SessionUser } from "../../../../shared/session";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { toast } from "../../../lib/toast";
+import { LandscaperProfileForm, profileFormDefaults } from "./landscaper-profile-form";
+
+const roleLabel: Record<SessionUser["role"], string> = {
+  customer: "Customer",
+  landscaper: "Landscaper",
+  admin: "Admin",
+};
+
+export function roleName(user: SessionUser): string {
+  return roleLabel[user.role];
+}
+
+const statusBadge = {
+  pending: { label: "Pending review", variant: "warning" },
+  approved: { label: "Approved", variant: "success" },
+  denied: { label: "Not approved", variant: "destructive" },
+} as const;
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="font-medium [overflow-wrap:anywhere] text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function onDate(iso: string | null): string {
+  return iso ? formatLongDate(todayInCharlotte(new Date(iso))) : "Not yet";
+}
+
+/** Account details from the session, then the business and service area with an edit form. */
+export function ProfileTab({
+  user,
+  profile,
+  preview,
+}: {
+  user: SessionUser;
+  profile: LandscaperProfileView | null;
+  preview: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
+      <Card>
+        <CardHeader>
+          <CardTitle asHeading="h2">Landscaper Profile</CardTitle>
+          <CardDescription>Your account details.</CardDescription>
+        </CardHeader>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+          <Item label="First name">{user.firstName}</Item>
+          <Item label="Last name">{user.lastName || "—"}</Item>
+          <Item label="Email">{user.email}</Item>
+          <Item label="Role">{roleName(user)}</Item>
+        </dl>
+      </Card>
+
+      <Card>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <CardHeader>
+            <CardTitle asHeading="h2">Business & Service Area</CardTitle>
+            <CardDescription>
+              What customers and our team see, and where you get job requests.
+            </CardDescription>
+          </CardHeader>
+          {profile && !editing ? (
+            <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <Pencil className="size-4" aria-hidden="true" />
+              Edit details
+            </Button>
+          ) : null}
+        </div>
+
+        {preview ? (
+          <p className="text-sm text-slate-600">
+            Business details belong to each landscaper and are not shown in preview.
+          </p>
+        ) : !profile ? (
+          <div className="grid justify-items-start gap-3">
+            <p className="text-sm text-slate-600">
+              You haven't told us about your business and service area yet.
+            </p>
+            <Button asChild size="sm">
+              <Link to="/onboarding/landscaper">Finish your application</Link>
+            </Button>
+          </div>
+        ) : editing ? (
+          <LandscaperProfileForm
+            mode="edit"
+            defaultValues={profileFormDefaults(profile)}
+            submitLabel="Save Changes"
+            busyLabel="Saving..."
+            onCancel={() => setEditing(false)}
+            onSaved={() => {
+              setEditing(false);
+              toast({
+                title: "Profile updated",
+                description: "Your service area is saved.",
+                variant: "success",
+              });
+            }}
+          />
+        ) : (
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Item label="Full name">{profile.fullName}</Item>
+            <Item label="Business name">{profile.businessName ?? "—"}</Item>
+            <Item label="Phone">{profile.phoneNumber}</Item>
+            <Item label="Address">
+              {profile.streetAddress}, {profile.city}, {profile.state} {profile.zipCode}
+            </Item>
+            <div className="grid gap-1.5 sm:col-span-2">
+              <dt className="text-sm text-slate-500">ZIP codes you serve</dt>
+              <dd>
+                <ul className="flex flex-wrap gap-1.5" aria-label="ZIP codes you serve">
+                  {profile.serviceZipCodes.map((zip) => (
+                    <li key={zip}>
+                      <Badge variant="secondary" className="font-mono">
+                        {zip}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+            <Item label="Travel radius">
+              {travelRadiusLabel(profile.travelRadius)}
+              <span className="block text-sm font-normal text-slate-600">
+                Reaches {profile.coveredZipCount} ZIP code{profile.coveredZipCount === 1 ? "" : "s"}
+              </span>
+            </Item>
+            <Item label="Application">
+              <Badge variant={statusBadge[profile.status].variant}>{statusBadge[profile.status].label}</Badge>
+            </Item>
+            <Item label="Documents submitted">{onDate(profile.documentsSubmittedAt)}</Item>
+            <Item label="Consent given">{onDate(profile.termsConsentAt)}</Item>
+          </dl>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle } from "lucide-react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { changePasswordSchema, PASSWORD_MIN_LENGTH, updateProfileSchema } from "../../../../shared/accounts";
+import type { SessionUser } from "../../../../shared/session";
+import { Button } from "../../../components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useChangePassword } from "../../accounts/api/change-password";
+import { NotificationPreferencesForm } from "../../notifications/components/notification-preferences-form";
+import { useUpdateAccountName } from "../api/account";
+import { roleName } from "./profile-tab";
+
+function Busy({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <Button type="submit" disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
+      {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+      {busy ? busyLabel : label}
+    </Button>
+  );
+}
+
+function UpdateProfileForm({ user }: { user: SessionUser }) {
+  const update = useUpdateAccountName();
+  const form = useForm<z.input<typeof updateProfileSchema>>({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: { name: user.name },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast({ title: "Settings Updated", description: "Your name has been saved.", variant: "success" });
+    } catch (error) {
+      const message =
+        error instanceof ApiError ? error.message : "Please check your connection and try again.";
+      if (error instanceof ApiError && error.fields?.name)
+        form.setError("name", { message: error.fields.name });
+      toast({ title: "Couldn't update your profile", description: message, variant: "destructive" });
+    }
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormField label="Full name" required error={form.formState.errors.name?.message}>
+        <Input autoComplete="name" aria-required="true" {...form.register("name")} />
+      </FormField>
+      <div>
+        <Busy busy={update.isPending} label="Update Profile" busyLabel="Updating..." />
+      </div>
+    </form>
+  );
+}
+
+type PasswordValues = z.input<typeof changePasswordSchema>;
+
+function ChangePasswordForm() {
+  const change = useChangePassword();
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values);
+      form.reset();
+      toast({
+        title: "Password updated",
+        description: "Other devices signed in to your account were signed out.",
+        variant: "success",
+      });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        if (error.status === 400 && !error.fields) {
+          form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
+        }
+        for (const name of ["currentPassword", "password", "confirmPassword"] as const) {
+          const message = error.fields?.[name];
+          if (message) form.setError(name, { message });
+        }
+      }
+      toast({
+        title: "Couldn't change your password",
+        description:
+          error instanceof ApiError ? error.message : "Please check your connection and try again.",
+        variant: "destructive",
+      });
+    }
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormField label="Current password" required error={errors.currentPassword?.message}>
+        <PasswordInput
+          autoComplete="current-password"
+          aria-required="true"
+          {...form.register("currentPassword")}
+        />
+      </FormField>
+      <FormField
+        label="New password"
+        required
+        description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors.password?.message}
+      >
+        <PasswordInput autoComplete="new-password" aria-required="true" {...form.register("password")} />
+      </FormField>
+      <FormField label="Confirm new password" required error={errors.confirmPassword?.message}>
+        <PasswordInput
+          autoComplete="new-password"
+          aria-required="true"
+          {...form.register("confirmPassword")}
+        />
+      </FormField>
+      <div>
+        <Busy busy={change.isPending} label="Change Password" busyLabel="Changing..." />
+      </div>
+    </form>
+  );
+}
+
+/** Email and role, the name and password forms, and the place notification preferences will live. */
+export function SettingsTab({ user }: { user: SessionUser }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+      <div className="grid gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle asHeading="h2">Account</CardTitle>
+            <CardDescription>Sign-in email and account type.</CardDescription>
+          </CardHeader>
+          <dl className="grid gap-4">
+            <div className="grid min-w-0 gap-0.5">
+              <dt className="text-sm text-slate-500">Email</dt>
+              <dd className="font-medium [overflow-wrap:anywhere] text-slate-900">{user.email}</dd>
+            </div>
+            <div className="grid gap-0.5">
+              <dt className="text-sm text-slate-500">Role</dt>
+              <dd className="font-medium text-slate-900">{roleName(user)}</dd>
+            </div>
+          </dl>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle asHeading="h2">Update Profile</CardTitle>
+            <CardDescription>The name shown in the header and on your jobs.</CardDescription>
+          </CardHeader>
+          <UpdateProfileForm user={user} />
+        </Card>
+        <NotificationPreferencesSlot />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle asHeading="h2">Change Password</CardTitle>
+          <CardDescription>You'll stay signed in here; other devices are signed out.</CardDescription>
+        </CardHeader>
+        <ChangePasswordForm />
+      </Card>
+    </div>
+  );
+}
+
+/** Push, SMS (with the phone number) and email preferences, the same form as /dashboard/settings/notifications. */
+function NotificationPreferencesSlot() {
+  return (
+    <Card data-slot="notification-preferences">
+      <CardHeader>
+        <CardTitle asHeading="h2">Notification Preferences</CardTitle>
+        <CardDescription>Push, SMS and email alerts for new jobs and updates.</CardDescription>
+      </CardHeader>
+      <NotificationPreferencesForm />
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+import { Bell, LayoutDashboard, Settings, UserRound } from "lucide-react";
+import { Navigate, useSearchParams } from "react-router";
+import type { LandscaperProfileView } from "../../../../shared/landscapers";
+import type { SessionUser } from "../../../../shared/session";
+import { TroubleLoading } from "../../../components/trouble-loading";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Badge } from "../../../components/ui/badge";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { PageStatus } from "../../accounts/components/page-status";
+import { useLandscaperProfile } from "../api/profile";
+import { AlertsTab } from "../components/alerts-tab";
+import { ApplicationBanner } from "../components/application-banner";
+import { JobQueuePanel } from "../components/job-queue";
+import { ProfileTab } from "../components/profile-tab";
+import { SettingsTab } from "../components/settings-tab";
+import { ACCOUNT_LOAD_TIMEOUT_MS, useLandscaperAccess } from "../hooks/use-landscaper-access";
+import { useTimedOut } from "../hooks/use-timed-out";
+
+export function meta() {
+  return [{ title: "Landscaper Dashboard | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
+}
+
+const tabs = ["dashboard", "profile", "settings", "alerts"] as const;
+type Tab = (typeof tabs)[number];
+
+function tabOf(value: string | null): Tab {
+  return (tabs as readonly string[]).includes(value ?? "") ? (value as Tab) : "dashboard";
+}
+
+const statusBadge = {
+  pending: { label: "Pending review", variant: "warning" },
+  approved: { label: "Approved", variant: "success" },
+  denied: { label: "Not approved", variant: "destructive" },
+} as const;
+
+/**
+ * The landscaper dashboard (/landscaper-dashboard and /dashboard/landscaper). Visitors go to the landscaper
+ * login, customers to their portal, admins to /admin; master users get a read-only preview.
+ */
+export default function LandscaperDashboardPage() {
+  const access = useLandscaperAccess({ allowPreview: true });
+  const isLandscaper = access.state === "ready" && !access.preview;
+  const profile = useLandscaperProfile(isLandscaper);
+  const profileSlow = useTimedOut(isLandscaper && profile.isPending, ACCOUNT_LOAD_TIMEOUT_MS);
+
+  if (access.state === "redirect") return <Navigate to={access.to} replace />;
+  if (access.state === "timed-out" || profileSlow || (isLandscaper && profile.isError))
+    return <TroubleLoading loginPath="/login/landscaper" />;
+  if (access.state === "loading" || (isLandscaper && profile.isPending))
+    return <PageStatus>Loading...</PageStatus>;
+
+  return (
+    <Dashboard
+      user={access.user}
+      preview={access.preview}
+      profile={isLandscaper ? (profile.data?.profile ?? null) : null}
+    />
+  );
+}
+
+function Dashboard({
+  user,
+  preview,
+  profile,
+}: {
+  user: SessionUser;
+  preview: boolean;
+  profile: LandscaperProfileView | null;
+}) {
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get("tab"));
+  const status = profile?.status ?? null;
+
+  const selectTab = (value: string) => {
+    // From the latest URL, not this render's: arrow keys can change tabs faster than React re-renders.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === "dashboard") next.delete("tab");
+        else next.set("tab", value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid gap-1">
+          <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">
+            Landscaper Dashboard
+          </p>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome, {user.firstName}!</h1>
+          <p className="text-slate-600">
+            {profile?.businessName ? `${profile.businessName} · ` : ""}Your jobs, profile and settings.
+          </p>
+        </div>
+        {status ? (
+          <Badge variant={statusBadge[status].variant} className="self-start px-3 py-1 text-sm sm:self-auto">
+            {statusBadge[status].label}
+          </Badge>
+        ) : null}
+      </header>
+
+      {preview ? (
+        <Alert variant="info">
+          <AlertTitle>Admin preview of the landscaper dashboard</AlertTitle>
+          <AlertDescription>Bookings are hidden and job actions are disabled.</AlertDescription>
+        </Alert>
+      ) : (
+        <ApplicationBanner profile={profile} statusParam={params.get("status")} />
+      )}
+
+      <Tabs value={tab} onValueChange={selectTab}>
+        <TabsList aria-label="Dashboard sections">
+          <TabsTrigger value="dashboard" className="px-2 sm:px-4">
+            <LayoutDashboard aria-hidden="true" className="hidden sm:block" />
+            Dashboard
+          </TabsTrigger>
+          <TabsTrigger value="profile" className="px-2 sm:px-4">
+            <UserRound aria-hidden="true" className="hidden sm:block" />
+            Profile
+          </TabsTrigger>
+          <TabsTrigger value="settings" className="px-2 sm:px-4">
+            <Settings aria-hidden="true" className="hidden sm:block" />
+            Settings
+          </TabsTrigger>
+          <TabsTrigger value="alerts" className="px-2 sm:px-4">
+            <Bell aria-hidden="true" className="hidden sm:block" />
+            Alerts
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="dashboard">
+          <JobQueuePanel preview={preview} approved={status === "approved"} />
+        </TabsContent>
+        <TabsContent value="profile">
+          <ProfileTab user={user} profile={profile} preview={preview} />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab user={user} />
+        </TabsContent>
+        <TabsContent value="alerts">
+          <AlertsTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Navigate, useNavigate } from "react-router";
+import { TroubleLoading } from "../../../components/trouble-loading";
+import { Card } from "../../../components/ui/card";
+import { toast } from "../../../lib/toast";
+import { PageStatus } from "../../accounts/components/page-status";
+import { useLandscaperProfile } from "../api/profile";
+import { LandscaperProfileForm, profileFormDefaults } from "../components/landscaper-profile-form";
+import { ApplicationSteps } from "../components/step-header";
+import { ACCOUNT_LOAD_TIMEOUT_MS, useLandscaperAccess } from "../hooks/use-landscaper-access";
+import { useTimedOut } from "../hooks/use-timed-out";
+
+export function meta() {
+  return [{ title: "Landscaper Onboarding | GreenScape Charlotte" }];
+}
+
+/** 'Let's Get You Ready to Work': business details, service area and consent, then the document upload. */
+export default function LandscaperOnboardingPage() {
+  const navigate = useNavigate();
+  const access = useLandscaperAccess({ allowPreview: false });
+  const ready = access.state === "ready";
+  const profile = useLandscaperProfile(ready);
+  const profileSlow = useTimedOut(ready && profile.isPending, ACCOUNT_LOAD_TIMEOUT_MS);
+
+  if (access.state === "redirect") return <Navigate to={access.to} replace />;
+  if (access.state === "timed-out" || profile.isError || profileSlow)
+    return <TroubleLoading loginPath="/login/landscaper" />;
+  if (access.state === "loading" || profile.isPending) return <PageStatus>Loading...</PageStatus>;
+
+  const existing = profile.data.profile;
+  return (
+    <div className="bg-gradient-to-b from-brand-50 via-white to-white">
+      <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+        <ApplicationSteps current={0} />
+        <h1 className="mt-6 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+          Let's Get You Ready to Work
+        </h1>
+        <p className="mt-3 max-w-2xl text-pretty text-slate-600">
+          Tell us about your business and where you work. Next you'll upload your ID and insurance, and our
+          team reviews your application, usually within 24 hours.
+        </p>
+        <Card className="mt-8 px-5 py-6 shadow-md sm:p-8">
+          <LandscaperProfileForm
+            mode="onboarding"
+            defaultValues={profileFormDefaults(existing, access.user.name)}
+            submitLabel="Continue to Document Upload"
+            busyLabel="Saving..."
+            onSaved={() => {
+              toast({
+                title: "Profile saved",
+                description: "Now upload your documents.",
+                variant: "success",
+              });
+              void navigate("/upload-documents");
+            }}
+          />
+        </Card>
+      </div>
+    </div>
+  );
+}

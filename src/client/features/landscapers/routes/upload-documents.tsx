@@ -1,0 +1,152 @@
+import { LoaderCircle, Send } from "lucide-react";
+import { useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+import { formatLongDate, todayInCharlotte } from "../../../../shared/dates";
+import { type DocumentType, documentTypes, requiredDocumentTypes } from "../../../../shared/landscapers";
+import { TroubleLoading } from "../../../components/trouble-loading";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { PageStatus } from "../../accounts/components/page-status";
+import { useDocuments, useRememberUploadedDocument, useSubmitApplication } from "../api/documents";
+import { useLandscaperProfile } from "../api/profile";
+import { DocumentPicker } from "../components/document-picker";
+import { ApplicationSteps } from "../components/step-header";
+import { ACCOUNT_LOAD_TIMEOUT_MS, useLandscaperAccess } from "../hooks/use-landscaper-access";
+import { useTimedOut } from "../hooks/use-timed-out";
+
+export function meta() {
+  return [{ title: "Upload Documents | GreenScape Charlotte" }];
+}
+
+/** 'Upload Credentials': proof of ID and liability insurance (required), certifications (optional). */
+export default function UploadDocumentsPage() {
+  const navigate = useNavigate();
+  const access = useLandscaperAccess({ allowPreview: false });
+  const ready = access.state === "ready";
+  const profile = useLandscaperProfile(ready);
+  const documents = useDocuments(ready);
+  const remember = useRememberUploadedDocument();
+  const submit = useSubmitApplication();
+  const [busyTypes, setBusyTypes] = useState<ReadonlySet<DocumentType>>(new Set());
+  const slow = useTimedOut(ready && (profile.isPending || documents.isPending), ACCOUNT_LOAD_TIMEOUT_MS);
+
+  if (access.state === "redirect") return <Navigate to={access.to} replace />;
+  if (access.state === "timed-out" || profile.isError || documents.isError || slow)
+    return <TroubleLoading loginPath="/login/landscaper" />;
+  if (access.state === "loading" || profile.isPending || documents.isPending) {
+    return <PageStatus>Loading...</PageStatus>;
+  }
+
+  const stored = new Map(documents.data.documents.map((d) => [d.documentType, d]));
+  const missing = requiredDocumentTypes.filter((type) => !stored.has(type));
+  const uploading = busyTypes.size > 0;
+  const canSubmit = missing.length === 0 && !uploading && !submit.isPending;
+  const submittedAt = documents.data.documentsSubmittedAt;
+
+  async function onSubmit() {
+    try {
+      const answer = await submit.mutateAsync();
+      toast({ title: answer.message, variant: "success" });
+      void navigate("/landscaper-dashboard?status=pending");
+    } catch (error) {
+      const notSignedIn = error instanceof ApiError && error.status === 401;
+      toast({
+        title: notSignedIn ? "Not authenticated" : "Submission failed",
+        description:
+          error instanceof ApiError
+            ? notSignedIn
+              ? "Please sign in again."
+              : error.message
+            : "Please check your connection and try again.",
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <div className="bg-gradient-to-b from-brand-50 via-white to-white">
+      <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+        <ApplicationSteps current={1} />
+        <h1 className="mt-6 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+          Upload Credentials
+        </h1>
+        <p className="mt-3 max-w-2xl text-pretty text-slate-600">
+          Your files are private: only you and our review team can open them. Each one uploads as soon as you
+          choose it.
+        </p>
+
+        {profile.data.profile === null ? (
+          <Alert variant="warning" className="mt-8">
+            <AlertTitle>Finish your profile first</AlertTitle>
+            <AlertDescription>
+              Tell us about your business and service area before uploading documents.{" "}
+              <Link to="/onboarding/landscaper" className="font-semibold underline underline-offset-2">
+                Go to onboarding
+              </Link>
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <>
+            {submittedAt ? (
+              <Alert variant="info" className="mt-8">
+                <AlertTitle>
+                  Application submitted on {formatLongDate(todayInCharlotte(new Date(submittedAt)))}
+                </AlertTitle>
+                <AlertDescription>
+                  You can replace a file and submit again; our team will see the new version.
+                </AlertDescription>
+              </Alert>
+            ) : null}
+
+            <div className="mt-8 grid gap-4">
+              {documentTypes.map((type) => (
+                <DocumentPicker
+                  key={type}
+                  type={type}
+                  document={stored.get(type)}
+                  onUploaded={remember}
+                  onBusyChange={(changed, busy) =>
+                    setBusyTypes((current) => {
+                      const next = new Set(current);
+                      if (busy) next.add(changed);
+                      else next.delete(changed);
+                      return next;
+                    })
+                  }
+                />
+              ))}
+            </div>
+
+            <div className="mt-8 grid gap-3 sm:flex sm:items-center sm:justify-between">
+              <p id="submit-help" className="text-sm text-slate-600">
+                {missing.length > 0
+                  ? "Upload your proof of ID and liability insurance to submit your application."
+                  : uploading
+                    ? "Wait for the upload to finish."
+                    : "Everything we need is here. Submit when you're ready."}
+              </p>
+              <Button
+                type="button"
+                size="lg"
+                className="w-full sm:w-auto"
+                disabled={!canSubmit}
+                aria-describedby="submit-help"
+                aria-busy={submit.isPending}
+                onClick={() => void onSubmit()}
+              >
+                {submit.isPending ? (
+                  <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+                ) : (
+                  <Send className="size-4" aria-hidden="true" />
+                )}
+                {submit.isPending ? "Submitting..." : "Submit Application"}
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

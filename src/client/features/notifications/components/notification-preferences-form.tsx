@@ -1,0 +1,398 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  CircleCheck,
+  LoaderCircle,
+  type LucideIcon,
+  Mail,
+  MessageSquareText,
+  Smartphone,
+  TriangleAlert,
+} from "lucide-react";
+import type * as React from "react";
+import { useId, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import {
+  type Preferences,
+  type PreferencesResponse,
+  preferencesSchema,
+} from "../../../../shared/notifications";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Switch } from "../../../components/ui/switch";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { cn } from "../../../lib/utils";
+import { preferencesQueryOptions, usePreferences, useSavePreferences } from "../api/preferences";
+import { usePushStatus } from "../hooks/use-push-status";
+import {
+  disablePushInBrowser,
+  enablePushInBrowser,
+  PushPermissionError,
+  pushSupported,
+} from "../lib/push-browser";
+
+/** The spec's texts (02 §5 and §8), word for word. */
+export const preferenceMessages = {
+  saved: { title: "Preferences Saved", description: "Your notification preferences have been updated." },
+  saveFailed: { title: "Error", description: "Failed to save preferences. Please try again." },
+  pushFailed: { title: "Error", description: "Failed to update push notification settings." },
+  smsFailed: { title: "Error", description: "Failed to update SMS settings." },
+  phoneRequired: { title: "Phone Number Required", description: "Please enter your phone number first." },
+  permissionRequired: {
+    title: "Permission Required",
+    description: "Please allow notifications in your browser settings.",
+  },
+} as const;
+
+type FormInput = z.input<typeof preferencesSchema>;
+
+function formValues(saved: Preferences | PreferencesResponse): Preferences {
+  return {
+    pushOptIn: saved.pushOptIn,
+    smsOptIn: saved.smsOptIn,
+    emailOptIn: saved.emailOptIn,
+    phoneNumber: saved.phoneNumber,
+  };
+}
+
+/**
+ * Push, SMS (landscapers only) and email preferences of the signed-in user, with Save. Reusable: the
+ * /dashboard/settings/notifications page and the landscaper dashboard's Settings tab both mount it.
+ */
+export function NotificationPreferencesForm({ className }: { className?: string }) {
+  const preferences = usePreferences();
+  if (preferences.isPending) {
+    return (
+      <div role="status" className={cn("grid gap-3", className)}>
+        <span className="sr-only">Loading preferences...</span>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-16 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
+        ))}
+      </div>
+    );
+  }
+  if (preferences.isError) {
+    return (
+      <Alert variant="destructive" className={className}>
+        <AlertTitle>We couldn't load your notification preferences.</AlertTitle>
+        <AlertDescription className="flex flex-col items-start gap-3">
+          Please check your connection and try again.
+          <Button size="sm" variant="outline" onClick={() => void preferences.refetch()}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  return <PreferencesEditor saved={preferences.data} className={className} />;
+}
+
+function PreferencesEditor({
+  saved,
+  className,
+}: {
+  saved: PreferencesResponse;
+  className?: string | undefined;
+}) {
+  const client = useQueryClient();
+  const save = useSavePreferences();
+  const push = usePushStatus();
+  const [pushBusy, setPushBusy] = useState(false);
+  const form = useForm<FormInput, unknown, Preferences>({
+    resolver: zodResolver(preferencesSchema),
+    defaultValues: formValues(saved),
+  });
+  const smsOn = useWatch({ control: form.control, name: "smsOptIn" });
+  const pushOn = useWatch({ control: form.control, name: "pushOptIn" });
+  const ids = { push: useId(), sms: useId(), email: useId() };
+
+  /**
+   * Push is switched at once: the browser's permission prompt must follow the click, and the subscription
+   * is made or dropped right then, so the preference is saved with it (the other fields keep their saved
+   * values; unsaved edits stay in the form).
+   */
+  async function changePush(next: boolean) {
+    setPushBusy(true);
+    try {
+      if (next && pushSupported()) {
+        try {
+          await enablePushInBrowser();
+        } catch (error) {
+          if (error instanceof PushPermissionError) {
+            toast({ ...preferenceMessages.permissionRequired, variant: "destructive" });
+            return;
+          }
+          throw error;
+        }
+      } else if (!next) {
+        await disablePushInBrowser();
+      }
+      const current = client.getQueryData(preferencesQueryOptions.queryKey) ?? saved;
+      await save.mutateAsync({ ...formValues(current), pushOptIn: next });
+      form.resetField("pushOptIn", { defaultValue: next });
+    } catch (error) {
+      console.error("Could not update push notifications.", error);
+      toast({ ...preferenceMessages.pushFailed, variant: "destructive" });
+    } finally {
+      setPushBusy(false);
+      void push.refresh();
+    }
+  }
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        const result = await save.mutateAsync({ ...values, smsOptIn: saved.smsAvailable && values.smsOptIn });
+        form.reset(formValues(result));
+        toast({ ...preferenceMessages.saved, variant: "success" });
+      } catch (error) {
+        console.error("Could not save notification preferences.", error);
+        const fields = error instanceof ApiError ? error.fields : undefined;
+        const aboutSms =
+          error instanceof ApiError &&
+          (Boolean(fields?.phoneNumber || fields?.smsOptIn) || /SMS/.test(error.message));
+        if (fields?.phoneNumber)
+          form.setError("phoneNumber", { message: fields.phoneNumber }, { shouldFocus: true });
+        toast({
+          ...(aboutSms ? preferenceMessages.smsFailed : preferenceMessages.saveFailed),
+          variant: "destructive",
+        });
+      }
+    },
+    (errors) => {
+      if (errors.phoneNumber?.message === preferenceMessages.phoneRequired.description) {
+        toast({ ...preferenceMessages.phoneRequired, variant: "destructive" });
+      }
+    },
+  );
+
+  const phoneError = form.formState.errors.phoneNumber?.message;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className={cn("grid gap-6", className)}>
+      <fieldset className="grid">
+        <legend className="sr-only">Notification channels</legend>
+        <div className="-my-4 divide-y divide-slate-200">
+          <PreferenceRow
+            id={ids.push}
+            icon={Smartphone}
+            title="Push notifications"
+            description="Alerts on this device, even when GreenScape isn't open."
+            status={
+              <PushStatusLine
+                on={pushOn}
+                busy={pushBusy}
+                checked={push.checked}
+                permission={push.permission}
+                subscribed={push.subscribed}
+                onEnable={() => void changePush(true)}
+              />
+            }
+          >
+            <Controller
+              control={form.control}
+              name="pushOptIn"
+              render={({ field }) => (
+                <Switch
+                  id={ids.push}
+                  ref={field.ref}
+                  checked={field.value}
+                  disabled={pushBusy}
+                  aria-describedby={`${ids.push}-description`}
+                  onCheckedChange={(next) => void changePush(next)}
+                />
+              )}
+            />
+          </PreferenceRow>
+
+          {saved.smsAvailable ? (
+            <div>
+              <PreferenceRow
+                id={ids.sms}
+                icon={MessageSquareText}
+                title="SMS alerts"
+                description="Text messages about new jobs in your service area."
+              >
+                <Controller
+                  control={form.control}
+                  name="smsOptIn"
+                  render={({ field }) => (
+                    <Switch
+                      id={ids.sms}
+                      ref={field.ref}
+                      checked={field.value}
+                      aria-describedby={`${ids.sms}-description`}
+                      onCheckedChange={(next) => {
+                        field.onChange(next);
+                        if (!next) {
+                          form.clearErrors("phoneNumber");
+                          return;
+                        }
+                        if (!form.getValues("phoneNumber")?.trim()) {
+                          toast({ ...preferenceMessages.phoneRequired, variant: "destructive" });
+                          setTimeout(() => form.setFocus("phoneNumber"), 0);
+                        }
+                      }}
+                    />
+                  )}
+                />
+              </PreferenceRow>
+              {smsOn ? (
+                <div className="pb-4 sm:pl-14">
+                  <FormField
+                    label="Phone number"
+                    required
+                    description="We'll text job alerts to this number."
+                    error={phoneError}
+                    className="max-w-xs"
+                  >
+                    <Input
+                      type="tel"
+                      autoComplete="tel"
+                      inputMode="tel"
+                      aria-required="true"
+                      {...form.register("phoneNumber")}
+                    />
+                  </FormField>
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+
+          <PreferenceRow
+            id={ids.email}
+            icon={Mail}
+            title="Email notifications"
+            description="Updates about your account and activity by email."
+          >
+            <Controller
+              control={form.control}
+              name="emailOptIn"
+              render={({ field }) => (
+                <Switch
+                  id={ids.email}
+                  ref={field.ref}
+                  checked={field.value}
+                  aria-describedby={`${ids.email}-description`}
+                  onCheckedChange={field.onChange}
+                />
+              )}
+            />
+          </PreferenceRow>
+        </div>
+      </fieldset>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button
+          type="submit"
+          disabled={save.isPending || pushBusy}
+          aria-busy={save.isPending}
+          className="w-full sm:w-auto"
+        >
+          {save.isPending && !pushBusy ? (
+            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+          ) : null}
+          {save.isPending && !pushBusy ? "Saving..." : "Save Preferences"}
+        </Button>
+        {form.formState.isDirty ? <p className="text-sm text-slate-600">You have unsaved changes.</p> : null}
+      </div>
+    </form>
+  );
+}
+
+function PreferenceRow({
+  id,
+  icon: Icon,
+  title,
+  description,
+  status,
+  children,
+}: {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  status?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-4 py-4">
+      <span className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800 sm:flex">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <Label htmlFor={id} className="text-base font-semibold text-slate-900">
+          {title}
+        </Label>
+        <p id={`${id}-description`} className="text-sm text-slate-600">
+          {description}
+        </p>
+        {status}
+      </div>
+      <div className="pt-0.5">{children}</div>
+    </div>
+  );
+}
+
+function PushStatusLine({
+  on,
+  busy,
+  checked,
+  permission,
+  subscribed,
+  onEnable,
+}: {
+  on: boolean;
+  busy: boolean;
+  checked: boolean;
+  permission: ReturnType<typeof usePushStatus>["permission"];
+  subscribed: boolean;
+  onEnable: () => void;
+}) {
+  const line = "mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm";
+  if (busy) {
+    return (
+      <p className={cn(line, "text-slate-600")} role="status">
+        <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+        Updating push notifications...
+      </p>
+    );
+  }
+  if (!checked || !on) return null;
+  if (permission === "unsupported") {
+    return (
+      <p className={cn(line, "text-slate-600")}>
+        This browser can't receive push notifications; your choice applies to your other devices.
+      </p>
+    );
+  }
+  if (permission === "denied") {
+    return (
+      <p className={cn(line, "text-amber-800")}>
+        <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+        Notifications are blocked for this site. Allow them in your browser settings to get push alerts here.
+      </p>
+    );
+  }
+  if (subscribed && permission === "granted") {
+    return (
+      <p className={cn(line, "text-brand-800")}>
+        <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
+        This browser receives push alerts.
+      </p>
+    );
+  }
+  return (
+    <p className={cn(line, "text-slate-600")}>
+      Not set up in this browser yet.
+      <Button type="button" variant="link" className="h-auto p-0" onClick={onEnable}>
+        Enable in this browser
+      </Button>
+    </p>
+  );
+}

@@ -1,0 +1,247 @@
+import { BellOff, CheckCheck, LoaderCircle, Search, Settings } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { Link } from "react-router";
+import type { NotificationItem } from "../../../../shared/notifications";
+import type { SessionUser } from "../../../../shared/session";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Select } from "../../../components/ui/select";
+import { toast } from "../../../lib/toast";
+import { useHistory, useMarkAllRead, useMarkRead } from "../api/notifications";
+import { ClearHistoryDialog } from "../components/clear-history-dialog";
+import { HistoryItem } from "../components/history-item";
+import { NotificationsPageHeader } from "../components/page-header";
+import { SignedInGate } from "../components/signed-in-gate";
+import { useNotificationStream } from "../hooks/use-notification-stream";
+import { useNow } from "../hooks/use-now";
+import { historyItems } from "../lib/cache";
+import {
+  filterNotifications,
+  hasActiveFilters,
+  isReadFilter,
+  isTypeFilter,
+  type NotificationFilters,
+  noFilters,
+  readFilterOptions,
+  typeFilterOptions,
+} from "../lib/filters";
+import { SETTINGS_PATH } from "../lib/paths";
+
+export function meta() {
+  return [{ title: "Notification History | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
+}
+
+export default function NotificationHistoryPage() {
+  return (
+    <SignedInGate loadingText="Loading notifications...">{(user) => <History user={user} />}</SignedInGate>
+  );
+}
+
+function plural(count: number, word: string) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+function History({ user }: { user: SessionUser }) {
+  useNotificationStream(user.id);
+  const history = useHistory();
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  const now = useNow();
+  const [filters, setFilters] = useState<NotificationFilters>(noFilters);
+  const ids = { search: useId(), type: useId(), read: useId() };
+
+  const loaded = useMemo(() => historyItems(history.data), [history.data]);
+  const shown = useMemo(() => filterNotifications(loaded, filters), [loaded, filters]);
+  const unread = history.data?.pages[0]?.unreadCount ?? 0;
+  const filtering = hasActiveFilters(filters);
+
+  async function markAllRead() {
+    try {
+      const answer = await markAll.mutateAsync();
+      toast({ title: answer.message, variant: "success" });
+    } catch (error) {
+      console.error("Could not mark all notifications as read.", error);
+      toast({
+        title: "Error",
+        description: "We couldn't mark your notifications as read. Please try again.",
+        variant: "destructive",
+      });
+    }
+  }
+
+  function openItem(item: NotificationItem) {
+    markRead.mutate(item.id);
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <NotificationsPageHeader
+        user={user}
+        eyebrow="Notifications"
+        title="Notification History"
+        description="Every alert sent to your account, newest first."
+        actions={
+          <Button asChild variant="outline">
+            <Link to={SETTINGS_PATH}>
+              <Settings className="size-4" aria-hidden="true" />
+              Notification Settings
+            </Link>
+          </Button>
+        }
+      />
+
+      <Card className="gap-0 overflow-hidden p-0">
+        <div className="grid gap-4 border-b border-slate-200 p-4 sm:p-6">
+          <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_9rem]">
+            <div className="grid gap-1.5">
+              <Label htmlFor={ids.search}>Search</Label>
+              <div className="relative">
+                <Search
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+                  aria-hidden="true"
+                />
+                <Input
+                  id={ids.search}
+                  type="search"
+                  placeholder="Search notifications..."
+                  className="pl-9"
+                  value={filters.search}
+                  onChange={(event) => setFilters((f) => ({ ...f, search: event.target.value }))}
+                />
+              </div>
+            </div>
+            <div className="grid grid-cols-2 gap-3 sm:contents">
+              <div className="grid gap-1.5">
+                <Label htmlFor={ids.type}>Type</Label>
+                <Select
+                  id={ids.type}
+                  value={filters.type}
+                  onChange={(event) => {
+                    const type = event.target.value;
+                    if (isTypeFilter(type)) setFilters((f) => ({ ...f, type }));
+                  }}
+                >
+                  {typeFilterOptions.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={ids.read}>Status</Label>
+                <Select
+                  id={ids.read}
+                  value={filters.read}
+                  onChange={(event) => {
+                    const read = event.target.value;
+                    if (isReadFilter(read)) setFilters((f) => ({ ...f, read }));
+                  }}
+                >
+                  {readFilterOptions.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            </div>
+          </div>
+
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {history.isSuccess && loaded.length > 0
+                ? filtering
+                  ? `Showing ${shown.length} of ${plural(loaded.length, "loaded notification")}`
+                  : `${plural(loaded.length, "notification")} · ${unread} unread`
+                : null}
+            </p>
+            <div className="grid grid-cols-2 gap-2 sm:flex">
+              <Button
+                variant="outline"
+                size="sm"
+                className="px-2 sm:px-3"
+                onClick={() => void markAllRead()}
+                disabled={!history.isSuccess || unread === 0 || markAll.isPending}
+                aria-busy={markAll.isPending}
+              >
+                {markAll.isPending ? (
+                  <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+                ) : (
+                  <CheckCheck className="hidden size-4 sm:block" aria-hidden="true" />
+                )}
+                Mark all as read
+              </Button>
+              <ClearHistoryDialog disabled={!history.isSuccess || loaded.length === 0} />
+            </div>
+          </div>
+        </div>
+
+        {history.isPending ? (
+          <p role="status" className="px-4 py-16 text-center text-slate-600">
+            Loading notifications...
+          </p>
+        ) : history.isError ? (
+          <div className="p-4 sm:p-6">
+            <Alert variant="destructive">
+              <AlertTitle>We couldn't load your notifications.</AlertTitle>
+              <AlertDescription className="flex flex-col items-start gap-3">
+                Please check your connection and try again.
+                <Button size="sm" variant="outline" onClick={() => void history.refetch()}>
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          </div>
+        ) : shown.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 px-4 py-16 text-center">
+            <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+              <BellOff className="size-6" aria-hidden="true" />
+            </span>
+            <p className="text-lg font-semibold text-slate-900">No notifications found</p>
+            <p className="max-w-sm text-sm text-slate-600">
+              {filtering
+                ? "Nothing loaded matches your search and filters."
+                : "You're all caught up. New jobs, applications and updates will show here."}
+            </p>
+            {filtering ? (
+              <Button variant="outline" size="sm" onClick={() => setFilters(noFilters)}>
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label="Notifications">
+            {shown.map((item) => (
+              <HistoryItem key={item.id} item={item} now={now} onMarkRead={openItem} />
+            ))}
+          </ul>
+        )}
+
+        {history.hasNextPage ? (
+          <div className="flex flex-col items-center gap-2 border-t border-slate-200 bg-slate-50 px-4 py-4">
+            {filtering ? (
+              <p className="text-center text-xs text-slate-500">
+                Search and filters apply to the notifications loaded so far.
+              </p>
+            ) : null}
+            <Button
+              variant="outline"
+              onClick={() => void history.fetchNextPage()}
+              disabled={history.isFetchingNextPage}
+              aria-busy={history.isFetchingNextPage}
+            >
+              {history.isFetchingNextPage ? (
+                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+              ) : null}
+              {history.isFetchingNextPage ? "Loading..." : "Load older"}
+            </Button>
+          </div>
+        ) : null}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { History } from "lucide-react";
+import { Link } from "react-router";
+import type { SessionUser } from "../../../../shared/session";
+import { Button } from "../../../components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { NotificationPreferencesForm } from "../components/notification-preferences-form";
+import { NotificationsPageHeader } from "../components/page-header";
+import { SignedInGate } from "../components/signed-in-gate";
+import { HISTORY_PATH } from "../lib/paths";
+
+export function meta() {
+  return [{ title: "Notification Settings | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
+}
+
+export default function NotificationSettingsPage() {
+  return <SignedInGate loadingText="Loading...">{(user) => <Settings user={user} />}</SignedInGate>;
+}
+
+function Settings({ user }: { user: SessionUser }) {
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <NotificationsPageHeader
+        user={user}
+        eyebrow="Notifications"
+        title="Notification Settings"
+        description="Choose how we reach you about new jobs, applications and account updates."
+        actions={
+          <Button asChild variant="outline">
+            <Link to={HISTORY_PATH}>
+              <History className="size-4" aria-hidden="true" />
+              Notification History
+            </Link>
+          </Button>
+        }
+      />
+      <Card className="gap-6">
+        <CardHeader>
+          <CardTitle asHeading="h2">Notification Preferences</CardTitle>
+          <CardDescription>
+            Alerts always appear in your notification history. These settings add other channels.
+          </CardDescription>
+        </CardHeader>
+        <NotificationPreferencesForm />
+      </Card>
+    </div>
+  );
+}

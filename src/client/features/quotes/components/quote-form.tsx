@@ -1,0 +1,283 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle, Send } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { todayInCharlotte } from "../../../../shared/dates";
+import { type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from "../../../../shared/jobs";
+import { estimateOf, photoMessages, type QuoteSummary } from "../../../../shared/quotes";
+import { jobLabel } from "../../../../shared/services";
+import { Button } from "../../../components/ui/button";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useSession } from "../../accounts/api/session";
+import { useCustomerProfile } from "../../customers/api/customer-profile";
+import { useServicePrices } from "../api/service-prices";
+import { useSubmitQuote } from "../api/submit-quote";
+import { newIdempotencyKey } from "../lib/idempotency-key";
+import { EstimatePanel } from "./estimate-panel";
+import { FormSection } from "./form-section";
+import { PhotoField } from "./photo-field";
+import { ServicePicker } from "./service-picker";
+
+const fieldNames = [
+  "fullName",
+  "email",
+  "phone",
+  "address",
+  "zipCode",
+  "services",
+  "preferredDate",
+  "additionalNotes",
+] as const;
+
+const emptyValues: QuoteRequestInput = {
+  fullName: "",
+  email: "",
+  phone: "",
+  address: "",
+  zipCode: "",
+  services: [],
+  preferredDate: "",
+  additionalNotes: "",
+  website: "",
+};
+
+const PHOTO_INPUT_ID = "quote-photo";
+
+const linkClass =
+  "rounded-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
+
+/**
+ * The instant quote form. The shared quoteRequestSchema gives every message here and on the server; one
+ * idempotency key per form fill makes a double click or a retried request create a single job.
+ */
+export function QuoteForm() {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const isCustomer = user?.role === "customer";
+  const profile = useCustomerProfile(isCustomer);
+  const prices = useServicePrices();
+  const submit = useSubmitQuote();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const today = todayInCharlotte();
+
+  const form = useForm<QuoteRequestInput, unknown, QuoteRequest>({
+    resolver: zodResolver(quoteRequestSchema),
+    defaultValues: emptyValues,
+  });
+  const { errors } = form.formState;
+  const selected = useWatch({ control: form.control, name: "services" }) ?? [];
+  const estimate = prices.data ? estimateOf(prices.data.services, selected) : null;
+
+  // A signed-in customer starts from their account and onboarding details, unless they already typed.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !isCustomer || !user || profile.isPending) return;
+    prefilled.current = true;
+    if (form.formState.isDirty) return;
+    const saved = profile.data?.profile;
+    form.reset({
+      ...emptyValues,
+      fullName: saved?.fullName ?? user.name,
+      email: user.email,
+      phone: saved?.phoneNumber ?? "",
+      address: saved ? `${saved.streetAddress}, ${saved.city}, ${saved.state}` : "",
+      zipCode: saved?.zipCode ?? "",
+    });
+  }, [isCustomer, user, profile.isPending, profile.data, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (photoError) {
+      document.getElementById(PHOTO_INPUT_ID)?.focus();
+      return;
+    }
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      const { quote } = await submit.mutateAsync({ values: { ...values, idempotencyKey }, photo });
+      toast({
+        title: "Request sent successfully!",
+        description: quote.number
+          ? `We'll review ${jobLabel(quote.number)} within 24 hours.`
+          : "We'll review your request within 24 hours.",
+        variant: "success",
+      });
+      void navigate("/quote-submitted", { state: { quote } satisfies { quote: QuoteSummary } });
+    } catch (error) {
+      inFlight.current = false;
+      if (error instanceof ApiError) {
+        if (error.status === 413 || error.message === photoMessages.notAnImage) {
+          setPhotoError(error.message);
+          document.getElementById(PHOTO_INPUT_ID)?.focus();
+        }
+        for (const name of fieldNames) {
+          const message = error.fields?.[name];
+          if (message) form.setError(name, { message }, { shouldFocus: true });
+        }
+        toast({ title: "Error submitting request", description: error.message, variant: "destructive" });
+      } else {
+        toast({
+          title: "Error submitting request",
+          description: "We couldn't reach our server. Please check your connection and try again.",
+          variant: "destructive",
+        });
+      }
+    }
+  });
+
+  const busy = form.formState.isSubmitting || submit.isPending || submit.isSuccess;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="relative grid gap-6" aria-label="Instant quote request">
+      <FormSection step={1} title="Your details" description="So we can send your quote and reach you.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="Full name" required error={errors.fullName?.message} className="sm:col-span-2">
+            <Input autoComplete="name" aria-required="true" {...form.register("fullName")} />
+          </FormField>
+          <FormField label="Email" required error={errors.email?.message}>
+            <Input
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-required="true"
+              {...form.register("email")}
+            />
+          </FormField>
+          <FormField label="Phone number" required error={errors.phone?.message}>
+            <Input
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              aria-required="true"
+              {...form.register("phone")}
+            />
+          </FormField>
+        </div>
+      </FormSection>
+
+      <FormSection step={2} title="Your property" description="Where the work will be done.">
+        <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
+          <FormField label="Property address" required error={errors.address?.message}>
+            <Input
+              autoComplete="street-address"
+              placeholder="Street, city"
+              aria-required="true"
+              {...form.register("address")}
+            />
+          </FormField>
+          <FormField label="ZIP code" required error={errors.zipCode?.message}>
+            <Input
+              autoComplete="postal-code"
+              inputMode="numeric"
+              maxLength={5}
+              placeholder="28203"
+              aria-required="true"
+              {...form.register("zipCode")}
+            />
+          </FormField>
+        </div>
+      </FormSection>
+
+      <FormSection
+        step={3}
+        title="Services"
+        description="Tick what you need: the estimate updates as you go."
+      >
+        <Controller
+          control={form.control}
+          name="services"
+          render={({ field, fieldState }) => (
+            <ServicePicker
+              value={field.value ?? []}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              firstRef={field.ref}
+              prices={prices.data?.services}
+              pricesFailed={prices.isError}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <EstimatePanel estimate={estimate} count={selected.length} unavailable={prices.isError} />
+      </FormSection>
+
+      <FormSection
+        step={4}
+        title="Date and details"
+        description="Pick a day that suits you; we confirm it with you."
+      >
+        <FormField
+          label="Preferred date"
+          required
+          error={errors.preferredDate?.message}
+          className="sm:max-w-xs"
+        >
+          <Input type="date" min={today} aria-required="true" {...form.register("preferredDate")} />
+        </FormField>
+        <PhotoField
+          id={PHOTO_INPUT_ID}
+          file={photo}
+          error={photoError}
+          disabled={busy}
+          onChange={(file, problem) => {
+            setPhoto(file);
+            setPhotoError(problem);
+          }}
+        />
+        <FormField label="Additional notes (optional)" error={errors.additionalNotes?.message}>
+          <Textarea
+            maxLength={2000}
+            placeholder="Gate codes, pets, areas to focus on…"
+            {...form.register("additionalNotes")}
+          />
+        </FormField>
+      </FormSection>
+
+      {/* The honeypot: invisible and unreachable for people, tempting for bots that fill every field. */}
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -left-[9999px] h-px w-px overflow-hidden opacity-0"
+      >
+        <label htmlFor="quote-website">Website</label>
+        <input
+          id="quote-website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          {...form.register("website")}
+        />
+      </div>
+
+      <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <p className="text-sm text-slate-600">
+          By submitting you agree to our{" "}
+          <Link to="/terms-of-service" className={linkClass}>
+            Terms of Service
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy-policy" className={linkClass}>
+            Privacy Policy
+          </Link>
+          .
+        </p>
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy} aria-busy={busy}>
+          {busy ? (
+            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+          ) : (
+            <Send className="size-4" aria-hidden="true" />
+          )}
+          {busy ? "Submitting Request..." : "Submit Request"}
+        </Button>
+      </div>
+    </form>
+  );
+}

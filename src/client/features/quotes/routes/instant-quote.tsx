@@ -1,0 +1,29 @@
+import { site } from "../../../../shared/site";
+import { QuoteAside } from "../components/quote-aside";
+import { QuoteForm } from "../components/quote-form";
+import { QuotePageHeader } from "../components/quote-page-header";
+
+export function meta() {
+  return [
+    { title: "Instant Quote | GreenScape Charlotte" },
+    {
+      name: "description",
+      content: `Request lawn and garden services in ${site.area} and see an instant price estimate.`,
+    },
+  ];
+}
+
+export default function InstantQuotePage() {
+  return (
+    <>
+      <QuotePageHeader eyebrow="Instant Quote" title="Get Your Instant Quote">
+        Tell us about your property and the services you need. You'll see an estimate right away, and we
+        review every request within {site.reviewPromiseHours} hours.
+      </QuotePageHeader>
+      <div className="mx-auto grid w-full max-w-6xl items-start gap-8 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_18rem] lg:px-8">
+        <QuoteForm />
+        <QuoteAside />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+import { CircleAlert, CircleCheck, Home, Phone } from "lucide-react";
+import type * as React from "react";
+import { Link, useLocation } from "react-router";
+import { formatLongDate } from "../../../../shared/dates";
+import type { QuoteSummary } from "../../../../shared/quotes";
+import { formatRange, jobLabel, serviceName } from "../../../../shared/services";
+import { firstNameOf } from "../../../../shared/session";
+import { site } from "../../../../shared/site";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { useSession } from "../../accounts/api/session";
+import { QuotePageHeader } from "../components/quote-page-header";
+
+export function meta() {
+  return [{ title: "Quote Submitted | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
+}
+
+/** The quote from navigation state, or null when the page was opened without one (spec: name and email). */
+function quoteFromState(state: unknown): QuoteSummary | null {
+  const quote = (state as { quote?: Partial<QuoteSummary> } | null)?.quote;
+  if (!quote?.fullName || !quote.email) return null;
+  return {
+    id: quote.id ?? "",
+    number: quote.number ?? 0,
+    fullName: quote.fullName,
+    email: quote.email,
+    services: Array.isArray(quote.services) ? quote.services : [],
+    address: quote.address ?? "",
+    zipCode: quote.zipCode ?? "",
+    preferredDate: quote.preferredDate ?? "",
+    estimateLowCents: quote.estimateLowCents ?? 0,
+    estimateHighCents: quote.estimateHighCents ?? 0,
+  };
+}
+
+const phoneLinkClass =
+  "inline-flex items-center gap-2 rounded-sm font-semibold text-brand-700 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
+
+export default function QuoteSubmittedPage() {
+  const location = useLocation();
+  const quote = quoteFromState(location.state);
+  if (!quote) return <MissingDetails />;
+  return <ThankYou quote={quote} />;
+}
+
+function MissingDetails() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-20 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-800">
+        <CircleAlert className="size-6" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-bold text-slate-900">Quote details not found</h1>
+      <p className="text-slate-700" role="alert">
+        Missing quote details. Please submit the form first.
+      </p>
+      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <Button asChild size="lg">
+          <Link to="/instant-quote">Get an Instant Quote</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/">Return to Home</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ThankYou({ quote }: { quote: QuoteSummary }) {
+  const { user } = useSession();
+  const isCustomer = user?.role === "customer";
+  const hasEstimate = quote.estimateHighCents > 0;
+
+  const nextSteps = [
+    `We review your request within ${site.reviewPromiseHours} hours.`,
+    `You receive a detailed quote by email at ${quote.email}.`,
+    "A member of our team contacts you to schedule the work at a time that suits you.",
+  ];
+
+  return (
+    <>
+      <QuotePageHeader eyebrow="Request received" title={`Thank you, ${firstNameOf(quote.fullName)}!`}>
+        <p className="flex items-start gap-2">
+          <CircleCheck className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+          <span>
+            Your quote request
+            {quote.number ? (
+              <>
+                {" "}
+                <strong className="font-semibold text-slate-900">{jobLabel(quote.number)}</strong>
+              </>
+            ) : null}{" "}
+            is in. We've sent a confirmation to {quote.email}.
+          </span>
+        </p>
+      </QuotePageHeader>
+
+      <div className="mx-auto grid w-full max-w-6xl items-start gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-8">
+        <div className="grid gap-6">
+          <Card className="gap-5 p-5 sm:p-6">
+            <CardHeader>
+              <CardTitle asHeading="h2">Your request</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-2">
+                {quote.number ? (
+                  <Detail label="Request number">
+                    <span className="font-mono text-base font-semibold text-slate-900">
+                      {jobLabel(quote.number)}
+                    </span>
+                  </Detail>
+                ) : null}
+                {quote.preferredDate ? (
+                  <Detail label="Preferred date">{formatLongDate(quote.preferredDate)}</Detail>
+                ) : null}
+                <Detail label="Services" className="sm:col-span-2">
+                  <ul className="flex flex-wrap gap-2">
+                    {quote.services.map((id) => (
+                      <li
+                        key={id}
+                        className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900 ring-1 ring-brand-200"
+                      >
+                        {serviceName(id)}
+                      </li>
+                    ))}
+                  </ul>
+                </Detail>
+                {quote.address ? (
+                  <Detail label="Property" className="sm:col-span-2">
+                    {quote.address}
+                    {quote.zipCode ? ` ${quote.zipCode}` : ""}
+                  </Detail>
+                ) : null}
+              </dl>
+              {hasEstimate ? (
+                <div className="mt-5 rounded-lg bg-brand-900 p-4 text-white">
+                  <p className="text-sm text-brand-100">Estimated price</p>
+                  <p className="text-2xl font-bold tabular-nums" data-testid="submitted-estimate">
+                    {formatRange(quote.estimateLowCents, quote.estimateHighCents)}
+                  </p>
+                  <p className="mt-1 text-sm text-brand-100">
+                    The final price is confirmed by the landscaper before anything is booked.
+                  </p>
+                </div>
+              ) : null}
+            </CardContent>
+          </Card>
+
+          <Card className="gap-4 p-5 sm:p-6">
+            <CardHeader>
+              <CardTitle asHeading="h2">Next steps</CardTitle>
+            </CardHeader>
+            <ol className="grid gap-3">
+              {nextSteps.map((step, index) => (
+                <li key={step} className="flex gap-3 text-sm text-slate-700">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
+                  >
+                    {index + 1}
+                  </span>
+                  <span className="pt-1">{step}</span>
+                </li>
+              ))}
+            </ol>
+          </Card>
+
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button asChild size="lg">
+              <Link to="/">
+                <Home className="size-4" aria-hidden="true" />
+                Return to Home
+              </Link>
+            </Button>
+            {isCustomer ? (
+              <Button asChild size="lg" variant="outline">
+                <Link to="/dashboard/customer">View My Requests</Link>
+              </Button>
+            ) : null}
+          </div>
+        </div>
+
+        <aside className="grid gap-4 lg:sticky lg:top-24" aria-label="Help">
+          <Card className="gap-2 p-5">
+            <h2 className="text-base font-semibold text-slate-900">Need immediate help?</h2>
+            <p className="text-sm text-slate-600">Call our team and we'll help you right away.</p>
+            <a href={site.phoneHref} className={phoneLinkClass}>
+              <Phone className="size-4" aria-hidden="true" />
+              {site.phone}
+            </a>
+          </Card>
+          {!user ? (
+            <Card className="gap-3 bg-slate-50 p-5">
+              <h2 className="text-base font-semibold text-slate-900">Follow your request online</h2>
+              <p className="text-sm text-slate-600">
+                Create a free account with {quote.email} and this request appears in your dashboard.
+              </p>
+              <Button asChild variant="outline" className="w-full">
+                <Link to="/register/client">Create an Account</Link>
+              </Button>
+            </Card>
+          ) : null}
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function Detail({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm text-slate-800">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { SessionUser } from "../../../../shared/session";
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+/** Main navigation, in display order. "Services" points at the terms page, as the spec says. */
+export const mainNav: NavItem[] = [
+  { label: "Home", to: "/" },
+  { label: "Services", to: "/terms-of-service" },
+  { label: "About Us", to: "/about" },
+  { label: "Contact", to: "/#contact" },
+  { label: "Find Professionals", to: "/professionals" },
+  { label: "Help", to: "/troubleshooting" },
+];
+
+export const adminNavItem: NavItem = { label: "Admin Dashboard", to: "/admin" };
+
+export const signInMenu: NavItem[] = [
+  { label: "Client Login", to: "/login/client" },
+  { label: "Landscaper Login", to: "/login/landscaper" },
+];
+
+export const signUpMenu: NavItem[] = [
+  { label: "Client Sign Up", to: "/register/client" },
+  { label: "Landscaper Sign Up", to: "/register/landscaper" },
+];
+
+export type AccountKind = "customer" | "landscaper" | "admin";
+
+export function accountKindOf(user: SessionUser): AccountKind {
+  if (user.isAdmin || user.isMaster || user.role === "admin") return "admin";
+  if (user.role === "landscaper") return "landscaper";
+  return "customer";
+}
+
+export interface AccountMenu {
+  /** The menu's name, read by screen readers before the user's first name on the trigger. */
+  title: string;
+  items: NavItem[];
+}
+
+/** The signed-in user's menu; a Logout entry is always added after these items. */
+export function accountMenuFor(user: SessionUser): AccountMenu {
+  switch (accountKindOf(user)) {
+    case "admin":
+      return { title: "Admin Account", items: [{ label: "Admin Dashboard", to: "/admin" }] };
+    case "landscaper":
+      return {
+        title: "Landscaper Account",
+        items: [
+          { label: "View Dashboard", to: "/landscaper-dashboard" },
+          { label: "My Profile", to: "/landscaper-dashboard?tab=profile" },
+        ],
+      };
+    default:
+      return {
+        title: "My Account",
+        items: [
+          { label: "View My Jobs", to: "/customer-dashboard" },
+          { label: "Edit My Profile", to: "/customer-dashboard?tab=profile" },
+        ],
+      };
+  }
+}
+
+/** Admins, landscapers and master users get the notifications bell. */
+export function showsBell(user: SessionUser): boolean {
+  return user.isAdmin || user.isMaster || user.role === "admin" || user.role === "landscaper";
+}
+
+export function showsAdminLink(user: SessionUser | null): boolean {
+  return Boolean(user && (user.isAdmin || user.isMaster));
+}
+
+/** Whether a nav item is the current page; "/" and "/#contact" share a path, so the hash decides. */
+export function isCurrent(item: NavItem, pathname: string, hash: string): boolean {
+  const [path, itemHash] = item.to.split("#");
+  const cleanPath = pathname.replace(/\/+$/, "") || "/";
+  if (cleanPath !== path) return false;
+  if (itemHash) return hash === `#${itemHash}`;
+  return path !== "/" || hash !== "#contact";
+}

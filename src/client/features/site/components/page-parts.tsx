@@ -1,0 +1,145 @@
+import { ArrowRight } from "lucide-react";
+import type * as React from "react";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/utils";
+import { container } from "../lib/styles";
+
+/** Decorative leaf pattern for hero backgrounds: a tiny inline SVG, no image request. */
+export function LeafPattern({ className }: { className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      className={cn("pointer-events-none absolute inset-0 size-full", className)}
+    >
+      <defs>
+        <pattern
+          id="gs-leaves"
+          width="56"
+          height="56"
+          patternUnits="userSpaceOnUse"
+          patternTransform="rotate(20)"
+        >
+          <path
+            d="M14 40c0-12 8-20 20-22-1 12-8 20-20 22Zm0 0 10-11"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.2"
+          />
+        </pattern>
+      </defs>
+      <rect width="100%" height="100%" fill="url(#gs-leaves)" />
+    </svg>
+  );
+}
+
+/** Top band of an inner page: eyebrow, the page's one h1, a lead paragraph, optional actions. */
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section className="relative overflow-hidden border-b border-brand-100 bg-gradient-to-b from-brand-50 to-white">
+      <LeafPattern className="text-brand-200/40" />
+      <div className={cn(container, "relative py-14 sm:py-20")}>
+        {eyebrow ? (
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+        ) : null}
+        <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+          {title}
+        </h1>
+        {lead ? <div className="mt-4 max-w-2xl text-lg text-pretty text-slate-700">{lead}</div> : null}
+        {children ? (
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">{children}</div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** A page section with an h2 heading and optional intro. */
+export function Section({
+  id,
+  title,
+  intro,
+  eyebrow,
+  className,
+  children,
+  tinted = false,
+}: {
+  id?: string;
+  title: string;
+  intro?: React.ReactNode;
+  eyebrow?: string;
+  className?: string;
+  children: React.ReactNode;
+  tinted?: boolean;
+}) {
+  const headingId = id ? `${id}-heading` : undefined;
+  return (
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={cn("py-16 sm:py-20", tinted && "bg-slate-50", className)}
+    >
+      <div className={container}>
+        <div className="max-w-2xl">
+          {eyebrow ? (
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+          ) : null}
+          <h2
+            id={headingId}
+            className="mt-1 text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl"
+          >
+            {title}
+          </h2>
+          {intro ? <p className="mt-3 text-base text-pretty text-slate-600 sm:text-lg">{intro}</p> : null}
+        </div>
+        <div className="mt-10">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+/** Closing call to action shared by the marketing pages. */
+export function QuoteCallout({
+  title = "Ready for a yard you're proud of?",
+  text = "Tell us your address and the services you need. We'll review your request within 24 hours.",
+}: {
+  title?: string;
+  text?: string;
+}) {
+  return (
+    <section className="py-16 sm:py-20">
+      <div className={container}>
+        <div className="relative overflow-hidden rounded-2xl bg-brand-800 px-6 py-10 text-white sm:px-10 sm:py-12">
+          <LeafPattern className="text-white/[0.06]" />
+          <div className="relative flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
+            <div className="max-w-xl">
+              <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h2>
+              <p className="mt-2 text-brand-100">{text}</p>
+            </div>
+            <Button
+              asChild
+              size="lg"
+              className="bg-white text-brand-900 hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-800"
+            >
+              <Link to="/instant-quote">
+                Get an Instant Quote
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import type { ComponentType } from "react";
+import { Link } from "react-router";
+import { site } from "../../../../shared/site";
+import { cn } from "../../../lib/utils";
+import { container, focusRingOnDark } from "../lib/styles";
+import { LogoMark, Wordmark } from "./logo";
+import type { NavItem } from "./nav-config";
+import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from "./social-icons";
+
+const quickLinks: NavItem[] = [
+  { label: "Home", to: "/" },
+  { label: "About Us", to: "/about" },
+  { label: "Professionals", to: "/professionals" },
+  { label: "Instant Quote", to: "/instant-quote" },
+  { label: "Terms of Service", to: "/terms-of-service" },
+];
+
+const supportLinks: NavItem[] = [
+  { label: "Troubleshooting", to: "/troubleshooting" },
+  { label: "Privacy Policy", to: "/privacy-policy" },
+  { label: "Refund Policy", to: "/refund-policy" },
+];
+
+/** The bottom row's policy links (the spec's legacy paths: /terms and /about-us redirect, /refunds aliases). */
+const policyLinks: NavItem[] = [
+  { label: "Privacy", to: "/privacy-policy" },
+  { label: "Terms", to: "/terms" },
+  { label: "Refunds", to: "/refunds" },
+  { label: "Our Story", to: "/about-us" },
+];
+
+/** Social profiles. TODO(brand): swap the network home pages for the real profile URLs once they exist. */
+const socialLinks: { label: string; href: string; icon: ComponentType<{ className?: string }> }[] = [
+  { label: "Facebook", href: "https://www.facebook.com/", icon: FacebookIcon },
+  { label: "Instagram", href: "https://www.instagram.com/", icon: InstagramIcon },
+  { label: "X (Twitter)", href: "https://x.com/", icon: XIcon },
+  { label: "LinkedIn", href: "https://www.linkedin.com/", icon: LinkedInIcon },
+];
+
+const footerLink = cn(
+  "rounded-sm text-brand-100 transition-colors hover:text-white hover:underline",
+  focusRingOnDark,
+);
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-brand-900 text-brand-100">
+      <div
+        className={cn(
+          container,
+          "grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr] lg:gap-8",
+        )}
+      >
+        <div className="col-span-2 flex flex-col gap-4 lg:col-span-1">
+          <Link to="/" className={cn("flex w-fit items-center gap-2.5 rounded-md", focusRingOnDark)}>
+            <LogoMark className="ring-1 ring-brand-600" />
+            <Wordmark onDark />
+          </Link>
+          <p className="max-w-xs text-sm leading-relaxed text-brand-100">
+            Vetted, insured lawn and garden pros across {site.area}, from Huntersville to Ballantyne. Get a
+            quote in about a minute.
+          </p>
+          <ul className="flex items-center gap-2" aria-label="Social media">
+            {socialLinks.map(({ label, href, icon: Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${label} (opens in a new tab)`}
+                  className={cn(
+                    "flex size-10 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20",
+                    focusRingOnDark,
+                  )}
+                >
+                  <Icon className="size-[18px]" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <FooterColumn title="Quick Links" items={quickLinks} />
+        <FooterColumn title="Support" items={supportLinks} />
+
+        <div className="col-span-2 lg:col-span-1">
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
+          <ul className="mt-4 flex flex-col gap-3 text-sm">
+            <li className="flex items-start gap-2.5">
+              <Mail className="mt-0.5 size-4 shrink-0 text-brand-200" aria-hidden="true" />
+              <span>
+                <span className="block text-xs text-brand-200">General info</span>
+                <a href={`mailto:${site.infoEmail}`} className={cn(footerLink, "break-all")}>
+                  {site.infoEmail}
+                </a>
+              </span>
+            </li>
+            <li className="flex items-start gap-2.5">
+              <Mail className="mt-0.5 size-4 shrink-0 text-brand-200" aria-hidden="true" />
+              <span>
+                <span className="block text-xs text-brand-200">Support</span>
+                <a href={`mailto:${site.supportEmail}`} className={cn(footerLink, "break-all")}>
+                  {site.supportEmail}
+                </a>
+              </span>
+            </li>
+            <li className="flex items-center gap-2.5">
+              <Phone className="size-4 shrink-0 text-brand-200" aria-hidden="true" />
+              <a href={site.phoneHref} className={footerLink}>
+                {site.phone}
+              </a>
+            </li>
+            <li className="flex items-center gap-2.5">
+              <MapPin className="size-4 shrink-0 text-brand-200" aria-hidden="true" />
+              <span>Serving {site.area}</span>
+            </li>
+          </ul>
+        </div>
+      </div>
+
+      <div className="border-t border-white/10">
+        <div
+          className={cn(
+            container,
+            "flex flex-col gap-3 pt-6 pb-24 text-sm md:flex-row md:items-center md:justify-between md:pb-6",
+          )}
+        >
+          <p>
+            © {site.copyrightYear} {site.name}. All rights reserved.
+          </p>
+          <nav aria-label="Policies">
+            <ul className="flex flex-wrap gap-x-5 gap-y-2">
+              {policyLinks.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className={footerLink}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({ title, items }: { title: string; items: NavItem[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <ul className="mt-4 flex flex-col gap-2.5 text-sm">
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={footerLink}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

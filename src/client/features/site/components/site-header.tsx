@@ -1,0 +1,112 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { cn } from "../../../lib/utils";
+import { useSession } from "../../accounts/api/session";
+import { container, focusRing } from "../lib/styles";
+import { AccountArea } from "./account-area";
+import { HeaderBell, LiveNotifications, MasterBanner } from "./header-slots";
+import { LogoMark, Wordmark } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+import { adminNavItem, isCurrent, mainNav, showsAdminLink, showsBell } from "./nav-config";
+
+/**
+ * Sticky top bar. The session is never awaited: while it loads, or if /api/session fails, the visitor
+ * header shows (that is also what the prerendered HTML holds). The account area keeps a fixed
+ * min-width so swapping "Sign In / Sign Up" for the account menu does not move anything.
+ */
+export function SiteHeader() {
+  const { user } = useSession();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  // Close the mobile menu on every navigation (including to the same page with a new hash).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.key]);
+
+  const navItems = showsAdminLink(user) ? [...mainNav, adminNavItem] : mainNav;
+
+  return (
+    <>
+      {user?.isMaster ? <MasterBanner user={user} /> : null}
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur-sm">
+        <div className={cn(container, "flex flex-wrap items-center gap-x-4")}>
+          <Link
+            to="/"
+            className={cn("-ml-1 flex h-16 items-center gap-2.5 rounded-md px-1", focusRing)}
+            aria-label="GreenScape Charlotte home"
+          >
+            <LogoMark />
+            <Wordmark />
+          </Link>
+
+          <nav
+            aria-label="Main"
+            className="order-3 hidden w-full border-t border-slate-100 py-2 md:block xl:order-2 xl:ml-2 xl:w-auto xl:border-0 xl:py-0"
+          >
+            <ul className="-mx-3 flex items-center gap-0.5 xl:mx-0 xl:gap-0">
+              {navItems.map((item) => {
+                const current = isCurrent(item, location.pathname, location.hash);
+                return (
+                  <li key={item.to}>
+                    <Link
+                      to={item.to}
+                      aria-current={current ? "page" : undefined}
+                      className={cn(
+                        "block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:bg-brand-50 hover:text-brand-900 xl:px-2.5",
+                        current && "bg-brand-50 text-brand-800",
+                        focusRing,
+                      )}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+
+          <div className="order-2 ml-auto flex h-16 items-center gap-2 xl:order-3">
+            {/* Notifications bell slot: admins, landscapers and master users. */}
+            {user && showsBell(user) ? <HeaderBell user={user} /> : null}
+            {user && !showsBell(user) ? <LiveNotifications user={user} /> : null}
+            <AccountArea user={user} />
+            <button
+              ref={toggleRef}
+              type="button"
+              className={cn(
+                "inline-flex size-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:hidden",
+                focusRing,
+              )}
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? (
+                <X className="size-6" aria-hidden="true" />
+              ) : (
+                <Menu className="size-6" aria-hidden="true" />
+              )}
+            </button>
+          </div>
+        </div>
+
+        <MobileMenu
+          id={menuId}
+          open={menuOpen}
+          user={user}
+          navItems={navItems}
+          onClose={(returnFocus) => {
+            setMenuOpen(false);
+            if (returnFocus) toggleRef.current?.focus();
+          }}
+        />
+      </header>
+    </>
+  );
+}

@@ -1,0 +1,354 @@
+import {
+  ArrowRight,
+  CalendarDays,
+  CircleCheck,
+  Clock,
+  Leaf,
+  Mail,
+  MapPin,
+  Phone,
+  Star,
+  Timer,
+} from "lucide-react";
+import { Link } from "react-router";
+import { site } from "../../../../shared/site";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/utils";
+import { LeafPattern, Section } from "../components/page-parts";
+import { neighborhoods } from "../content/areas";
+import { fullTitleMeta } from "../lib/meta";
+import { container, focusRing } from "../lib/styles";
+
+export function meta() {
+  return fullTitleMeta(
+    `${site.name} — Instant Landscaping Quotes in Charlotte, NC`,
+    "Book vetted, insured lawn and garden pros in Charlotte, NC in about 60 seconds. Mowing, mulch, shrub trimming, leaf removal and more, with every quote reviewed within 24 hours.",
+  );
+}
+
+const steps = [
+  {
+    icon: MapPin,
+    title: "Enter your address and pick a service",
+    text: "Mowing, mulch, leaf removal, a full seasonal clean-up: choose one or several.",
+  },
+  {
+    icon: CalendarDays,
+    title: "Choose a date",
+    text: "Pick the day that suits you. Weekday, weekend, this week or next month.",
+  },
+  {
+    icon: CircleCheck,
+    title: "Confirmed and scheduled",
+    text: "We match you with a nearby pro, confirm the details and put the visit on the calendar.",
+  },
+];
+
+const highlights = [
+  {
+    icon: Leaf,
+    title: "Eco-friendly",
+    text: "Low-noise equipment where it counts, mulch from local suppliers and clippings returned to the soil.",
+  },
+  {
+    icon: Star,
+    title: "Top-rated experts",
+    text: "Every landscaper is vetted, insured and background-checked, and reviewed after every job.",
+  },
+  {
+    icon: Timer,
+    title: "Book in 60 seconds",
+    text: "No phone tag and no site-visit runaround. A short form, and your request is on its way.",
+  },
+];
+
+const heroOutline =
+  "px-5 border-white/50 bg-transparent text-white hover:bg-white/10 hover:text-white focus-visible:ring-white focus-visible:ring-offset-brand-900";
+
+export default function HomePage() {
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
+        <LeafPattern className="-z-10 text-white/[0.06]" />
+        <div
+          aria-hidden="true"
+          className="absolute -top-40 -right-32 -z-10 size-[32rem] rounded-full bg-brand-600/40 blur-3xl"
+        />
+        <div
+          className={cn(
+            container,
+            "grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10 xl:grid-cols-[minmax(0,1fr)_24rem]",
+          )}
+        >
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/15">
+              <MapPin className="size-4" aria-hidden="true" />
+              Lawn &amp; garden care in {site.area}
+            </p>
+            <h1 className="mt-5 text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-[3.5rem]">
+              {site.tagline}
+            </h1>
+            <p className="mt-5 max-w-xl text-lg text-pretty text-brand-100">
+              Tell us your address, pick a service and choose a date. We match you with a vetted, insured
+              local pro, from Myers Park and Dilworth to Ballantyne, Matthews and Huntersville.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <Button
+                asChild
+                size="lg"
+                className="bg-white px-5 text-brand-900 shadow-sm hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-900"
+              >
+                <Link to="/instant-quote">
+                  Get an Instant Quote
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              </Button>
+              <Button asChild size="lg" variant="outline" className={heroOutline}>
+                <Link to="/login/client">Client Login</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline" className={heroOutline}>
+                <Link to="/login/landscaper">Landscaper Login</Link>
+              </Button>
+            </div>
+            <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-brand-100">
+              {["Free, no-obligation quotes", "Reviewed within 24 hours", "No account needed"].map((item) => (
+                <li key={item} className="flex items-center gap-1.5">
+                  <CircleCheck className="size-4 text-brand-200" aria-hidden="true" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <SampleBooking />
+        </div>
+      </section>
+
+      <div className="border-b border-slate-200 bg-white">
+        <div className={cn(container, "flex flex-col gap-3 py-5 sm:flex-row sm:items-center sm:gap-6")}>
+          <p className="shrink-0 text-sm font-semibold text-slate-900">
+            Serving neighborhoods across Charlotte
+          </p>
+          <ul className="flex flex-wrap gap-2">
+            {neighborhoods.map((name) => (
+              <li key={name}>
+                <Badge variant="outline" className="font-medium">
+                  {name}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+
+      <Section
+        id="how-it-works"
+        eyebrow="How it works"
+        title="Three steps to a tidier yard"
+        intro="Booking landscaping should be as easy as ordering takeout. Here's the whole process."
+      >
+        <ol className="grid gap-6 md:grid-cols-3">
+          {steps.map((step, index) => (
+            <li
+              key={step.title}
+              className="relative flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <div className="flex items-center gap-3">
+                <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-base font-bold text-white">
+                  {index + 1}
+                </span>
+                <step.icon className="size-6 text-brand-700" aria-hidden="true" />
+              </div>
+              <h3 className="text-lg font-semibold text-slate-900">{step.title}</h3>
+              <p className="text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section
+        id="why-greenscape"
+        tinted
+        eyebrow="Why GreenScape"
+        title="Local pros, modern booking"
+        intro="We started in Charlotte and we stay in Charlotte. Our landscapers know red clay, Bermuda and fescue, and how fast a July lawn grows."
+      >
+        <ul className="grid gap-6 md:grid-cols-3">
+          {highlights.map((item) => (
+            <li
+              key={item.title}
+              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <span className="flex size-11 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
+                <item.icon className="size-6" aria-hidden="true" />
+              </span>
+              <h3 className="text-lg font-semibold text-slate-900">{item.title}</h3>
+              <p className="text-slate-600">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 flex flex-col gap-4 rounded-xl border border-brand-200 bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h3 className="font-semibold text-brand-900">Are you a landscaper?</h3>
+            <p className="mt-1 text-sm text-slate-700">
+              Join our network of Charlotte pros and get matched with jobs near you.
+            </p>
+          </div>
+          <Button asChild variant="outline" className="border-brand-700 text-brand-800 hover:bg-white">
+            <Link to="/register/landscaper">Landscaper Sign Up</Link>
+          </Button>
+        </div>
+      </Section>
+
+      <ContactSection />
+    </>
+  );
+}
+
+/** Illustration of a confirmed booking; decorative, so hidden from assistive technology. */
+function SampleBooking() {
+  return (
+    <div aria-hidden="true" className="relative mx-auto hidden w-full lg:block">
+      <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-2xl shadow-black/30 ring-1 ring-black/5">
+        <div className="flex items-center justify-between">
+          <p className="text-sm font-semibold text-slate-500">Your booking</p>
+          <Badge variant="success">
+            <CircleCheck />
+            Confirmed
+          </Badge>
+        </div>
+        <p className="mt-3 text-xl font-bold">Lawn Mowing + Edging</p>
+        <dl className="mt-5 grid gap-3 text-sm">
+          <div className="flex items-center gap-3">
+            <MapPin className="size-4 text-brand-700" />
+            <dt className="sr-only">Where</dt>
+            <dd>East Blvd, Dilworth</dd>
+          </div>
+          <div className="flex items-center gap-3">
+            <CalendarDays className="size-4 text-brand-700" />
+            <dt className="sr-only">When</dt>
+            <dd>Saturday, 9:00 AM</dd>
+          </div>
+          <div className="flex items-center gap-3">
+            <Star className="size-4 text-brand-700" />
+            <dt className="sr-only">Pro</dt>
+            <dd>Matched with a 4.9-star local crew</dd>
+          </div>
+        </dl>
+        <div className="mt-6 h-2 overflow-hidden rounded-full bg-slate-100">
+          <div className="h-full w-full rounded-full bg-brand-600" />
+        </div>
+        <p className="mt-2 text-xs text-slate-500">Quote → Date → Scheduled</p>
+      </div>
+      <div className="absolute -bottom-5 -left-6 flex items-center gap-2 rounded-xl bg-white px-4 py-3 text-sm font-semibold text-slate-900 shadow-xl ring-1 ring-black/5">
+        <Timer className="size-5 text-brand-700" />
+        Booked in 58 seconds
+      </div>
+    </div>
+  );
+}
+
+function ContactSection() {
+  const cardClass = cn(
+    "flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-600 hover:bg-brand-50/40 sm:p-5",
+    focusRing,
+  );
+  const emailText = "block font-semibold break-words text-slate-900";
+  return (
+    <section
+      id="contact"
+      tabIndex={-1}
+      aria-labelledby="contact-heading"
+      className="scroll-mt-20 bg-white py-16 outline-none sm:py-20 md:scroll-mt-32 xl:scroll-mt-20"
+    >
+      <div className={cn(container, "grid grid-cols-1 gap-10 lg:grid-cols-2 lg:gap-16")}>
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Contact</p>
+          <h2
+            id="contact-heading"
+            className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          >
+            Talk to a real person in Charlotte
+          </h2>
+          <p className="mt-3 text-slate-600 sm:text-lg">
+            Questions about a quote, a booking or joining as a landscaper? Call or email us. We're a local
+            team and we answer our own phones.
+          </p>
+          <div className="mt-6 flex items-start gap-3 rounded-xl bg-brand-50 p-5 ring-1 ring-brand-200">
+            <Clock className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <p className="text-sm text-brand-900">
+              <strong className="font-semibold">Our {site.reviewPromiseHours}-hour promise:</strong> every
+              quote request is reviewed by our team within {site.reviewPromiseHours} hours, and you'll hear
+              from us by email with next steps.
+            </p>
+          </div>
+        </div>
+        <ul className="grid grid-cols-1 content-start gap-4">
+          <li>
+            <a href={site.phoneHref} className={cardClass}>
+              <ContactIcon icon={Phone} />
+              <span className="min-w-0">
+                <span className="block text-sm text-slate-600">Call us</span>
+                <span className="block font-semibold text-slate-900">{site.phone}</span>
+              </span>
+            </a>
+          </li>
+          <li>
+            <a href={`mailto:${site.infoEmail}`} className={cardClass}>
+              <ContactIcon icon={Mail} />
+              <span className="min-w-0">
+                <span className="block text-sm text-slate-600">General info</span>
+                <span className={emailText}>
+                  <BreakableEmail address={site.infoEmail} />
+                </span>
+              </span>
+            </a>
+          </li>
+          <li>
+            <a href={`mailto:${site.supportEmail}`} className={cardClass}>
+              <ContactIcon icon={Mail} />
+              <span className="min-w-0">
+                <span className="block text-sm text-slate-600">Customer support</span>
+                <span className={emailText}>
+                  <BreakableEmail address={site.supportEmail} />
+                </span>
+              </span>
+            </a>
+          </li>
+          <li>
+            <div className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+              <ContactIcon icon={MapPin} />
+              <span className="min-w-0">
+                <span className="block text-sm text-slate-600">Service area</span>
+                <span className="block font-semibold text-slate-900">
+                  {site.area} <span className="font-normal text-slate-600">and surrounding towns</span>
+                </span>
+              </span>
+            </div>
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function ContactIcon({ icon: Icon }: { icon: typeof Phone }) {
+  return (
+    <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
+      <Icon className="size-5" aria-hidden="true" />
+    </span>
+  );
+}
+
+/** An email address that, when it must wrap on a narrow screen, wraps after the "@" rather than mid-word. */
+function BreakableEmail({ address }: { address: string }) {
+  const at = address.indexOf("@");
+  if (at < 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
+  );
+}

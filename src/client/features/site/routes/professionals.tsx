@@ -1,0 +1,174 @@
+import {
+  BadgeCheck,
+  ClipboardList,
+  FileText,
+  Handshake,
+  MapPin,
+  ShieldCheck,
+  Star,
+  Users,
+} from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { PageHero, QuoteCallout, Section } from "../components/page-parts";
+import { services } from "../content/services";
+import { pageMeta } from "../lib/meta";
+
+export function meta() {
+  return pageMeta(
+    "Find Professionals",
+    "Get matched with a top-rated Charlotte landscaper by location, availability and service type. Every pro is vetted, insured and background-checked.",
+  );
+}
+
+const steps = [
+  {
+    icon: ClipboardList,
+    title: "Request a quote",
+    text: "Tell us your address, the services you need and a date that works. It takes about a minute, and you don't need an account.",
+  },
+  {
+    icon: MapPin,
+    title: "Get matched",
+    text: "We match you with a top-rated landscaper based on location, availability and service type, and send you a detailed quote.",
+  },
+  {
+    icon: Handshake,
+    title: "Review and approve",
+    text: "Look over the quote, talk through any details in a quick consultation, and approve when you're happy. Nothing is booked until you say so.",
+  },
+];
+
+const reasons = [
+  {
+    icon: BadgeCheck,
+    title: "Vetted",
+    text: "We review each landscaper's experience, equipment and references before they join, and keep reviewing after every job.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Insured",
+    text: "Every pro carries liability insurance, and we check the certificate before their first booking.",
+  },
+  {
+    icon: Users,
+    title: "Background-checked",
+    text: "Landscapers consent to a background check as part of onboarding, so you know who's coming to your home.",
+  },
+  {
+    icon: Star,
+    title: "Rated by neighbors",
+    text: "Customer ratings keep standards high. Top-rated crews get matched first.",
+  },
+];
+
+export default function ProfessionalsPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Find Professionals"
+        title="Top-rated Charlotte landscapers, matched to your yard"
+        lead={
+          <p>
+            Skip the search. Tell us what your property needs and we'll pair you with a vetted local pro who
+            works in your neighborhood and has time on the date you choose.
+          </p>
+        }
+      >
+        <Button asChild size="lg">
+          <Link to="/instant-quote">Get an Instant Quote</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/register/landscaper">Join as a Landscaper</Link>
+        </Button>
+      </PageHero>
+
+      <Section
+        id="how-it-works"
+        eyebrow="How it works"
+        title="From request to approved quote"
+        intro="A simple, transparent process, with a real person reviewing every request within 24 hours."
+      >
+        <ol className="grid gap-6 md:grid-cols-3">
+          {steps.map((step, index) => (
+            <li
+              key={step.title}
+              className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <div className="flex items-center gap-3">
+                <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+                  {index + 1}
+                </span>
+                <step.icon className="size-6 text-brand-700" aria-hidden="true" />
+              </div>
+              <h3 className="text-lg font-semibold text-slate-900">{step.title}</h3>
+              <p className="text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section
+        id="services"
+        tinted
+        eyebrow="Services offered"
+        title="What our professionals do"
+        intro="Book one service or bundle several into a single visit."
+      >
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {services.map((service) => (
+            <li
+              key={service.name}
+              className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
+              <service.icon className="size-6 text-brand-700" aria-hidden="true" />
+              <h3 className="font-semibold text-slate-900">{service.name}</h3>
+              <p className="text-sm text-slate-600">{service.summary}</p>
+            </li>
+          ))}
+          <li className="flex flex-col justify-center gap-3 rounded-xl border border-dashed border-brand-600 bg-brand-50 p-5">
+            <FileText className="size-6 text-brand-700" aria-hidden="true" />
+            <p className="text-sm text-brand-900">
+              Not sure what you need? Describe your yard in the quote form.
+            </p>
+            <Link
+              to="/instant-quote"
+              className="w-fit rounded-sm text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+            >
+              Start a quote
+            </Link>
+          </li>
+        </ul>
+      </Section>
+
+      <Section
+        id="why-choose"
+        eyebrow="Why choose our professionals"
+        title="Pros you'd trust with your own home"
+        intro="We hold every landscaper in our network to the same standard, and we check before they ever reach your driveway."
+      >
+        <ul className="grid gap-6 sm:grid-cols-2">
+          {reasons.map((reason) => (
+            <li
+              key={reason.title}
+              className="flex gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
+                <reason.icon className="size-6" aria-hidden="true" />
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold text-slate-900">{reason.title}</h3>
+                <p className="mt-1 text-slate-600">{reason.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <QuoteCallout
+        title="Let's find your landscaper"
+        text="Request a free quote now. We'll review it within 24 hours and match you with a pro near you."
+      />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { Globe, House, type LucideIcon, Puzzle, RefreshCw, Wifi } from "lucide-react";
+import { Link } from "react-router";
+import { site } from "../../../../shared/site";
+import { Button } from "../../../components/ui/button";
+import { PageHero } from "../components/page-parts";
+import { pageMeta } from "../lib/meta";
+import { container, textLink } from "../lib/styles";
+
+export function meta() {
+  return pageMeta(
+    "Troubleshooting",
+    "Having trouble with the GreenScape Charlotte website? Try these quick fixes: clear your cache, try another browser, check your connection or disable extensions.",
+  );
+}
+
+const tips: { icon: LucideIcon; title: string; steps: string[] }[] = [
+  {
+    icon: RefreshCw,
+    title: "Clear your browser cache",
+    steps: [
+      "Open your browser's settings and find Privacy or History.",
+      "Clear cached images and files (you can keep your passwords).",
+      "Close the tab, reopen the site and try again.",
+    ],
+  },
+  {
+    icon: Globe,
+    title: "Try another browser",
+    steps: [
+      "We support current versions of Chrome, Safari, Firefox and Edge.",
+      "If a page won't load in one, open it in another to see whether the problem follows.",
+      "Make sure your browser is up to date.",
+    ],
+  },
+  {
+    icon: Wifi,
+    title: "Check your internet connection",
+    steps: [
+      "Load another website to confirm you're online.",
+      "On mobile, switch between Wi-Fi and cellular data.",
+      "Restart your router if pages are slow everywhere.",
+    ],
+  },
+  {
+    icon: Puzzle,
+    title: "Disable browser extensions",
+    steps: [
+      "Ad blockers and privacy extensions can stop forms from submitting.",
+      "Turn them off for this site, or try a private/incognito window.",
+      "Reload the page after changing extension settings.",
+    ],
+  },
+];
+
+export default function TroubleshootingPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Help"
+        title="Troubleshooting"
+        lead={
+          <p>
+            Page not loading, or a form that won't submit? These quick fixes solve most problems in a couple
+            of minutes.
+          </p>
+        }
+      />
+      <section aria-labelledby="tips-heading" className="py-14 sm:py-16">
+        <div className={container}>
+          <h2 id="tips-heading" className="sr-only">
+            Quick fixes
+          </h2>
+          <ol className="grid gap-6 md:grid-cols-2">
+            {tips.map((tip, index) => (
+              <li key={tip.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+                <div className="flex items-center gap-3">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
+                    <tip.icon className="size-5" aria-hidden="true" />
+                  </span>
+                  <h3 className="text-lg font-semibold text-slate-900">
+                    <span className="text-brand-700">{index + 1}.</span> {tip.title}
+                  </h3>
+                </div>
+                <ul className="mt-4 list-disc space-y-1.5 pl-5 text-slate-600 marker:text-brand-600">
+                  {tip.steps.map((step) => (
+                    <li key={step}>{step}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+
+          <div className="mt-10 flex flex-col gap-5 rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <h2 className="text-lg font-semibold text-slate-900">Still stuck?</h2>
+              <p className="mt-1 break-words text-slate-600">
+                Email{" "}
+                <a href={`mailto:${site.supportEmail}`} className={textLink}>
+                  {site.supportEmail}
+                </a>{" "}
+                or call{" "}
+                <a href={site.phoneHref} className={textLink}>
+                  {site.phone}
+                </a>
+                . Tell us your browser and device and we'll sort it out.
+              </p>
+            </div>
+            <Button asChild size="lg" className="shrink-0">
+              <Link to="/">
+                <House className="size-4" aria-hidden="true" />
+                Return to Home
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

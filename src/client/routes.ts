@@ -1,0 +1,89 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/** A screen reachable at several paths (the spec's aliases) gets one route entry per path. */
+function aliases(paths: string[], file: string, idPrefix: string) {
+  return paths.map((path, i) => route(path, file, { id: `${idPrefix}-${i}` }));
+}
+
+export default [
+  layout("features/site/components/site-layout.tsx", [
+    // Public site
+    index("features/site/routes/home.tsx"),
+    route("about", "features/site/routes/about.tsx"),
+    route("about-us", "features/site/routes/about-us-redirect.tsx"),
+    route("professionals", "features/site/routes/professionals.tsx"),
+    route("troubleshooting", "features/site/routes/troubleshooting.tsx"),
+    route("terms-of-service", "features/site/routes/terms-of-service.tsx"),
+    route("terms", "features/site/routes/terms-redirect.tsx"),
+    ...aliases(["privacy-policy", "privacy"], "features/site/routes/privacy-policy.tsx", "privacy-policy"),
+    ...aliases(["refund-policy", "refunds"], "features/site/routes/refund-policy.tsx", "refund-policy"),
+    route("403", "features/site/routes/access-denied.tsx"),
+
+    // Quotes
+    route("instant-quote", "features/quotes/routes/instant-quote.tsx"),
+    route("quote-submitted", "features/quotes/routes/quote-submitted.tsx"),
+
+    // Accounts
+    route("login/client", "features/accounts/routes/login-client.tsx"),
+    route("login/landscaper", "features/accounts/routes/login-landscaper.tsx"),
+    route("landscaper-login", "features/accounts/routes/landscaper-login-redirect.tsx"),
+    route("login/admin", "features/accounts/routes/login-admin.tsx"),
+    ...aliases(
+      ["signup", "register", "register/client", "register/landscaper"],
+      "features/accounts/routes/sign-up.tsx",
+      "sign-up",
+    ),
+    ...aliases(
+      ["forgot-password/client", "forgot-password/landscaper"],
+      "features/accounts/routes/forgot-password.tsx",
+      "forgot-password",
+    ),
+    route("request-reset", "features/accounts/routes/request-reset.tsx"),
+    ...aliases(
+      [
+        "reset-password",
+        "reset-password/client",
+        "reset-password/landscaper",
+        "lux-reset-password",
+        "landscaper-reset-password",
+        "reset",
+      ],
+      "features/accounts/routes/reset-password.tsx",
+      "reset-password",
+    ),
+    route("dashboard", "features/accounts/routes/dashboard-redirect.tsx"),
+
+    // Customers
+    route("onboarding/client", "features/customers/routes/client-onboarding.tsx"),
+    ...aliases(
+      ["dashboard/customer", "dashboard/client", "customer-dashboard"],
+      "features/customers/routes/customer-dashboard.tsx",
+      "customer-dashboard",
+    ),
+    route("dashboard/customer-portal", "features/customers/routes/customer-portal.tsx"),
+
+    // Landscapers
+    route("onboarding/landscaper", "features/landscapers/routes/landscaper-onboarding.tsx"),
+    route("upload-documents", "features/landscapers/routes/upload-documents.tsx"),
+    ...aliases(
+      ["landscaper-dashboard", "dashboard/landscaper"],
+      "features/landscapers/routes/landscaper-dashboard.tsx",
+      "landscaper-dashboard",
+    ),
+    route("landscaper-portal", "features/landscapers/routes/landscaper-portal.tsx"),
+
+    // Notifications
+    route("dashboard/settings/notifications", "features/notifications/routes/notification-settings.tsx"),
+    route("dashboard/notifications", "features/notifications/routes/notification-history.tsx"),
+
+    // Admin
+    route("admin", "features/admin/routes/admin-dashboard.tsx"),
+    route("admin-dashboard", "features/admin/routes/admin-dashboard-redirect.tsx"),
+    route("admin/landscaper-approvals", "features/admin/routes/landscaper-approvals.tsx"),
+    route("admin/users", "features/admin/routes/users.tsx"),
+    route("admin/jobs", "features/admin/routes/jobs.tsx"),
+    route("admin/analytics", "features/admin/routes/analytics.tsx"),
+
+    route("*", "features/site/routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

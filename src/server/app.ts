@@ -1,0 +1,170 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Env } from "./config/env.js";
+import type { Database } from "./db/client.js";
+import { type Auth, createAuth } from "./features/accounts/auth.js";
+import { accountRoutes } from "./features/accounts/routes.js";
+import { adminRoutes } from "./features/admin/routes.js";
+import { customerRoutes } from "./features/customers/routes.js";
+import { exportRoutes } from "./features/exports/routes.js";
+import { healthRoutes } from "./features/health/routes.js";
+import { jobRoutes } from "./features/jobs/routes.js";
+import { landscaperRoutes } from "./features/landscapers/routes.js";
+import { NotificationHub } from "./features/notifications/hub.js";
+import { type PushMessage, sendPush } from "./features/notifications/push.js";
+import { notificationRoutes } from "./features/notifications/routes.js";
+import { sendSms, smsProviderFor } from "./features/notifications/sms.js";
+import { quoteRoutes } from "./features/quotes/routes.js";
+import { MailWorker } from "./lib/mail/outbox.js";
+import { getOrCreateSetting, randomSecret } from "./lib/settings.js";
+import { LocalStorage, type Storage } from "./lib/storage.js";
+import { accessPlugin } from "./plugins/access.js";
+import { errorHandlerPlugin } from "./plugins/error-handler.js";
+import { originCheckPlugin } from "./plugins/origin-check.js";
+import { loadSpaAssets, spaPlugin } from "./plugins/spa.js";
+
+export const defaultClientDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../build/client",
+);
+
+export interface BuildOptions {
+  env: Env;
+  database: Database;
+  /** The built SPA; tests of the API alone pass null. */
+  clientDir?: string | null;
+  logger?: FastifyServerOptions["logger"];
+  storage?: Storage;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    env: Env;
+    database: Database;
+    auth: Auth;
+    storage: Storage;
+    mailWorker: MailWorker;
+    notificationHub: NotificationHub;
+  }
+}
+
+export async function build(options: BuildOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  });
+
+  app.decorate("env", env);
+  app.decorate("database", database);
+
+  const secret =
+    env.BETTER_AUTH_SECRET ?? (await getOrCreateSetting(database.db, "better_auth_secret", randomSecret));
+  app.decorate("auth", createAuth({ db: database.db, env, secret }));
+  app.decorate("storage", options.storage ?? new LocalStorage(path.join(env.DATA_DIR, "uploads")));
+
+  const sms = smsProviderFor(env, app.log);
+  const mailWorker = new MailWorker({
+    db: database.db,
+    log: app.log,
+    from: env.MAIL_FROM,
+    smtpUrl: env.SMTP_URL,
+    mailDir: path.join(env.DATA_DIR, "mail"),
+    channels: {
+      push: async (message) => {
+        if (!message.userId) return;
+        await sendPush({
+          db: database.db,
+          env,
+          userId: message.userId,
+          message: message.payload as PushMessage,
+        });
+      },
+      sms: async (message) => {
+        await sendSms({
+          db: database.db,
+          provider: sms,
+          userId: message.userId,
+          to: message.to,
+          body: message.text,
+        });
+      },
+    },
+  });
+  app.decorate("mailWorker", mailWorker);
+  if (env.MAIL_WORKER) app.addHook("onReady", async () => mailWorker.start());
+
+  const notificationHub = new NotificationHub(database, app.log);
+  app.decorate("notificationHub", notificationHub);
+  app.addHook("onReady", async () => notificationHub.start());
+  app.addHook("onClose", async () => notificationHub.stop());
+  app.addHook("onClose", async () => mailWorker.stop());
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;
+  const assets = clientDir ? loadSpaAssets(clientDir) : undefined;
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(assets?.scriptHashes ?? [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Not upgrade-insecure-requests: `npm start` serves plain http://localhost in production mode.
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: env.NODE_ENV === "production" ? { maxAge: 15552000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(errorHandlerPlugin);
+  await app.register(multipart);
+  await app.register(originCheckPlugin);
+  await app.register(accessPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(accountRoutes);
+      await api.register(quoteRoutes);
+      await api.register(jobRoutes);
+      await api.register(customerRoutes);
+      await api.register(landscaperRoutes);
+      await api.register(notificationRoutes);
+      await api.register(adminRoutes);
+      await api.register(exportRoutes);
+    },
+    { prefix: "/api" },
+  );
+
+  if (assets) await app.register(spaPlugin, { assets });
+
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split("?")[0] ?? "/";
+    const isApi = urlPath === "/api" || urlPath.startsWith("/api/");
+    if (!isApi && app.sendSpa && (request.method === "GET" || request.method === "HEAD")) {
+      return app.sendSpa(urlPath, reply);
+    }
+    return reply.status(404).send({
+      error: { code: "not_found", message: `No route for ${request.method} ${urlPath}.` },
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,59 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadEnv } from "./env.js";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+function start(env: Record<string, string>) {
+  return spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", SEED_DEMO: "false", ...env },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+}
+
+describe("configuration", () => {
+  it("has working defaults: port 3000, embedded database under ./data, demo data on", () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DATA_DIR).toBe(path.resolve("./data"));
+    expect(env.SEED_DEMO).toBe(true);
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+  });
+
+  it("reads comma-separated, case-insensitive email lists", () => {
+    const env = loadEnv({ ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,", MASTER_EMAILS: "" });
+    expect(env.ADMIN_EMAILS).toEqual(["boss@example.com", "ops@example.com"]);
+    expect(env.MASTER_EMAILS).toEqual([]);
+  });
+
+  it("names every invalid variable in one message", () => {
+    expect(() => loadEnv({ PORT: "70000", DATABASE_URL: "mysql://nope", SEED_DEMO: "maybe" })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadEnv({ PORT: "70000", DATABASE_URL: "mysql://nope", SEED_DEMO: "maybe" });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain("PORT: must be between 1 and 65535");
+      expect(message).toContain("DATABASE_URL: must be a postgres:// or postgresql:// connection URL");
+      expect(message).toContain("SEED_DEMO: must be true or false");
+    }
+  });
+
+  it("a bad PORT stops the start with a clear message", () => {
+    const result = start({ PORT: "not-a-port" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("PORT: must be a port number");
+    expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it("an unreachable DATABASE_URL stops the start with a clear message", () => {
+    const result = start({ DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("DATABASE_URL: could not connect to PostgreSQL at 127.0.0.1:1/nowhere");
+  });
+});

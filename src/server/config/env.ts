@@ -1,0 +1,97 @@
+import path from "node:path";
+import { z } from "zod";
+
+const emailList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ message: "must be a comma-separated list of email addresses" })));
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce
+    .number({ message: "must be a port number" })
+    .int({ message: "must be a whole number" })
+    .min(1, { message: "must be between 1 and 65535" })
+    .max(65535, { message: "must be between 1 and 65535" })
+    .default(3000),
+  PUBLIC_URL: z.url({ message: "must be an absolute URL such as http://localhost:3000" }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/[^\s]+$/, { message: "must be a postgres:// or postgresql:// connection URL" })
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  TRUST_PROXY: booleanFlag.default(false),
+  // Failed sign-ins (per 15 minutes) and reset requests (per hour) allowed from one address.
+  SIGNIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  RESET_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BETTER_AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  ADMIN_EMAILS: emailList,
+  MASTER_EMAILS: emailList,
+  ADMIN_EMAIL: z.email({ message: "must be an email address" }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
+  SEED_DEMO: booleanFlag.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, { message: "must be an smtp:// or smtps:// URL" })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("GreenScape Charlotte <no-reply@greenscape.local>"),
+  TEAM_EMAIL: z.email({ message: "must be an email address" }).default("team@greenscape.local"),
+  MAIL_WORKER: booleanFlag.default(true),
+  VAPID_PUBLIC_KEY: z.string().min(20).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { message: "must start with mailto: or https://" })
+    .default("mailto:support@greenscapecharlotte.com"),
+  TWILIO_ACCOUNT_SID: z.string().min(10).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(10).optional(),
+  TWILIO_FROM: z.string().min(3).optional(),
+  TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  PUBLIC_URL: string;
+  DATA_DIR: string;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Empty strings count as unset, so `FOO=` in a .env file does not bypass a default. */
+function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined && value !== "") result[key] = value;
+  }
+  return result;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(withoutEmpty(source));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join(".") || "environment";
+      return `  ${name}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+  };
+}

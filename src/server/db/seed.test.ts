@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadEnv } from "../config/env.js";
+import { openTestDatabase } from "../test/test-database.js";
+import { type Database, openDatabase } from "./client.js";
+import * as s from "./schema.js";
+import { DEMO_DOMAIN, prepareData, removeDemoData, seedDemoData } from "./seed.js";
+
+const quiet = { info: () => {}, warn: () => {} };
+
+describe("demo data", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const env = loadEnv({
+      SEED_DEMO: "true",
+      ADMIN_EMAIL: "owner@test.local",
+      ADMIN_PASSWORD: "owner-password",
+    });
+    await prepareData(database.db, env, quiet);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("creates the admin, the price table, customers and landscapers in every application status", async () => {
+    const { db } = database;
+    const [admin] = await db.select().from(s.user).where(eq(s.user.email, "owner@test.local"));
+    expect(admin?.role).toBe("admin");
+    expect((await db.select().from(s.servicePrice)).map((p) => p.serviceId)).toHaveLength(7);
+    const statuses = await db
+      .select({ status: s.landscaper.status, n: count() })
+      .from(s.landscaper)
+      .groupBy(s.landscaper.status);
+    expect(Object.fromEntries(statuses.map((r) => [r.status, r.n]))).toEqual({
+      approved: 5,
+      pending: 3,
+      denied: 1,
+    });
+    const zips = await db.select({ zips: s.landscaper.serviceZipCodes }).from(s.landscaper);
+    expect(zips.flatMap((z) => z.zips).every((zip) => /^2[78]\d{3}$/.test(zip))).toBe(true);
+  });
+
+  it("spreads jobs of every status over the last 90 days, with consistent money and events", async () => {
+    const { db } = database;
+    const jobs = await db.select().from(s.job);
+    expect(jobs.length).toBe(72);
+    expect(new Set(jobs.map((j) => j.status))).toEqual(
+      new Set(["pending", "accepted", "scheduled", "completed", "cancelled"]),
+    );
+    const oldest = Math.min(...jobs.map((j) => j.createdAt.getTime()));
+    expect(Date.now() - oldest).toBeLessThanOrEqual(91 * 24 * 3600 * 1000);
+    expect(Date.now() - oldest).toBeGreaterThan(45 * 24 * 3600 * 1000);
+    for (const j of jobs) {
+      expect(j.estimateLowCents).toBeLessThanOrEqual(j.estimateHighCents);
+      if (j.status === "completed") expect(j.finalPriceCents).toBeGreaterThan(0);
+      if (j.status === "pending") expect(j.landscaperId).toBeNull();
+      if (j.status === "accepted" || j.status === "scheduled") expect(j.landscaperId).not.toBeNull();
+    }
+    const [events] = await db.select({ n: count() }).from(s.jobEvent);
+    expect(events!.n).toBeGreaterThanOrEqual(jobs.length);
+    const [notes] = await db.select({ n: count() }).from(s.notification);
+    expect(notes!.n).toBeGreaterThan(0);
+  });
+
+  it("does not seed twice, and re-seeding replaces the demo rows", async () => {
+    const { db } = database;
+    await prepareData(db, loadEnv({ SEED_DEMO: "true", ADMIN_EMAIL: "owner@test.local" }), quiet);
+    expect((await db.select({ n: count() }).from(s.job))[0]!.n).toBe(72);
+    await removeDemoData(db);
+    expect((await db.select({ n: count() }).from(s.job))[0]!.n).toBe(0);
+    const leftovers = await db.execute(
+      sql`select count(*)::int as n from "user" where email like ${`%@${DEMO_DOMAIN}`}`,
+    );
+    expect(JSON.stringify(leftovers)).toContain('"n":0');
+    await seedDemoData(db, quiet);
+    expect((await db.select({ n: count() }).from(s.job))[0]!.n).toBe(72);
+  });
+});
+
+describe("the embedded database on disk", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "greenscape-persist-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps data across a restart", async () => {
+    const first = await openDatabase({ dataDir: dir });
+    await first.db.insert(s.appSetting).values({ key: "restart-probe", value: { kept: true } });
+    await first.close();
+    const second = await openDatabase({ dataDir: dir });
+    const [row] = await second.db.select().from(s.appSetting).where(eq(s.appSetting.key, "restart-probe"));
+    await second.close();
+    expect(row?.value).toEqual({ kept: true });
+  });
+});

@@ -1,0 +1,81 @@
+import { fromNodeHeaders } from "better-auth/node";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type Role, roles } from "../../../shared/roles.js";
+import { firstNameOf, lastNameOf, type SessionUser } from "../../../shared/session.js";
+import type { Env } from "../../config/env.js";
+import { landscaper } from "../../db/schema.js";
+
+/** The signed-in caller as the server sees it; rights come from the database and the server's settings. */
+export interface Principal {
+  userId: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  role: Role;
+  isAdmin: boolean;
+  isMaster: boolean;
+  /** role plus "admin" and "master" where the settings grant them */
+  grants: ReadonlySet<Role | "master">;
+  impersonatedBy: string | null;
+}
+
+export function grantsFor(env: Env, email: string, role: string) {
+  const lower = email.toLowerCase();
+  const safeRole: Role = (roles as readonly string[]).includes(role) ? (role as Role) : "customer";
+  const isMaster = env.MASTER_EMAILS.includes(lower);
+  const isAdmin = safeRole === "admin" || isMaster || env.ADMIN_EMAILS.includes(lower);
+  const grants = new Set<Role | "master">([safeRole]);
+  if (isAdmin) grants.add("admin");
+  if (isMaster) grants.add("master");
+  return { role: safeRole, isAdmin, isMaster, grants };
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    principalPromise?: Promise<Principal | null>;
+  }
+}
+
+/** Resolves (once per request) who is calling, from the Better Auth session cookie. */
+export function getPrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal | null> {
+  request.principalPromise ??= (async () => {
+    const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!result) return null;
+    const { user, session } = result;
+    const grants = grantsFor(app.env, user.email, (user as { role?: string }).role ?? "customer");
+    if ((user as { banned?: boolean | null }).banned) return null;
+    return {
+      userId: user.id,
+      sessionId: session.id,
+      email: user.email,
+      name: user.name,
+      ...grants,
+      impersonatedBy: (session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
+    };
+  })();
+  return request.principalPromise;
+}
+
+export async function toSessionUser(app: FastifyInstance, principal: Principal): Promise<SessionUser> {
+  let landscaperStatus: SessionUser["landscaperStatus"] = null;
+  if (principal.role === "landscaper") {
+    const [row] = await app.database.db
+      .select({ status: landscaper.status })
+      .from(landscaper)
+      .where(eq(landscaper.userId, principal.userId));
+    landscaperStatus = row?.status ?? null;
+  }
+  return {
+    id: principal.userId,
+    email: principal.email,
+    name: principal.name,
+    firstName: firstNameOf(principal.name),
+    lastName: lastNameOf(principal.name),
+    role: principal.role,
+    isAdmin: principal.isAdmin,
+    isMaster: principal.isMaster,
+    landscaperStatus,
+    impersonatedBy: principal.impersonatedBy,
+  };
+}

@@ -1,0 +1,156 @@
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
+import {
+  type AdminUserStatus,
+  type AdminUserView,
+  adminMessages,
+  type Page,
+  type PageDirection,
+  type PromoteUserResponse,
+  type UserRoleFilter,
+} from "../../../shared/admin.js";
+import { type Role, roles } from "../../../shared/roles.js";
+import type { Env } from "../../config/env.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { landscaper, user } from "../../db/schema.js";
+import { AppError, notFound } from "../../lib/errors.js";
+import { notify } from "../notifications/service.js";
+import {
+  type Cursor,
+  containsText,
+  cursorTimestamp,
+  isAdminUser,
+  keysetCondition,
+  keysetOrder,
+  keysetPage,
+  type OrderDirection,
+  searchExpressions,
+} from "./query-helpers.js";
+
+export interface UserFilter {
+  q: string;
+  role: UserRoleFilter;
+}
+
+export function userFilterCondition(env: Env, filter: UserFilter): SQL | undefined {
+  const admin = isAdminUser(env);
+  const byRole: Record<UserRoleFilter, SQL | undefined> = {
+    all: undefined,
+    admin,
+    customer: sql`(not ${admin} and ${user.role} = 'customer')`,
+    landscaper: sql`(not ${admin} and ${user.role} = 'landscaper')`,
+  };
+  return and(
+    byRole[filter.role],
+    filter.q ? containsText(searchExpressions.user(user), filter.q) : undefined,
+  );
+}
+
+function selectUsers(
+  db: DbOrTx,
+  env: Env,
+  options: { where: SQL | undefined; cursor: Cursor | null; order: OrderDirection; limit: number },
+) {
+  return db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      isAdmin: sql<boolean>`${isAdminUser(env)}`,
+      applicationStatus: landscaper.status,
+      createdAt: user.createdAt,
+      cursorTs: cursorTimestamp(user.createdAt),
+    })
+    .from(user)
+    .leftJoin(landscaper, eq(landscaper.userId, user.id))
+    .where(and(options.where, keysetCondition(user, options.cursor, options.order)))
+    .orderBy(...keysetOrder(user, options.order))
+    .limit(options.limit);
+}
+
+type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+function toAdminUserView(row: UserRow): AdminUserView {
+  const role: Role = (roles as readonly string[]).includes(row.role) ? (row.role as Role) : "customer";
+  let status: AdminUserStatus = "active";
+  if (role === "landscaper") status = row.applicationStatus ?? "incomplete";
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role,
+    isAdmin: Boolean(row.isAdmin),
+    status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface ListUsersOptions {
+  db: DbOrTx;
+  env: Env;
+  filter: UserFilter;
+  cursor: string | undefined;
+  dir: PageDirection;
+  limit: number;
+}
+
+export function listUsers({
+  db,
+  env,
+  filter,
+  cursor,
+  dir,
+  limit,
+}: ListUsersOptions): Promise<Page<AdminUserView>> {
+  const where = userFilterCondition(env, filter);
+  return keysetPage({
+    cursor,
+    dir,
+    limit,
+    fetch: (position) => selectUsers(db, env, { where, ...position }),
+    cursorOf: (row): Cursor => ({ ts: row.cursorTs, id: row.id }),
+    toItem: toAdminUserView,
+  });
+}
+
+export interface PromoteUserOptions {
+  db: Db;
+  env: Env;
+  userId: string;
+}
+
+/**
+ * Makes a user an admin for good (spec 02 §4: irreversible). The UPDATE only matches a non-admin, so of two
+ * admins promoting the same person at once one succeeds and the other gets 409 already_admin; the role
+ * ends as admin either way.
+ */
+export async function promoteUser({ db, env, userId }: PromoteUserOptions): Promise<PromoteUserResponse> {
+  const email = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(user)
+      .set({ role: "admin", updatedAt: new Date() })
+      .where(and(eq(user.id, userId), ne(user.role, "admin")))
+      .returning({ email: user.email });
+    if (!updated) {
+      const [existing] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+      if (!existing) throw notFound("User not found.");
+      throw new AppError(409, "already_admin", `${existing.email} is already an admin.`);
+    }
+    await notify(tx, [
+      {
+        userId,
+        type: "system",
+        message: "You are now an administrator. The Admin Dashboard is open to you.",
+        link: "/admin",
+      },
+    ]);
+    return updated.email;
+  });
+  const [row] = await selectUsers(db, env, {
+    where: eq(user.id, userId),
+    cursor: null,
+    order: "desc",
+    limit: 1,
+  });
+  return { user: toAdminUserView(row!), message: adminMessages.promoted(email) };
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import { type CustomerProfileAnswer, customerProfileSchema } from "../../../shared/customers.js";
+import { requirePrincipal } from "../../plugins/access.js";
+import { getCustomerProfile, saveCustomerProfile, sessionStartedAt } from "./service.js";
+
+/** Customer profile (client onboarding) routes. */
+export async function customerRoutes(app: FastifyInstance) {
+  const db = () => app.database.db;
+
+  app.get("/customer/profile", { config: { access: ["customer"] } }, async (request) => {
+    const principal = requirePrincipal(request);
+    const [profile, startedAt] = await Promise.all([
+      getCustomerProfile({ db: db(), userId: principal.userId }),
+      sessionStartedAt({ db: db(), sessionId: principal.sessionId }),
+    ]);
+    return { profile, signedInAt: startedAt.toISOString() } satisfies CustomerProfileAnswer;
+  });
+
+  app.put("/customer/profile", { config: { access: ["customer"] } }, async (request) => {
+    const principal = requirePrincipal(request);
+    const input = customerProfileSchema.parse(request.body);
+    const [profile, startedAt] = await Promise.all([
+      saveCustomerProfile({ db: db(), userId: principal.userId, input }),
+      sessionStartedAt({ db: db(), sessionId: principal.sessionId }),
+    ]);
+    return { profile, signedInAt: startedAt.toISOString() } satisfies CustomerProfileAnswer;
+  });
+}

@@ -1,0 +1,68 @@
+import { eq } from "drizzle-orm";
+import type { CustomerProfile, CustomerProfileValues } from "../../../shared/customers.js";
+import type { Db } from "../../db/client.js";
+import { customer, session } from "../../db/schema.js";
+import { unauthorized } from "../../lib/errors.js";
+
+type CustomerRow = typeof customer.$inferSelect;
+
+function toProfile(row: CustomerRow): CustomerProfile {
+  return {
+    fullName: row.fullName,
+    streetAddress: row.streetAddress,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    phoneNumber: row.phoneNumber,
+    propertyType: row.propertyType,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getCustomerProfile({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: string;
+}): Promise<CustomerProfile | null> {
+  const [row] = await db.select().from(customer).where(eq(customer.userId, userId));
+  return row ? toProfile(row) : null;
+}
+
+/** Onboarding and later edits are the same write: one row per user, created or replaced. */
+export async function saveCustomerProfile({
+  db,
+  userId,
+  input,
+}: {
+  db: Db;
+  userId: string;
+  input: CustomerProfileValues;
+}): Promise<CustomerProfile> {
+  const values = {
+    fullName: input.fullName,
+    streetAddress: input.streetAddress,
+    city: input.city,
+    state: input.state,
+    zipCode: input.zipCode,
+    phoneNumber: input.phoneNumber,
+    propertyType: input.propertyType,
+  };
+  const [row] = await db
+    .insert(customer)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: customer.userId, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  return toProfile(row!);
+}
+
+/** When the caller's session was opened (a sign-in or a sign-up), so screens can greet a fresh sign-in. */
+export async function sessionStartedAt({ db, sessionId }: { db: Db; sessionId: string }): Promise<Date> {
+  const [row] = await db
+    .select({ createdAt: session.createdAt })
+    .from(session)
+    .where(eq(session.id, sessionId));
+  if (!row) throw unauthorized();
+  return row.createdAt;
+}

@@ -1,0 +1,236 @@
+import { and, count, eq, inArray, isNotNull, max, type SQL } from "drizzle-orm";
+import type { AnalyticsData, ApplicationStatusFilter, JobStatusFilter } from "../../../shared/admin.js";
+import type { CsvExportKind } from "../../../shared/exports.js";
+import { adminGroupLabel, adminGroupOf } from "../../../shared/jobs.js";
+import { jobLabel, serviceName } from "../../../shared/services.js";
+import type { Env } from "../../config/env.js";
+import type { DbOrTx } from "../../db/client.js";
+import { customer, job, landscaper, user } from "../../db/schema.js";
+import { applicationFilterCondition, selectApplications } from "../admin/applications-service.js";
+import { jobCursorOf, jobFilterCondition, selectJobs, totalCentsOf } from "../admin/jobs-service.js";
+import {
+  type Cursor,
+  cursorTimestamp,
+  keysetCondition,
+  keysetOrder,
+  toNumber,
+} from "../admin/query-helpers.js";
+import { userFilterCondition } from "../admin/users-service.js";
+import { type Cell, day, money, pagedRows, pages } from "./csv.js";
+
+/** One CSV: its header, how many data rows it will hold, and the rows themselves, read page by page. */
+export interface ExportSource {
+  kind: CsvExportKind;
+  columns: readonly string[];
+  count(): Promise<number>;
+  rows(): AsyncIterable<readonly Cell[]>;
+}
+
+const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+async function countOf(
+  db: DbOrTx,
+  table: typeof job | typeof landscaper | typeof user,
+  where: SQL | undefined,
+) {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return toNumber(row?.n);
+}
+
+/* ---------------- Jobs and ratings ---------------- */
+
+export function jobsSource(db: DbOrTx, filter: { q: string; status: JobStatusFilter }): ExportSource {
+  const where = jobFilterCondition(filter);
+  return {
+    kind: "jobs",
+    // Spec 02 §3, CSV row shapes: jobs.
+    columns: [
+      "Job ID",
+      "Client Name",
+      "Landscaper Name",
+      "Service Type",
+      "Job Date",
+      "Completion Status",
+      "Rating",
+      "Tip Amount",
+      "Total Price",
+    ],
+    count: () => countOf(db, job, where),
+    async *rows() {
+      for await (const row of pagedRows((page) => selectJobs(db, { where, ...page }), jobCursorOf)) {
+        yield [
+          jobLabel(row.number),
+          row.customerName,
+          row.landscaperName,
+          row.selectedServices.map(serviceName).join(", "),
+          row.scheduledDate ?? row.preferredDate,
+          adminGroupLabel[adminGroupOf(row.status)],
+          row.rating,
+          money(row.tipCents),
+          money(totalCentsOf(row)),
+        ];
+      }
+    },
+  };
+}
+
+/** The spec names a ratings CSV in the ZIP without its columns: one row per rated job. */
+export function ratingsSource(db: DbOrTx): ExportSource {
+  const where = isNotNull(job.rating);
+  return {
+    kind: "ratings",
+    columns: [
+      "Job ID",
+      "Rated On",
+      "Client Name",
+      "Landscaper Name",
+      "Service Type",
+      "Rating",
+      "Comment",
+      "Tip Amount",
+    ],
+    count: () => countOf(db, job, where),
+    async *rows() {
+      for await (const row of pagedRows((page) => selectJobs(db, { where, ...page }), jobCursorOf)) {
+        yield [
+          jobLabel(row.number),
+          day(row.ratedAt),
+          row.customerName,
+          row.landscaperName,
+          row.selectedServices.map(serviceName).join(", "),
+          row.rating,
+          row.ratingComment,
+          money(row.tipCents),
+        ];
+      }
+    },
+  };
+}
+
+/* ---------------- Landscapers ---------------- */
+
+export function landscapersSource(
+  db: DbOrTx,
+  filter: { q: string; status: ApplicationStatusFilter },
+): ExportSource {
+  const where = applicationFilterCondition(filter);
+  return {
+    kind: "landscapers",
+    // Spec 02 §3, CSV row shapes: landscapers.
+    columns: ["Full Name", "Email", "Phone", "ZIP Codes Covered", "Application Status", "Date Submitted"],
+    count: () => countOf(db, landscaper, where),
+    async *rows() {
+      const fetch = (page: { cursor: Cursor | null; order: "asc" | "desc"; limit: number }) =>
+        selectApplications(db, { where, ...page });
+      for await (const row of pagedRows(fetch, (r) => ({ ts: r.cursorTs, id: r.userId }))) {
+        yield [
+          row.fullName,
+          row.email,
+          row.phoneNumber,
+          row.serviceZipCodes.join(", "),
+          capitalised(row.status),
+          day(row.documentsSubmittedAt ?? row.createdAt),
+        ];
+      }
+    },
+  };
+}
+
+/* ---------------- Clients ---------------- */
+
+function selectClients(
+  db: DbOrTx,
+  options: { where: SQL | undefined; cursor: Cursor | null; order: "asc" | "desc"; limit: number },
+) {
+  return db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      userPhone: user.phoneNumber,
+      fullName: customer.fullName,
+      customerPhone: customer.phoneNumber,
+      createdAt: user.createdAt,
+      cursorTs: cursorTimestamp(user.createdAt),
+    })
+    .from(user)
+    .leftJoin(customer, eq(customer.userId, user.id))
+    .where(and(options.where, keysetCondition(user, options.cursor, options.order)))
+    .orderBy(...keysetOrder(user, options.order))
+    .limit(options.limit);
+}
+
+/** Clients are the customers (not admins), as the dashboard counts them; bookings are their own jobs. */
+export function clientsSource(db: DbOrTx, env: Env, filter: { q: string }): ExportSource {
+  const where = userFilterCondition(env, { q: filter.q, role: "customer" });
+  return {
+    kind: "clients",
+    // Spec 02 §3, CSV row shapes: clients.
+    columns: ["Full Name", "Email", "Phone", "Signup Date", "Last Booking Date", "Total Bookings"],
+    count: () => countOf(db, user, where),
+    async *rows() {
+      const fetch = (page: { cursor: Cursor | null; order: "asc" | "desc"; limit: number }) =>
+        selectClients(db, { where, ...page });
+      for await (const page of pages(fetch, (r) => ({ ts: r.cursorTs, id: r.id }))) {
+        // One grouped query per page of clients, answered by job_customer_idx.
+        const stats = await db
+          .select({ customerId: job.customerId, last: max(job.createdAt), total: count() })
+          .from(job)
+          .where(
+            inArray(
+              job.customerId,
+              page.map((row) => row.id),
+            ),
+          )
+          .groupBy(job.customerId);
+        const byId = new Map(stats.map((stat) => [stat.customerId, stat]));
+        for (const row of page) {
+          const stat = byId.get(row.id);
+          yield [
+            row.fullName ?? row.name,
+            row.email,
+            row.customerPhone || row.userPhone,
+            day(row.createdAt),
+            day(stat?.last ? new Date(stat.last) : null),
+            toNumber(stat?.total ?? 0),
+          ];
+        }
+      }
+    },
+  };
+}
+
+/* ---------------- Analytics ---------------- */
+
+const rangeLabel = (range: number) => `Last ${range} days`;
+
+/** The figures on the analytics screen, one row per number. */
+export function analyticsRows(data: AnalyticsData): Cell[][] {
+  const rows: Cell[][] = [];
+  const period = (p: { start: string; end: string }) =>
+    p.start === p.end ? p.start : `${p.start} to ${p.end}`;
+  for (const point of data.bookings ?? [])
+    rows.push(["Total Bookings", period(point), "Bookings", point.bookings]);
+  for (const point of data.topLandscapers ?? []) {
+    rows.push(["Top Performing Landscapers", rangeLabel(data.range), point.name, point.jobs]);
+  }
+  for (const point of data.engagement ?? []) {
+    rows.push(["Client Engagement Trends", period(point), "Repeat Bookings", point.repeatBookings]);
+    rows.push(["Client Engagement Trends", period(point), "Abandoned Quotes", point.abandonedQuotes]);
+  }
+  return rows;
+}
+
+export function analyticsSource(data: AnalyticsData): ExportSource {
+  const rows = analyticsRows(data);
+  // Buckets always exist; an export of nothing but zeros has no records worth a file.
+  const hasData = rows.some((row) => typeof row[3] === "number" && row[3] > 0);
+  return {
+    kind: "analytics",
+    columns: ["Chart", "Period", "Metric", "Value"],
+    count: async () => (hasData ? rows.length : 0),
+    async *rows() {
+      yield* rows;
+    },
+  };
+}

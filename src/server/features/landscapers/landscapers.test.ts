@@ -1,0 +1,436 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buffer } from "node:stream/consumers";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { landscaperMessages, MAX_DOCUMENT_BYTES } from "../../../shared/landscapers.js";
+import { emailOutbox, landscaper, landscaperDocument, notification } from "../../db/schema.js";
+import { LocalStorage } from "../../lib/storage.js";
+import { signUp, signUpAs } from "../../test/accounts-helpers.js";
+import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import {
+  createLandscaper,
+  multipart,
+  profileInput,
+  putProfile,
+  samplePdf,
+  samplePng,
+  uploadFile,
+} from "./test-helpers.js";
+
+describe("landscaper onboarding and credentials", () => {
+  let t: TestApp;
+  let admin: { id: string; cookie: string };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await signUpAs(t.app, t.database, "admin");
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Whether storage holds `key` (read to the end, so no file handle outlives the test). */
+  async function stored(key: string): Promise<boolean> {
+    const file = await t.app.storage.get(key);
+    if (file) await buffer(file.stream);
+    return file !== null;
+  }
+
+  async function profileRow(userId: string) {
+    const [row] = await t.database.db.select().from(landscaper).where(eq(landscaper.userId, userId));
+    return row;
+  }
+
+  describe("profile (onboarding)", () => {
+    it("answers null before onboarding, then saves a pending profile with consent times and coverage", async () => {
+      const account = await signUp(t.app, { role: "landscaper" });
+      const before = await t.app.inject({
+        url: "/api/landscaper/profile",
+        headers: { cookie: account.cookie },
+      });
+      expect(before.statusCode).toBe(200);
+      expect(before.json()).toEqual({ profile: null });
+
+      const started = Date.now();
+      const response = await putProfile(
+        t.app,
+        account.cookie,
+        profileInput({
+          serviceZipCodes: " 28202,28203 ; 28202  28204",
+          travelRadius: "15" as unknown as number,
+        }),
+      );
+      expect(response.statusCode).toBe(200);
+      const { profile } = response.json();
+      expect(profile).toMatchObject({
+        fullName: "Lee Green",
+        businessName: "Green Thumb Lawn Co.",
+        serviceZipCodes: ["28202", "28203", "28204"],
+        travelRadius: 15,
+        status: "pending",
+        documentsSubmittedAt: null,
+      });
+      expect(profile.coveredZipCount).toBeGreaterThan(3);
+
+      const row = await profileRow(account.id);
+      expect(row!.coveredZipCodes).toContain("28078"); // Huntersville, about 12 miles from Uptown
+      expect(row!.backgroundCheckConsentAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
+      expect(row!.termsConsentAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
+
+      const session = await t.app.inject({ url: "/api/session", headers: { cookie: account.cookie } });
+      expect(session.json().user.landscaperStatus).toBe("pending");
+    });
+
+    it("stores an empty business name as null", async () => {
+      const account = await signUp(t.app, { role: "landscaper" });
+      for (const businessName of ["", "   "]) {
+        const response = await putProfile(t.app, account.cookie, profileInput({ businessName }));
+        expect(response.statusCode).toBe(200);
+        expect(response.json().profile.businessName).toBeNull();
+        expect((await profileRow(account.id))!.businessName).toBeNull();
+      }
+      const { businessName: _omitted, ...withoutBusiness } = profileInput();
+      const omitted = await putProfile(t.app, account.cookie, withoutBusiness);
+      expect(omitted.json().profile.businessName).toBeNull();
+    });
+
+    it("answers every required-field message and stores nothing", async () => {
+      const account = await signUp(t.app, { role: "landscaper" });
+      const response = await putProfile(t.app, account.cookie, {
+        fullName: " ",
+        businessName: "",
+        phoneNumber: "",
+        streetAddress: "",
+        city: "",
+        state: "",
+        zipCode: "",
+        serviceZipCodes: " , ",
+        travelRadius: 10,
+        backgroundCheckConsent: false,
+        termsConsent: false,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toEqual({
+        fullName: landscaperMessages.fullName,
+        phoneNumber: landscaperMessages.phone,
+        streetAddress: landscaperMessages.street,
+        city: landscaperMessages.city,
+        state: landscaperMessages.state,
+        zipCode: landscaperMessages.zip,
+        serviceZipCodes: landscaperMessages.zipListRequired,
+        backgroundCheckConsent: landscaperMessages.backgroundCheck,
+        termsConsent: landscaperMessages.terms,
+      });
+      expect(await profileRow(account.id)).toBeUndefined();
+    });
+
+    it("explains a bad ZIP list, a bad ZIP, an unknown radius and a missing consent box", async () => {
+      const account = await signUp(t.app, { role: "landscaper" });
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ serviceZipCodes: "28202, 2820" }, "serviceZipCodes", landscaperMessages.zipListFormat],
+        [{ serviceZipCodes: "28202, abcde" }, "serviceZipCodes", landscaperMessages.zipListFormat],
+        [{ serviceZipCodes: ["28202", "282021"] }, "serviceZipCodes", landscaperMessages.zipListFormat],
+        [{ zipCode: "282" }, "zipCode", landscaperMessages.zipFormat],
+        [{ travelRadius: 12 }, "travelRadius", landscaperMessages.radius],
+        [{ backgroundCheckConsent: false }, "backgroundCheckConsent", landscaperMessages.backgroundCheck],
+        [{ termsConsent: undefined }, "termsConsent", landscaperMessages.terms],
+      ];
+      for (const [override, field, message] of cases) {
+        const response = await putProfile(t.app, account.cookie, { ...profileInput(), ...override });
+        expect(response.statusCode, JSON.stringify(override)).toBe(400);
+        expect(response.json().error.fields, JSON.stringify(override)).toEqual({ [field]: message });
+      }
+      expect(await profileRow(account.id)).toBeUndefined();
+    });
+
+    it("keeps an approved landscaper approved, and the first consent time, when they edit their area", async () => {
+      const account = await createLandscaper(t, { status: "approved", zips: ["28202"], radius: 5 });
+      const first = await profileRow(account.id);
+      const response = await putProfile(
+        t.app,
+        account.cookie,
+        profileInput({ serviceZipCodes: "28202, 28105", travelRadius: 25 }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json().profile).toMatchObject({ status: "approved", travelRadius: 25 });
+      const row = await profileRow(account.id);
+      expect(row!.status).toBe("approved");
+      expect(row!.backgroundCheckConsentAt).toEqual(first!.backgroundCheckConsentAt);
+      // 25+ covers 40 miles: Concord (about 20 miles from Uptown) is in, far more than with 5 miles.
+      expect(row!.coveredZipCodes).toContain("28025");
+      expect(row!.coveredZipCodes.length).toBeGreaterThan(first!.coveredZipCodes.length);
+    });
+
+    it("is for landscapers only", async () => {
+      const customer = await signUp(t.app, { role: "customer" });
+      const response = await putProfile(t.app, customer.cookie, profileInput());
+      expect(response.statusCode).toBe(403);
+      const visitor = await t.app.inject({
+        method: "PUT",
+        url: "/api/landscaper/profile",
+        payload: profileInput(),
+      });
+      expect(visitor.statusCode).toBe(401);
+    });
+  });
+
+  describe("credential uploads", () => {
+    it("stores a file under a key the server makes up, one row per type, replacing the previous file", async () => {
+      const account = await createLandscaper(t);
+      const first = await uploadFile(t.app, account.cookie, "id_proof", {
+        data: samplePng,
+        filename: "../../etc/passwd.png",
+      });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({
+        message: "File uploaded successfully!",
+        document: { documentType: "id_proof", originalName: "passwd.png", contentType: "image/png" },
+      });
+      const [row] = await t.database.db
+        .select()
+        .from(landscaperDocument)
+        .where(eq(landscaperDocument.userId, account.id));
+      expect(row!.storageKey).toMatch(new RegExp(`^documents/${account.id}/id_proof-[0-9a-f-]{36}\\.png$`));
+      expect(row!.sizeBytes).toBe(samplePng.length);
+      expect(await stored(row!.storageKey)).toBe(true);
+
+      // A PDF under a .jpg name is stored as what it is.
+      const second = await uploadFile(t.app, account.cookie, "id_proof", {
+        data: samplePdf,
+        filename: "scan.jpg",
+        contentType: "image/jpeg",
+      });
+      expect(second.statusCode).toBe(200);
+      expect(second.json().document.contentType).toBe("application/pdf");
+      const rows = await t.database.db
+        .select()
+        .from(landscaperDocument)
+        .where(eq(landscaperDocument.userId, account.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.storageKey).toMatch(/\.pdf$/);
+      expect(await stored(row!.storageKey)).toBe(false);
+
+      const list = await t.app.inject({
+        url: "/api/landscaper/documents",
+        headers: { cookie: account.cookie },
+      });
+      expect(list.json()).toMatchObject({
+        documents: [{ documentType: "id_proof", originalName: "scan.jpg" }],
+        documentsSubmittedAt: null,
+      });
+    });
+
+    it("refuses a file over 10 MB with 413 and stores nothing", async () => {
+      const account = await createLandscaper(t);
+      const big = Buffer.concat([samplePng, Buffer.alloc(MAX_DOCUMENT_BYTES + 1 - samplePng.length)]);
+      const response = await uploadFile(t.app, account.cookie, "insurance", { data: big });
+      expect(response.statusCode).toBe(413);
+      expect(response.json().error.message).toBe("The file is larger than 10 MB.");
+      const rows = await t.database.db
+        .select()
+        .from(landscaperDocument)
+        .where(eq(landscaperDocument.userId, account.id));
+      expect(rows).toHaveLength(0);
+    });
+
+    it("accepts a file of exactly 10 MB", async () => {
+      const account = await createLandscaper(t);
+      const exact = Buffer.concat([samplePdf, Buffer.alloc(MAX_DOCUMENT_BYTES - samplePdf.length)]);
+      const response = await uploadFile(t.app, account.cookie, "certifications", { data: exact });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().document.sizeBytes).toBe(MAX_DOCUMENT_BYTES);
+    });
+
+    it("judges by content: text under an image name and type is refused with 400", async () => {
+      const account = await createLandscaper(t);
+      const response = await uploadFile(t.app, account.cookie, "id_proof", {
+        data: Buffer.from("<script>alert('not an image')</script>"),
+        filename: "photo.png",
+        contentType: "image/png",
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(landscaperMessages.fileType);
+    });
+
+    it("refuses a request without a file, with another field name, or for an unknown type", async () => {
+      const account = await createLandscaper(t);
+      const json = await t.app.inject({
+        method: "POST",
+        url: "/api/landscaper/documents/id_proof",
+        headers: { cookie: account.cookie },
+        payload: {},
+      });
+      expect(json.statusCode).toBe(400);
+      expect(json.json().error.message).toBe(landscaperMessages.noFile);
+      const wrongField = await uploadFile(t.app, account.cookie, "id_proof", {
+        data: samplePng,
+        field: "photo",
+      });
+      expect(wrongField.statusCode).toBe(400);
+      expect(wrongField.json().error.message).toBe(landscaperMessages.noFile);
+      const onlyText = multipart([{ name: "note", value: "hello" }]);
+      const noFile = await t.app.inject({
+        method: "POST",
+        url: "/api/landscaper/documents/id_proof",
+        headers: { cookie: account.cookie, ...onlyText.headers },
+        payload: onlyText.payload,
+      });
+      expect(noFile.statusCode).toBe(400);
+      const unknown = await uploadFile(t.app, account.cookie, "passport", { data: samplePng });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error.message).toBe("Unknown document type.");
+    });
+
+    it("is for landscapers only", async () => {
+      const customer = await signUp(t.app, { role: "customer" });
+      const response = await uploadFile(t.app, customer.cookie, "id_proof", { data: samplePng });
+      expect(response.statusCode).toBe(403);
+    });
+  });
+
+  describe("application submission", () => {
+    it("refuses with 'Required documents missing' until both required documents are there", async () => {
+      const account = await createLandscaper(t);
+      const submit = () =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/landscaper/application/submit",
+          headers: { cookie: account.cookie },
+        });
+      const none = await submit();
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error.message).toBe("Required documents missing");
+
+      await uploadFile(t.app, account.cookie, "id_proof", { data: samplePng });
+      await uploadFile(t.app, account.cookie, "certifications", { data: samplePdf });
+      const oneMissing = await submit();
+      expect(oneMissing.statusCode).toBe(400);
+      expect(oneMissing.json().error.message).toBe("Required documents missing");
+      expect((await profileRow(account.id))!.documentsSubmittedAt).toBeNull();
+    });
+
+    it("refuses a landscaper without a profile", async () => {
+      const account = await signUp(t.app, { role: "landscaper" });
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/landscaper/application/submit",
+        headers: { cookie: account.cookie },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(landscaperMessages.noProfile);
+    });
+
+    it("records the submission, keeps the status pending, emails the applicant and tells the admins", async () => {
+      const account = await createLandscaper(t, { name: "Maya Torres" });
+      await uploadFile(t.app, account.cookie, "id_proof", { data: samplePng });
+      await uploadFile(t.app, account.cookie, "insurance", { data: samplePdf });
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/landscaper/application/submit",
+        headers: { cookie: account.cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().message).toBe("Thank you! Your documents have been submitted for review.");
+      expect(response.json().profile.status).toBe("pending");
+      const row = await profileRow(account.id);
+      expect(row!.status).toBe("pending");
+      expect(row!.documentsSubmittedAt).toBeInstanceOf(Date);
+
+      const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+      const received = mails.filter((m) => m.template === "application_received");
+      expect(received).toHaveLength(1);
+      expect(received[0]!.text).toContain("Maya Torres");
+      expect(received[0]!.text).toContain("/landscaper-dashboard?status=pending");
+
+      const alerts = await t.database.db
+        .select()
+        .from(notification)
+        .where(and(eq(notification.userId, admin.id), eq(notification.type, "application")));
+      expect(
+        alerts.some((a) => a.message.includes("Maya Torres") && a.link === "/admin/landscaper-approvals"),
+      ).toBe(true);
+
+      // A second submission (after replacing a file, say) tells the admins again but does not re-send the email.
+      const again = await t.app.inject({
+        method: "POST",
+        url: "/api/landscaper/application/submit",
+        headers: { cookie: account.cookie },
+      });
+      expect(again.statusCode).toBe(200);
+      const mailsAfter = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, account.email), eq(emailOutbox.template, "application_received")));
+      expect(mailsAfter).toHaveLength(1);
+    });
+  });
+
+  describe("private downloads", () => {
+    it("streams a document to its owner and to an admin; anyone else gets 404, a visitor 401", async () => {
+      const owner = await createLandscaper(t);
+      const uploaded = await uploadFile(t.app, owner.cookie, "insurance", {
+        data: samplePdf,
+        filename: "Certificat d’assurance.pdf",
+      });
+      const id = uploaded.json().document.id as string;
+      const url = `/api/documents/${id}`;
+
+      const mine = await t.app.inject({ url, headers: { cookie: owner.cookie } });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers["content-type"]).toBe("application/pdf");
+      expect(mine.headers["cache-control"]).toBe("private, no-store");
+      expect(String(mine.headers["content-disposition"])).toContain(
+        "filename*=UTF-8''Certificat%20d%E2%80%99assurance.pdf",
+      );
+      expect(mine.rawPayload.equals(samplePdf)).toBe(true);
+
+      const asAdmin = await t.app.inject({ url, headers: { cookie: admin.cookie } });
+      expect(asAdmin.statusCode).toBe(200);
+      expect(asAdmin.rawPayload.equals(samplePdf)).toBe(true);
+
+      const other = await createLandscaper(t);
+      const customer = await signUp(t.app, { role: "customer" });
+      for (const cookie of [other.cookie, customer.cookie]) {
+        const response = await t.app.inject({ url, headers: { cookie } });
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error.message).toBe("Document not found.");
+      }
+      const missing = await t.app.inject({
+        url: "/api/documents/00000000-0000-4000-8000-000000000000",
+        headers: { cookie: owner.cookie },
+      });
+      expect(missing.statusCode).toBe(404);
+      expect((await t.app.inject({ url })).statusCode).toBe(401);
+    });
+  });
+
+  describe("storage keys", () => {
+    it("never lets a key escape the storage root", async () => {
+      const root = mkdtempSync(path.join(os.tmpdir(), "greenscape-storage-"));
+      try {
+        const storage = new LocalStorage(root);
+        for (const key of [
+          "../x",
+          "documents/../../x",
+          "/etc/passwd",
+          "documents/./x",
+          "a\\..\\x",
+          "",
+          "a//b",
+        ]) {
+          await expect(storage.put(key, Buffer.from("x")), key).rejects.toThrow(/Unsafe storage key/);
+          await expect(storage.get(key), key).rejects.toThrow(/Unsafe storage key/);
+          await expect(storage.delete(key), key).rejects.toThrow(/Unsafe storage key/);
+        }
+        await storage.put("documents/u1/id_proof-1.png", samplePng);
+        const file = await storage.get("documents/u1/id_proof-1.png");
+        expect(file?.size).toBe(samplePng.length);
+        expect((await buffer(file!.stream)).equals(samplePng)).toBe(true);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    });
+  });
+});

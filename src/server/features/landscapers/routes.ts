@@ -1,0 +1,99 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  type DocumentsResponse,
+  documentTypeSchema,
+  type LandscaperProfileView,
+  landscaperMessages,
+  landscaperProfileSchema,
+  MAX_DOCUMENT_BYTES,
+} from "../../../shared/landscapers.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import { readMultipart } from "../../lib/multipart.js";
+import { requirePrincipal } from "../../plugins/access.js";
+import {
+  documentForDownload,
+  findProfile,
+  listDocuments,
+  saveProfile,
+  submitApplication,
+  toDocumentView,
+  toProfileView,
+  uploadDocument,
+} from "./service.js";
+
+const documentParams = z.object({ type: documentTypeSchema });
+const documentIdParams = z.object({ id: z.uuid({ message: "Document not found." }) });
+
+/** RFC 6266 filename: an ASCII fallback plus the UTF-8 original. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Landscaper onboarding, credentials and profile routes. */
+export async function landscaperRoutes(app: FastifyInstance) {
+  const db = () => app.database.db;
+
+  app.get("/landscaper/profile", { config: { access: ["landscaper"] } }, async (request) => {
+    const row = await findProfile(db(), requirePrincipal(request).userId);
+    return { profile: row ? toProfileView(row) : null } satisfies { profile: LandscaperProfileView | null };
+  });
+
+  app.put("/landscaper/profile", { config: { access: ["landscaper"] } }, async (request) => {
+    const input = landscaperProfileSchema.parse(request.body);
+    const row = await saveProfile({ db: db(), userId: requirePrincipal(request).userId, input });
+    return { profile: toProfileView(row) };
+  });
+
+  app.get("/landscaper/documents", { config: { access: ["landscaper"] } }, async (request) => {
+    const userId = requirePrincipal(request).userId;
+    const [documents, profile] = await Promise.all([listDocuments(db(), userId), findProfile(db(), userId)]);
+    return {
+      documents: documents.map(toDocumentView),
+      documentsSubmittedAt: profile?.documentsSubmittedAt?.toISOString() ?? null,
+    } satisfies DocumentsResponse;
+  });
+
+  // One file per request, so the browser can report real upload progress for each picker.
+  app.post(
+    "/landscaper/documents/:type",
+    { config: { access: ["landscaper"] }, bodyLimit: MAX_DOCUMENT_BYTES + 256 * 1024 },
+    async (request) => {
+      const { type } = documentParams.parse(request.params);
+      if (!request.isMultipart()) throw badRequest(landscaperMessages.noFile);
+      const form = await readMultipart(request, {
+        maxFileBytes: MAX_DOCUMENT_BYTES,
+        tooLargeMessage: landscaperMessages.fileTooLarge,
+      });
+      const file = form.files.find((f) => f.fieldname === "file");
+      if (!file) throw badRequest(landscaperMessages.noFile);
+      const row = await uploadDocument({
+        db: db(),
+        storage: app.storage,
+        userId: requirePrincipal(request).userId,
+        documentType: type,
+        file,
+      });
+      return { document: toDocumentView(row), message: "File uploaded successfully!" };
+    },
+  );
+
+  app.post("/landscaper/application/submit", { config: { access: ["landscaper"] } }, async (request) => {
+    const row = await submitApplication({ db: db(), env: app.env, userId: requirePrincipal(request).userId });
+    return { profile: toProfileView(row), message: landscaperMessages.submitted };
+  });
+
+  // Private files: the owner or an admin; `signed-in` here, ownership is the service's check.
+  app.get("/documents/:id", { config: { access: "signed-in" } }, async (request, reply) => {
+    const { id } = documentIdParams.parse(request.params);
+    const document = await documentForDownload(db(), requirePrincipal(request), id);
+    const file = await app.storage.get(document.storageKey);
+    if (!file) throw notFound("Document not found.");
+    reply.header("content-type", document.contentType);
+    reply.header("content-length", file.size);
+    reply.header("cache-control", "private, no-store");
+    reply.header("content-disposition", contentDisposition(document.originalName));
+    return reply.send(file.stream);
+  });
+}

@@ -1,0 +1,247 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type {
+  DocumentType,
+  LandscaperDocumentView,
+  LandscaperProfileValues,
+  LandscaperProfileView,
+} from "../../../shared/landscapers.js";
+import { landscaperMessages, requiredDocumentTypes } from "../../../shared/landscapers.js";
+import type { Env } from "../../config/env.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { landscaper, landscaperDocument, user } from "../../db/schema.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import { extensionOf, sniffFileType } from "../../lib/file-type.js";
+import { enqueueEmail } from "../../lib/mail/outbox.js";
+import type { Storage } from "../../lib/storage.js";
+import type { Principal } from "../accounts/principal.js";
+import { notifyAdmins } from "../notifications/service.js";
+import { coveredZipCodes } from "./coverage.js";
+
+type LandscaperRow = typeof landscaper.$inferSelect;
+type DocumentRow = typeof landscaperDocument.$inferSelect;
+
+export function toProfileView(row: LandscaperRow): LandscaperProfileView {
+  return {
+    fullName: row.fullName,
+    businessName: row.businessName,
+    phoneNumber: row.phoneNumber,
+    streetAddress: row.streetAddress,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    serviceZipCodes: row.serviceZipCodes,
+    travelRadius: row.travelRadius,
+    coveredZipCount: row.coveredZipCodes.length,
+    status: row.status,
+    backgroundCheckConsentAt: row.backgroundCheckConsentAt?.toISOString() ?? null,
+    termsConsentAt: row.termsConsentAt?.toISOString() ?? null,
+    documentsSubmittedAt: row.documentsSubmittedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toDocumentView(row: DocumentRow): LandscaperDocumentView {
+  return {
+    id: row.id,
+    documentType: row.documentType,
+    originalName: row.originalName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    uploadedAt: row.uploadedAt.toISOString(),
+  };
+}
+
+export async function findProfile(db: DbOrTx, userId: string): Promise<LandscaperRow | null> {
+  const [row] = await db.select().from(landscaper).where(eq(landscaper.userId, userId));
+  return row ?? null;
+}
+
+/* ---------------- Profile (onboarding) ---------------- */
+
+export interface SaveProfileOptions {
+  db: Db;
+  userId: string;
+  input: LandscaperProfileValues;
+}
+
+/**
+ * Creates or updates the caller's landscaper row. A new row starts pending; an existing one keeps its status,
+ * so an approved landscaper widening their area stays approved, and consent keeps the time it was first given.
+ */
+export async function saveProfile({ db, userId, input }: SaveProfileOptions): Promise<LandscaperRow> {
+  return db.transaction(async (tx) => {
+    const covered = await coveredZipCodes(tx, input.serviceZipCodes, input.travelRadius);
+    const now = new Date();
+    const fields = {
+      fullName: input.fullName,
+      businessName: input.businessName,
+      phoneNumber: input.phoneNumber,
+      streetAddress: input.streetAddress,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zipCode,
+      serviceZipCodes: input.serviceZipCodes,
+      travelRadius: input.travelRadius,
+      coveredZipCodes: covered,
+    };
+    const [row] = await tx
+      .insert(landscaper)
+      .values({
+        userId,
+        ...fields,
+        status: "pending",
+        backgroundCheckConsentAt: now,
+        termsConsentAt: now,
+      })
+      .onConflictDoUpdate({ target: landscaper.userId, set: { ...fields, updatedAt: now } })
+      .returning();
+    // A row created before consent was recorded (seeded or imported) gets its consent time now.
+    if (row && (!row.backgroundCheckConsentAt || !row.termsConsentAt)) {
+      const [updated] = await tx
+        .update(landscaper)
+        .set({
+          backgroundCheckConsentAt: row.backgroundCheckConsentAt ?? now,
+          termsConsentAt: row.termsConsentAt ?? now,
+        })
+        .where(eq(landscaper.userId, userId))
+        .returning();
+      return updated!;
+    }
+    return row!;
+  });
+}
+
+/* ---------------- Credentials ---------------- */
+
+export async function listDocuments(db: DbOrTx, userId: string): Promise<DocumentRow[]> {
+  return db
+    .select()
+    .from(landscaperDocument)
+    .where(eq(landscaperDocument.userId, userId))
+    .orderBy(landscaperDocument.documentType);
+}
+
+/** The name shown back to people: no path, no control characters, bounded. Never used to build a key. */
+export function displayName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return (clean || "document").slice(0, 200);
+}
+
+export interface UploadDocumentOptions {
+  db: Db;
+  storage: Storage;
+  userId: string;
+  documentType: DocumentType;
+  file: { filename: string; buffer: Buffer };
+}
+
+/**
+ * Stores one credential under a key the server makes up, and keeps one row per type: a new upload of the
+ * same type replaces the previous file.
+ */
+export async function uploadDocument({
+  db,
+  storage,
+  userId,
+  documentType,
+  file,
+}: UploadDocumentOptions): Promise<DocumentRow> {
+  const contentType = sniffFileType(file.buffer);
+  if (!contentType) throw badRequest(landscaperMessages.fileType);
+  const key = `documents/${userId}/${documentType}-${randomUUID()}.${extensionOf[contentType]}`;
+  await storage.put(key, file.buffer);
+
+  let previousKey: string | null = null;
+  let row: DocumentRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      const [previous] = await tx
+        .select({ storageKey: landscaperDocument.storageKey })
+        .from(landscaperDocument)
+        .where(and(eq(landscaperDocument.userId, userId), eq(landscaperDocument.documentType, documentType)))
+        .for("update");
+      previousKey = previous?.storageKey ?? null;
+      const values = {
+        storageKey: key,
+        originalName: displayName(file.filename),
+        contentType,
+        sizeBytes: file.buffer.length,
+        uploadedAt: new Date(),
+      };
+      const [saved] = await tx
+        .insert(landscaperDocument)
+        .values({ userId, documentType, ...values })
+        .onConflictDoUpdate({
+          target: [landscaperDocument.userId, landscaperDocument.documentType],
+          set: values,
+        })
+        .returning();
+      return saved!;
+    });
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  // Only after the new row is committed, so a failure never leaves the row pointing at a deleted file.
+  if (previousKey && previousKey !== key) await storage.delete(previousKey).catch(() => undefined);
+  return row;
+}
+
+/** A credential file for its owner or an admin; anyone else gets the same 404 as for a missing file. */
+export async function documentForDownload(db: Db, principal: Principal, documentId: string) {
+  const [row] = await db.select().from(landscaperDocument).where(eq(landscaperDocument.id, documentId));
+  if (!row || (row.userId !== principal.userId && !principal.isAdmin)) throw notFound("Document not found.");
+  return row;
+}
+
+export interface SubmitApplicationOptions {
+  db: Db;
+  env: Env;
+  userId: string;
+}
+
+/**
+ * Sends the application for review: both required documents must be there. The status is not touched (a new
+ * applicant is already pending). The first submission emails the applicant; every one tells the admins.
+ */
+export async function submitApplication({ db, env, userId }: SubmitApplicationOptions) {
+  return db.transaction(async (tx) => {
+    const [profile] = await tx.select().from(landscaper).where(eq(landscaper.userId, userId)).for("update");
+    if (!profile) throw badRequest(landscaperMessages.noProfile);
+    const documents = await listDocuments(tx, userId);
+    const present = new Set(documents.map((d) => d.documentType));
+    if (!requiredDocumentTypes.every((type) => present.has(type))) {
+      throw badRequest(landscaperMessages.requiredDocumentsMissing);
+    }
+    const firstSubmission = profile.documentsSubmittedAt === null;
+    const [updated] = await tx
+      .update(landscaper)
+      .set({ documentsSubmittedAt: new Date() })
+      .where(eq(landscaper.userId, userId))
+      .returning();
+
+    const who = profile.businessName ? `${profile.fullName} (${profile.businessName})` : profile.fullName;
+    if (firstSubmission) {
+      const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+      if (account) {
+        await enqueueEmail(tx, account.email, {
+          template: "application_received",
+          landscaperName: profile.fullName || account.email || "Landscaper",
+          dashboardUrl: `${env.PUBLIC_URL}/landscaper-dashboard?status=pending`,
+        });
+      }
+    }
+    await notifyAdmins(tx, env, {
+      type: "application",
+      message: firstSubmission
+        ? `New landscaper application from ${who}.`
+        : `${who} updated their application documents.`,
+      link: "/admin/landscaper-approvals",
+    });
+    return updated!;
+  });
+}

@@ -1,0 +1,166 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { todayInCharlotte } from "../../../shared/dates.js";
+import type { LandscaperProfileInput } from "../../../shared/landscapers.js";
+import { landscaper } from "../../db/schema.js";
+import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
+import type { TestApp } from "../../test/build-test-app.js";
+
+/** Shared by the landscaper and job lifecycle tests: accounts, profiles, jobs and upload bodies. */
+
+/** A Charlotte calendar date `days` from today, as yyyy-MM-dd. */
+export function addDays(days: number): string {
+  const date = new Date(`${todayInCharlotte()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function profileInput(overrides: Partial<LandscaperProfileInput> = {}): LandscaperProfileInput {
+  return {
+    fullName: "Lee Green",
+    businessName: "Green Thumb Lawn Co.",
+    phoneNumber: "(704) 555-0100",
+    streetAddress: "100 N Tryon St",
+    city: "Charlotte",
+    state: "NC",
+    zipCode: "28202",
+    serviceZipCodes: "28202, 28203",
+    travelRadius: 10,
+    backgroundCheckConsent: true,
+    termsConsent: true,
+    ...overrides,
+  };
+}
+
+export async function putProfile(app: FastifyInstance, cookie: string, body: unknown) {
+  return app.inject({
+    method: "PUT",
+    url: "/api/landscaper/profile",
+    headers: { cookie },
+    payload: body as object,
+  });
+}
+
+export type Landscaper = SignedUp;
+
+/**
+ * A landscaper with a saved profile (through the real endpoint, so coverage is computed), then given
+ * `status` directly: approval is the admin area's job, not under test here.
+ */
+export async function createLandscaper(
+  t: TestApp,
+  options: {
+    status?: "pending" | "approved" | "denied";
+    zips?: string[];
+    radius?: number;
+    name?: string;
+  } = {},
+): Promise<Landscaper> {
+  const account = await signUp(t.app, { role: "landscaper", name: options.name ?? "Lee Green" });
+  const response = await putProfile(
+    t.app,
+    account.cookie,
+    profileInput({
+      fullName: options.name ?? "Lee Green",
+      serviceZipCodes: (options.zips ?? ["28202"]).join(", "),
+      travelRadius: options.radius ?? 10,
+    }),
+  );
+  if (response.statusCode !== 200) throw new Error(`profile failed: ${response.body}`);
+  if (options.status && options.status !== "pending") {
+    await t.database.db
+      .update(landscaper)
+      .set({ status: options.status })
+      .where(eq(landscaper.userId, account.id));
+  }
+  return account;
+}
+
+/** A quote from a signed-in customer (cookie) or a visitor; answers the new job's id. */
+export async function createJob(
+  app: FastifyInstance,
+  options: {
+    cookie?: string;
+    zipCode?: string;
+    services?: string[];
+    daysAhead?: number;
+    email?: string;
+  } = {},
+): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/quotes",
+    headers: options.cookie ? { cookie: options.cookie } : {},
+    payload: {
+      fullName: "Olivia Bennett",
+      email: options.email ?? "olivia@test.local",
+      phone: "(704) 555-0199",
+      address: "415 Hawthorne Ln, Charlotte, NC",
+      zipCode: options.zipCode ?? "28202",
+      services: options.services ?? ["lawn-mowing"],
+      preferredDate: addDays(options.daysAhead ?? 7),
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`quote failed: ${response.statusCode} ${response.body}`);
+  return response.json().quote.id;
+}
+
+export interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body for app.inject, built by hand so a test controls every byte and name. */
+export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----greenscape${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
+    head += "\r\n";
+    if (part.filename !== undefined)
+      head += `Content-Type: ${part.contentType ?? "application/octet-stream"}\r\n`;
+    chunks.push(
+      Buffer.from(`${head}\r\n`),
+      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
+    );
+    chunks.push(Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The smallest bytes each sniffer recognises, padded so they are past the 12-byte minimum. */
+export const samplePng = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
+export const samplePdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+
+export async function uploadFile(
+  app: FastifyInstance,
+  cookie: string,
+  type: string,
+  file: { data: Buffer; filename?: string; contentType?: string; field?: string },
+) {
+  const body = multipart([
+    {
+      name: file.field ?? "file",
+      value: file.data,
+      filename: file.filename ?? "upload.png",
+      contentType: file.contentType ?? "image/png",
+    },
+  ]);
+  return app.inject({
+    method: "POST",
+    url: `/api/landscaper/documents/${type}`,
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
+}

@@ -1,0 +1,412 @@
+import { execFileSync } from "node:child_process";
+import { createECDH, randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { and, count, eq } from "drizzle-orm";
+// http_ece ships with web-push; the test uses it to decrypt what the push service received.
+import ece from "http_ece";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unreadBadge } from "../../../shared/notifications.js";
+import { build } from "../../app.js";
+import { openDatabase } from "../../db/client.js";
+import { emailOutbox, notification, pushSubscription, smsMessage } from "../../db/schema.js";
+import { signUp } from "../../test/accounts-helpers.js";
+import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { notify } from "./service.js";
+
+describe("notifications", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("the bell shows the latest 10 and the unread count, '9+' above nine", async () => {
+    const me = await signUp(t.app, { role: "landscaper" });
+    await notify(
+      t.database.db,
+      Array.from({ length: 12 }, (_, i) => ({
+        userId: me.id,
+        type: "job" as const,
+        message: `Job ${i}`,
+        link: "/landscaper-dashboard",
+      })),
+    );
+    const bell = await t.app.inject({ url: "/api/notifications", headers: { cookie: me.cookie } });
+    expect(bell.statusCode).toBe(200);
+    expect(bell.json().items).toHaveLength(10);
+    expect(bell.json().unreadCount).toBe(12);
+    expect(unreadBadge(bell.json().unreadCount)).toBe("9+");
+    expect(unreadBadge(9)).toBe("9");
+    expect(unreadBadge(0)).toBeNull();
+  });
+
+  it("marks one read, all read, and clears history — only the caller's own", async () => {
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    await notify(t.database.db, [
+      { userId: me.id, type: "system", message: "mine 1" },
+      { userId: me.id, type: "payment", message: "mine 2" },
+      { userId: other.id, type: "system", message: "theirs" },
+    ]);
+    const mine = (await t.app.inject({ url: "/api/notifications", headers: { cookie: me.cookie } })).json()
+      .items;
+    const theirs = (
+      await t.app.inject({ url: "/api/notifications", headers: { cookie: other.cookie } })
+    ).json().items;
+
+    const stolen = await t.app.inject({
+      method: "POST",
+      url: `/api/notifications/${theirs[0].id}/read`,
+      headers: { cookie: me.cookie },
+    });
+    expect(stolen.statusCode).toBe(404);
+    const [still] = await t.database.db.select().from(notification).where(eq(notification.id, theirs[0].id));
+    expect(still?.read).toBe(false);
+
+    const one = await t.app.inject({
+      method: "POST",
+      url: `/api/notifications/${mine[0].id}/read`,
+      headers: { cookie: me.cookie },
+    });
+    expect(one.json()).toMatchObject({ item: { read: true }, unreadCount: 1 });
+    const all = await t.app.inject({
+      method: "POST",
+      url: "/api/notifications/read-all",
+      headers: { cookie: me.cookie },
+    });
+    expect(all.json()).toEqual({ updated: 1, message: "All notifications marked as read." });
+    const cleared = await t.app.inject({
+      method: "DELETE",
+      url: "/api/notifications",
+      headers: { cookie: me.cookie },
+    });
+    expect(cleared.json()).toEqual({ deleted: 2, message: "Notification history cleared." });
+    const left = await t.database.db
+      .select({ n: count() })
+      .from(notification)
+      .where(eq(notification.userId, other.id));
+    expect(left[0]!.n).toBe(1);
+  });
+
+  it("pages the history 50 at a time, newest first", async () => {
+    const me = await signUp(t.app);
+    const base = Date.now() - 1000 * 60 * 60;
+    await t.database.db.insert(notification).values(
+      Array.from({ length: 55 }, (_, i) => ({
+        userId: me.id,
+        type: "system" as const,
+        message: `n${i}`,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const first = (
+      await t.app.inject({ url: "/api/notifications/history", headers: { cookie: me.cookie } })
+    ).json();
+    expect(first.items).toHaveLength(50);
+    expect(first.items[0].message).toBe("n54");
+    expect(first.nextBefore).toBeTruthy();
+    const second = (
+      await t.app.inject({
+        url: `/api/notifications/history?before=${encodeURIComponent(first.nextBefore)}`,
+        headers: { cookie: me.cookie },
+      })
+    ).json();
+    expect(second.items.map((i: { message: string }) => i.message)).toEqual(["n4", "n3", "n2", "n1", "n0"]);
+    expect(second.nextBefore).toBeNull();
+    const bad = await t.app.inject({
+      url: "/api/notifications/history?limit=abc",
+      headers: { cookie: me.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  describe("preferences", () => {
+    it("defaults to push on, SMS off, email on; SMS needs a phone and is for landscapers only", async () => {
+      const customer = await signUp(t.app);
+      const landscaper = await signUp(t.app, { role: "landscaper" });
+      const defaults = await t.app.inject({
+        url: "/api/notifications/preferences",
+        headers: { cookie: customer.cookie },
+      });
+      expect(defaults.json()).toEqual({
+        pushOptIn: true,
+        smsOptIn: false,
+        emailOptIn: true,
+        phoneNumber: "",
+        smsAvailable: false,
+      });
+
+      const noPhone = await t.app.inject({
+        method: "PUT",
+        url: "/api/notifications/preferences",
+        headers: { cookie: landscaper.cookie },
+        payload: { pushOptIn: true, smsOptIn: true, emailOptIn: true, phoneNumber: "  " },
+      });
+      expect(noPhone.statusCode).toBe(400);
+      expect(noPhone.json().error.message).toBe("Please enter your phone number first.");
+
+      const customerSms = await t.app.inject({
+        method: "PUT",
+        url: "/api/notifications/preferences",
+        headers: { cookie: customer.cookie },
+        payload: { pushOptIn: true, smsOptIn: true, emailOptIn: true, phoneNumber: "704-555-0100" },
+      });
+      expect(customerSms.statusCode).toBe(400);
+
+      const ok = await t.app.inject({
+        method: "PUT",
+        url: "/api/notifications/preferences",
+        headers: { cookie: landscaper.cookie },
+        payload: { pushOptIn: false, smsOptIn: true, emailOptIn: false, phoneNumber: "(704) 555-0100" },
+      });
+      expect(ok.json()).toEqual({
+        pushOptIn: false,
+        smsOptIn: true,
+        emailOptIn: false,
+        phoneNumber: "(704) 555-0100",
+        smsAvailable: true,
+      });
+      const wrongType = await t.app.inject({
+        method: "PUT",
+        url: "/api/notifications/preferences",
+        headers: { cookie: landscaper.cookie },
+        payload: { pushOptIn: "yes", smsOptIn: false, emailOptIn: true },
+      });
+      expect(wrongType.statusCode).toBe(400);
+    });
+
+    it("sends SMS copies to an opted-in landscaper through the development provider", async () => {
+      const landscaper = await signUp(t.app, { role: "landscaper" });
+      await t.app.inject({
+        method: "PUT",
+        url: "/api/notifications/preferences",
+        headers: { cookie: landscaper.cookie },
+        payload: { pushOptIn: true, smsOptIn: true, emailOptIn: true, phoneNumber: "+17045550111" },
+      });
+      await notify(t.database.db, [{ userId: landscaper.id, type: "job", message: "A new job in 28203." }]);
+      await t.app.mailWorker.drain();
+      const sms = await t.database.db.select().from(smsMessage).where(eq(smsMessage.userId, landscaper.id));
+      expect(sms).toHaveLength(1);
+      expect(sms[0]).toMatchObject({
+        to: "+17045550111",
+        body: "GreenScape: A new job in 28203.",
+        provider: "log",
+      });
+    });
+  });
+
+  it("web push: an encrypted message reaches the subscription's endpoint and decrypts with its keys; 410 removes it", async () => {
+    const received: Buffer[] = [];
+    let answer = 201;
+    // web-push speaks https only: a self-signed certificate for 127.0.0.1, trusted for this test alone.
+    const dir = mkdtempSync(path.join(os.tmpdir(), "push-tls-"));
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-keyout",
+        path.join(dir, "key.pem"),
+        "-out",
+        path.join(dir, "cert.pem"),
+      ],
+      { stdio: "ignore" },
+    );
+    const previousTls = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+    const tls = {
+      key: readFileSync(path.join(dir, "key.pem")),
+      cert: readFileSync(path.join(dir, "cert.pem")),
+    };
+    const server = createHttpsServer(tls, (req: IncomingMessage, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        expect(req.headers["content-encoding"]).toBe("aes128gcm");
+        expect(String(req.headers.authorization)).toMatch(/^vapid t=/);
+        received.push(Buffer.concat(chunks));
+        res.statusCode = answer;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const endpoint = `https://127.0.0.1:${(server.address() as AddressInfo).port}/push/abc`;
+    try {
+      const me = await signUp(t.app, { role: "landscaper" });
+      const keys = createECDH("prime256v1");
+      keys.generateKeys();
+      const authSecret = randomBytes(16);
+      const subscribe = await t.app.inject({
+        method: "POST",
+        url: "/api/push/subscriptions",
+        headers: { cookie: me.cookie },
+        payload: {
+          endpoint,
+          keys: { p256dh: keys.getPublicKey("base64url"), auth: authSecret.toString("base64url") },
+        },
+      });
+      expect(subscribe.statusCode).toBe(200);
+
+      await notify(t.database.db, [
+        { userId: me.id, type: "job", message: "Pushed!", link: "/landscaper-dashboard" },
+      ]);
+      await t.app.mailWorker.drain();
+      expect(received).toHaveLength(1);
+      const plain = ece.decrypt(received[0]!, {
+        version: "aes128gcm",
+        privateKey: keys,
+        authSecret: authSecret.toString("base64url"),
+      });
+      expect(JSON.parse(plain.toString("utf8"))).toEqual({
+        title: "GreenScape Charlotte",
+        body: "Pushed!",
+        link: "/landscaper-dashboard",
+      });
+
+      answer = 410;
+      await notify(t.database.db, [{ userId: me.id, type: "job", message: "Gone?" }]);
+      await t.app.mailWorker.drain();
+      const left = await t.database.db
+        .select()
+        .from(pushSubscription)
+        .where(eq(pushSubscription.userId, me.id));
+      expect(left).toHaveLength(0);
+      const [delivery] = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.channel, "push"), eq(emailOutbox.text, "Gone?")));
+      expect(delivery?.status).toBe("sent");
+    } finally {
+      server.close();
+      if (previousTls === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+      else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previousTls;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("turning push off forgets the user's subscriptions", async () => {
+    const me = await signUp(t.app);
+    await t.database.db.insert(pushSubscription).values({
+      userId: me.id,
+      endpoint: `https://push.example/${me.id}`,
+      p256dh: "x".repeat(40),
+      auth: "y".repeat(16),
+    });
+    await t.app.inject({
+      method: "PUT",
+      url: "/api/notifications/preferences",
+      headers: { cookie: me.cookie },
+      payload: { pushOptIn: false, smsOptIn: false, emailOptIn: true },
+    });
+    expect(
+      await t.database.db.select().from(pushSubscription).where(eq(pushSubscription.userId, me.id)),
+    ).toHaveLength(0);
+  });
+});
+
+/** Reads server-sent events from a fetch body until `predicate` matches one. */
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  predicate: (event: string, data: string) => boolean,
+  timeoutMs = 8000,
+) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const deadline = Date.now() + timeoutMs;
+  const seen: { event: string; data: string }[] = [];
+  while (Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<{ done: true; value: undefined }>((r) =>
+        setTimeout(() => r({ done: true, value: undefined }), deadline - Date.now()),
+      ),
+    ]);
+    if (chunk.done) break;
+    buffer += decoder.decode(chunk.value, { stream: true });
+    let split = buffer.indexOf("\n\n");
+    while (split >= 0) {
+      const block = buffer.slice(0, split);
+      buffer = buffer.slice(split + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? "";
+      seen.push({ event, data });
+      if (predicate(event, data)) {
+        await reader.cancel();
+        return seen;
+      }
+      split = buffer.indexOf("\n\n");
+    }
+  }
+  await reader.cancel();
+  throw new Error(`no matching event; saw ${JSON.stringify(seen)}`);
+}
+
+describe("live delivery over SSE", () => {
+  it("a notification written through one app instance reaches a stream held by another instance of the same database", async () => {
+    const first = await buildTestApp();
+    // The second instance shares the first one's database: a second connection pool on PostgreSQL,
+    // or the same in-process engine for PGlite.
+    const url = process.env.TEST_DATABASE_URL ? await databaseUrlOf(first) : undefined;
+    const secondDatabase = url ? await openDatabase({ url, poolSize: 2 }) : first.database;
+    const second = await build({ env: first.env, database: secondDatabase, clientDir: null, logger: false });
+    await second.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const me = await signUp(first.app, { role: "landscaper" });
+      const port = (second.server.address() as AddressInfo).port;
+      const response = await fetch(`http://127.0.0.1:${port}/api/notifications/stream`, {
+        headers: { cookie: me.cookie },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/event-stream");
+      const body = response.body!;
+      const done = readEvents(
+        body,
+        (event, data) => event === "notification" && data.includes("Across instances"),
+      );
+      // Give the stream a moment to register before the write happens on the other instance.
+      await new Promise((r) => setTimeout(r, 300));
+      await notify(first.database.db, [
+        { userId: me.id, type: "job", message: "Across instances", link: "/landscaper-dashboard" },
+      ]);
+      const events = await done;
+      expect(events[0]?.event).toBe("ready");
+      const item = JSON.parse(events.at(-1)!.data);
+      expect(item).toMatchObject({
+        type: "job",
+        message: "Across instances",
+        read: false,
+        link: "/landscaper-dashboard",
+      });
+
+      const anonymous = await fetch(`http://127.0.0.1:${port}/api/notifications/stream`);
+      expect(anonymous.status).toBe(401);
+    } finally {
+      await second.close();
+      if (secondDatabase !== first.database) await secondDatabase.close();
+      await first.close();
+    }
+  });
+});
+
+async function databaseUrlOf(t: TestApp): Promise<string> {
+  const result = await t.database.db.execute("select current_database() as name");
+  const name = ((result as unknown as { rows: { name: string }[] }).rows[0] as { name: string }).name;
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,205 @@
+import type { ServerResponse } from "node:http";
+import { and, count, desc, eq, lt } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  BELL_LIMIT,
+  type BellResponse,
+  historyQuerySchema,
+  type PreferencesResponse,
+  preferencesSchema,
+  pushSubscriptionSchema,
+} from "../../../shared/notifications.js";
+import { notification, pushSubscription, user } from "../../db/schema.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import { requirePrincipal } from "../../plugins/access.js";
+import { toItem } from "./hub.js";
+import { vapidKeys } from "./push.js";
+
+const idParams = z.object({ id: z.uuid({ message: "Notification not found." }) });
+const KEEPALIVE_MS = 25_000;
+
+/** Every route acts on the signed-in user's own notifications and preferences only. */
+export async function notificationRoutes(app: FastifyInstance) {
+  const db = () => app.database.db;
+  // Open streams end before the server closes, so a graceful shutdown is not held up by them.
+  const openStreams = new Set<ServerResponse>();
+  app.addHook("preClose", async () => {
+    for (const res of openStreams) res.end();
+  });
+
+  async function unreadCount(userId: string) {
+    const [row] = await db()
+      .select({ n: count() })
+      .from(notification)
+      .where(and(eq(notification.userId, userId), eq(notification.read, false)));
+    return row?.n ?? 0;
+  }
+
+  app.get("/notifications", { config: { access: "signed-in" } }, async (request): Promise<BellResponse> => {
+    const { userId } = requirePrincipal(request);
+    const rows = await db()
+      .select()
+      .from(notification)
+      .where(eq(notification.userId, userId))
+      .orderBy(desc(notification.createdAt), desc(notification.id))
+      .limit(BELL_LIMIT);
+    return { items: rows.map(toItem), unreadCount: await unreadCount(userId) };
+  });
+
+  app.get("/notifications/history", { config: { access: "signed-in" } }, async (request) => {
+    const { userId } = requirePrincipal(request);
+    const query = historyQuerySchema.parse(request.query);
+    const rows = await db()
+      .select()
+      .from(notification)
+      .where(
+        and(
+          eq(notification.userId, userId),
+          query.before ? lt(notification.createdAt, new Date(query.before)) : undefined,
+        ),
+      )
+      .orderBy(desc(notification.createdAt), desc(notification.id))
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    return {
+      items: page.map(toItem),
+      nextBefore: rows.length > query.limit ? page.at(-1)!.createdAt.toISOString() : null,
+      unreadCount: await unreadCount(userId),
+    };
+  });
+
+  app.post("/notifications/:id/read", { config: { access: "signed-in" } }, async (request) => {
+    const { userId } = requirePrincipal(request);
+    const { id } = idParams.parse(request.params);
+    const [row] = await db()
+      .update(notification)
+      .set({ read: true })
+      .where(and(eq(notification.id, id), eq(notification.userId, userId)))
+      .returning();
+    if (!row) throw notFound("Notification not found.");
+    return { item: toItem(row), unreadCount: await unreadCount(userId) };
+  });
+
+  app.post("/notifications/read-all", { config: { access: "signed-in" } }, async (request) => {
+    const { userId } = requirePrincipal(request);
+    const rows = await db()
+      .update(notification)
+      .set({ read: true })
+      .where(and(eq(notification.userId, userId), eq(notification.read, false)))
+      .returning({ id: notification.id });
+    return { updated: rows.length, message: "All notifications marked as read." };
+  });
+
+  app.delete("/notifications", { config: { access: "signed-in" } }, async (request) => {
+    const { userId } = requirePrincipal(request);
+    const rows = await db()
+      .delete(notification)
+      .where(eq(notification.userId, userId))
+      .returning({ id: notification.id });
+    return { deleted: rows.length, message: "Notification history cleared." };
+  });
+
+  /** The live stream: one event per new notification; the client re-reads unread ones after a reconnect. */
+  app.get("/notifications/stream", { config: { access: "signed-in" } }, async (request, reply) => {
+    const { userId } = requirePrincipal(request);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+      "x-request-id": request.id,
+    });
+    res.write(
+      `retry: 3000\nevent: ready\ndata: ${JSON.stringify({ unreadCount: await unreadCount(userId) })}\n\n`,
+    );
+    const unsubscribe = app.notificationHub.subscribe(userId, (item) => {
+      res.write(`event: notification\nid: ${item.id}\ndata: ${JSON.stringify(item)}\n\n`);
+    });
+    const keepalive = setInterval(() => res.write(": keepalive\n\n"), KEEPALIVE_MS);
+    openStreams.add(res);
+    request.raw.on("close", () => {
+      clearInterval(keepalive);
+      unsubscribe();
+      openStreams.delete(res);
+    });
+  });
+
+  app.get(
+    "/notifications/preferences",
+    { config: { access: "signed-in" } },
+    async (request): Promise<PreferencesResponse> => {
+      const principal = requirePrincipal(request);
+      const [row] = await db()
+        .select({
+          pushOptIn: user.pushOptIn,
+          smsOptIn: user.smsOptIn,
+          emailOptIn: user.emailOptIn,
+          phoneNumber: user.phoneNumber,
+        })
+        .from(user)
+        .where(eq(user.id, principal.userId));
+      if (!row) throw notFound("Account not found.");
+      return { ...row, smsAvailable: principal.role === "landscaper" };
+    },
+  );
+
+  app.put(
+    "/notifications/preferences",
+    { config: { access: "signed-in" } },
+    async (request): Promise<PreferencesResponse> => {
+      const principal = requirePrincipal(request);
+      const input = preferencesSchema.parse(request.body);
+      const smsAvailable = principal.role === "landscaper";
+      if (input.smsOptIn && !smsAvailable) throw badRequest("SMS alerts are available to landscapers only.");
+      const [row] = await db()
+        .update(user)
+        .set({
+          pushOptIn: input.pushOptIn,
+          smsOptIn: input.smsOptIn,
+          emailOptIn: input.emailOptIn,
+          ...(smsAvailable ? { phoneNumber: input.phoneNumber } : {}),
+        })
+        .where(eq(user.id, principal.userId))
+        .returning({
+          pushOptIn: user.pushOptIn,
+          smsOptIn: user.smsOptIn,
+          emailOptIn: user.emailOptIn,
+          phoneNumber: user.phoneNumber,
+        });
+      // Turning push off forgets this user's subscriptions: nothing is sent to their browsers any more.
+      if (!input.pushOptIn)
+        await db().delete(pushSubscription).where(eq(pushSubscription.userId, principal.userId));
+      return { ...row!, smsAvailable };
+    },
+  );
+
+  app.get("/push/public-key", { config: { access: "public" } }, async () => {
+    const keys = await vapidKeys(db(), app.env);
+    return { publicKey: keys.publicKey };
+  });
+
+  app.post("/push/subscriptions", { config: { access: "signed-in" } }, async (request) => {
+    const { userId } = requirePrincipal(request);
+    const input = pushSubscriptionSchema.parse(request.body);
+    await db()
+      .insert(pushSubscription)
+      .values({ userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+      .onConflictDoUpdate({
+        target: pushSubscription.endpoint,
+        set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth },
+      });
+    return { ok: true };
+  });
+
+  app.delete("/push/subscriptions", { config: { access: "signed-in" } }, async (request) => {
+    const { userId } = requirePrincipal(request);
+    const rows = await db()
+      .delete(pushSubscription)
+      .where(eq(pushSubscription.userId, userId))
+      .returning({ id: pushSubscription.id });
+    return { deleted: rows.length };
+  });
+}

@@ -1,0 +1,360 @@
+import { randomUUID } from "node:crypto";
+import { count, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInCharlotte } from "../../../shared/dates.js";
+import { MAX_PHOTO_BYTES } from "../../../shared/jobs.js";
+import { photoMessages } from "../../../shared/quotes.js";
+import { services } from "../../../shared/services.js";
+import { emailOutbox, job, jobEvent } from "../../db/schema.js";
+import { signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
+import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+
+/** A date `days` after today in Charlotte, as yyyy-MM-dd. */
+function charlotteDate(days: number): string {
+  const today = new Date(`${todayInCharlotte()}T12:00:00Z`);
+  today.setUTCDate(today.getUTCDate() + days);
+  return today.toISOString().slice(0, 10);
+}
+
+function validQuote(overrides: Record<string, unknown> = {}) {
+  return {
+    fullName: "Ada Lovelace",
+    email: uniqueEmail("quote"),
+    phone: "704-555-0100",
+    address: "600 E Blvd, Charlotte, NC",
+    zipCode: "28203",
+    services: ["lawn-mowing", "leaf-removal"],
+    preferredDate: charlotteDate(7),
+    additionalNotes: "Gate code 1234",
+    website: "",
+    ...overrides,
+  };
+}
+
+/** The smallest valid PNG (1×1, transparent). */
+const pngBytes = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+function multipartQuote(
+  fields: Record<string, unknown>,
+  photo?: { bytes: Buffer; name: string; type: string },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (Array.isArray(value)) for (const item of value) form.append(name, String(item));
+    else form.append(name, String(value));
+  }
+  if (photo) form.append("photo", new Blob([new Uint8Array(photo.bytes)], { type: photo.type }), photo.name);
+  return form;
+}
+
+describe("quotes", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ TEAM_EMAIL: "team@quotes.test" });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const jobCount = async () => (await t.database.db.select({ n: count() }).from(job))[0]!.n;
+  // Only the quote's own emails: other channels (push, SMS) may share the outbox.
+  const mailCount = async () =>
+    (
+      await t.database.db
+        .select({ n: count() })
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.template, ["quote_received", "job_request"]))
+    )[0]!.n;
+
+  const postQuote = (payload: Record<string, unknown> | FormData, cookie?: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/quotes",
+      payload,
+      headers: cookie ? { cookie } : {},
+    });
+
+  it("lists the seven services with their price ranges, in catalogue order", async () => {
+    const response = await t.app.inject({ url: "/api/services/prices" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().services).toEqual(
+      services.map((s) => ({
+        id: s.id,
+        name: s.name,
+        description: s.description,
+        lowCents: s.lowCents,
+        highCents: s.highCents,
+      })),
+    );
+  });
+
+  describe("validation", () => {
+    it("answers every message of the form on an empty submit and stores nothing", async () => {
+      const before = await jobCount();
+      const response = await postQuote({
+        fullName: "",
+        email: "",
+        phone: "",
+        address: "",
+        zipCode: "",
+        services: [],
+        preferredDate: "",
+        additionalNotes: "",
+        website: "",
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toEqual({
+        fullName: "Full name is required.",
+        email: "Email is required.",
+        phone: "Phone number is required.",
+        address: "Property address is required.",
+        zipCode: "ZIP code is required.",
+        services: "Please select at least one service.",
+        preferredDate: "Preferred date is required.",
+      });
+      expect(await jobCount()).toBe(before);
+    });
+
+    it("refuses a malformed email, an unknown service and a bad ZIP code", async () => {
+      const response = await postQuote(
+        validQuote({ email: "not-an-email", services: ["lawn-mowing", "pool-cleaning"], zipCode: "2820" }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toEqual({
+        email: "Please enter a valid email.",
+        "services.1": "Please select at least one service.",
+        zipCode: "Please enter a valid 5-digit ZIP code.",
+      });
+    });
+
+    it("treats blank-only text as empty", async () => {
+      const response = await postQuote(validQuote({ fullName: "   ", phone: "\t" }));
+      expect(response.json().error.fields).toEqual({
+        fullName: "Full name is required.",
+        phone: "Phone number is required.",
+      });
+    });
+
+    it("refuses a past date but accepts today in Charlotte", async () => {
+      const past = await postQuote(validQuote({ preferredDate: charlotteDate(-1) }));
+      expect(past.statusCode).toBe(400);
+      expect(past.json().error.fields).toEqual({ preferredDate: "Please choose today or a later date." });
+
+      const impossible = await postQuote(validQuote({ preferredDate: "2030-02-30" }));
+      expect(impossible.json().error.fields).toEqual({ preferredDate: "Preferred date is required." });
+
+      const today = await postQuote(validQuote({ preferredDate: todayInCharlotte() }));
+      expect(today.statusCode).toBe(200);
+    });
+  });
+
+  describe("a visitor's request", () => {
+    it("creates a pending job with the estimate, its first event and both emails", async () => {
+      const input = validQuote({ email: uniqueEmail("Visitor").toUpperCase() });
+      const response = await postQuote(input);
+      expect(response.statusCode).toBe(200);
+      const { quote } = response.json();
+      expect(quote).toEqual({
+        id: expect.any(String),
+        number: expect.any(Number),
+        fullName: "Ada Lovelace",
+        email: input.email.toLowerCase(),
+        services: ["lawn-mowing", "leaf-removal"],
+        address: input.address,
+        zipCode: "28203",
+        preferredDate: input.preferredDate,
+        estimateLowCents: 5000 + 9000,
+        estimateHighCents: 7500 + 14000,
+      });
+      expect(quote.number).toBeGreaterThanOrEqual(1001);
+
+      const [row] = await t.database.db.select().from(job).where(eq(job.id, quote.id));
+      expect(row).toMatchObject({
+        status: "pending",
+        customerId: null,
+        customerPhone: "704-555-0100",
+        serviceType: "lawn-mowing, leaf-removal",
+        additionalNotes: "Gate code 1234",
+        photoKey: null,
+      });
+      const events = await t.database.db.select().from(jobEvent).where(eq(jobEvent.jobId, quote.id));
+      expect(events.map((e) => [e.fromStatus, e.toStatus])).toEqual([[null, "pending"]]);
+
+      const toCustomer = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, input.email.toLowerCase()));
+      expect(toCustomer.map((m) => m.template)).toEqual(["quote_received"]);
+      expect(toCustomer[0]!.text).toContain(`JOB-${quote.number}`);
+      expect(toCustomer[0]!.text).toContain("$140.00 – $215.00");
+
+      const toTeam = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, "team@quotes.test"));
+      const teamMail = toTeam.find((m) => m.text.includes(`JOB-${quote.number}`));
+      expect(teamMail?.template).toBe("job_request");
+      expect(teamMail?.text).toContain(input.email.toLowerCase());
+    });
+
+    it("the honeypot answers success but stores nothing and sends nothing", async () => {
+      const jobsBefore = await jobCount();
+      const mailsBefore = await mailCount();
+      const response = await postQuote(validQuote({ website: "http://spam.example" }));
+      expect(response.statusCode).toBe(200);
+      expect(response.json().quote).toMatchObject({ fullName: "Ada Lovelace", number: 0 });
+      expect(await jobCount()).toBe(jobsBefore);
+      expect(await mailCount()).toBe(mailsBefore);
+    });
+
+    it("a retry or double click with the same idempotency key creates one job and one set of emails", async () => {
+      const idempotencyKey = randomUUID();
+      const input = validQuote({ idempotencyKey });
+      const jobsBefore = await jobCount();
+      const mailsBefore = await mailCount();
+      const [first, second] = await Promise.all([postQuote(input), postQuote(input)]);
+      const third = await postQuote(input);
+      expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([200, 200, 200]);
+      const ids = new Set([first, second, third].map((r) => r.json().quote.id));
+      expect(ids.size).toBe(1);
+      expect(await jobCount()).toBe(jobsBefore + 1);
+      expect(await mailCount()).toBe(mailsBefore + 2);
+
+      const otherKey = await postQuote({ ...input, idempotencyKey: randomUUID() });
+      expect(otherKey.json().quote.id).not.toBe(first.json().quote.id);
+    });
+  });
+
+  describe("the photo", () => {
+    it("refuses a photo over 10 MB with 413 and its message, storing nothing", async () => {
+      const before = await jobCount();
+      const big = Buffer.alloc(MAX_PHOTO_BYTES + 1, 0);
+      pngBytes.copy(big);
+      const response = await postQuote(
+        multipartQuote(validQuote(), { bytes: big, name: "lawn.png", type: "image/png" }),
+      );
+      expect(response.statusCode).toBe(413);
+      expect(response.json().error.message).toBe(photoMessages.tooLarge);
+      expect(await jobCount()).toBe(before);
+    });
+
+    it("refuses a text file named .jpg (the content decides, not the name or claimed type)", async () => {
+      const before = await jobCount();
+      const response = await postQuote(
+        multipartQuote(validQuote(), {
+          bytes: Buffer.from("just some text pretending to be a picture"),
+          name: "yard.jpg",
+          type: "image/jpeg",
+        }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(photoMessages.notAnImage);
+      expect(await jobCount()).toBe(before);
+    });
+
+    it("validates multipart fields with the same messages", async () => {
+      const response = await postQuote(
+        multipartQuote({
+          fullName: "",
+          email: "x",
+          phone: "1",
+          address: "a",
+          zipCode: "28203",
+          preferredDate: "",
+        }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toEqual({
+        fullName: "Full name is required.",
+        email: "Please enter a valid email.",
+        services: "Please select at least one service.",
+        preferredDate: "Preferred date is required.",
+      });
+    });
+
+    it("stores a real PNG, readable by its customer and admins only", async () => {
+      const owner = await signUp(t.app);
+      const other = await signUp(t.app);
+      const admin = await signUpAs(t.app, t.database, "admin");
+      const response = await postQuote(
+        multipartQuote(validQuote({ email: owner.email, services: ["mulch-installation"] }), {
+          bytes: pngBytes,
+          name: "front-yard.png",
+          type: "image/png",
+        }),
+        owner.cookie,
+      );
+      expect(response.statusCode).toBe(200);
+      const { quote } = response.json();
+      expect(quote).toMatchObject({ services: ["mulch-installation"], estimateLowCents: 12000 });
+
+      const [row] = await t.database.db.select().from(job).where(eq(job.id, quote.id));
+      expect(row).toMatchObject({ customerId: owner.id, photoContentType: "image/png" });
+      expect(row!.photoKey).toMatch(/^jobs\/[0-9a-f-]+\.png$/);
+
+      const mine = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: owner.cookie } });
+      expect(mine.json().jobs.find((j: { id: string }) => j.id === quote.id)?.hasPhoto).toBe(true);
+
+      for (const cookie of [owner.cookie, admin.cookie]) {
+        const photo = await t.app.inject({ url: `/api/jobs/${quote.id}/photo`, headers: { cookie } });
+        expect(photo.statusCode).toBe(200);
+        expect(photo.headers["content-type"]).toBe("image/png");
+        expect(photo.rawPayload.equals(pngBytes)).toBe(true);
+      }
+      const stranger = await t.app.inject({
+        url: `/api/jobs/${quote.id}/photo`,
+        headers: { cookie: other.cookie },
+      });
+      expect(stranger.statusCode).toBe(404);
+      const visitor = await t.app.inject({ url: `/api/jobs/${quote.id}/photo` });
+      expect(visitor.statusCode).toBe(401);
+    });
+
+    it("a retried upload keeps the first photo only", async () => {
+      const idempotencyKey = randomUUID();
+      const input = validQuote({ idempotencyKey });
+      const photo = { bytes: pngBytes, name: "a.png", type: "image/png" };
+      const first = await postQuote(multipartQuote(input, photo));
+      const second = await postQuote(multipartQuote(input, photo));
+      expect(second.json().quote.id).toBe(first.json().quote.id);
+      const [row] = await t.database.db.select().from(job).where(eq(job.id, first.json().quote.id));
+      expect(await t.app.storage.get(row!.photoKey!)).not.toBeNull();
+    });
+  });
+
+  describe("ownership", () => {
+    it("a signed-in customer's request is theirs at once", async () => {
+      const customer = await signUp(t.app);
+      const response = await postQuote(validQuote({ email: uniqueEmail("someone-else") }), customer.cookie);
+      const { quote } = response.json();
+      const mine = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: customer.cookie } });
+      expect(mine.json()).toMatchObject({ preview: false, jobs: [{ id: quote.id, status: "pending" }] });
+    });
+
+    it("a landscaper asking for a quote does not own it", async () => {
+      const landscaper = await signUp(t.app, { role: "landscaper" });
+      const response = await postQuote(validQuote(), landscaper.cookie);
+      const [row] = await t.database.db.select().from(job).where(eq(job.id, response.json().quote.id));
+      expect(row!.customerId).toBeNull();
+    });
+
+    it("an anonymous request is linked when the customer registers with the same email", async () => {
+      const email = uniqueEmail("later");
+      const first = (await postQuote(validQuote({ email }))).json().quote;
+      const second = (
+        await postQuote(validQuote({ email: email.toUpperCase(), services: ["seasonal-cleanup"] }))
+      ).json().quote;
+      const account = await signUp(t.app, { email });
+      const mine = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: account.cookie } });
+      expect(
+        mine
+          .json()
+          .jobs.map((j: { id: string }) => j.id)
+          .sort(),
+      ).toEqual([first.id, second.id].sort());
+    });
+  });
+});

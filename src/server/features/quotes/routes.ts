@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { MAX_PHOTO_BYTES, quoteRequestSchema } from "../../../shared/jobs.js";
+import type { QuoteAnswer } from "../../../shared/quotes.js";
+import { badRequest } from "../../lib/errors.js";
+import { extensionOf, sniffFileType } from "../../lib/file-type.js";
+import { readMultipart } from "../../lib/multipart.js";
+import { getPrincipal } from "../accounts/principal.js";
+import { priceTable, submitQuote } from "../jobs/service.js";
+
+export async function quoteRoutes(app: FastifyInstance) {
+  app.get("/services/prices", { config: { access: "public" } }, async () => {
+    const rows = await priceTable(app.database.db);
+    return {
+      services: rows.map((r) => ({
+        id: r.serviceId,
+        name: r.name,
+        description: r.description,
+        lowCents: r.lowCents,
+        highCents: r.highCents,
+      })),
+    };
+  });
+
+  /** The instant quote form: JSON, or multipart when a photo comes with it. */
+  app.post(
+    "/quotes",
+    { config: { access: "public" }, bodyLimit: MAX_PHOTO_BYTES + 256 * 1024 },
+    async (request) => {
+      let body: unknown = request.body;
+      let photo: { buffer: Buffer } | undefined;
+      if (request.isMultipart()) {
+        const form = await readMultipart(request, {
+          maxFileBytes: MAX_PHOTO_BYTES,
+          tooLargeMessage: "The photo is larger than 10 MB. Please choose a smaller image.",
+        });
+        const services = form.fields.services;
+        body = {
+          ...form.fields,
+          services: services === undefined ? [] : Array.isArray(services) ? services : [services],
+        };
+        photo = form.files.find((f) => f.fieldname === "photo");
+      }
+      const input = quoteRequestSchema.parse(body);
+
+      if (input.website.trim() !== "") {
+        // The honeypot caught a bot: the normal success answer, nothing stored, nothing sent.
+        request.log.info("quote honeypot triggered; ignored");
+        return {
+          quote: {
+            id: randomUUID(),
+            number: 0,
+            fullName: input.fullName,
+            email: input.email,
+            services: input.services,
+            address: input.address,
+            zipCode: input.zipCode,
+            preferredDate: input.preferredDate,
+            estimateLowCents: 0,
+            estimateHighCents: 0,
+          },
+        } satisfies QuoteAnswer;
+      }
+
+      let stored: { key: string; contentType: string } | undefined;
+      if (photo) {
+        const type = sniffFileType(photo.buffer);
+        if (!type || type === "application/pdf")
+          throw badRequest("The photo must be an image (JPEG, PNG, GIF, WebP or HEIC).");
+        stored = { key: `jobs/${randomUUID()}.${extensionOf[type]}`, contentType: type };
+        await app.storage.put(stored.key, photo.buffer);
+      }
+
+      const principal = await getPrincipal(app, request);
+      try {
+        const { job, created } = await submitQuote({
+          db: app.database.db,
+          env: app.env,
+          input,
+          customerId: principal?.role === "customer" ? principal.userId : null,
+          photo: stored,
+        });
+        // A retried request already stored its photo with the first job; drop the duplicate file.
+        if (!created && stored) await app.storage.delete(stored.key);
+        return {
+          quote: {
+            id: job.id,
+            number: job.number,
+            fullName: job.customerName,
+            email: job.customerEmail,
+            services: job.selectedServices,
+            address: job.address,
+            zipCode: job.zipCode,
+            preferredDate: job.preferredDate,
+            estimateLowCents: job.estimateLowCents,
+            estimateHighCents: job.estimateHighCents,
+          },
+        } satisfies QuoteAnswer;
+      } catch (error) {
+        if (stored) await app.storage.delete(stored.key);
+        throw error;
+      }
+    },
+  );
+}

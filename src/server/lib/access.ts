@@ -1,0 +1,16 @@
+import type { Role } from "../../shared/roles.js";
+
+/**
+ * Who may call a route. Every /api route must declare one (default deny):
+ * - "public": anyone, signed in or not;
+ * - "signed-in": any signed-in user;
+ * - a list of roles: a signed-in user holding at least one of them ("master" is a role
+ *   the server grants from MASTER_EMAILS, never something the browser can claim).
+ */
+export type Access = "public" | "signed-in" | readonly (Role | "master")[];
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}

@@ -1,0 +1,23 @@
+/** Typed errors thrown by services; the error handler maps each to its HTTP answer. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError(400, "bad_request", message, details);
+export const unauthorized = (message = "Please sign in to continue.") =>
+  new AppError(401, "unauthorized", message);
+export const forbidden = (message = "You don't have permission to do that.") =>
+  new AppError(403, "forbidden", message);
+export const notFound = (message = "Not found.") => new AppError(404, "not_found", message);
+export const conflict = (message: string) => new AppError(409, "conflict", message);
+export const payloadTooLarge = (message: string) => new AppError(413, "payload_too_large", message);
+export const tooManyRequests = (message: string) => new AppError(429, "too_many_requests", message);

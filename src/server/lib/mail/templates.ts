@@ -1,0 +1,227 @@
+import { site } from "../../../shared/site.js";
+
+/** Escapes text for HTML bodies: every value a user typed is shown as text. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+interface Block {
+  heading: string;
+  paragraphs: string[];
+  /** label/value pairs shown as a small table */
+  facts?: [string, string][];
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+function render(subject: string, block: Block): RenderedEmail {
+  const facts = block.facts ?? [];
+  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:#166534;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(site.name)}</td></tr>
+<tr><td style="padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(block.heading)}</h1>
+${block.paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
+${
+  facts.length
+    ? `<table role="presentation" cellpadding="4" style="margin:8px 0 16px;border-collapse:collapse">${facts
+        .map(
+          ([label, value]) =>
+            `<tr><td style="color:#475569;padding-right:12px">${escapeHtml(label)}</td><td><strong>${escapeHtml(value)}</strong></td></tr>`,
+        )
+        .join("")}</table>`
+    : ""
+}
+${
+  block.action
+    ? `<p style="margin:20px 0"><a href="${escapeHtml(block.action.url)}" style="background:#166534;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(block.action.label)}</a></p>
+<p style="font-size:12px;color:#64748b">Or copy this link into your browser: ${escapeHtml(block.action.url)}</p>`
+    : ""
+}
+${block.footnote ? `<p style="font-size:12px;color:#64748b">${escapeHtml(block.footnote)}</p>` : ""}
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#64748b;border-top:1px solid #e2e8f0">${escapeHtml(site.name)} · ${escapeHtml(site.area)} · ${escapeHtml(site.phone)} · ${escapeHtml(site.supportEmail)}</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    block.heading,
+    "",
+    ...block.paragraphs.flatMap((p) => [p, ""]),
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    ...(facts.length ? [""] : []),
+    ...(block.action ? [`${block.action.label}: ${block.action.url}`, ""] : []),
+    ...(block.footnote ? [block.footnote, ""] : []),
+    `${site.name} · ${site.area} · ${site.phone} · ${site.supportEmail}`,
+  ].join("\n");
+  return { subject, html, text };
+}
+
+export type EmailTemplate =
+  | { template: "welcome"; name: string; role: "customer" | "landscaper"; nextUrl: string }
+  | { template: "password_reset"; name: string; url: string }
+  | {
+      template: "quote_received";
+      name: string;
+      services: string;
+      address: string;
+      date: string;
+      estimate: string;
+      jobNumber: string;
+    }
+  | {
+      template: "job_request";
+      name: string;
+      email: string;
+      phone: string;
+      services: string;
+      address: string;
+      date: string;
+      estimate: string;
+      jobNumber: string;
+      adminUrl: string;
+    }
+  | {
+      template: "job_match";
+      name: string;
+      landscaperName: string;
+      services: string;
+      price: string;
+      date: string;
+      jobNumber: string;
+      dashboardUrl: string;
+    }
+  | {
+      template: "job_complete";
+      name: string;
+      landscaperName: string;
+      services: string;
+      price: string;
+      jobNumber: string;
+      dashboardUrl: string;
+    }
+  | { template: "application_received"; landscaperName: string; dashboardUrl: string }
+  | { template: "application_approved"; landscaperName: string; dashboardUrl: string }
+  | { template: "application_denied"; landscaperName: string; notes?: string | null };
+
+export function renderEmail(input: EmailTemplate): RenderedEmail {
+  switch (input.template) {
+    case "welcome":
+      return render(`Welcome to ${site.name}`, {
+        heading: `Welcome, ${input.name}!`,
+        paragraphs: [
+          input.role === "landscaper"
+            ? "Thanks for applying to work with us. Finish your profile and upload your credentials so our team can review your application."
+            : "Your account is ready. Tell us where you need service and request an instant quote whenever you like.",
+        ],
+        action: {
+          label: input.role === "landscaper" ? "Continue your application" : "Finish your profile",
+          url: input.nextUrl,
+        },
+      });
+    case "password_reset":
+      return render("Reset your password", {
+        heading: "Reset your password",
+        paragraphs: [
+          `Hi ${input.name}, we received a request to reset the password of your ${site.name} account.`,
+          "The link below works once and expires in 1 hour.",
+        ],
+        action: { label: "Choose a new password", url: input.url },
+        footnote: "If you did not ask for this, you can ignore this email: your password stays the same.",
+      });
+    case "quote_received":
+      return render(`We received your quote request (${input.jobNumber})`, {
+        heading: `Thanks, ${input.name}: your request is in`,
+        paragraphs: [
+          `Our team reviews every request within ${site.reviewPromiseHours} hours and will email you a detailed quote. A team member will then contact you to schedule the work.`,
+          "The estimate below is based on our standard prices; the final price is confirmed by your landscaper.",
+        ],
+        facts: [
+          ["Request", input.jobNumber],
+          ["Services", input.services],
+          ["Property", input.address],
+          ["Preferred date", input.date],
+          ["Estimate", input.estimate],
+        ],
+        footnote: `Need help right away? Call us at ${site.phone}.`,
+      });
+    case "job_request":
+      return render(`New job request ${input.jobNumber}: ${input.services}`, {
+        heading: "A new job request came in",
+        paragraphs: [`${input.name} asked for a quote.`],
+        facts: [
+          ["Request", input.jobNumber],
+          ["Customer", input.name],
+          ["Email", input.email],
+          ["Phone", input.phone],
+          ["Services", input.services],
+          ["Property", input.address],
+          ["Preferred date", input.date],
+          ["Estimate", input.estimate],
+        ],
+        action: { label: "Open job history", url: input.adminUrl },
+      });
+    case "job_match":
+      return render(`A landscaper accepted your request ${input.jobNumber}`, {
+        heading: `Good news, ${input.name}!`,
+        paragraphs: [
+          `${input.landscaperName} accepted your request and proposed a price and a date. Approve them in your dashboard to confirm the booking.`,
+        ],
+        facts: [
+          ["Request", input.jobNumber],
+          ["Services", input.services],
+          ["Proposed price", input.price],
+          ["Proposed date", input.date],
+        ],
+        action: { label: "Review and approve", url: input.dashboardUrl },
+      });
+    case "job_complete":
+      return render(`Your job ${input.jobNumber} is complete`, {
+        heading: `All done, ${input.name}`,
+        paragraphs: [
+          `${input.landscaperName} marked your job as completed. We'd love to hear how it went: rate the work and, if you wish, leave a tip (100% goes to your landscaper).`,
+        ],
+        facts: [
+          ["Request", input.jobNumber],
+          ["Services", input.services],
+          ["Final price", input.price],
+        ],
+        action: { label: "Rate your service", url: input.dashboardUrl },
+      });
+    case "application_received":
+      return render("We received your application", {
+        heading: `Thanks, ${input.landscaperName}`,
+        paragraphs: [
+          "Your documents have been submitted for review. Our team checks every application and will email you once a decision is made.",
+        ],
+        action: { label: "Open your dashboard", url: input.dashboardUrl },
+      });
+    case "application_approved":
+      return render("Your application was approved", {
+        heading: `Welcome aboard, ${input.landscaperName}!`,
+        paragraphs: [
+          "Your application was approved. You can now accept jobs in your service area from your dashboard.",
+        ],
+        action: { label: "Go to your dashboard", url: input.dashboardUrl },
+      });
+    case "application_denied":
+      return render("About your application", {
+        heading: `Hi ${input.landscaperName}`,
+        paragraphs: [
+          "Thank you for your interest. After reviewing your application we are unable to approve it at this time.",
+          ...(input.notes ? [`Reviewer notes: ${input.notes}`] : []),
+          `If you have questions, reply to ${site.supportEmail}.`,
+        ],
+      });
+  }
+}

@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../db/client.js";
+import { user } from "../db/schema.js";
+
+let counter = 0;
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@test.local`;
+}
+
+export function cookieOf(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(";")[0]).join("; ");
+}
+
+export interface SignedUp {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+/** Registers through the real sign-up endpoint and answers the session cookie. */
+export async function signUp(
+  app: FastifyInstance,
+  options: { role?: "customer" | "landscaper"; email?: string; name?: string; password?: string } = {},
+): Promise<SignedUp> {
+  const email = options.email ?? uniqueEmail(options.role ?? "customer");
+  const password = options.password ?? "correct-horse-9";
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    payload: {
+      role: options.role ?? "customer",
+      name: options.name ?? "Test User",
+      email,
+      password,
+      confirmPassword: password,
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { id: response.json().user.id, email, password, cookie: cookieOf(response.headers["set-cookie"]) };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string, portal = "client") {
+  return app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password, portal } });
+}
+
+/** A signed-up user given another role directly in the database (admins are not self-registered). */
+export async function signUpAs(
+  app: FastifyInstance,
+  database: Database,
+  role: "customer" | "landscaper" | "admin",
+) {
+  const account = await signUp(app, { role: role === "admin" ? "customer" : role });
+  if (role === "admin") await database.db.update(user).set({ role: "admin" }).where(eq(user.id, account.id));
+  return account;
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+export const propertyTypes = ["residential", "commercial"] as const;
+export type PropertyType = (typeof propertyTypes)[number];
+
+export const propertyTypeLabel: Record<PropertyType, string> = {
+  residential: "Residential",
+  commercial: "Commercial",
+};
+
+const required = (message: string, max: number) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .max(max, { message: `Please keep this under ${max} characters.` });
+
+/** Client onboarding 'Tell Us Where You Need Service' (spec 01 section 5): every field required after trimming. */
+export const customerProfileSchema = z.object({
+  fullName: required("Full name is required", 120),
+  streetAddress: required("Street address is required", 300),
+  city: required("City is required", 100),
+  state: required("State is required", 50),
+  zipCode: required("ZIP code is required", 10).regex(/^\d{5}$/, {
+    message: "Please enter a valid 5-digit ZIP code.",
+  }),
+  phoneNumber: required("Phone number is required", 40),
+  propertyType: z
+    .enum(propertyTypes, { message: "Choose Residential or Commercial." })
+    .default("residential"),
+});
+export type CustomerProfileInput = z.input<typeof customerProfileSchema>;
+export type CustomerProfileValues = z.output<typeof customerProfileSchema>;
+
+/** The customer profile as GET/PUT /api/customer/profile answer it. */
+export interface CustomerProfile extends CustomerProfileValues {
+  updatedAt: string;
+}
+
+export interface CustomerProfileAnswer {
+  /** null until the customer completes onboarding. */
+  profile: CustomerProfile | null;
+  /** When the current session was opened: the dashboard greets a fresh sign-in once. */
+  signedInAt: string;
+}

@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { isValidIsoDate, todayInCharlotte } from "./dates.js";
+import { serviceIds } from "./services.js";
+
+export const jobStatuses = ["pending", "accepted", "scheduled", "completed", "cancelled"] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+/** How admin screens group the lifecycle (spec 02: Pending, In Progress, Completed, Cancelled). */
+export const adminStatusGroups = ["pending", "in_progress", "completed", "cancelled"] as const;
+export type AdminStatusGroup = (typeof adminStatusGroups)[number];
+export function adminGroupOf(status: JobStatus): AdminStatusGroup {
+  return status === "accepted" || status === "scheduled" ? "in_progress" : status;
+}
+export const adminGroupLabel: Record<AdminStatusGroup, string> = {
+  pending: "Pending",
+  in_progress: "In Progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+export const statusLabel: Record<JobStatus, string> = {
+  pending: "Pending",
+  accepted: "Accepted",
+  scheduled: "Scheduled",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const photoContentTypes = [
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+  "image/heic",
+] as const;
+
+const zipPattern = /^\d{5}$/;
+
+/** The quote form (spec 01 section 5), checked by the browser and again by the server. */
+export const quoteRequestSchema = z.object({
+  fullName: z
+    .string()
+    .trim()
+    .min(1, { message: "Full name is required." })
+    .max(120, { message: "Full name is too long." }),
+  email: z
+    .string()
+    .trim()
+    .min(1, { message: "Email is required." })
+    .pipe(
+      z
+        .email({ message: "Please enter a valid email." })
+        .max(254, { message: "Please enter a valid email." }),
+    ),
+  phone: z
+    .string()
+    .trim()
+    .min(1, { message: "Phone number is required." })
+    .max(40, { message: "Phone number is too long." }),
+  address: z
+    .string()
+    .trim()
+    .min(1, { message: "Property address is required." })
+    .max(300, { message: "Property address is too long." }),
+  zipCode: z
+    .string()
+    .trim()
+    .min(1, { message: "ZIP code is required." })
+    .regex(zipPattern, { message: "Please enter a valid 5-digit ZIP code." }),
+  services: z
+    .array(z.enum(serviceIds, { message: "Please select at least one service." }), {
+      message: "Please select at least one service.",
+    })
+    .min(1, { message: "Please select at least one service." })
+    .max(serviceIds.length)
+    .transform((ids) => [...new Set(ids)]),
+  preferredDate: z
+    .string()
+    .min(1, { message: "Preferred date is required." })
+    .refine(isValidIsoDate, { message: "Preferred date is required." })
+    .refine((value) => value >= todayInCharlotte(), { message: "Please choose today or a later date." }),
+  additionalNotes: z
+    .string()
+    .trim()
+    .max(2000, { message: "Notes are too long (2000 characters at most)." })
+    .default(""),
+  /** The hidden honeypot: people never fill it; bots do. */
+  website: z.string().max(500).default(""),
+  /** One key per form fill: a retry or double click creates one job. */
+  idempotencyKey: z.string().trim().min(8).max(100).optional(),
+});
+export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
+export type QuoteRequest = z.output<typeof quoteRequestSchema>;
+
+const dollars = (label: string) =>
+  z.coerce
+    .number({ message: `${label} must be a number.` })
+    .refine(Number.isFinite, { message: `${label} must be a number.` })
+    .min(1, { message: `${label} must be at least $1.` })
+    .max(100_000, { message: `${label} must be at most $100,000.` })
+    .transform((value) => Math.round(value * 100));
+
+/** A landscaper takes a job: price and date (the date defaults to the preferred date). */
+export const acceptJobSchema = z.object({
+  price: dollars("Price"),
+  scheduledDate: z
+    .string()
+    .refine(isValidIsoDate, { message: "Choose a date." })
+    .refine((value) => value >= todayInCharlotte(), { message: "Please choose today or a later date." })
+    .optional(),
+});
+
+export const completeJobSchema = z.object({ finalPrice: dollars("Final price") });
+
+export const cancelJobSchema = z.object({
+  reason: z.string().trim().min(1, { message: "Please tell us why you are cancelling." }).max(500),
+});
+
+export const rateJobSchema = z.object({
+  rating: z.coerce
+    .number({ message: "Choose a rating from 1 to 5 stars." })
+    .int({ message: "Choose a rating from 1 to 5 stars." })
+    .min(1, { message: "Choose a rating from 1 to 5 stars." })
+    .max(5, { message: "Choose a rating from 1 to 5 stars." }),
+  comment: z.string().trim().max(1000, { message: "Comments are limited to 1000 characters." }).default(""),
+  tip: z.coerce
+    .number({ message: "Tip must be a number." })
+    .min(0, { message: "Tip cannot be negative." })
+    .max(10_000, { message: "Tip must be at most $10,000." })
+    .default(0)
+    .transform((value) => Math.round(value * 100)),
+});
+
+export const jobMessages = {
+  takenByAnother: "This job was just taken by another landscaper.",
+  notApproved: "Your application must be approved before you can take jobs.",
+} as const;
+
+/** A job as the customer and landscaper screens see it. */
+export interface JobView {
+  id: string;
+  number: number;
+  status: JobStatus;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  address: string;
+  zipCode: string;
+  services: string[];
+  serviceType: string;
+  preferredDate: string;
+  scheduledDate: string | null;
+  additionalNotes: string | null;
+  estimateLowCents: number;
+  estimateHighCents: number;
+  quotedPriceCents: number | null;
+  finalPriceCents: number | null;
+  tipCents: number;
+  rating: number | null;
+  ratingComment: string | null;
+  cancelReason: string | null;
+  landscaperName: string | null;
+  hasPhoto: boolean;
+  declinedByMe?: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

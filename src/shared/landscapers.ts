@@ -1,0 +1,175 @@
+import { z } from "zod";
+
+/** Spec 01 §9: 5, 10 (default), 15, 25+ miles. 25 stands for "25+" (the server covers 40 miles for it). */
+export const travelRadiusOptions = [5, 10, 15, 25] as const;
+export type TravelRadius = (typeof travelRadiusOptions)[number];
+export const DEFAULT_TRAVEL_RADIUS: TravelRadius = 10;
+
+export function travelRadiusLabel(miles: number): string {
+  return miles >= 25 ? "25+ miles" : `${miles} miles`;
+}
+
+/** The most ZIP codes one landscaper may list; more than this is a paste gone wrong, not a service area. */
+export const MAX_SERVICE_ZIPS = 60;
+
+export const landscaperMessages = {
+  fullName: "Full name is required",
+  phone: "Phone number is required",
+  street: "Street address is required",
+  city: "City is required",
+  state: "State is required",
+  zip: "ZIP code is required",
+  zipFormat: "Enter a 5-digit ZIP code",
+  zipListRequired: "Enter at least one ZIP code you serve",
+  zipListFormat: "Enter 5-digit ZIP codes separated by commas, e.g. 28202, 28203",
+  zipListTooLong: `List at most ${MAX_SERVICE_ZIPS} ZIP codes`,
+  radius: "Choose a travel radius",
+  backgroundCheck: "Please authorize the background check",
+  terms: "Please agree to the Terms of Service and Privacy Policy",
+  /** The spec's toast when a consent box is missing (01 §5). */
+  consentToast: "Please complete all required fields",
+  requiredDocumentsMissing: "Required documents missing",
+  submitted: "Thank you! Your documents have been submitted for review.",
+  fileTooLarge: "The file is larger than 10 MB.",
+  fileType: "The file must be an image (JPEG, PNG, GIF, WebP or HEIC) or a PDF.",
+  noFile: "Choose a file to upload.",
+  noProfile: "Please complete your landscaper profile first.",
+} as const;
+
+const required = (message: string, max = 200) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .max(max, { message: `Please shorten this to ${max} characters` });
+
+/** Splits "28202, 28203 28204" (commas, semicolons or spaces) into a unique list, in the order typed. */
+export function parseZipList(value: string | readonly string[]): string[] {
+  const parts = (typeof value === "string" ? value.split(/[\s,;]+/) : value).map((part) => part.trim());
+  return [...new Set(parts.filter(Boolean))];
+}
+
+/** The form types the list as text; the server also takes an array. Both end as a list of 5-digit ZIPs. */
+const zipList = z
+  .union([z.string(), z.array(z.string())], { message: landscaperMessages.zipListRequired })
+  .transform((value, ctx) => {
+    const zips = parseZipList(value);
+    if (zips.length === 0) {
+      ctx.addIssue({ code: "custom", message: landscaperMessages.zipListRequired });
+      return z.NEVER;
+    }
+    if (zips.some((zip) => !/^\d{5}$/.test(zip))) {
+      ctx.addIssue({ code: "custom", message: landscaperMessages.zipListFormat });
+      return z.NEVER;
+    }
+    if (zips.length > MAX_SERVICE_ZIPS) {
+      ctx.addIssue({ code: "custom", message: landscaperMessages.zipListTooLong });
+      return z.NEVER;
+    }
+    return zips;
+  });
+
+const consent = (message: string) => z.boolean({ message }).refine((value) => value === true, { message });
+
+/**
+ * 'Let's Get You Ready to Work' (spec 01 §5): the browser form and PUT /api/landscaper/profile both check
+ * with this schema, so every message is the same on both sides.
+ */
+export const landscaperProfileSchema = z.object({
+  fullName: required(landscaperMessages.fullName, 120),
+  // Optional: an empty box is stored as null, as the spec's landscapers table has it.
+  businessName: z
+    .string()
+    .trim()
+    .max(120, { message: "Please shorten this to 120 characters" })
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  phoneNumber: required(landscaperMessages.phone, 40),
+  streetAddress: required(landscaperMessages.street, 200),
+  city: required(landscaperMessages.city, 100),
+  state: required(landscaperMessages.state, 40),
+  zipCode: z
+    .string({ message: landscaperMessages.zip })
+    .trim()
+    .min(1, { message: landscaperMessages.zip })
+    .regex(/^\d{5}$/, { message: landscaperMessages.zipFormat }),
+  serviceZipCodes: zipList,
+  travelRadius: z.coerce
+    .number({ message: landscaperMessages.radius })
+    .refine((value) => (travelRadiusOptions as readonly number[]).includes(value), {
+      message: landscaperMessages.radius,
+    })
+    .default(DEFAULT_TRAVEL_RADIUS),
+  backgroundCheckConsent: consent(landscaperMessages.backgroundCheck),
+  termsConsent: consent(landscaperMessages.terms),
+});
+export type LandscaperProfileInput = z.input<typeof landscaperProfileSchema>;
+export type LandscaperProfileValues = z.output<typeof landscaperProfileSchema>;
+
+export const applicationStatuses = ["pending", "approved", "denied"] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+/** What GET/PUT /api/landscaper/profile answer. */
+export interface LandscaperProfileView {
+  fullName: string;
+  businessName: string | null;
+  phoneNumber: string;
+  streetAddress: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  serviceZipCodes: string[];
+  travelRadius: number;
+  /** How many ZIP codes the list and radius reach (the list itself can be hundreds long). */
+  coveredZipCount: number;
+  status: ApplicationStatus;
+  backgroundCheckConsentAt: string | null;
+  termsConsentAt: string | null;
+  documentsSubmittedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/* ---------------- Credentials ---------------- */
+
+export const documentTypes = ["id_proof", "insurance", "certifications"] as const;
+export type DocumentType = (typeof documentTypes)[number];
+export const requiredDocumentTypes = ["id_proof", "insurance"] as const satisfies readonly DocumentType[];
+
+export const documentTypeSchema = z.enum(documentTypes, { message: "Unknown document type." });
+
+export const documentLabels: Record<DocumentType, { title: string; help: string; required: boolean }> = {
+  id_proof: {
+    title: "Proof of ID",
+    help: "A driver's license, state ID or passport.",
+    required: true,
+  },
+  insurance: {
+    title: "Liability Insurance",
+    help: "Your current certificate of general liability insurance.",
+    required: true,
+  },
+  certifications: {
+    title: "Certifications",
+    help: "Pesticide license, arborist or other trade certifications.",
+    required: false,
+  },
+};
+
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** What the file pickers offer; the server decides by the file's content, never by this list or the name. */
+export const documentAccept = "image/jpeg,image/png,image/gif,image/webp,image/heic,application/pdf";
+
+export interface LandscaperDocumentView {
+  id: string;
+  documentType: DocumentType;
+  originalName: string;
+  contentType: string;
+  sizeBytes: number;
+  uploadedAt: string;
+}
+
+export interface DocumentsResponse {
+  documents: LandscaperDocumentView[];
+  documentsSubmittedAt: string | null;
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+export const notificationTypes = ["job", "payment", "application", "system"] as const;
+export type NotificationKind = (typeof notificationTypes)[number];
+
+export interface NotificationItem {
+  id: string;
+  type: NotificationKind;
+  message: string;
+  link: string | null;
+  read: boolean;
+  createdAt: string;
+}
+
+export interface BellResponse {
+  items: NotificationItem[];
+  unreadCount: number;
+}
+
+export const BELL_LIMIT = 10;
+export const HISTORY_PAGE = 50;
+
+/** '9+' above nine, as the spec's badge shows it. */
+export function unreadBadge(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 9 ? "9+" : String(count);
+}
+
+export const historyQuerySchema = z.object({
+  before: z.iso.datetime({ message: "before must be an ISO date-time." }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE),
+});
+
+export const preferencesSchema = z
+  .object({
+    pushOptIn: z.boolean({ message: "pushOptIn must be true or false." }),
+    smsOptIn: z.boolean({ message: "smsOptIn must be true or false." }),
+    emailOptIn: z.boolean({ message: "emailOptIn must be true or false." }),
+    phoneNumber: z
+      .string()
+      .trim()
+      .max(30, { message: "Phone number is too long." })
+      .regex(/^[0-9+()\-.\s]*$/, { message: "Phone number may contain digits, spaces and + ( ) - . only." })
+      .default(""),
+  })
+  .refine((value) => !value.smsOptIn || value.phoneNumber.length > 0, {
+    message: "Please enter your phone number first.",
+    path: ["phoneNumber"],
+  });
+export type Preferences = z.output<typeof preferencesSchema>;
+
+export interface PreferencesResponse extends Preferences {
+  /** SMS alerts are offered to landscapers only. */
+  smsAvailable: boolean;
+}
+
+export const pushSubscriptionSchema = z.object({
+  endpoint: z
+    .url({ message: "endpoint must be a URL." })
+    .max(2000)
+    .refine((url) => url.startsWith("https://"), { message: "endpoint must be an https URL." }),
+  keys: z.object({
+    p256dh: z.string().min(20).max(200),
+    auth: z.string().min(8).max(100),
+  }),
+});

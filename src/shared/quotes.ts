@@ -1,0 +1,60 @@
+import { MAX_PHOTO_BYTES } from "./jobs.js";
+
+/** What POST /api/quotes answers, and what the thank-you page receives as navigation state. */
+export interface QuoteSummary {
+  id: string;
+  number: number;
+  fullName: string;
+  email: string;
+  services: string[];
+  address: string;
+  zipCode: string;
+  preferredDate: string;
+  estimateLowCents: number;
+  estimateHighCents: number;
+}
+
+export interface QuoteAnswer {
+  quote: QuoteSummary;
+}
+
+/** One row of GET /api/services/prices: the price table admins keep, not the built-in defaults. */
+export interface ServicePrice {
+  id: string;
+  name: string;
+  description: string;
+  lowCents: number;
+  highCents: number;
+}
+
+export interface ServicePricesAnswer {
+  services: ServicePrice[];
+}
+
+/** The instant estimate: the sum of the low ends and the sum of the high ends of the ticked services. */
+export function estimateOf(
+  prices: readonly Pick<ServicePrice, "id" | "lowCents" | "highCents">[],
+  selected: readonly string[],
+): { lowCents: number; highCents: number } | null {
+  const chosen = prices.filter((price) => selected.includes(price.id));
+  if (chosen.length === 0) return null;
+  return {
+    lowCents: chosen.reduce((sum, price) => sum + price.lowCents, 0),
+    highCents: chosen.reduce((sum, price) => sum + price.highCents, 0),
+  };
+}
+
+export const photoMessages = {
+  notAnImage: "The photo must be an image (JPEG, PNG, GIF, WebP or HEIC).",
+  tooLarge: "The photo is larger than 10 MB. Please choose a smaller image.",
+} as const;
+
+/**
+ * The browser's check of the optional photo (type and size); the server checks the content again.
+ * Answers the message to show, or null when the file is acceptable.
+ */
+export function photoProblem(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith("image/")) return photoMessages.notAnImage;
+  if (file.size > MAX_PHOTO_BYTES) return photoMessages.tooLarge;
+  return null;
+}

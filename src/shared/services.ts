@@ -1,0 +1,80 @@
+/** The quote form's service catalogue (spec 01 section 3), with the default price range of each. */
+export const services = [
+  {
+    id: "lawn-mowing",
+    name: "Lawn Mowing",
+    description: "Regular grass cutting and maintenance",
+    lowCents: 5000,
+    highCents: 7500,
+  },
+  {
+    id: "edging-trimming",
+    name: "Edging & Trimming",
+    description: "Precise edge work and plant trimming",
+    lowCents: 4000,
+    highCents: 6000,
+  },
+  {
+    id: "mulch-installation",
+    name: "Mulch Installation",
+    description: "Fresh mulch application for garden beds",
+    lowCents: 12000,
+    highCents: 18000,
+  },
+  {
+    id: "bush-shrub-trimming",
+    name: "Bush/Shrub Trimming",
+    description: "Professional pruning and shaping",
+    lowCents: 7500,
+    highCents: 11000,
+  },
+  {
+    id: "leaf-removal",
+    name: "Leaf Removal",
+    description: "Seasonal leaf cleanup and disposal",
+    lowCents: 9000,
+    highCents: 14000,
+  },
+  {
+    id: "flower-bed-maintenance",
+    name: "Flower Bed Maintenance",
+    description: "Weeding, planting, and bed care",
+    lowCents: 8000,
+    highCents: 12000,
+  },
+  {
+    id: "seasonal-cleanup",
+    name: "Seasonal Clean-Up",
+    description: "Comprehensive property cleanup",
+    lowCents: 18000,
+    highCents: 27500,
+  },
+] as const;
+
+export type ServiceId = (typeof services)[number]["id"];
+export const serviceIds = services.map((s) => s.id) as [ServiceId, ...ServiceId[]];
+
+export function serviceName(id: string): string {
+  return services.find((s) => s.id === id)?.name ?? id;
+}
+
+/** Money is kept in integer cents and shown as $1,234.56. */
+export function formatCents(cents: number): string {
+  return (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
+}
+
+export function formatRange(lowCents: number, highCents: number): string {
+  return lowCents === highCents
+    ? formatCents(lowCents)
+    : `${formatCents(lowCents)} – ${formatCents(highCents)}`;
+}
+
+/** The job lifecycle's money rule: the platform keeps 25% of the final price; tips go to the landscaper. */
+export const PLATFORM_SHARE = 0.25;
+export function platformCutCents(finalPriceCents: number): number {
+  return Math.round(finalPriceCents * PLATFORM_SHARE);
+}
+
+export function jobLabel(number: number): string {
+  return `JOB-${number}`;
+}

@@ -1,0 +1,278 @@
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInCharlotte } from "../../src/shared/dates";
+import { registerApplicant, requestQuote } from "./support/admin-fixtures";
+import {
+  adminAccount,
+  signInAs,
+  signInThroughForm,
+  signUpAs,
+  signUpViaApi,
+  uniqueEmail,
+} from "./support/auth";
+import { baseURL, desktop, launchBrowser, mobile, newContext, screenshot } from "./support/browser";
+
+describe("admin area", () => {
+  let browser: Browser;
+  let admin: BrowserContext;
+  const contexts: BrowserContext[] = [];
+  const today = todayInCharlotte();
+
+  beforeAll(async () => {
+    // Before any screen asks for the (15-minute cached) analytics, so the charts include it.
+    await requestQuote(baseURL(), "Dana Dashboard");
+    browser = await launchBrowser();
+    // The admin signs in the way people do, through /login/admin.
+    admin = await newContext(browser, desktop);
+    contexts.push(admin);
+    const page = await admin.newPage();
+    await signInThroughForm(page, {
+      path: "/login/admin",
+      email: adminAccount.email,
+      password: adminAccount.password,
+    });
+    await page.waitForURL((url) => url.pathname === "/admin", { timeout: 15_000 });
+    await page.close();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    await browser.close();
+  });
+
+  async function adminPage(path: string): Promise<Page> {
+    const page = await admin.newPage();
+    await page.goto(path);
+    return page;
+  }
+
+  /** A toast's title or description, inside the toast region. */
+  async function toast(page: Page, title: string) {
+    await page
+      .getByRole("region", { name: /^Notifications/ })
+      .getByText(title, { exact: true })
+      .first()
+      .waitFor({ timeout: 15_000 });
+  }
+
+  it("shows visitors and non-admins the 403 content, and forwards /admin-dashboard to /admin", async () => {
+    const visitor = await newContext(browser);
+    contexts.push(visitor);
+    const page = await visitor.newPage();
+    await page.goto("/admin/users");
+    await page.getByRole("heading", { name: "Access Denied" }).waitFor();
+    await page
+      .getByText(
+        "You don't have permission to access this area, this area is restricted to administrators only.",
+      )
+      .waitFor();
+    expect(await page.getByRole("link", { name: "Admin Login" }).getAttribute("href")).toBe(
+      "/login/admin?redirect=%2Fadmin%2Fusers",
+    );
+    expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+
+    const customer = await newContext(browser);
+    contexts.push(customer);
+    await signUpAs(customer, "customer");
+    const customerPage = await customer.newPage();
+    await customerPage.goto("/admin");
+    await customerPage.getByRole("heading", { name: "Access Denied" }).waitFor();
+    const forbidden = await customer.request.get("/api/admin/dashboard");
+    expect(forbidden.status()).toBe(403);
+
+    const redirected = await adminPage("/admin-dashboard");
+    await redirected.waitForURL((url) => url.pathname === "/admin");
+    await redirected.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
+    await redirected.close();
+  });
+
+  it("shows real figures on the dashboard, with accessible charts", async () => {
+    const page = await adminPage("/admin");
+    await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
+    const tiles = page.getByRole("region", { name: "Platform Summary" });
+    await expect.poll(async () => tiles.getByText("Total Revenue").count()).toBe(1);
+    await tiles
+      .getByText(/^\$\d[\d,]*\.\d\d$/)
+      .first()
+      .waitFor();
+    expect(await page.getByRole("link", { name: "Manage Users & Export Clients" }).getAttribute("href")).toBe(
+      "/admin/users",
+    );
+    expect(await page.getByRole("link", { name: "Landscaper Approvals & Export" }).getAttribute("href")).toBe(
+      "/admin/landscaper-approvals",
+    );
+    expect(await page.getByRole("link", { name: /Notification Settings/ }).getAttribute("href")).toBe(
+      "/dashboard/settings/notifications",
+    );
+    await page.getByPlaceholder("Search jobs, clients, or landscapers...").waitFor();
+    await page.getByRole("article", { name: /Dana Dashboard/ }).waitFor();
+
+    // Charts: each a named figure with a table of the same numbers.
+    const bookings = page.getByRole("figure", { name: "Total Bookings" });
+    await bookings.waitFor();
+    await bookings.getByRole("button", { name: "Show as table" }).click();
+    await bookings.getByRole("table").getByRole("columnheader", { name: "Bookings" }).waitFor();
+    await page.getByLabel("Role Filter").selectOption("landscapers");
+    await expect.poll(() => page.getByRole("figure", { name: "Total Bookings" }).count()).toBe(0);
+    await page.getByRole("figure", { name: "Top Performing Landscapers" }).waitFor();
+
+    const axe = await new AxeBuilder({ page }).include("#main").analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
+    await page.close();
+  });
+
+  it("reviews and approves a landscaper who registered in the same test", async () => {
+    const name = `Quinn Approval ${Date.now()}`;
+    const applicant = await registerApplicant(baseURL(), name, "Quinn Yard Co");
+    const page = await adminPage("/admin/landscaper-approvals");
+    await page.getByRole("heading", { level: 1, name: "Landscaper Applications" }).waitFor();
+    expect(await page.getByLabel("Status").inputValue()).toBe("pending");
+    await page.getByLabel("Search applications").fill(name);
+    const card = page.getByRole("article", { name });
+    await card.waitFor();
+    await card.getByText(applicant.email).waitFor();
+    await card.getByText("Quinn Yard Co").waitFor();
+    await card.getByText("28207").waitFor();
+    const document = card.getByRole("link", { name: /View Proof of ID/ });
+    const href = await document.getAttribute("href");
+    expect(href).toMatch(/^\/api\/documents\/[0-9a-f-]{36}$/);
+    const file = await admin.request.get(href!);
+    expect(file.status()).toBe(200);
+    expect((await file.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    await card.getByLabel("Admin notes").fill("ID and insurance checked");
+    await card.getByRole("button", { name: `Approve ${name}` }).click();
+    await toast(page, "Application approved successfully");
+    await page.getByText("No applications found").waitFor();
+
+    await page.getByLabel("Status").selectOption("approved");
+    const approved = page.getByRole("article", { name });
+    await approved.getByText("Approved", { exact: true }).waitFor();
+    expect(await approved.getByLabel("Admin notes").inputValue()).toBe("ID and insurance checked");
+    expect(await approved.getByRole("button", { name: `Approve ${name}` }).isDisabled()).toBe(true);
+
+    const session = await fetch(new URL("/api/session", baseURL()), {
+      headers: { cookie: applicant.cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+    });
+    expect(((await session.json()) as { user: { landscaperStatus: string } }).user.landscaperStatus).toBe(
+      "approved",
+    );
+    await page.close();
+  });
+
+  it("promotes a user to admin after the confirmation", async () => {
+    const email = uniqueEmail("promote");
+    const account = await signUpViaApi(baseURL(), { role: "customer", email, name: "Pat Promote" });
+    const page = await adminPage("/admin/users");
+    await page.getByLabel("Search users").fill(email);
+    const promote = page.getByRole("button", { name: `Promote to Admin` }).filter({ hasText: email });
+    await promote.click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog
+      .getByText(`Are you sure you want to promote ${email} to admin? This action cannot be undone.`)
+      .waitFor();
+    await dialog.getByRole("button", { name: "Promote" }).click();
+    await toast(page, `Successfully promoted ${email} to admin`);
+    await page.getByText("Administrator").waitFor();
+    expect(await promote.count()).toBe(0);
+
+    const promoted = await newContext(browser);
+    contexts.push(promoted);
+    await signInAs(promoted, account.email, account.password);
+    expect((await promoted.request.get("/api/admin/dashboard")).status()).toBe(200);
+    await page.close();
+  });
+
+  it("filters job history and downloads the jobs CSV", async () => {
+    const marker = `Hollis${Date.now()}`;
+    const number = await requestQuote(baseURL(), `${marker} Client`, ["mulch-installation"]);
+    await requestQuote(baseURL(), `${marker} Other`, ["leaf-removal"]);
+    const page = await adminPage("/admin/jobs");
+    await page.getByRole("heading", { level: 1, name: "Job History" }).waitFor();
+    const search = page.getByLabel("Search jobs");
+    await search.fill(marker);
+    await expect.poll(() => page.getByRole("article").count()).toBe(2);
+    await search.fill(`JOB-${number}`);
+    await expect.poll(() => page.getByRole("article").count()).toBe(1);
+    await page
+      .getByRole("article", { name: `JOB-${number}, ${marker} Client` })
+      .getByText("Mulch Installation")
+      .waitFor();
+    await page.getByLabel("Status").selectOption("completed");
+    await page.getByText("No jobs found").waitFor();
+    await page.getByLabel("Status").selectOption("pending");
+    await expect.poll(() => page.getByRole("article").count()).toBe(1);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`jobs_export_${today}.csv`);
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString("utf8")).toMatch(/^Job ID,Client Name,Landscaper Name,Service Type,/);
+    expect(bytes.toString("utf8")).toContain(`JOB-${number},${marker} Client,,Mulch Installation`);
+    await toast(page, "Job history CSV exported successfully");
+    await toast(page, "Exported 1 job records");
+
+    await search.fill("no-such-job-anywhere");
+    await page.getByText("No jobs found").waitFor();
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    await toast(page, "No data to export");
+    await toast(page, "There are no records available for export.");
+    await page.close();
+  });
+
+  it("downloads every report as one dated ZIP from the analytics page", async () => {
+    const page = await adminPage("/admin/analytics");
+    await page.getByRole("heading", { level: 1, name: "Analytics & Performance Insights" }).waitFor();
+    await page.getByText(/Data refreshes every 15 minutes\. Last updated: \w+/).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download All Reports (ZIP)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`greenscape_reports_${today}.zip`);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 4).toString("latin1")).toBe("PK\u0003\u0004");
+    expect(bytes.toString("latin1")).toContain(`jobs_export_${today}.csv`);
+    await toast(page, "Download complete!");
+    await toast(page, "ZIP file has been downloaded successfully");
+    expect(await page.getByRole("link", { name: "Back to Admin" }).getAttribute("href")).toBe("/admin");
+    await page.close();
+  });
+
+  it("lays out every admin screen at 375 and 1280 px, with no axe violations", async () => {
+    const screens = [
+      ["/admin", "dashboard"],
+      ["/admin/landscaper-approvals", "approvals"],
+      ["/admin/users", "users"],
+      ["/admin/jobs", "jobs"],
+      ["/admin/analytics", "analytics"],
+    ] as const;
+    for (const viewport of [mobile, desktop]) {
+      const context = await newContext(browser, viewport);
+      contexts.push(context);
+      await signInAs(context, adminAccount.email, adminAccount.password, "admin");
+      const page = await context.newPage();
+      for (const [path, name] of screens) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        await page.waitForLoadState("networkidle");
+        if (path === "/admin/landscaper-approvals") await page.getByLabel("Status").selectOption("all");
+        await page.waitForTimeout(300);
+        // Nothing may stick out sideways on a phone.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${viewport.width}px`).toBeLessThanOrEqual(0);
+        await screenshot(page, `admin-${name}-${viewport.width}`);
+        const axe = await new AxeBuilder({ page }).include("#main").analyze();
+        expect(
+          axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+          `${path} at ${viewport.width}px`,
+        ).toEqual([]);
+      }
+    }
+  });
+});

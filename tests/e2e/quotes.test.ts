@@ -1,0 +1,335 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { todayInCharlotte } from "../../src/shared/dates";
+import { photoMessages } from "../../src/shared/quotes";
+import { site } from "../../src/shared/site";
+import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y";
+import { signUpAs, uniqueEmail, waitForEmail } from "./support/auth";
+import { desktop, launchBrowser, mobile, newContext } from "./support/browser";
+import { charlotteDate } from "./support/quotes";
+
+/** The smallest valid PNG (1×1). */
+const png = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+const formMessages = [
+  "Full name is required.",
+  "Email is required.",
+  "Phone number is required.",
+  "Property address is required.",
+  "ZIP code is required.",
+  "Please select at least one service.",
+  "Preferred date is required.",
+];
+
+describe("instant quote", () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    await browser.close();
+  });
+
+  async function open(viewport = desktop): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await newContext(browser, viewport);
+    contexts.push(context);
+    return { context, page: await context.newPage() };
+  }
+
+  /** Opens the form and waits for the client to render it (the path is not prerendered). */
+  async function gotoQuote(page: Page) {
+    await page.goto("/instant-quote");
+    await page.getByRole("heading", { level: 1, name: "Get Your Instant Quote" }).waitFor();
+  }
+
+  const estimate = (page: Page) => page.getByTestId("estimate");
+  const submitButton = (page: Page) =>
+    page.getByRole("button", { name: /Submit Request|Submitting Request/ });
+
+  async function fillContact(page: Page, values: { name: string; email: string }) {
+    await page.getByLabel("Full name").fill(values.name);
+    await page.getByLabel("Email").fill(values.email);
+    await page.getByLabel("Phone number").fill("704-555-0147");
+    await page.getByLabel("Property address").fill("1420 Kenilworth Ave, Charlotte");
+    await page.getByLabel("ZIP code").fill("28203");
+  }
+
+  it("a visitor ticks services, watches the estimate, submits and sees the confirmation; the email arrives", async () => {
+    const { page } = await open();
+    await gotoQuote(page);
+    await expect.poll(() => page.title()).toBe("Instant Quote | GreenScape Charlotte");
+
+    // Every service with its description and its own price range.
+    for (const [name, description, range] of [
+      ["Lawn Mowing", "Regular grass cutting and maintenance", "$50.00 – $75.00"],
+      ["Edging & Trimming", "Precise edge work and plant trimming", "$40.00 – $60.00"],
+      ["Mulch Installation", "Fresh mulch application for garden beds", "$120.00 – $180.00"],
+      ["Bush/Shrub Trimming", "Professional pruning and shaping", "$75.00 – $110.00"],
+      ["Leaf Removal", "Seasonal leaf cleanup and disposal", "$90.00 – $140.00"],
+      ["Flower Bed Maintenance", "Weeding, planting, and bed care", "$80.00 – $120.00"],
+      ["Seasonal Clean-Up", "Comprehensive property cleanup", "$180.00 – $275.00"],
+    ] as const) {
+      const card = page.locator("label").filter({ has: page.getByRole("checkbox", { name, exact: true }) });
+      await expect.poll(() => card.textContent()).toContain(range);
+      expect(await card.textContent()).toContain(description);
+    }
+    expect(await page.getByText("Select services to see your estimate.").isVisible()).toBe(true);
+    expect(await page.getByText(/final price is confirmed by the landscaper/).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, "quote-form-1280");
+    await screenshotFromTop(page, "quote-form-1280");
+
+    const email = uniqueEmail("visitor");
+    await fillContact(page, { name: "Vera Visitor", email });
+    await page.getByRole("checkbox", { name: "Lawn Mowing" }).click();
+    await expect.poll(() => estimate(page).textContent()).toBe("$50.00 – $75.00");
+    await page.getByText("Leaf Removal", { exact: true }).click();
+    await expect.poll(() => estimate(page).textContent()).toBe("$140.00 – $215.00");
+    await page.getByRole("checkbox", { name: "Seasonal Clean-Up" }).click();
+    await expect.poll(() => estimate(page).textContent()).toBe("$320.00 – $490.00");
+    await page.getByRole("checkbox", { name: "Seasonal Clean-Up" }).click();
+    await expect.poll(() => estimate(page).textContent()).toBe("$140.00 – $215.00");
+
+    const date = page.getByLabel("Preferred date");
+    expect(await date.getAttribute("min")).toBe(todayInCharlotte());
+    const preferred = charlotteDate(10);
+    await date.fill(preferred);
+    await page.getByLabel("Additional notes (optional)").fill("The side gate sticks.");
+    await screenshotFromTop(page, "quote-form-filled-1280");
+
+    const since = Date.now() - 1000;
+    await submitButton(page).click();
+    await page.waitForURL((url) => url.pathname === "/quote-submitted");
+    await page.getByText("Request sent successfully!").first().waitFor();
+
+    const main = page.getByRole("main");
+    await main.getByRole("heading", { level: 1, name: "Thank you, Vera!" }).waitFor();
+    const text = (await main.textContent()) ?? "";
+    const number = /JOB-(\d+)/.exec(text)?.[1];
+    expect(number).toBeDefined();
+    expect(await page.getByTestId("submitted-estimate").textContent()).toBe("$140.00 – $215.00");
+    for (const expected of [
+      "Lawn Mowing",
+      "Leaf Removal",
+      "We review your request within 24 hours.",
+      `You receive a detailed quote by email at ${email}.`,
+      "1420 Kenilworth Ave, Charlotte 28203",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(await main.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
+    expect(await main.getByRole("link", { name: site.phone }).getAttribute("href")).toBe(site.phoneHref);
+    await expectNoSeriousA11yViolations(page, "quote-submitted-1280");
+    await screenshotFromTop(page, "quote-submitted-1280");
+
+    const mail = await waitForEmail(inject("dataDir"), { to: email, since, timeoutMs: 6000 });
+    expect(mail.subject).toContain(`JOB-${number}`);
+    expect(mail.text).toContain("$140.00 – $215.00");
+
+    // A reload keeps the confirmation (the state lives in the history entry).
+    await page.reload();
+    await main.getByRole("heading", { level: 1, name: "Thank you, Vera!" }).waitFor();
+  });
+
+  it("shows every form message under its field on an empty submit, then the bad-email message", async () => {
+    const { page } = await open(mobile);
+    await gotoQuote(page);
+    await submitButton(page).click();
+    for (const message of formMessages) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    // The first invalid field takes focus and points at its message.
+    const name = page.getByLabel("Full name");
+    expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await name.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await name.getAttribute("aria-describedby")) ?? "";
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Full name is required.");
+    expect(await page.getByRole("checkbox", { name: "Lawn Mowing" }).getAttribute("aria-invalid")).toBe(
+      "true",
+    );
+    await expectNoSeriousA11yViolations(page, "quote-form-errors-375");
+    await screenshotFromTop(page, "quote-form-errors-375");
+
+    await page.getByLabel("Email").fill("not-an-email");
+    await submitButton(page).click();
+    await page.getByText("Please enter a valid email.", { exact: true }).waitFor();
+    expect(await page.getByText("Email is required.", { exact: true }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/instant-quote");
+  });
+
+  it("a refusal by the server shows 'Error submitting request' with its message, and the form stays", async () => {
+    const { page } = await open();
+    await gotoQuote(page);
+    await fillContact(page, { name: "Sam Server", email: uniqueEmail("server") });
+    await page.getByRole("checkbox", { name: "Lawn Mowing" }).click();
+    await page.getByLabel("Preferred date").fill(charlotteDate(3));
+    await page.route("**/api/quotes", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: {
+            code: "validation_failed",
+            message: "We don't serve this ZIP code yet.",
+            fields: { zipCode: "We don't serve this ZIP code yet." },
+          },
+        }),
+      }),
+    );
+    await submitButton(page).click();
+    await page.getByText("Error submitting request").first().waitFor();
+    await page
+      .getByRole("region", { name: /Notification/ })
+      .getByText("We don't serve this ZIP code yet.")
+      .first()
+      .waitFor();
+    expect(await page.getByLabel("ZIP code").getAttribute("aria-invalid")).toBe("true");
+    expect(new URL(page.url()).pathname).toBe("/instant-quote");
+    expect(await page.getByLabel("Full name").inputValue()).toBe("Sam Server");
+    expect(await page.getByRole("button", { name: "Submit Request" }).isEnabled()).toBe(true);
+  });
+
+  it("refuses a past date typed by hand", async () => {
+    const { page } = await open();
+    await gotoQuote(page);
+    await page.getByLabel("Preferred date").fill(charlotteDate(-2));
+    await submitButton(page).click();
+    await page.getByText("Please choose today or a later date.", { exact: true }).waitFor();
+  });
+
+  it("keeps the honeypot out of sight, out of the tab order and out of the accessibility tree", async () => {
+    const { page } = await open();
+    await gotoQuote(page);
+    const honeypot = page.locator('input[name="website"]');
+    expect(await honeypot.count()).toBe(1);
+    expect(await honeypot.getAttribute("tabindex")).toBe("-1");
+    expect(await honeypot.getAttribute("autocomplete")).toBe("off");
+    expect(await honeypot.evaluate((element) => element.closest("[aria-hidden='true']") !== null)).toBe(true);
+    const box = await honeypot.boundingBox();
+    expect(box === null || box.x + box.width <= 0 || box.width <= 1).toBe(true);
+    expect(await page.getByRole("textbox", { name: "Website" }).count()).toBe(0);
+
+    // Tabbing from the notes goes straight past it.
+    await page.getByLabel("Additional notes (optional)").focus();
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).not.toBe("website");
+    }
+  });
+
+  it("can be completed with the keyboard alone", async () => {
+    const { page } = await open();
+    await gotoQuote(page);
+    await page.getByLabel("Full name").focus();
+    await page.keyboard.type("Kim Keys");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(uniqueEmail("keys"));
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("704-555-0188");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("1 Queens Rd, Charlotte");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("28207");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("service-lawn-mowing");
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Space");
+    await expect.poll(() => estimate(page).textContent()).toBe("$90.00 – $135.00");
+    // On past the remaining services to the date, typed as the browser's month/day/year segments.
+    for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe("date");
+    const [year, month, day] = charlotteDate(5).split("-");
+    await page.keyboard.type(`${month}${day}${year}`);
+    expect(await page.getByLabel("Preferred date").inputValue()).toBe(charlotteDate(5));
+    await page.getByRole("button", { name: "Submit Request" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/quote-submitted");
+  });
+
+  it("checks the photo in the browser, and a dropped connection is retried into one job", async () => {
+    const { context, page } = await open();
+    const account = await signUpAs(context, "customer", { name: "Rita Retry" });
+    await gotoQuote(page);
+    // A signed-in customer starts with their name and email.
+    await expect.poll(() => page.getByLabel("Full name").inputValue()).toBe("Rita Retry");
+    expect(await page.getByLabel("Email").inputValue()).toBe(account.email);
+
+    const photo = page.getByLabel("Photo of your property (optional)");
+    await photo.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await page.getByText(photoMessages.notAnImage, { exact: true }).waitFor();
+    expect(await photo.getAttribute("aria-invalid")).toBe("true");
+    await photo.setInputFiles({ name: "yard.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("img", { name: "Preview of your chosen file" }).waitFor();
+    expect(await page.getByText(photoMessages.notAnImage, { exact: true }).count()).toBe(0);
+
+    await page.getByLabel("Phone number").fill("704-555-0111");
+    await page.getByLabel("Property address").fill("9 Park Rd, Charlotte");
+    await page.getByLabel("ZIP code").fill("28209");
+    await page.getByRole("checkbox", { name: "Mulch Installation" }).click();
+    await page.getByLabel("Preferred date").fill(charlotteDate(4));
+
+    // The first attempt reaches the server, but the browser never hears back.
+    let attempts = 0;
+    await page.route("**/api/quotes", async (route) => {
+      attempts += 1;
+      if (attempts === 1) {
+        await route.fetch();
+        await route.abort("connectionreset");
+      } else {
+        await route.continue();
+      }
+    });
+    await submitButton(page).click();
+    // While it works (and retries), the button says so and cannot be pressed again.
+    const busy = page.getByRole("button", { name: "Submitting Request..." });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    await page.waitForURL((url) => url.pathname === "/quote-submitted", { timeout: 15_000 });
+    expect(attempts).toBe(2);
+
+    const jobs = await context.request.get("/api/customer/jobs");
+    const list = ((await jobs.json()) as { jobs: { services: string[]; hasPhoto: boolean }[] }).jobs;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ services: ["mulch-installation"], hasPhoto: true });
+  });
+
+  it("/quote-submitted without state asks to submit the form first", async () => {
+    for (const viewport of [desktop, mobile]) {
+      const { page } = await open(viewport);
+      await page.goto("/quote-submitted");
+      await page.getByText("Missing quote details. Please submit the form first.", { exact: true }).waitFor();
+      const link = page.getByRole("main").getByRole("link", { name: "Get an Instant Quote" });
+      expect(await link.getAttribute("href")).toBe("/instant-quote");
+      await expectNoSeriousA11yViolations(page, `quote-submitted-missing-${viewport.width}`);
+      await screenshotFromTop(page, `quote-submitted-missing-${viewport.width}`);
+    }
+  });
+
+  it("looks right at 375 px: the whole form and the confirmation", async () => {
+    const { page } = await open(mobile);
+    await gotoQuote(page);
+    await page.getByRole("checkbox", { name: "Lawn Mowing" }).click();
+    await expect.poll(() => estimate(page).textContent()).toBe("$50.00 – $75.00");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, "quote-form-375");
+    await screenshotFromTop(page, "quote-form-375");
+
+    await fillContact(page, { name: "Mo Mobile", email: uniqueEmail("mobile") });
+    await page.getByLabel("Preferred date").fill(charlotteDate(2));
+    await submitButton(page).click();
+    await page.waitForURL((url) => url.pathname === "/quote-submitted");
+    await page.getByRole("heading", { level: 1, name: "Thank you, Mo!" }).waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, "quote-submitted-375");
+    await screenshotFromTop(page, "quote-submitted-375");
+  });
+});
