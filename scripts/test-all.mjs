@@ -32,6 +32,7 @@ vitest("e2e", ["e2e"]);
 const passed = steps.reduce((sum, s) => sum + s.passed, 0);
 const failed = steps.reduce((sum, s) => sum + s.failed, 0);
 for (const s of steps) console.log(`  ${s.label}: ${s.passed} passed, ${s.failed} failed (exit ${s.status})`);
-for (const s of steps) for (const name of s.retried) console.log(`  ⚠ ${s.label}: passed only on a retry: ${name}`);
+for (const s of steps)
+  for (const name of s.retried) console.log(`  ⚠ ${s.label}: passed only on a retry: ${name}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(steps.every((s) => s.status === 0) ? 0 : 1);
