@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpAs } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
 
 describe("GET /api/health", () => {
@@ -27,6 +28,39 @@ describe("GET /api/health", () => {
     expect(response.statusCode).toBe(503);
     expect(response.json().database.ok).toBe(false);
     await other.app.close();
+  });
+
+  it("answers the liveness check without the database", async () => {
+    const other = await buildTestApp();
+    await other.database.close();
+    const response = await other.app.inject({ method: "GET", url: "/api/health/live" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok" });
+    await other.app.close();
+  });
+
+  it("shows process memory to admins only", async () => {
+    const visitor = await t.app.inject({ method: "GET", url: "/api/health/runtime" });
+    expect(visitor.statusCode).toBe(401);
+    const customer = await signUpAs(t.app, t.database, "customer");
+    const refused = await t.app.inject({
+      method: "GET",
+      url: "/api/health/runtime",
+      headers: { cookie: customer.cookie },
+    });
+    expect(refused.statusCode).toBe(403);
+    const admin = await signUpAs(t.app, t.database, "admin");
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/health/runtime?gc=1",
+      headers: { cookie: admin.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    // Vitest workers run without --expose-gc, so nothing was collected on request.
+    expect(body.collected).toBe(false);
+    expect(body.memory.heapUsedBytes).toBeGreaterThan(1_000_000);
+    expect(body.memory.rssBytes).toBeGreaterThan(body.memory.heapUsedBytes);
   });
 
   it("answers unknown API paths with a JSON 404", async () => {

@@ -11,4 +11,29 @@ export async function healthRoutes(app: FastifyInstance) {
       database: { engine: app.database.engine, ok, latencyMs },
     });
   });
+
+  // Liveness for a load balancer: answers without touching the database, so a slow database takes an
+  // instance out of rotation through /health without also failing this check. Benchmarks use it as the
+  // ceiling of a route on this server.
+  app.get("/health/live", { config: { access: "public" } }, async () => ({ status: "ok" }));
+
+  // Process figures for whoever runs the service (the load test reads them). `gc=1` runs a full collection
+  // first when the process was started with --expose-gc, so heap figures compare like with like.
+  app.get("/health/runtime", { config: { access: ["admin"] } }, async (request) => {
+    const query = request.query as { gc?: string };
+    const gc = (globalThis as { gc?: () => void }).gc;
+    const collected = query.gc === "1" && typeof gc === "function";
+    if (collected) gc();
+    const memory = process.memoryUsage();
+    return {
+      uptimeSeconds: Math.round(process.uptime()),
+      collected,
+      memory: {
+        rssBytes: memory.rss,
+        heapUsedBytes: memory.heapUsed,
+        heapTotalBytes: memory.heapTotal,
+        externalBytes: memory.external,
+      },
+    };
+  });
 }
