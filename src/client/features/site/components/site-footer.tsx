@@ -45,7 +45,8 @@ const footerLink = cn(
 
 export function SiteFooter() {
   return (
-    <footer className="bg-brand-900 text-brand-100">
+    // The bottom padding keeps the floating quote pill from covering the last footer links.
+    <footer className="bg-brand-900 pb-20 text-brand-100 sm:pb-24">
       <div
         className={cn(
           container,
