@@ -477,97 +477,104 @@ describe("accounts", () => {
   });
 
   describe("screenshots", () => {
-    it("captures each account screen at 375 and 1280 px, free of serious axe violations", async () => {
-      const landscaper = await signUpViaApi(baseURL(), { role: "landscaper", name: "Rowan Greenleaf" });
-      const screens: {
-        name: string;
-        path: string;
-        signedIn?: boolean;
-        before?: (page: Page) => Promise<void>;
-      }[] = [
-        { name: "login-client", path: "/login/client" },
-        { name: "login-landscaper", path: "/login/landscaper" },
-        { name: "login-admin", path: "/login/admin" },
-        { name: "sign-up", path: "/register/client" },
-        {
-          name: "sign-up-errors",
-          path: "/signup",
-          before: async (page) => {
-            await page.getByRole("button", { name: "Create Account" }).click();
-            await page.getByText("Full name is required").waitFor();
+    // One test per width: each visits every screen, which on a loaded 2-core machine takes a while.
+    for (const viewport of [mobile, desktop]) {
+      it(`captures each account screen at ${viewport.width} px, free of serious axe violations`, {
+        timeout: 120_000,
+      }, async () => {
+        const landscaper = await signUpViaApi(baseURL(), { role: "landscaper", name: "Rowan Greenleaf" });
+        const screens: {
+          name: string;
+          path: string;
+          signedIn?: boolean;
+          before?: (page: Page) => Promise<void>;
+        }[] = [
+          { name: "login-client", path: "/login/client" },
+          { name: "login-landscaper", path: "/login/landscaper" },
+          { name: "login-admin", path: "/login/admin" },
+          { name: "sign-up", path: "/register/client" },
+          {
+            name: "sign-up-errors",
+            path: "/signup",
+            before: async (page) => {
+              await page.getByRole("button", { name: "Create Account" }).click();
+              await page.getByText("Full name is required").waitFor();
+            },
           },
-        },
-        {
-          name: "login-client-error",
-          path: "/login/client",
-          before: async (page) => {
-            await page.getByLabel("Email").fill(landscaper.email);
-            await page.getByLabel("Password", { exact: true }).fill("wrong-password");
-            await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
-            await page.getByRole("alert").waitFor();
+          {
+            name: "login-client-error",
+            path: "/login/client",
+            before: async (page) => {
+              await page.getByLabel("Email").fill(landscaper.email);
+              await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+              await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
+              await page.getByRole("alert").waitFor();
+            },
           },
-        },
-        {
-          name: "login-admin-denied",
-          path: "/login/admin",
-          before: async (page) => {
-            await page.getByLabel("Email").fill(landscaper.email);
-            await page.getByLabel("Password", { exact: true }).fill(landscaper.password);
-            await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
-            await page.getByRole("alert").waitFor();
+          {
+            name: "login-admin-denied",
+            path: "/login/admin",
+            before: async (page) => {
+              await page.getByLabel("Email").fill(landscaper.email);
+              await page.getByLabel("Password", { exact: true }).fill(landscaper.password);
+              await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
+              await page.getByRole("alert").waitFor();
+            },
           },
-        },
-        {
-          name: "sign-up-duplicate",
-          path: "/register/landscaper",
-          before: async (page) => {
-            await fillSignUp(page, {
-              name: "Rowan Again",
-              email: landscaper.email,
-              password: defaultPassword,
-            });
-            await page.getByRole("button", { name: "Create Account" }).click();
-            await page.getByText("Signup failed", { exact: true }).waitFor();
+          {
+            name: "sign-up-duplicate",
+            path: "/register/landscaper",
+            before: async (page) => {
+              await fillSignUp(page, {
+                name: "Rowan Again",
+                email: landscaper.email,
+                password: defaultPassword,
+              });
+              await page.getByRole("button", { name: "Create Account" }).click();
+              await page.getByText("Signup failed", { exact: true }).waitFor();
+            },
           },
-        },
-        { name: "forgot-password", path: "/forgot-password/landscaper" },
-        {
-          name: "forgot-password-sent",
-          path: "/forgot-password/client",
-          before: async (page) => {
-            await page.getByLabel("Email").fill("nobody-shot@e2e.test");
-            await page.getByRole("button", { name: "Send Reset Link" }).click();
-            await page.getByText("Check Your Email").waitFor();
+          { name: "forgot-password", path: "/forgot-password/landscaper" },
+          {
+            name: "forgot-password-sent",
+            path: "/forgot-password/client",
+            before: async (page) => {
+              await page.getByLabel("Email").fill("nobody-shot@e2e.test");
+              await page.getByRole("button", { name: "Send Reset Link" }).click();
+              await page.getByText("Check Your Email").waitFor();
+            },
           },
-        },
-        { name: "request-reset", path: "/request-reset" },
-        { name: "reset-password", path: "/reset-password/client?token=demo&email=casey%40example.com" },
-        { name: "reset-password-missing-token", path: "/reset" },
-        { name: "landscaper-portal", path: "/landscaper-portal", signedIn: true },
-      ];
-      for (const viewport of [mobile, desktop]) {
-        const { context, page } = await open(viewport);
-        await context.addCookies(landscaper.cookies);
-        for (const screen of screens) {
-          if (!screen.signedIn) await context.clearCookies();
-          else await context.addCookies(landscaper.cookies);
-          await page.goto(screen.path);
-          await page.getByRole("heading", { level: 1 }).first().waitFor();
-          await screen.before?.(page);
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
-          expect(overflow, `${screen.name} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
-          const axe = await new AxeBuilder({ page }).include("#main").analyze();
-          const serious = axe.violations
-            .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-            .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`);
-          expect(serious, `${screen.name} at ${viewport.width}px`).toEqual([]);
-          // Full-page shots are taken from the top, or the sticky header lands mid-page.
-          await page.evaluate(() => window.scrollTo(0, 0));
-          await screenshot(page, `accounts-${screen.name}-${viewport.width}`);
+          { name: "request-reset", path: "/request-reset" },
+          { name: "reset-password", path: "/reset-password/client?token=demo&email=casey%40example.com" },
+          { name: "reset-password-missing-token", path: "/reset" },
+          { name: "landscaper-portal", path: "/landscaper-portal", signedIn: true },
+        ];
+        {
+          const { context, page } = await open(viewport);
+          await context.addCookies(landscaper.cookies);
+          for (const screen of screens) {
+            if (!screen.signedIn) await context.clearCookies();
+            else await context.addCookies(landscaper.cookies);
+            await page.goto(screen.path);
+            await page.getByRole("heading", { level: 1 }).first().waitFor();
+            await screen.before?.(page);
+            const overflow = await page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            );
+            expect(overflow, `${screen.name} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
+            const axe = await new AxeBuilder({ page }).include("#main").analyze();
+            const serious = axe.violations
+              .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+              .map(
+                (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+              );
+            expect(serious, `${screen.name} at ${viewport.width}px`).toEqual([]);
+            // Full-page shots are taken from the top, or the sticky header lands mid-page.
+            await page.evaluate(() => window.scrollTo(0, 0));
+            await screenshot(page, `accounts-${screen.name}-${viewport.width}`);
+          }
         }
-      }
-    });
+      });
+    }
   });
 });

@@ -244,35 +244,42 @@ describe("admin area", () => {
     await page.close();
   });
 
-  it("lays out every admin screen at 375 and 1280 px, with no axe violations", async () => {
-    const screens = [
-      ["/admin", "dashboard"],
-      ["/admin/landscaper-approvals", "approvals"],
-      ["/admin/users", "users"],
-      ["/admin/jobs", "jobs"],
-      ["/admin/analytics", "analytics"],
-    ] as const;
-    for (const viewport of [mobile, desktop]) {
-      const context = await newContext(browser, viewport);
-      contexts.push(context);
-      await signInAs(context, adminAccount.email, adminAccount.password, "admin");
-      const page = await context.newPage();
-      for (const [path, name] of screens) {
-        await page.goto(path);
-        await page.getByRole("heading", { level: 1 }).waitFor();
-        await page.waitForLoadState("networkidle");
-        if (path === "/admin/landscaper-approvals") await page.getByLabel("Status").selectOption("all");
-        await page.waitForTimeout(300);
-        // Nothing may stick out sideways on a phone.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${path} at ${viewport.width}px`).toBeLessThanOrEqual(0);
-        await screenshot(page, `admin-${name}-${viewport.width}`);
-        const axe = await new AxeBuilder({ page }).include("#main").analyze();
-        expect(
-          axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-          `${path} at ${viewport.width}px`,
-        ).toEqual([]);
+  // One test per width: each visits every admin screen, which on a loaded 2-core machine takes a while.
+  for (const viewport of [mobile, desktop]) {
+    it(`lays out every admin screen at ${viewport.width} px, with no axe violations`, {
+      timeout: 120_000,
+    }, async () => {
+      const screens = [
+        ["/admin", "dashboard"],
+        ["/admin/landscaper-approvals", "approvals"],
+        ["/admin/users", "users"],
+        ["/admin/jobs", "jobs"],
+        ["/admin/analytics", "analytics"],
+      ] as const;
+      {
+        const context = await newContext(browser, viewport);
+        contexts.push(context);
+        await signInAs(context, adminAccount.email, adminAccount.password, "admin");
+        const page = await context.newPage();
+        for (const [path, name] of screens) {
+          await page.goto(path);
+          await page.getByRole("heading", { level: 1 }).waitFor();
+          await page.waitForLoadState("networkidle");
+          if (path === "/admin/landscaper-approvals") await page.getByLabel("Status").selectOption("all");
+          await page.waitForTimeout(300);
+          // Nothing may stick out sideways on a phone.
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect(overflow, `${path} at ${viewport.width}px`).toBeLessThanOrEqual(0);
+          await screenshot(page, `admin-${name}-${viewport.width}`);
+          const axe = await new AxeBuilder({ page }).include("#main").analyze();
+          expect(
+            axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+            `${path} at ${viewport.width}px`,
+          ).toEqual([]);
+        }
       }
-    }
-  });
+    });
+  }
 });
