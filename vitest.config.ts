@@ -35,6 +35,17 @@ export default defineConfig({
           retry: 1,
         },
       },
+      {
+        test: {
+          name: "load",
+          include: ["tests/load/**/*.test.ts"],
+          environment: "node",
+          // One server under load at a time; a run is ~2 minutes (start, warm-up, 60 s, idle, collections).
+          testTimeout: 300_000,
+          hookTimeout: 150_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -28,6 +28,9 @@ vitest("server", ["server"]);
 ensureBuilt({ force: true });
 mustRun(process.execPath, ["scripts/ensure-chromium.mjs"]);
 vitest("e2e", ["e2e"]);
+// A bounded load test of the built server (tests/load): 60 s of mixed traffic on loopback, no errors,
+// memory back near its starting level.
+vitest("load", ["load"]);
 
 const passed = steps.reduce((sum, s) => sum + s.passed, 0);
 const failed = steps.reduce((sum, s) => sum + s.failed, 0);

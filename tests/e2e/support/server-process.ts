@@ -7,6 +7,8 @@ import path from "node:path";
 export interface AppServer {
   baseURL: string;
   dataDir: string;
+  /** Whether the server process is still running (it has neither exited nor been killed). */
+  isRunning(): boolean;
   stop(): Promise<void>;
 }
 
@@ -39,16 +41,19 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 /**
  * The real server (built SPA, a fresh embedded database in its own temp folder) as a child process on a
- * free loopback port, for browser tests.
+ * free loopback port, for browser tests and the load test.
  */
 export async function startAppServer(options: {
   label: string;
   env: Record<string, string>;
+  /** Extra node flags placed before the entry point, e.g. `--expose-gc` for the load test. */
+  nodeArgs?: string[];
 }): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `greenscape-${options.label}-`));
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const args = [...(options.nodeArgs ?? []), "--import", "tsx", "src/server/main.ts"];
+  const child = spawn(process.execPath, args, {
     cwd: path.resolve(import.meta.dirname, "../../.."),
     env: {
       ...process.env,
@@ -73,6 +78,7 @@ export async function startAppServer(options: {
   return {
     baseURL,
     dataDir,
+    isRunning: () => child.exitCode === null && child.signalCode === null,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
