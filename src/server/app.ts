@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import type { Env } from "./config/env.js";
 import type { Database } from "./db/client.js";
 import { type Auth, createAuth } from "./features/accounts/auth.js";
@@ -59,6 +59,13 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    // The router's own refusals (a malformed or over-long path segment) answer in the API's error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const code = error.code.toLowerCase().replace(/^fst_err_/, "");
+      (reply as FastifyReply)
+        .status(error.statusCode ?? 400)
+        .send({ error: { code, message: "This address is not valid." } });
+    },
   });
 
   app.decorate("env", env);

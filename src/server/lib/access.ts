@@ -1,4 +1,5 @@
 import type { Role } from "../../shared/roles.js";
+import type { DeclaredInput } from "./route-input.js";
 
 /**
  * Who may call a route. Every /api route must declare one (default deny):
@@ -12,5 +13,7 @@ export type Access = "public" | "signed-in" | readonly (Role | "master")[];
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** The schemas the handler parses its params, query and body with (see lib/route-input.ts). */
+    input?: DeclaredInput;
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { payloadTooLarge } from "./errors.js";
+import { AppError, badRequest, payloadTooLarge } from "./errors.js";
 
 export interface ParsedUpload {
   fieldname: string;
@@ -12,6 +12,20 @@ export interface ParsedUpload {
  * refusing a file over `maxFileBytes` with 413 and a message the form can show.
  */
 export async function readMultipart(
+  request: FastifyRequest,
+  options: { maxFileBytes: number; tooLargeMessage: string },
+): Promise<{ fields: Record<string, string | string[]>; files: ParsedUpload[] }> {
+  try {
+    return await readParts(request, options);
+  } catch (error) {
+    if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === "number")
+      throw error;
+    // busboy's own parse errors (no boundary, a body cut short) are a malformed form, not a server fault.
+    throw badRequest("The form could not be read. Please try again.");
+  }
+}
+
+async function readParts(
   request: FastifyRequest,
   options: { maxFileBytes: number; tooLargeMessage: string },
 ): Promise<{ fields: Record<string, string | string[]>; files: ParsedUpload[] }> {

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { getPrincipal, type Principal } from "../features/accounts/principal.js";
 import type { Access } from "../lib/access.js";
 import { AppError, forbidden, unauthorized } from "../lib/errors.js";
+import type { DeclaredInput } from "../lib/route-input.js";
 
 /** The code of a refusal by the route's declared roles (a service's own refusals use other codes). */
 export const ROLE_NOT_ALLOWED = "role_not_allowed";
@@ -11,11 +12,13 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: Access;
+  /** The schemas the handler parses with; absent when the route reads no params, query or body. */
+  input?: DeclaredInput;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Every /api route with its declared access: the authorization tests walk this table. */
+    /** Every /api route with its declared access and input: the authorization and fuzz tests walk this table. */
     routeTable: RegisteredRoute[];
   }
   interface FastifyRequest {
@@ -39,14 +42,20 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api")) return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const config = route.config as { access?: Access; input?: DeclaredInput } | undefined;
+    const access = config?.access;
     if (access === undefined) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access).`);
+    }
+    const input = config?.input;
+    // A path parameter reaches a service as a raw string unless the route declares how it is checked.
+    if (route.url.includes("/:") && !input?.schemas.params) {
+      throw new Error(`Route ${route.method} ${route.url} declares no schema for its path (config.input).`);
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === "HEAD") continue;
-      app.routeTable.push({ method, url: route.url, access });
+      app.routeTable.push({ method, url: route.url, access, ...(input ? { input } : {}) });
     }
   });
 

@@ -12,10 +12,18 @@ import {
 import type { SessionResponse } from "../../../shared/session.js";
 import { session as sessionTable, user } from "../../db/schema.js";
 import { AppError, badRequest } from "../../lib/errors.js";
+import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { applyCookies, authErrorOf, callAuth, SIGNUP_ROLE_HEADER } from "./forward.js";
 import { getPrincipal, grantsFor, toSessionUser } from "./principal.js";
 import { assertResetAllowed, assertSignInAllowed, recordAudit, roleOfEmail } from "./service.js";
+
+const signUpInput = defineInput({ body: signUpSchema });
+const signInInput = defineInput({ body: signInSchema });
+const forgotPasswordInput = defineInput({ body: forgotPasswordSchema });
+const resetPasswordInput = defineInput({ body: resetPasswordSchema });
+const changePasswordInput = defineInput({ body: changePasswordSchema });
+const updateProfileInput = defineInput({ body: updateProfileSchema });
 
 /**
  * The account endpoints the screens use. Each validates its body with the shared schema, applies the
@@ -28,68 +36,76 @@ export async function accountRoutes(app: FastifyInstance) {
     return { user: principal ? await toSessionUser(app, principal) : null };
   });
 
-  app.post("/auth/sign-up/email", { config: { access: "public" } }, async (request, reply) => {
-    const input = signUpSchema.parse(request.body);
-    const answer = await callAuth(
-      app,
-      request,
-      "/sign-up/email",
-      {
-        name: input.name,
-        email: input.email.toLowerCase(),
-        password: input.password,
-      },
-      { [SIGNUP_ROLE_HEADER]: input.role },
-    );
-    if (answer.status !== 200) {
-      const error = authErrorOf(answer);
-      const message =
-        error.code === "user_already_exists" || error.code === "user_already_exists_use_another_email"
-          ? "An account with this email already exists. Please sign in instead."
-          : error.message;
-      throw new AppError(answer.status === 422 ? 409 : answer.status, error.code, message);
-    }
-    applyCookies(reply, answer);
-    const principal = (await getPrincipalFromCookies(app, answer.setCookies)) ?? null;
-    return { user: principal };
-  });
-
-  app.post("/auth/sign-in/email", { config: { access: "public" } }, async (request, reply) => {
-    const input = signInSchema.parse(request.body);
-    const email = input.email.toLowerCase();
-    const db = app.database.db;
-    await assertSignInAllowed({ db, email, ip: request.ip, maxPerIp: app.env.SIGNIN_FAILURES_PER_IP });
-
-    const answer = await callAuth(app, request, "/sign-in/email", {
-      email,
-      password: input.password,
-      rememberMe: true,
-    });
-    const role = await roleOfEmail(db, email);
-    const audit = { db, email, role, ip: request.ip, userAgent: request.headers["user-agent"] };
-    if (answer.status !== 200) {
-      await recordAudit({ ...audit, action: "login_attempt", success: false });
-      if (answer.status === 401 || answer.status === 400) {
-        // Same answer whether or not the email exists.
-        throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
+  app.post(
+    "/auth/sign-up/email",
+    { config: { access: "public", input: signUpInput } },
+    async (request, reply) => {
+      const { body: input } = signUpInput.parse(request);
+      const answer = await callAuth(
+        app,
+        request,
+        "/sign-up/email",
+        {
+          name: input.name,
+          email: input.email.toLowerCase(),
+          password: input.password,
+        },
+        { [SIGNUP_ROLE_HEADER]: input.role },
+      );
+      if (answer.status !== 200) {
+        const error = authErrorOf(answer);
+        const message =
+          error.code === "user_already_exists" || error.code === "user_already_exists_use_another_email"
+            ? "An account with this email already exists. Please sign in instead."
+            : error.message;
+        throw new AppError(answer.status === 422 ? 409 : answer.status, error.code, message);
       }
-      const error = authErrorOf(answer);
-      throw new AppError(answer.status, error.code, error.message);
-    }
+      applyCookies(reply, answer);
+      const principal = (await getPrincipalFromCookies(app, answer.setCookies)) ?? null;
+      return { user: principal };
+    },
+  );
 
-    const signedIn = (answer.body as { user: { email: string; role?: string } }).user;
-    const grants = grantsFor(app.env, signedIn.email, signedIn.role ?? "customer");
-    if (input.portal === "admin" && !grants.isAdmin) {
-      // The admin portal signs non-admins straight out again: the new session is revoked, no cookie is set.
-      const token = (answer.body as { token?: string }).token;
-      if (token) await db.delete(sessionTable).where(eq(sessionTable.token, token));
-      await recordAudit({ ...audit, action: "login_attempt", success: false });
-      throw new AppError(403, "admin_access_required", messages.adminAccessDenied);
-    }
-    await recordAudit({ ...audit, action: "login_success", success: true });
-    applyCookies(reply, answer);
-    return { user: await getPrincipalFromCookies(app, answer.setCookies) };
-  });
+  app.post(
+    "/auth/sign-in/email",
+    { config: { access: "public", input: signInInput } },
+    async (request, reply) => {
+      const { body: input } = signInInput.parse(request);
+      const email = input.email.toLowerCase();
+      const db = app.database.db;
+      await assertSignInAllowed({ db, email, ip: request.ip, maxPerIp: app.env.SIGNIN_FAILURES_PER_IP });
+
+      const answer = await callAuth(app, request, "/sign-in/email", {
+        email,
+        password: input.password,
+        rememberMe: true,
+      });
+      const role = await roleOfEmail(db, email);
+      const audit = { db, email, role, ip: request.ip, userAgent: request.headers["user-agent"] };
+      if (answer.status !== 200) {
+        await recordAudit({ ...audit, action: "login_attempt", success: false });
+        if (answer.status === 401 || answer.status === 400) {
+          // Same answer whether or not the email exists.
+          throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
+        }
+        const error = authErrorOf(answer);
+        throw new AppError(answer.status, error.code, error.message);
+      }
+
+      const signedIn = (answer.body as { user: { email: string; role?: string } }).user;
+      const grants = grantsFor(app.env, signedIn.email, signedIn.role ?? "customer");
+      if (input.portal === "admin" && !grants.isAdmin) {
+        // The admin portal signs non-admins straight out again: the new session is revoked, no cookie is set.
+        const token = (answer.body as { token?: string }).token;
+        if (token) await db.delete(sessionTable).where(eq(sessionTable.token, token));
+        await recordAudit({ ...audit, action: "login_attempt", success: false });
+        throw new AppError(403, "admin_access_required", messages.adminAccessDenied);
+      }
+      await recordAudit({ ...audit, action: "login_success", success: true });
+      applyCookies(reply, answer);
+      return { user: await getPrincipalFromCookies(app, answer.setCookies) };
+    },
+  );
 
   app.post("/auth/sign-out", { config: { access: "public" } }, async (request, reply) => {
     const answer = await callAuth(app, request, "/sign-out", {});
@@ -97,70 +113,86 @@ export async function accountRoutes(app: FastifyInstance) {
     return { ok: true };
   });
 
-  app.post("/auth/request-password-reset", { config: { access: "public" } }, async (request) => {
-    const input = forgotPasswordSchema.parse(request.body);
-    const email = input.email.toLowerCase();
-    const db = app.database.db;
-    await assertResetAllowed({ db, email, ip: request.ip, maxPerIp: app.env.RESET_REQUESTS_PER_IP });
-    await recordAudit({
-      db,
-      action: "password_reset_request",
-      email,
-      role: await roleOfEmail(db, email),
-      success: true,
-      ip: request.ip,
-      userAgent: request.headers["user-agent"],
-    });
-    const answer = await callAuth(app, request, "/request-password-reset", {
-      email,
-      redirectTo: input.resetPath,
-    });
-    if (answer.status !== 200) {
-      const error = authErrorOf(answer);
-      throw new AppError(answer.status, error.code, error.message);
-    }
-    // Same answer whether or not the email has an account.
-    return { ok: true, message: "A password reset link has been sent to your email address." };
-  });
-
-  app.post("/auth/reset-password", { config: { access: "public" } }, async (request) => {
-    const input = resetPasswordSchema.parse(request.body);
-    const answer = await callAuth(app, request, "/reset-password", {
-      token: input.token,
-      newPassword: input.password,
-    });
-    if (answer.status !== 200) {
-      const error = authErrorOf(answer);
-      if (error.code === "invalid_token" || answer.status === 400) {
-        throw new AppError(400, "invalid_token", messages.invalidResetLink);
+  app.post(
+    "/auth/request-password-reset",
+    { config: { access: "public", input: forgotPasswordInput } },
+    async (request) => {
+      const { body: input } = forgotPasswordInput.parse(request);
+      const email = input.email.toLowerCase();
+      const db = app.database.db;
+      await assertResetAllowed({ db, email, ip: request.ip, maxPerIp: app.env.RESET_REQUESTS_PER_IP });
+      await recordAudit({
+        db,
+        action: "password_reset_request",
+        email,
+        role: await roleOfEmail(db, email),
+        success: true,
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+      });
+      const answer = await callAuth(app, request, "/request-password-reset", {
+        email,
+        redirectTo: input.resetPath,
+      });
+      if (answer.status !== 200) {
+        const error = authErrorOf(answer);
+        throw new AppError(answer.status, error.code, error.message);
       }
-      throw new AppError(answer.status, error.code, error.message);
-    }
-    return { ok: true };
-  });
+      // Same answer whether or not the email has an account.
+      return { ok: true, message: "A password reset link has been sent to your email address." };
+    },
+  );
 
-  app.post("/auth/change-password", { config: { access: "signed-in" } }, async (request, reply) => {
-    const input = changePasswordSchema.parse(request.body);
-    const answer = await callAuth(app, request, "/change-password", {
-      currentPassword: input.currentPassword,
-      newPassword: input.password,
-      revokeOtherSessions: true,
-    });
-    if (answer.status !== 200) {
-      const error = authErrorOf(answer);
-      if (error.code === "invalid_password") throw badRequest("Your current password is not correct.");
-      throw new AppError(answer.status, error.code, error.message);
-    }
-    applyCookies(reply, answer);
-    return { ok: true };
-  });
+  app.post(
+    "/auth/reset-password",
+    { config: { access: "public", input: resetPasswordInput } },
+    async (request) => {
+      const { body: input } = resetPasswordInput.parse(request);
+      const answer = await callAuth(app, request, "/reset-password", {
+        token: input.token,
+        newPassword: input.password,
+      });
+      if (answer.status !== 200) {
+        const error = authErrorOf(answer);
+        if (error.code === "invalid_token" || answer.status === 400) {
+          throw new AppError(400, "invalid_token", messages.invalidResetLink);
+        }
+        throw new AppError(answer.status, error.code, error.message);
+      }
+      return { ok: true };
+    },
+  );
 
-  app.patch("/accounts/profile", { config: { access: "signed-in" } }, async (request) => {
-    const principal = requirePrincipal(request);
-    const input = updateProfileSchema.parse(request.body);
-    await app.database.db.update(user).set({ name: input.name }).where(eq(user.id, principal.userId));
-    return { ok: true };
-  });
+  app.post(
+    "/auth/change-password",
+    { config: { access: "signed-in", input: changePasswordInput } },
+    async (request, reply) => {
+      const { body: input } = changePasswordInput.parse(request);
+      const answer = await callAuth(app, request, "/change-password", {
+        currentPassword: input.currentPassword,
+        newPassword: input.password,
+        revokeOtherSessions: true,
+      });
+      if (answer.status !== 200) {
+        const error = authErrorOf(answer);
+        if (error.code === "invalid_password") throw badRequest("Your current password is not correct.");
+        throw new AppError(answer.status, error.code, error.message);
+      }
+      applyCookies(reply, answer);
+      return { ok: true };
+    },
+  );
+
+  app.patch(
+    "/accounts/profile",
+    { config: { access: "signed-in", input: updateProfileInput } },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const { body: input } = updateProfileInput.parse(request);
+      await app.database.db.update(user).set({ name: input.name }).where(eq(user.id, principal.userId));
+      return { ok: true };
+    },
+  );
 }
 
 /** Reads the session that a Better Auth answer just created, from its Set-Cookie headers. */

@@ -8,6 +8,7 @@ import {
   reviewApplicationSchema,
   usersQuerySchema,
 } from "../../../shared/admin.js";
+import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { cachedAnalytics } from "./analytics-service.js";
 import { type ApplicationDecision, listApplications, reviewApplication } from "./applications-service.js";
@@ -16,6 +17,16 @@ import { listJobs } from "./jobs-service.js";
 import { listUsers, promoteUser } from "./users-service.js";
 
 const userParams = z.object({ userId: z.string().trim().min(1).max(100) });
+const jobsInput = defineInput({ query: jobsQuerySchema });
+const applicationsInput = defineInput({ query: applicationsQuerySchema });
+// A decision may come without a body at all: no notes, no expected status.
+const reviewInput = defineInput({
+  params: userParams,
+  body: z.preprocess((body) => body ?? {}, reviewApplicationSchema),
+});
+const usersInput = defineInput({ query: usersQuerySchema });
+const promoteInput = defineInput({ params: userParams });
+const analyticsInput = defineInput({ query: analyticsQuerySchema });
 
 /** Admin area routes: dashboard figures, applications review, users, job history, analytics. */
 export async function adminRoutes(app: FastifyInstance) {
@@ -25,8 +36,8 @@ export async function adminRoutes(app: FastifyInstance) {
     dashboardSummary({ db: db(), env: app.env }),
   );
 
-  app.get("/admin/jobs", { config: { access: ["admin"] } }, async (request) => {
-    const query = jobsQuerySchema.parse(request.query);
+  app.get("/admin/jobs", { config: { access: ["admin"], input: jobsInput } }, async (request) => {
+    const { query } = jobsInput.parse(request);
     return listJobs({
       db: db(),
       filter: { q: query.q, status: query.status },
@@ -36,36 +47,46 @@ export async function adminRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get("/admin/applications", { config: { access: ["admin"] } }, async (request) => {
-    const query = applicationsQuerySchema.parse(request.query);
-    return listApplications({
-      db: db(),
-      filter: { q: query.q, status: query.status },
-      cursor: query.cursor,
-      dir: query.dir,
-      limit: ADMIN_PAGE_SIZE,
-    });
-  });
+  app.get(
+    "/admin/applications",
+    { config: { access: ["admin"], input: applicationsInput } },
+    async (request) => {
+      const { query } = applicationsInput.parse(request);
+      return listApplications({
+        db: db(),
+        filter: { q: query.q, status: query.status },
+        cursor: query.cursor,
+        dir: query.dir,
+        limit: ADMIN_PAGE_SIZE,
+      });
+    },
+  );
 
   const decisions: Record<"approve" | "deny", ApplicationDecision> = { approve: "approved", deny: "denied" };
   for (const [action, decision] of Object.entries(decisions)) {
-    app.post(`/admin/applications/:userId/${action}`, { config: { access: ["admin"] } }, async (request) => {
-      const { userId } = userParams.parse(request.params);
-      const input = reviewApplicationSchema.parse(request.body ?? {});
-      return reviewApplication({
-        db: db(),
-        env: app.env,
-        principal: requirePrincipal(request),
-        userId,
-        decision,
-        notes: input.notes,
-        expectedStatus: input.expectedStatus,
-      });
-    });
+    app.post(
+      `/admin/applications/:userId/${action}`,
+      { config: { access: ["admin"], input: reviewInput } },
+      async (request) => {
+        const {
+          params: { userId },
+          body: input,
+        } = reviewInput.parse(request);
+        return reviewApplication({
+          db: db(),
+          env: app.env,
+          principal: requirePrincipal(request),
+          userId,
+          decision,
+          notes: input.notes,
+          expectedStatus: input.expectedStatus,
+        });
+      },
+    );
   }
 
-  app.get("/admin/users", { config: { access: ["admin"] } }, async (request) => {
-    const query = usersQuerySchema.parse(request.query);
+  app.get("/admin/users", { config: { access: ["admin"], input: usersInput } }, async (request) => {
+    const { query } = usersInput.parse(request);
     return listUsers({
       db: db(),
       env: app.env,
@@ -76,13 +97,19 @@ export async function adminRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post("/admin/users/:userId/promote", { config: { access: ["admin"] } }, async (request) => {
-    const { userId } = userParams.parse(request.params);
-    return promoteUser({ db: db(), env: app.env, userId });
-  });
+  app.post(
+    "/admin/users/:userId/promote",
+    { config: { access: ["admin"], input: promoteInput } },
+    async (request) => {
+      const {
+        params: { userId },
+      } = promoteInput.parse(request);
+      return promoteUser({ db: db(), env: app.env, userId });
+    },
+  );
 
-  app.get("/admin/analytics", { config: { access: ["admin"] } }, async (request) => {
-    const query = analyticsQuerySchema.parse(request.query);
+  app.get("/admin/analytics", { config: { access: ["admin"], input: analyticsInput } }, async (request) => {
+    const { query } = analyticsInput.parse(request);
     return cachedAnalytics({ db: db(), range: query.range, role: query.role });
   });
 }

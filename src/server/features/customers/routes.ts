@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { type CustomerProfileAnswer, customerProfileSchema } from "../../../shared/customers.js";
+import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { getCustomerProfile, saveCustomerProfile, sessionStartedAt } from "./service.js";
+
+const profileInput = defineInput({ body: customerProfileSchema });
 
 /** Customer profile (client onboarding) routes. */
 export async function customerRoutes(app: FastifyInstance) {
@@ -16,9 +19,9 @@ export async function customerRoutes(app: FastifyInstance) {
     return { profile, signedInAt: startedAt.toISOString() } satisfies CustomerProfileAnswer;
   });
 
-  app.put("/customer/profile", { config: { access: ["customer"] } }, async (request) => {
+  app.put("/customer/profile", { config: { access: ["customer"], input: profileInput } }, async (request) => {
     const principal = requirePrincipal(request);
-    const input = customerProfileSchema.parse(request.body);
+    const { body: input } = profileInput.parse(request);
     const [profile, startedAt] = await Promise.all([
       saveCustomerProfile({ db: db(), userId: principal.userId, input }),
       sessionStartedAt({ db: db(), sessionId: principal.sessionId }),

@@ -16,6 +16,7 @@ import {
   reportsZipName,
 } from "../../../shared/exports.js";
 import { AppError } from "../../lib/errors.js";
+import { defineInput } from "../../lib/route-input.js";
 import { cachedAnalytics } from "../admin/analytics-service.js";
 import { csvStream } from "./csv.js";
 import {
@@ -32,6 +33,11 @@ const createArchive = createRequire(import.meta.url)("archiver") as (
   format: "zip",
   options?: CoreOptions & TransformOptions & ZipOptions,
 ) => Archiver;
+
+const clientsInput = defineInput({ query: clientsExportQuerySchema });
+const landscapersInput = defineInput({ query: landscapersExportQuerySchema });
+const jobsInput = defineInput({ query: jobsExportQuerySchema });
+const analyticsInput = defineInput({ query: analyticsQuerySchema });
 
 const noData = () => new AppError(404, NO_DATA_CODE, noDataMessage);
 
@@ -55,30 +61,46 @@ async function sendCsv(reply: FastifyReply, source: ExportSource) {
 export async function exportRoutes(app: FastifyInstance) {
   const db = () => app.database.db;
 
-  app.get("/exports/clients.csv", { config: { access: ["admin"] } }, async (request, reply) => {
-    const query = clientsExportQuerySchema.parse(request.query);
-    return sendCsv(reply, clientsSource(db(), app.env, query));
-  });
+  app.get(
+    "/exports/clients.csv",
+    { config: { access: ["admin"], input: clientsInput } },
+    async (request, reply) => {
+      const { query } = clientsInput.parse(request);
+      return sendCsv(reply, clientsSource(db(), app.env, query));
+    },
+  );
 
-  app.get("/exports/landscapers.csv", { config: { access: ["admin"] } }, async (request, reply) => {
-    const query = landscapersExportQuerySchema.parse(request.query);
-    return sendCsv(reply, landscapersSource(db(), query));
-  });
+  app.get(
+    "/exports/landscapers.csv",
+    { config: { access: ["admin"], input: landscapersInput } },
+    async (request, reply) => {
+      const { query } = landscapersInput.parse(request);
+      return sendCsv(reply, landscapersSource(db(), query));
+    },
+  );
 
-  app.get("/exports/jobs.csv", { config: { access: ["admin"] } }, async (request, reply) => {
-    const query = jobsExportQuerySchema.parse(request.query);
-    return sendCsv(reply, jobsSource(db(), query));
-  });
+  app.get(
+    "/exports/jobs.csv",
+    { config: { access: ["admin"], input: jobsInput } },
+    async (request, reply) => {
+      const { query } = jobsInput.parse(request);
+      return sendCsv(reply, jobsSource(db(), query));
+    },
+  );
 
   app.get("/exports/ratings.csv", { config: { access: ["admin"] } }, async (_request, reply) => {
     return sendCsv(reply, ratingsSource(db()));
   });
 
-  app.get("/exports/analytics.csv", { config: { access: ["admin"] } }, async (request, reply) => {
-    const query = analyticsQuerySchema.parse(request.query);
-    const data = await cachedAnalytics({ db: db(), range: query.range, role: query.role });
-    return sendCsv(reply, analyticsSource(data));
-  });
+  app.get(
+    "/exports/analytics.csv",
+    { config: { access: ["admin"], input: analyticsInput } },
+    async (request, reply) => {
+      const { query } = analyticsInput.parse(request);
+      const data = await cachedAnalytics({ db: db(), range: query.range, role: query.role });
+      return sendCsv(reply, analyticsSource(data));
+    },
+  );
 
   // Spec 02 §9: the clients, landscapers, jobs and ratings CSVs, each only when it has rows, dated.
   app.get("/exports/reports.zip", { config: { access: ["admin"] } }, async (request, reply) => {

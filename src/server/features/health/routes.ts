@@ -1,5 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { ping } from "../../db/client.js";
+import { defineInput } from "../../lib/route-input.js";
+
+const runtimeInput = defineInput({ query: z.object({ gc: z.enum(["0", "1"]).optional() }) });
 
 export async function healthRoutes(app: FastifyInstance) {
   app.get("/health", { config: { access: "public" } }, async (_request, reply) => {
@@ -19,8 +23,8 @@ export async function healthRoutes(app: FastifyInstance) {
 
   // Process figures for whoever runs the service (the load test reads them). `gc=1` runs a full collection
   // first when the process was started with --expose-gc, so heap figures compare like with like.
-  app.get("/health/runtime", { config: { access: ["admin"] } }, async (request) => {
-    const query = request.query as { gc?: string };
+  app.get("/health/runtime", { config: { access: ["admin"], input: runtimeInput } }, async (request) => {
+    const { query } = runtimeInput.parse(request);
     const gc = (globalThis as { gc?: () => void }).gc;
     const collected = query.gc === "1" && typeof gc === "function";
     if (collected) gc();

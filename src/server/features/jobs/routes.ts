@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { acceptJobSchema, cancelJobSchema, completeJobSchema, rateJobSchema } from "../../../shared/jobs.js";
 import { notFound } from "../../lib/errors.js";
+import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import {
   acceptJob,
@@ -19,6 +20,11 @@ import {
 } from "./service.js";
 
 const jobParams = z.object({ id: z.uuid({ message: "Job not found." }) });
+const jobInput = defineInput({ params: jobParams });
+const acceptInput = defineInput({ params: jobParams, body: acceptJobSchema });
+const cancelInput = defineInput({ params: jobParams, body: cancelJobSchema });
+const completeInput = defineInput({ params: jobParams, body: completeJobSchema });
+const rateInput = defineInput({ params: jobParams, body: rateJobSchema });
 
 export async function jobRoutes(app: FastifyInstance) {
   const db = () => app.database.db;
@@ -36,8 +42,10 @@ export async function jobRoutes(app: FastifyInstance) {
     return { job: await nextScheduledJob(db(), principal.userId) };
   });
 
-  app.post("/jobs/:id/approve", { config: { access: ["customer"] } }, async (request) => {
-    const { id } = jobParams.parse(request.params);
+  app.post("/jobs/:id/approve", { config: { access: ["customer"], input: jobInput } }, async (request) => {
+    const {
+      params: { id },
+    } = jobInput.parse(request);
     const updated = await approveJob({
       db: db(),
       env: app.env,
@@ -47,22 +55,30 @@ export async function jobRoutes(app: FastifyInstance) {
     return { job: toJobView(updated), message: "Booking confirmed. Your landscaper has been notified." };
   });
 
-  app.post("/jobs/:id/cancel", { config: { access: ["customer", "admin"] } }, async (request) => {
-    const { id } = jobParams.parse(request.params);
-    const { reason } = cancelJobSchema.parse(request.body);
-    const updated = await cancelJob({
-      db: db(),
-      env: app.env,
-      principal: requirePrincipal(request),
-      jobId: id,
-      reason,
-    });
-    return { job: toJobView(updated), message: "The job was cancelled." };
-  });
+  app.post(
+    "/jobs/:id/cancel",
+    { config: { access: ["customer", "admin"], input: cancelInput } },
+    async (request) => {
+      const {
+        params: { id },
+        body: { reason },
+      } = cancelInput.parse(request);
+      const updated = await cancelJob({
+        db: db(),
+        env: app.env,
+        principal: requirePrincipal(request),
+        jobId: id,
+        reason,
+      });
+      return { job: toJobView(updated), message: "The job was cancelled." };
+    },
+  );
 
-  app.post("/jobs/:id/rate", { config: { access: ["customer"] } }, async (request) => {
-    const { id } = jobParams.parse(request.params);
-    const input = rateJobSchema.parse(request.body);
+  app.post("/jobs/:id/rate", { config: { access: ["customer"], input: rateInput } }, async (request) => {
+    const {
+      params: { id },
+      body: input,
+    } = rateInput.parse(request);
     const updated = await rateJob({
       db: db(),
       env: app.env,
@@ -85,45 +101,61 @@ export async function jobRoutes(app: FastifyInstance) {
     return { jobs, stats: queueStats(jobs), preview: false };
   });
 
-  app.post("/jobs/:id/accept", { config: { access: ["landscaper"] } }, async (request) => {
-    const { id } = jobParams.parse(request.params);
-    const input = acceptJobSchema.parse(request.body);
-    const updated = await acceptJob({
-      db: db(),
-      env: app.env,
-      principal: requirePrincipal(request),
-      jobId: id,
-      priceCents: input.price,
-      scheduledDate: input.scheduledDate,
-    });
-    return {
-      job: toJobView(updated),
-      message: "Job accepted. The customer has been asked to approve your price and date.",
-    };
-  });
+  app.post(
+    "/jobs/:id/accept",
+    { config: { access: ["landscaper"], input: acceptInput } },
+    async (request) => {
+      const {
+        params: { id },
+        body: input,
+      } = acceptInput.parse(request);
+      const updated = await acceptJob({
+        db: db(),
+        env: app.env,
+        principal: requirePrincipal(request),
+        jobId: id,
+        priceCents: input.price,
+        scheduledDate: input.scheduledDate,
+      });
+      return {
+        job: toJobView(updated),
+        message: "Job accepted. The customer has been asked to approve your price and date.",
+      };
+    },
+  );
 
-  app.post("/jobs/:id/decline", { config: { access: ["landscaper"] } }, async (request) => {
-    const { id } = jobParams.parse(request.params);
+  app.post("/jobs/:id/decline", { config: { access: ["landscaper"], input: jobInput } }, async (request) => {
+    const {
+      params: { id },
+    } = jobInput.parse(request);
     await declineJob({ db: db(), env: app.env, principal: requirePrincipal(request), jobId: id });
     return { ok: true, message: "Job declined. It stays open for other landscapers." };
   });
 
-  app.post("/jobs/:id/complete", { config: { access: ["landscaper"] } }, async (request) => {
-    const { id } = jobParams.parse(request.params);
-    const input = completeJobSchema.parse(request.body);
-    const updated = await completeJob({
-      db: db(),
-      env: app.env,
-      principal: requirePrincipal(request),
-      jobId: id,
-      finalPriceCents: input.finalPrice,
-    });
-    return { job: toJobView(updated), message: "Job marked as completed." };
-  });
+  app.post(
+    "/jobs/:id/complete",
+    { config: { access: ["landscaper"], input: completeInput } },
+    async (request) => {
+      const {
+        params: { id },
+        body: input,
+      } = completeInput.parse(request);
+      const updated = await completeJob({
+        db: db(),
+        env: app.env,
+        principal: requirePrincipal(request),
+        jobId: id,
+        finalPriceCents: input.finalPrice,
+      });
+      return { job: toJobView(updated), message: "Job marked as completed." };
+    },
+  );
 
   // The customer's photo: visible to the customer, the assigned landscaper and admins; never a public file.
-  app.get("/jobs/:id/photo", { config: { access: "signed-in" } }, async (request, reply) => {
-    const { id } = jobParams.parse(request.params);
+  app.get("/jobs/:id/photo", { config: { access: "signed-in", input: jobInput } }, async (request, reply) => {
+    const {
+      params: { id },
+    } = jobInput.parse(request);
     const photo = await photoOf(db(), requirePrincipal(request), id);
     const file = await app.storage.get(photo.key);
     if (!file) throw notFound("Photo not found.");

@@ -10,6 +10,7 @@ import {
 } from "../../../shared/landscapers.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { readMultipart } from "../../lib/multipart.js";
+import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import {
   documentForDownload,
@@ -22,8 +23,13 @@ import {
   uploadDocument,
 } from "./service.js";
 
-const documentParams = z.object({ type: documentTypeSchema });
-const documentIdParams = z.object({ id: z.uuid({ message: "Document not found." }) });
+const profileInput = defineInput({ body: landscaperProfileSchema });
+// The file is the form's only field; its type and size are checked from its bytes, not by a schema.
+const uploadInput = defineInput(
+  { params: z.object({ type: documentTypeSchema }) },
+  { multipart: { mode: "required", files: ["file"] } },
+);
+const documentInput = defineInput({ params: z.object({ id: z.uuid({ message: "Document not found." }) }) });
 
 /** RFC 6266 filename: an ASCII fallback plus the UTF-8 original. */
 function contentDisposition(name: string): string {
@@ -40,11 +46,15 @@ export async function landscaperRoutes(app: FastifyInstance) {
     return { profile: row ? toProfileView(row) : null } satisfies { profile: LandscaperProfileView | null };
   });
 
-  app.put("/landscaper/profile", { config: { access: ["landscaper"] } }, async (request) => {
-    const input = landscaperProfileSchema.parse(request.body);
-    const row = await saveProfile({ db: db(), userId: requirePrincipal(request).userId, input });
-    return { profile: toProfileView(row) };
-  });
+  app.put(
+    "/landscaper/profile",
+    { config: { access: ["landscaper"], input: profileInput } },
+    async (request) => {
+      const { body: input } = profileInput.parse(request);
+      const row = await saveProfile({ db: db(), userId: requirePrincipal(request).userId, input });
+      return { profile: toProfileView(row) };
+    },
+  );
 
   app.get("/landscaper/documents", { config: { access: ["landscaper"] } }, async (request) => {
     const userId = requirePrincipal(request).userId;
@@ -58,9 +68,11 @@ export async function landscaperRoutes(app: FastifyInstance) {
   // One file per request, so the browser can report real upload progress for each picker.
   app.post(
     "/landscaper/documents/:type",
-    { config: { access: ["landscaper"] }, bodyLimit: MAX_DOCUMENT_BYTES + 256 * 1024 },
+    { config: { access: ["landscaper"], input: uploadInput }, bodyLimit: MAX_DOCUMENT_BYTES + 256 * 1024 },
     async (request) => {
-      const { type } = documentParams.parse(request.params);
+      const {
+        params: { type },
+      } = uploadInput.parse(request);
       if (!request.isMultipart()) throw badRequest(landscaperMessages.noFile);
       const form = await readMultipart(request, {
         maxFileBytes: MAX_DOCUMENT_BYTES,
@@ -85,15 +97,21 @@ export async function landscaperRoutes(app: FastifyInstance) {
   });
 
   // Private files: the owner or an admin; `signed-in` here, ownership is the service's check.
-  app.get("/documents/:id", { config: { access: "signed-in" } }, async (request, reply) => {
-    const { id } = documentIdParams.parse(request.params);
-    const document = await documentForDownload(db(), requirePrincipal(request), id);
-    const file = await app.storage.get(document.storageKey);
-    if (!file) throw notFound("Document not found.");
-    reply.header("content-type", document.contentType);
-    reply.header("content-length", file.size);
-    reply.header("cache-control", "private, no-store");
-    reply.header("content-disposition", contentDisposition(document.originalName));
-    return reply.send(file.stream);
-  });
+  app.get(
+    "/documents/:id",
+    { config: { access: "signed-in", input: documentInput } },
+    async (request, reply) => {
+      const {
+        params: { id },
+      } = documentInput.parse(request);
+      const document = await documentForDownload(db(), requirePrincipal(request), id);
+      const file = await app.storage.get(document.storageKey);
+      if (!file) throw notFound("Document not found.");
+      reply.header("content-type", document.contentType);
+      reply.header("content-length", file.size);
+      reply.header("cache-control", "private, no-store");
+      reply.header("content-disposition", contentDisposition(document.originalName));
+      return reply.send(file.stream);
+    },
+  );
 }

@@ -12,11 +12,15 @@ import {
 } from "../../../shared/notifications.js";
 import { notification, pushSubscription, user } from "../../db/schema.js";
 import { badRequest, notFound } from "../../lib/errors.js";
+import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { toItem } from "./hub.js";
 import { vapidKeys } from "./push.js";
 
-const idParams = z.object({ id: z.uuid({ message: "Notification not found." }) });
+const readInput = defineInput({ params: z.object({ id: z.uuid({ message: "Notification not found." }) }) });
+const historyInput = defineInput({ query: historyQuerySchema });
+const preferencesInput = defineInput({ body: preferencesSchema });
+const subscriptionInput = defineInput({ body: pushSubscriptionSchema });
 const KEEPALIVE_MS = 25_000;
 
 /** Every route acts on the signed-in user's own notifications and preferences only. */
@@ -47,39 +51,49 @@ export async function notificationRoutes(app: FastifyInstance) {
     return { items: rows.map(toItem), unreadCount: await unreadCount(userId) };
   });
 
-  app.get("/notifications/history", { config: { access: "signed-in" } }, async (request) => {
-    const { userId } = requirePrincipal(request);
-    const query = historyQuerySchema.parse(request.query);
-    const rows = await db()
-      .select()
-      .from(notification)
-      .where(
-        and(
-          eq(notification.userId, userId),
-          query.before ? lt(notification.createdAt, new Date(query.before)) : undefined,
-        ),
-      )
-      .orderBy(desc(notification.createdAt), desc(notification.id))
-      .limit(query.limit + 1);
-    const page = rows.slice(0, query.limit);
-    return {
-      items: page.map(toItem),
-      nextBefore: rows.length > query.limit ? page.at(-1)!.createdAt.toISOString() : null,
-      unreadCount: await unreadCount(userId),
-    };
-  });
+  app.get(
+    "/notifications/history",
+    { config: { access: "signed-in", input: historyInput } },
+    async (request) => {
+      const { userId } = requirePrincipal(request);
+      const { query } = historyInput.parse(request);
+      const rows = await db()
+        .select()
+        .from(notification)
+        .where(
+          and(
+            eq(notification.userId, userId),
+            query.before ? lt(notification.createdAt, new Date(query.before)) : undefined,
+          ),
+        )
+        .orderBy(desc(notification.createdAt), desc(notification.id))
+        .limit(query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      return {
+        items: page.map(toItem),
+        nextBefore: rows.length > query.limit ? page.at(-1)!.createdAt.toISOString() : null,
+        unreadCount: await unreadCount(userId),
+      };
+    },
+  );
 
-  app.post("/notifications/:id/read", { config: { access: "signed-in" } }, async (request) => {
-    const { userId } = requirePrincipal(request);
-    const { id } = idParams.parse(request.params);
-    const [row] = await db()
-      .update(notification)
-      .set({ read: true })
-      .where(and(eq(notification.id, id), eq(notification.userId, userId)))
-      .returning();
-    if (!row) throw notFound("Notification not found.");
-    return { item: toItem(row), unreadCount: await unreadCount(userId) };
-  });
+  app.post(
+    "/notifications/:id/read",
+    { config: { access: "signed-in", input: readInput } },
+    async (request) => {
+      const { userId } = requirePrincipal(request);
+      const {
+        params: { id },
+      } = readInput.parse(request);
+      const [row] = await db()
+        .update(notification)
+        .set({ read: true })
+        .where(and(eq(notification.id, id), eq(notification.userId, userId)))
+        .returning();
+      if (!row) throw notFound("Notification not found.");
+      return { item: toItem(row), unreadCount: await unreadCount(userId) };
+    },
+  );
 
   app.post("/notifications/read-all", { config: { access: "signed-in" } }, async (request) => {
     const { userId } = requirePrincipal(request);
@@ -148,10 +162,10 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   app.put(
     "/notifications/preferences",
-    { config: { access: "signed-in" } },
+    { config: { access: "signed-in", input: preferencesInput } },
     async (request): Promise<PreferencesResponse> => {
       const principal = requirePrincipal(request);
-      const input = preferencesSchema.parse(request.body);
+      const { body: input } = preferencesInput.parse(request);
       const smsAvailable = principal.role === "landscaper";
       if (input.smsOptIn && !smsAvailable) throw badRequest("SMS alerts are available to landscapers only.");
       const [row] = await db()
@@ -181,18 +195,22 @@ export async function notificationRoutes(app: FastifyInstance) {
     return { publicKey: keys.publicKey };
   });
 
-  app.post("/push/subscriptions", { config: { access: "signed-in" } }, async (request) => {
-    const { userId } = requirePrincipal(request);
-    const input = pushSubscriptionSchema.parse(request.body);
-    await db()
-      .insert(pushSubscription)
-      .values({ userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
-      .onConflictDoUpdate({
-        target: pushSubscription.endpoint,
-        set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth },
-      });
-    return { ok: true };
-  });
+  app.post(
+    "/push/subscriptions",
+    { config: { access: "signed-in", input: subscriptionInput } },
+    async (request) => {
+      const { userId } = requirePrincipal(request);
+      const { body: input } = subscriptionInput.parse(request);
+      await db()
+        .insert(pushSubscription)
+        .values({ userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+        .onConflictDoUpdate({
+          target: pushSubscription.endpoint,
+          set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth },
+        });
+      return { ok: true };
+    },
+  );
 
   app.delete("/push/subscriptions", { config: { access: "signed-in" } }, async (request) => {
     const { userId } = requirePrincipal(request);

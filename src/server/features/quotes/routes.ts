@@ -5,8 +5,15 @@ import type { QuoteAnswer } from "../../../shared/quotes.js";
 import { badRequest } from "../../lib/errors.js";
 import { extensionOf, sniffFileType } from "../../lib/file-type.js";
 import { readMultipart } from "../../lib/multipart.js";
+import { defineInput } from "../../lib/route-input.js";
 import { getPrincipal } from "../accounts/principal.js";
 import { priceTable, submitQuote } from "../jobs/service.js";
+
+// The same schema checks the JSON body and the text fields of the form that carries a photo.
+const quoteInput = defineInput(
+  { body: quoteRequestSchema },
+  { multipart: { mode: "optional", files: ["photo"] } },
+);
 
 export async function quoteRoutes(app: FastifyInstance) {
   app.get("/services/prices", { config: { access: "public" } }, async () => {
@@ -25,7 +32,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   /** The instant quote form: JSON, or multipart when a photo comes with it. */
   app.post(
     "/quotes",
-    { config: { access: "public" }, bodyLimit: MAX_PHOTO_BYTES + 256 * 1024 },
+    { config: { access: "public", input: quoteInput }, bodyLimit: MAX_PHOTO_BYTES + 256 * 1024 },
     async (request) => {
       let body: unknown = request.body;
       let photo: { buffer: Buffer } | undefined;
@@ -41,7 +48,7 @@ export async function quoteRoutes(app: FastifyInstance) {
         };
         photo = form.files.find((f) => f.fieldname === "photo");
       }
-      const input = quoteRequestSchema.parse(body);
+      const { body: input } = quoteInput.parse({ body });
 
       if (input.website.trim() !== "") {
         // The honeypot caught a bot: the normal success answer, nothing stored, nothing sent.
