@@ -275,7 +275,9 @@ export const job = pgTable(
     index("job_customer_email_idx").on(t.customerEmail),
     index("job_landscaper_idx").on(t.landscaperId, t.status),
     index("job_status_created_idx").on(t.status, t.createdAt),
-    index("job_created_idx").on(t.createdAt),
+    // (created_at, id) is both the order and the keyset of the admin job list and the CSV export: the index
+    // answers the row comparison and the tie-break on id itself, with no sort step for jobs of one instant.
+    index("job_created_id_idx").on(t.createdAt, t.id),
     index("job_zip_pending_idx").on(t.zipCode).where(sql`${t.status} = 'pending'`),
     index("job_search_trgm_idx").using(
       "gin",

@@ -33,12 +33,19 @@ const statusesOf: Record<Exclude<JobStatusFilter, "all">, JobStatus[]> = {
   cancelled: ["cancelled"],
 };
 
+/** Above this many matching landscapers the arm stays a subquery rather than a list of ids. */
+const LANDSCAPER_IDS_INLINE = 500;
+
 /**
  * Spec 02 §5: jobs match on client, landscaper, service type and job id. Every arm is answered by an index
  * (the job and landscaper trigram indexes, job_landscaper_idx, the number's unique index), so PostgreSQL
  * can combine them with a BitmapOr instead of reading the whole table.
+ *
+ * The matching landscapers are looked up first and passed as their ids: as a subquery the planner could
+ * not know how many there were, guessed one job in ten for that arm alone, and walked the newest-first
+ * index through every job for a rare term (a search matching 0.1% of a million jobs read them all).
  */
-function searchCondition(term: string): SQL | undefined {
+async function searchCondition(db: DbOrTx, term: string): Promise<SQL | undefined> {
   if (!term) return undefined;
   const jobText = searchExpressions.job(job);
   const arms: SQL[] = [containsText(jobText, term)];
@@ -49,21 +56,33 @@ function searchCondition(term: string): SQL | undefined {
       arms.push(containsText(jobText, service.id));
     }
   }
-  arms.push(
-    sql`${job.landscaperId} = any(array(select ${landscaper.userId} from ${landscaper} where ${containsText(
-      searchExpressions.landscaper(landscaper),
-      term,
-    )}))`,
-  );
+  const landscaperMatch = containsText(searchExpressions.landscaper(landscaper), term);
+  const matched = await db
+    .select({ id: landscaper.userId })
+    .from(landscaper)
+    .where(landscaperMatch)
+    .limit(LANDSCAPER_IDS_INLINE + 1);
+  if (matched.length > LANDSCAPER_IDS_INLINE) {
+    arms.push(
+      sql`${job.landscaperId} = any(array(select ${landscaper.userId} from ${landscaper} where ${landscaperMatch}))`,
+    );
+  } else if (matched.length > 0) {
+    arms.push(
+      inArray(
+        job.landscaperId,
+        matched.map((m) => m.id),
+      ),
+    );
+  }
   const number = jobNumberOf(term);
   if (number !== null) arms.push(eq(job.number, number));
   return or(...arms);
 }
 
-export function jobFilterCondition(filter: JobFilter): SQL | undefined {
+export async function jobFilterCondition(db: DbOrTx, filter: JobFilter): Promise<SQL | undefined> {
   return and(
     filter.status === "all" ? undefined : inArray(job.status, statusesOf[filter.status]),
-    searchCondition(filter.q),
+    await searchCondition(db, filter.q),
   );
 }
 
@@ -92,26 +111,67 @@ const jobColumns = {
   cancelReason: job.cancelReason,
   photoKey: job.photoKey,
   createdAt: job.createdAt,
-  landscaperName: landscaperNameColumn,
+  landscaperId: job.landscaperId,
   cursorTs: cursorTimestamp(job.createdAt),
 };
 
-export type AdminJobRow = Awaited<ReturnType<typeof selectJobs>>[number];
+interface SelectOptions {
+  where: SQL | undefined;
+  cursor: Cursor | null;
+  order: OrderDirection;
+  limit: number;
+}
 
-/** Jobs with their landscaper's name, newest first (or oldest first), `limit` rows after `cursor`. */
-export function selectJobs(
-  db: DbOrTx,
-  options: { where: SQL | undefined; cursor: Cursor | null; order: OrderDirection; limit: number },
-) {
+/**
+ * Jobs without their landscaper's name, newest first (or oldest first), `limit` rows after `cursor`: one
+ * range scan of job_created_id_idx, or the matching rows of a search, and nothing else. Names come from
+ * `LandscaperNames`, for the page only. Joined in the same query, the landscaper and user rows were looked
+ * up for every matching job before the sort and the limit (a search matching 1,000 of a million jobs made
+ * 2,000 lookups to show 25), and each page of a million-row CSV export made 2,000 as well.
+ */
+export function selectJobRows(db: DbOrTx, options: SelectOptions) {
   return db
     .select(jobColumns)
     .from(job)
-    .leftJoin(landscaper, eq(landscaper.userId, job.landscaperId))
-    .leftJoin(user, eq(user.id, job.landscaperId))
     .where(and(options.where, keysetCondition(job, options.cursor, options.order)))
     .orderBy(...keysetOrder(job, options.order))
     .limit(options.limit);
 }
+
+/**
+ * Landscaper names by user id, as `landscaperNameColumn` computes them, read for the ids not seen yet: one
+ * small query per page at first, none once every landscaper of an export has been met.
+ */
+export class LandscaperNames {
+  private readonly names = new Map<string, string | null>();
+  constructor(private readonly db: DbOrTx) {}
+
+  async load(ids: (string | null)[]): Promise<void> {
+    const missing = [...new Set(ids.filter((id): id is string => id !== null && !this.names.has(id)))];
+    if (missing.length === 0) return;
+    const rows = await this.db
+      .select({ id: user.id, name: landscaperNameColumn })
+      .from(user)
+      .leftJoin(landscaper, eq(landscaper.userId, user.id))
+      .where(inArray(user.id, missing));
+    for (const id of missing) this.names.set(id, null);
+    for (const row of rows) this.names.set(row.id, row.name);
+  }
+
+  of(id: string | null): string | null {
+    return id === null ? null : (this.names.get(id) ?? null);
+  }
+}
+
+/** Jobs with their landscaper's name: the business, else the person. */
+export async function selectJobs(db: DbOrTx, options: SelectOptions) {
+  const rows = await selectJobRows(db, options);
+  const names = new LandscaperNames(db);
+  await names.load(rows.map((row) => row.landscaperId));
+  return rows.map((row) => ({ ...row, landscaperName: names.of(row.landscaperId) }));
+}
+
+export type AdminJobRow = Awaited<ReturnType<typeof selectJobs>>[number];
 
 export function jobCursorOf(row: Pick<AdminJobRow, "cursorTs" | "id">): Cursor {
   return { ts: row.cursorTs, id: row.id };
@@ -151,8 +211,14 @@ export interface ListJobsOptions {
   limit: number;
 }
 
-export function listJobs({ db, filter, cursor, dir, limit }: ListJobsOptions): Promise<Page<AdminJobView>> {
-  const where = jobFilterCondition(filter);
+export async function listJobs({
+  db,
+  filter,
+  cursor,
+  dir,
+  limit,
+}: ListJobsOptions): Promise<Page<AdminJobView>> {
+  const where = await jobFilterCondition(db, filter);
   return keysetPage({
     cursor,
     dir,

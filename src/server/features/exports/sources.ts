@@ -7,7 +7,13 @@ import type { Env } from "../../config/env.js";
 import type { DbOrTx } from "../../db/client.js";
 import { customer, job, landscaper, user } from "../../db/schema.js";
 import { applicationFilterCondition, selectApplications } from "../admin/applications-service.js";
-import { jobCursorOf, jobFilterCondition, selectJobs, totalCentsOf } from "../admin/jobs-service.js";
+import {
+  jobCursorOf,
+  jobFilterCondition,
+  LandscaperNames,
+  selectJobRows,
+  totalCentsOf,
+} from "../admin/jobs-service.js";
 import {
   type Cursor,
   cursorTimestamp,
@@ -40,7 +46,12 @@ async function countOf(
 /* ---------------- Jobs and ratings ---------------- */
 
 export function jobsSource(db: DbOrTx, filter: { q: string; status: JobStatusFilter }): ExportSource {
-  const where = jobFilterCondition(filter);
+  let where: Promise<SQL | undefined> | undefined;
+  // Resolved once, on first use: the count and the rows read the same condition.
+  const condition = () => {
+    where ??= jobFilterCondition(db, filter);
+    return where;
+  };
   return {
     kind: "jobs",
     // Spec 02 §3, CSV row shapes: jobs.
@@ -55,20 +66,25 @@ export function jobsSource(db: DbOrTx, filter: { q: string; status: JobStatusFil
       "Tip Amount",
       "Total Price",
     ],
-    count: () => countOf(db, job, where),
+    count: async () => countOf(db, job, await condition()),
     async *rows() {
-      for await (const row of pagedRows((page) => selectJobs(db, { where, ...page }), jobCursorOf)) {
-        yield [
-          jobLabel(row.number),
-          row.customerName,
-          row.landscaperName,
-          row.selectedServices.map(serviceName).join(", "),
-          row.scheduledDate ?? row.preferredDate,
-          adminGroupLabel[adminGroupOf(row.status)],
-          row.rating,
-          money(row.tipCents),
-          money(totalCentsOf(row)),
-        ];
+      const where = await condition();
+      const names = new LandscaperNames(db);
+      for await (const page of pages((p) => selectJobRows(db, { where, ...p }), jobCursorOf)) {
+        await names.load(page.map((row) => row.landscaperId));
+        for (const row of page) {
+          yield [
+            jobLabel(row.number),
+            row.customerName,
+            names.of(row.landscaperId),
+            row.selectedServices.map(serviceName).join(", "),
+            row.scheduledDate ?? row.preferredDate,
+            adminGroupLabel[adminGroupOf(row.status)],
+            row.rating,
+            money(row.tipCents),
+            money(totalCentsOf(row)),
+          ];
+        }
       }
     },
   };
@@ -91,17 +107,21 @@ export function ratingsSource(db: DbOrTx): ExportSource {
     ],
     count: () => countOf(db, job, where),
     async *rows() {
-      for await (const row of pagedRows((page) => selectJobs(db, { where, ...page }), jobCursorOf)) {
-        yield [
-          jobLabel(row.number),
-          day(row.ratedAt),
-          row.customerName,
-          row.landscaperName,
-          row.selectedServices.map(serviceName).join(", "),
-          row.rating,
-          row.ratingComment,
-          money(row.tipCents),
-        ];
+      const names = new LandscaperNames(db);
+      for await (const page of pages((p) => selectJobRows(db, { where, ...p }), jobCursorOf)) {
+        await names.load(page.map((row) => row.landscaperId));
+        for (const row of page) {
+          yield [
+            jobLabel(row.number),
+            day(row.ratedAt),
+            row.customerName,
+            names.of(row.landscaperId),
+            row.selectedServices.map(serviceName).join(", "),
+            row.rating,
+            row.ratingComment,
+            money(row.tipCents),
+          ];
+        }
       }
     },
   };

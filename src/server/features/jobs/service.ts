@@ -20,8 +20,38 @@ type JobRow = typeof job.$inferSelect;
 
 const services = (row: Pick<JobRow, "selectedServices">) => row.selectedServices.map(serviceName).join(", ");
 
+/** The columns a JobView is made of: lists select these alone rather than whole rows. */
+export const jobViewColumns = {
+  id: job.id,
+  number: job.number,
+  status: job.status,
+  customerName: job.customerName,
+  customerEmail: job.customerEmail,
+  customerPhone: job.customerPhone,
+  address: job.address,
+  zipCode: job.zipCode,
+  selectedServices: job.selectedServices,
+  serviceType: job.serviceType,
+  preferredDate: job.preferredDate,
+  scheduledDate: job.scheduledDate,
+  additionalNotes: job.additionalNotes,
+  estimateLowCents: job.estimateLowCents,
+  estimateHighCents: job.estimateHighCents,
+  quotedPriceCents: job.quotedPriceCents,
+  finalPriceCents: job.finalPriceCents,
+  tipCents: job.tipCents,
+  rating: job.rating,
+  ratingComment: job.ratingComment,
+  cancelReason: job.cancelReason,
+  photoKey: job.photoKey,
+  createdAt: job.createdAt,
+  updatedAt: job.updatedAt,
+};
+
+type JobViewRow = Pick<JobRow, keyof typeof jobViewColumns>;
+
 export function toJobView(
-  row: JobRow,
+  row: JobViewRow,
   extra: { landscaperName?: string | null; declinedByMe?: boolean } = {},
 ): JobView {
   return {
@@ -170,7 +200,7 @@ const assigned = aliasedTable(user, "assigned");
 
 export async function listCustomerJobs(db: Db, customerId: string): Promise<JobView[]> {
   const rows = await db
-    .select({ job, landscaperName: assigned.name })
+    .select({ job: jobViewColumns, landscaperName: assigned.name })
     .from(job)
     .leftJoin(assigned, eq(assigned.id, job.landscaperId))
     .where(eq(job.customerId, customerId))
@@ -209,7 +239,9 @@ export async function landscaperQueue(db: Db, landscaperId: string): Promise<Job
   const covered = profile?.status === "approved" ? profile.coveredZipCodes : [];
   const declined = aliasedTable(jobDecline, "declined");
   const rows = await db
-    .select({ job, landscaperName: assigned.name, declinedAt: declined.createdAt })
+    // Only what the screen shows: the queue is the largest list a landscaper loads (up to 200 jobs), and
+    // reading the lifecycle timestamps it never shows made each request parse a thousand more dates.
+    .select({ job: jobViewColumns, landscaperName: assigned.name, declinedAt: declined.createdAt })
     .from(job)
     .leftJoin(assigned, eq(assigned.id, job.landscaperId))
     .leftJoin(declined, and(eq(declined.jobId, job.id), eq(declined.landscaperId, landscaperId)))

@@ -25,11 +25,12 @@ export async function notify(db: DbOrTx, items: NewNotification[]) {
     .insert(notification)
     .values(items.map((n) => ({ userId: n.userId, type: n.type, message: n.message, link: n.link ?? null })))
     .returning({ id: notification.id, userId: notification.userId });
-  for (const row of rows) {
-    await db.execute(
-      sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ id: row.id, userId: row.userId })})`,
-    );
-  }
+  // One statement for every signal: a new job in a busy ZIP alerts hundreds of landscapers, and a round trip
+  // each made quote submission wait on the database far longer than its inserts did.
+  const payloads = rows.map((row) => JSON.stringify({ id: row.id, userId: row.userId }));
+  await db.execute(
+    sql`select pg_notify(${NOTIFICATION_CHANNEL}, payload) from unnest(${sql.param(payloads)}::text[]) as payload`,
+  );
   await queueChannelDeliveries(db, items);
 }
 

@@ -1,0 +1,271 @@
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import type { Engine } from "../../src/server/db/client.js";
+import type { ExportFigures } from "./export.js";
+import type { PageFigures } from "./lighthouse.js";
+import type { LoadFigures } from "./load.js";
+import type { SeedFigures } from "./seed.js";
+
+export interface EndpointResult {
+  key: string;
+  label: string;
+  http: LoadFigures;
+  direct: LoadFigures;
+  /** HTTP throughput over the direct-SQL ceiling's, and over the bare route's. */
+  ratioToDirect: number;
+  ratioToBare: number;
+  plans?: string[];
+}
+
+export interface ScaleResult {
+  engine: Engine;
+  jobs: number;
+  finishedAt: string;
+  machine: Machine;
+  settings: { connections: number; durationSeconds: number; warmupSeconds: number; quick: boolean };
+  seed: SeedFigures;
+  bare: LoadFigures;
+  endpoints: EndpointResult[];
+  export: {
+    http: ExportFigures;
+    direct: { rows: number; seconds: number; rowsPerSecond: number };
+    ratioToDirect: number;
+  };
+  lighthouse?: PageFigures[];
+}
+
+export interface Machine {
+  nproc: number;
+  cpu: string;
+  memoryGb: number;
+  node: string;
+  database: string;
+}
+
+export function machine(database: string): Machine {
+  let cpu = os.cpus()[0]?.model ?? "unknown";
+  try {
+    cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? cpu;
+  } catch {
+    // not Linux: os.cpus() already answered
+  }
+  return {
+    nproc: os.availableParallelism(),
+    cpu,
+    memoryGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    database,
+  };
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : 0);
+
+export { ratio };
+
+function table(header: string[], rows: (string | number)[][]): string {
+  const cells = [header, ...rows].map((row) => row.map(String));
+  const widths = header.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
+  const line = (row: string[]) =>
+    `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ")} |`;
+  return [
+    line(cells[0]!),
+    `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`,
+    ...cells.slice(1).map(line),
+  ].join("\n");
+}
+
+const n = (value: number) => (value >= 100 ? Math.round(value).toLocaleString("en-US") : String(value));
+
+export function scaleTable(result: ScaleResult): string {
+  const rows: (string | number)[][] = [
+    [
+      "Bare route GET /api/health/live",
+      n(result.bare.rps),
+      result.bare.p50,
+      result.bare.p95,
+      result.bare.p99,
+      "–",
+      "–",
+      "–",
+      "1.00",
+    ],
+  ];
+  for (const e of result.endpoints) {
+    // No request finished inside the window: there is no latency to show, only that.
+    const none = e.http.requests === 0 ? "no answer" : null;
+    rows.push([
+      e.label,
+      n(e.http.rps),
+      none ?? e.http.p50,
+      none ?? e.http.p95,
+      none ?? e.http.p99,
+      n(e.direct.rps),
+      e.direct.p95,
+      e.ratioToDirect.toFixed(2),
+      e.ratioToBare.toFixed(3),
+    ]);
+  }
+  const ex = result.export;
+  const exportLine = `CSV export of ${ex.http.rows.toLocaleString("en-US")} jobs: ${ex.http.rowsPerSecond.toLocaleString("en-US")} rows/s over HTTP (${ex.http.seconds} s, ${(ex.http.bytes / 1024 / 1024).toFixed(1)} MB), ${ex.direct.rowsPerSecond.toLocaleString("en-US")} rows/s straight through the driver (×${ex.ratioToDirect.toFixed(2)}); server memory ${ex.http.rssBeforeMb} → peak ${ex.http.rssPeakMb} MB (growth ${ex.http.memoryGrowthMb} MB)`;
+  return [
+    `${result.engine} · ${result.jobs.toLocaleString("en-US")} jobs · ${result.settings.connections} connections × ${result.settings.durationSeconds} s`,
+    table(
+      ["Endpoint", "req/s", "p50 ms", "p95 ms", "p99 ms", "direct req/s", "direct p95", "× direct", "× bare"],
+      rows,
+    ),
+    exportLine,
+  ].join("\n");
+}
+
+export function changeTable(small: ScaleResult, large: ScaleResult): string {
+  const rows: (string | number)[][] = [];
+  const bareChange = ratio(large.bare.rps, small.bare.rps);
+  rows.push([
+    "Bare route",
+    `${n(small.bare.rps)} → ${n(large.bare.rps)}`,
+    `×${bareChange}`,
+    `${small.bare.p95} → ${large.bare.p95}`,
+    `×${ratio(large.bare.p95, small.bare.p95)}`,
+  ]);
+  for (const e of large.endpoints) {
+    const s = small.endpoints.find((x) => x.key === e.key);
+    if (!s) continue;
+    rows.push([
+      e.label,
+      `${n(s.http.rps)} → ${n(e.http.rps)}`,
+      `×${ratio(e.http.rps, s.http.rps)}`,
+      `${s.http.p95} → ${e.http.p95}`,
+      `×${ratio(e.http.p95, s.http.p95)}`,
+    ]);
+  }
+  rows.push([
+    "CSV export rows/s",
+    `${n(small.export.http.rowsPerSecond)} → ${n(large.export.http.rowsPerSecond)}`,
+    `×${ratio(large.export.http.rowsPerSecond, small.export.http.rowsPerSecond)}`,
+    "–",
+    "–",
+  ]);
+  return [
+    `${large.engine}: ${small.jobs.toLocaleString("en-US")} → ${large.jobs.toLocaleString("en-US")} jobs`,
+    table(["Endpoint", "req/s", "change", "p95 ms", "change"], rows),
+  ].join("\n");
+}
+
+export interface TargetCheck {
+  target: string;
+  value: string;
+  met: boolean;
+}
+
+/** An endpoint none of whose requests finished in the window has no latency to judge: it fails. */
+const answered = (e: EndpointResult) => e.http.requests > 0;
+const latency = (e: EndpointResult) => (answered(e) ? `${e.http.p95} ms` : "no answer in the window");
+
+/** The issue's targets, judged on one scale (with the smallest scale of the same engine for the 2× rule). */
+export function checkTargets(result: ScaleResult, smallest: ScaleResult | undefined): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const by = (key: string) => result.endpoints.find((e) => e.key === key);
+  for (const key of ["admin-job-search", "landscaper-queue", "customer-jobs"]) {
+    const e = by(key);
+    if (!e) continue;
+    checks.push({
+      target: `${e.label}: p95 ≤ 50 ms`,
+      value: latency(e),
+      met: answered(e) && e.http.p95 <= 50,
+    });
+    const s = smallest?.endpoints.find((x) => x.key === key);
+    if (s && smallest && smallest.jobs < result.jobs) {
+      checks.push({
+        target: `${e.label}: p95 ≤ 2× its ${smallest.jobs.toLocaleString("en-US")}-job figure`,
+        value: `${s.http.p95} → ${e.http.p95} ms (×${ratio(e.http.p95, s.http.p95)})`,
+        met: answered(e) && e.http.p95 <= 2 * s.http.p95,
+      });
+    }
+  }
+  const bell = by("notification-bell");
+  if (bell)
+    checks.push({
+      target: "Notification bell: p95 ≤ 10 ms",
+      value: latency(bell),
+      met: answered(bell) && bell.http.p95 <= 10,
+    });
+  const quote = by("quote-submission");
+  if (quote) {
+    checks.push({
+      target: "Quote submission: ≥ ½ the direct inserts' throughput",
+      value: `${n(quote.http.rps)} vs ${n(quote.direct.rps)} req/s (×${quote.ratioToDirect})`,
+      met: quote.ratioToDirect >= 0.5,
+    });
+  }
+  checks.push({
+    target: "CSV export: ≥ 100,000 rows/s",
+    value: `${result.export.http.rowsPerSecond.toLocaleString("en-US")} rows/s`,
+    met: result.export.http.rowsPerSecond >= 100_000,
+  });
+  checks.push({
+    target: "CSV export: server memory growth < 100 MB",
+    value: `${result.export.http.memoryGrowthMb} MB`,
+    met: result.export.http.memoryGrowthMb < 100,
+  });
+  for (const page of result.lighthouse ?? []) {
+    const s = page.scores;
+    checks.push({
+      target: `Lighthouse ${page.path}: perf ≥ 95, a11y 100, BP and SEO ≥ 95, CLS < 0.05`,
+      value: `${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo}, CLS ${page.cls}`,
+      met:
+        s.performance >= 95 &&
+        s.accessibility === 100 &&
+        s.bestPractices >= 95 &&
+        s.seo >= 95 &&
+        page.cls < 0.05,
+    });
+  }
+  return checks;
+}
+
+export function targetsTable(result: ScaleResult, checks: TargetCheck[]): string {
+  return [
+    `Targets at ${result.engine} · ${result.jobs.toLocaleString("en-US")} jobs`,
+    table(
+      ["Target", "Measured", "Met"],
+      checks.map((c) => [c.target, c.value, c.met ? "yes" : "NO"]),
+    ),
+  ].join("\n");
+}
+
+export function lighthouseTable(pages: PageFigures[]): string {
+  return [
+    "Lighthouse 12 (mobile)",
+    table(
+      [
+        "Page",
+        "Perf",
+        "A11y",
+        "BP",
+        "SEO",
+        "LCP ms",
+        "TBT ms",
+        "CLS",
+        "JS files",
+        "JS gzip KB",
+        "CSS gzip KB",
+      ],
+      pages.map((p) => [
+        p.path,
+        p.scores.performance,
+        p.scores.accessibility,
+        p.scores.bestPractices,
+        p.scores.seo,
+        p.lcpMs,
+        p.tbtMs,
+        p.cls,
+        p.js.files,
+        p.js.gzipKb,
+        p.css.gzipKb,
+      ]),
+    ),
+    ...pages
+      .filter((p) => p.failing.length > 0)
+      .map((p) => `${p.path} below full marks: ${p.failing.join(", ")}`),
+  ].join("\n");
+}

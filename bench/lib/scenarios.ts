@@ -1,0 +1,123 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Env } from "../../src/server/config/env.js";
+import type { Db } from "../../src/server/db/client.js";
+import { notification } from "../../src/server/db/schema.js";
+import { dashboardSummary } from "../../src/server/features/admin/dashboard-service.js";
+import { listJobs } from "../../src/server/features/admin/jobs-service.js";
+import { landscaperQueue, listCustomerJobs, submitQuote } from "../../src/server/features/jobs/service.js";
+import { ADMIN_PAGE_SIZE } from "../../src/shared/admin.js";
+import { quoteRequestSchema } from "../../src/shared/jobs.js";
+import { BELL_LIMIT } from "../../src/shared/notifications.js";
+import type { HttpTarget } from "./load.js";
+import { SEARCH_TERM } from "./seed.js";
+import type { Session } from "./server.js";
+
+export interface Sessions {
+  customer: Session;
+  landscaper: Session;
+  admin: Session;
+}
+
+/** One measured endpoint: its HTTP request and the service code whose SQL makes its direct ceiling. */
+export interface Scenario {
+  key: string;
+  label: string;
+  http: (baseURL: string) => HttpTarget;
+  /** What the route runs, minus HTTP and the session lookup; its statements are captured and replayed. */
+  service: (db: Db) => Promise<unknown>;
+  transactional: boolean;
+}
+
+function tomorrow(): string {
+  return new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+}
+
+export const quoteBody = () => ({
+  fullName: "Bench Visitor",
+  email: "bench.visitor@guests.bench.test",
+  phone: "(704) 555-0142",
+  address: "1400 East Blvd, Charlotte, NC 28203",
+  zipCode: "28203",
+  services: ["lawn-mowing", "edging-trimming"],
+  preferredDate: tomorrow(),
+  additionalNotes: "",
+  website: "",
+});
+
+/** The bell's two queries, as routes.ts of notifications writes them. */
+async function bell(db: Db, userId: string) {
+  await db
+    .select()
+    .from(notification)
+    .where(eq(notification.userId, userId))
+    .orderBy(desc(notification.createdAt), desc(notification.id))
+    .limit(BELL_LIMIT);
+  await db
+    .select({ n: count() })
+    .from(notification)
+    .where(and(eq(notification.userId, userId), eq(notification.read, false)));
+}
+
+export function scenarios(sessions: Sessions, env: Env): Scenario[] {
+  const get = (urlPath: string, session: Session) => (baseURL: string) => ({
+    url: `${baseURL}${urlPath}`,
+    headers: { cookie: session.cookie },
+  });
+  return [
+    {
+      key: "landscaper-queue",
+      label: "Landscaper job queue",
+      http: get("/api/landscaper/jobs", sessions.landscaper),
+      service: (db) => landscaperQueue(db, sessions.landscaper.userId),
+      transactional: false,
+    },
+    {
+      key: "customer-jobs",
+      label: "Customer dashboard list",
+      http: get("/api/customer/jobs", sessions.customer),
+      service: (db) => listCustomerJobs(db, sessions.customer.userId),
+      transactional: false,
+    },
+    {
+      key: "notification-bell",
+      label: "Notification bell",
+      http: get("/api/notifications", sessions.landscaper),
+      service: (db) => bell(db, sessions.landscaper.userId),
+      transactional: false,
+    },
+    {
+      key: "admin-job-search",
+      label: `Admin job search "${SEARCH_TERM}"`,
+      http: get(`/api/admin/jobs?q=${SEARCH_TERM}`, sessions.admin),
+      service: (db) =>
+        listJobs({
+          db,
+          filter: { q: SEARCH_TERM, status: "all" },
+          cursor: undefined,
+          dir: "next",
+          limit: ADMIN_PAGE_SIZE,
+        }),
+      transactional: false,
+    },
+    {
+      key: "admin-dashboard",
+      label: "Admin dashboard figures",
+      http: get("/api/admin/dashboard", sessions.admin),
+      service: (db) => dashboardSummary({ db, env }),
+      transactional: false,
+    },
+    {
+      key: "quote-submission",
+      label: "Quote submission (POST)",
+      http: (baseURL) => ({
+        url: `${baseURL}/api/quotes`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(quoteBody()),
+      }),
+      service: (db) =>
+        submitQuote({ db, env, input: quoteRequestSchema.parse(quoteBody()), customerId: null }),
+      transactional: true,
+    },
+  ];
+}

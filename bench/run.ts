@@ -1,0 +1,298 @@
+/**
+ * npm run bench: seeds synthetic Charlotte-area data at each scale, then measures the real server under
+ * autocannon beside two ceilings (the same SQL straight through the driver, and a bare route of the same
+ * server), the CSV export's speed and memory, and Lighthouse on three public pages. See README "Performance".
+ */
+import { execFileSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { loadEnv } from "../src/server/config/env.js";
+import type { Engine } from "../src/server/db/client.js";
+import { type DirectDb, openDirectPglite, openDirectPostgres } from "./lib/direct-db.js";
+import { measureExport, measureExportDirect } from "./lib/export.js";
+import { runLighthouse } from "./lib/lighthouse.js";
+import { measureDirect, measureHttp } from "./lib/load.js";
+import { type BenchOptions, parseOptions } from "./lib/options.js";
+import {
+  changeTable,
+  checkTargets,
+  type EndpointResult,
+  lighthouseTable,
+  machine,
+  ratio,
+  type ScaleResult,
+  scaleTable,
+  targetsTable,
+} from "./lib/report.js";
+import { type Scenario, type Sessions, scenarios } from "./lib/scenarios.js";
+import { seedBulk } from "./lib/seed.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, repoRoot, signIn, signUp, startServer } from "./lib/server.js";
+
+const resultsDir = path.join(repoRoot, "bench/results");
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+/** The server serves the built SPA (the Lighthouse pages are prerendered into it): build it when missing. */
+function ensureBuild() {
+  if (existsSync(path.join(repoRoot, "build/client/index.html"))) return;
+  log("build/client is missing: npx react-router build");
+  execFileSync("npx", ["react-router", "build"], { cwd: repoRoot, stdio: "inherit" });
+}
+
+interface Target {
+  engine: Engine;
+  dataDir: string;
+  databaseUrl?: string;
+  cleanup(): Promise<void>;
+}
+
+async function prepareTarget(engine: Engine, options: BenchOptions): Promise<Target> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `greenscape-bench-${engine}-`));
+  if (engine === "pglite") {
+    return { engine, dataDir, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const url = new URL(options.databaseUrl);
+  const name = url.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === "test")
+    throw new Error(`Refusing to use database "${name}".`);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    engine,
+    dataDir,
+    databaseUrl: url.toString(),
+    async cleanup() {
+      rmSync(dataDir, { recursive: true, force: true });
+      const client = new pg.Client({ connectionString: adminUrl.toString() });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function openDirect(target: Target): Promise<DirectDb> {
+  return target.engine === "postgres"
+    ? openDirectPostgres(target.databaseUrl!, 10)
+    : openDirectPglite(path.join(target.dataDir, "pglite"));
+}
+
+/** EXPLAIN ANALYZE of each statement a read endpoint sends, kept in the results as evidence. */
+async function explain(direct: DirectDb, scenario: Scenario): Promise<string[]> {
+  const { queries } = await direct.capture(scenario.service);
+  const plans: string[] = [];
+  for (const q of queries) {
+    const rows = await direct.query<{ "QUERY PLAN": string }>(
+      `explain (analyze, buffers) ${q.sql}`,
+      q.params,
+    );
+    plans.push(`${q.sql}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
+  }
+  return plans;
+}
+
+async function runScale(
+  engine: Engine,
+  jobs: number,
+  options: BenchOptions,
+  withLighthouse: boolean,
+): Promise<ScaleResult> {
+  const target = await prepareTarget(engine, options);
+  const load = {
+    connections: options.connections,
+    seconds: options.durationSeconds,
+    warmupSeconds: options.warmupSeconds,
+  };
+  try {
+    // 1. Migrations, reference data and the admin by the app itself; a few accounts through the real API.
+    log(`${engine} · ${jobs} jobs: first start (migrations), sign-ups`);
+    let server = await startServer(target);
+    const tag = Date.now().toString(36);
+    const sessions: Sessions = {
+      customer: await signUp(server.baseURL, "customer", `bench.customer.${tag}@bench.test`),
+      landscaper: await signUp(server.baseURL, "landscaper", `bench.landscaper.${tag}@bench.test`),
+      admin: await signIn(server.baseURL, ADMIN_EMAIL, ADMIN_PASSWORD, "admin"),
+    };
+    await server.stop();
+
+    // 2. Bulk data, then the direct-SQL ceilings while no server holds the database (PGlite is one process).
+    const direct = await openDirect(target);
+    const env = loadEnv({
+      ...process.env,
+      DATA_DIR: target.dataDir,
+      DATABASE_URL: target.databaseUrl ?? "",
+      NODE_ENV: "production",
+    });
+    const ceilings = new Map<string, EndpointResult["direct"]>();
+    const plans = new Map<string, string[]>();
+    let exportDirect: Awaited<ReturnType<typeof measureExportDirect>>;
+    let seed: ScaleResult["seed"];
+    const list = scenarios(sessions, env);
+    try {
+      log("seeding");
+      seed = await seedBulk(
+        direct,
+        jobs,
+        {
+          customerId: sessions.customer.userId,
+          customerEmail: sessions.customer.email,
+          landscaperId: sessions.landscaper.userId,
+        },
+        (m) => log(`  ${m}`),
+      );
+      log(
+        `seeded in ${seed.seconds} s: ${seed.jobs} jobs, ${seed.customers} customers, ${seed.landscapers} landscapers, ${seed.jobEvents} events, ${seed.notifications} notifications`,
+      );
+      const [{ max } = { max: 0 }] = await direct.query<{ max: number }>(
+        "select coalesce(max(number), 0)::int as max from job",
+      );
+      const since = new Date();
+      for (const scenario of list) {
+        if (!scenario.transactional) plans.set(scenario.key, await explain(direct, scenario));
+        const { queries } = await direct.capture(scenario.service);
+        ceilings.set(
+          scenario.key,
+          await measureDirect(() => direct.replay(queries, scenario.transactional), load),
+        );
+        log(`  direct ${scenario.key}: ${ceilings.get(scenario.key)!.rps} req/s`);
+      }
+      exportDirect = await measureExportDirect(direct.db);
+      log(`  direct export: ${exportDirect.rowsPerSecond} rows/s`);
+      // The ceiling's quotes go, so the server sees the seeded data only.
+      await direct.query("delete from job where number > $1", [max]);
+      await direct.query("delete from notification where created_at >= $1", [since.toISOString()]);
+      await direct.query("delete from email_outbox where created_at >= $1", [since.toISOString()]);
+      for (const table of ["job", "job_event", "notification", "email_outbox"])
+        await direct.exec(`vacuum analyze ${table}`);
+    } finally {
+      await direct.close();
+    }
+
+    // 3. The server under load: the bare route, each endpoint, the export, quotes last (they add rows).
+    log("second start: HTTP measurements");
+    server = await startServer(target);
+    try {
+      const bare = await measureHttp({ url: `${server.baseURL}/api/health/live` }, load);
+      log(`  bare: ${bare.rps} req/s`);
+      const endpoints: EndpointResult[] = [];
+      const ordered = [...list.filter((s) => !s.transactional), ...list.filter((s) => s.transactional)];
+      let exportHttp: ScaleResult["export"]["http"] | undefined;
+      for (const scenario of ordered) {
+        if (scenario.transactional && !exportHttp) {
+          exportHttp = await measureExport(server.baseURL, sessions.admin.cookie, server.pid);
+          log(`  export: ${exportHttp.rowsPerSecond} rows/s, +${exportHttp.memoryGrowthMb} MB`);
+        }
+        const http = await measureHttp(scenario.http(server.baseURL), load);
+        const ceiling = ceilings.get(scenario.key)!;
+        if (http.errors > 0) log(`  ${scenario.key}: ${http.errors} non-2xx answers or errors`);
+        endpoints.push({
+          key: scenario.key,
+          label: scenario.label,
+          http,
+          direct: ceiling,
+          ratioToDirect: ratio(http.rps, ceiling.rps),
+          ratioToBare: Math.round((http.rps / bare.rps) * 1000) / 1000,
+          ...(plans.has(scenario.key) ? { plans: plans.get(scenario.key)! } : {}),
+        });
+        log(`  ${scenario.key}: ${http.rps} req/s, p95 ${http.p95} ms`);
+      }
+      const lighthouse = withLighthouse ? await runLighthouse(server.baseURL) : undefined;
+      return {
+        engine,
+        jobs,
+        finishedAt: new Date().toISOString(),
+        machine: machine(
+          engine === "postgres" ? await postgresVersion(target.databaseUrl!) : "PGlite 0.5 (embedded)",
+        ),
+        settings: {
+          connections: options.connections,
+          durationSeconds: options.durationSeconds,
+          warmupSeconds: options.warmupSeconds,
+          quick: options.quick,
+        },
+        seed,
+        bare,
+        endpoints,
+        export: {
+          http: exportHttp!,
+          direct: exportDirect,
+          ratioToDirect: ratio(exportHttp!.rowsPerSecond, exportDirect.rowsPerSecond),
+        },
+        ...(lighthouse ? { lighthouse } : {}),
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    if (!options.keep) await target.cleanup();
+    else log(`kept: ${target.databaseUrl ?? target.dataDir}`);
+  }
+}
+
+async function postgresVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ v: string }>("show server_version");
+  await client.end();
+  return `PostgreSQL ${rows[0]?.v ?? "?"}`;
+}
+
+function earlierResults(engine: Engine): ScaleResult[] {
+  if (!existsSync(resultsDir)) return [];
+  return readdirSync(resultsDir)
+    .filter((f) => f.startsWith(`${engine}-`) && f.endsWith(".json"))
+    .map((f) => JSON.parse(readFileSync(path.join(resultsDir, f), "utf8")) as ScaleResult)
+    .sort((a, b) => a.jobs - b.jobs);
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  ensureBuild();
+  mkdirSync(resultsDir, { recursive: true });
+  let lighthouseDone = !options.lighthouse;
+  const summary: string[] = [];
+  for (const engine of options.engines) {
+    const results: ScaleResult[] = [];
+    for (const jobs of options.scales) {
+      const result = await runScale(engine, jobs, options, !lighthouseDone);
+      lighthouseDone = true;
+      results.push(result);
+      const file = path.join(resultsDir, `${engine}-${jobs}.json`);
+      writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+      log(`wrote ${path.relative(repoRoot, file)}`);
+      console.log(`\n${scaleTable(result)}\n`);
+      if (result.lighthouse) console.log(`${lighthouseTable(result.lighthouse)}\n`);
+    }
+    // Smallest to largest: this run's scales, else the smallest earlier result of the same engine.
+    const largest = results.at(-1)!;
+    const smallest =
+      results.length > 1 ? results[0] : earlierResults(engine).find((r) => r.jobs < largest.jobs);
+    if (smallest) summary.push(changeTable(smallest, largest));
+    summary.push(targetsTable(largest, checkTargets(largest, smallest)));
+  }
+  const m = machine("");
+  console.log(`Machine: ${m.nproc} cores (${m.cpu}), ${m.memoryGb} GB, Node ${m.node}\n`);
+  console.log(summary.join("\n\n"));
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
