@@ -1,10 +1,14 @@
 import { ArrowLeft, LogIn } from "lucide-react";
 import { Link } from "react-router";
+import { pageMeta } from "../../site/lib/meta";
 import { authLinkClass } from "../components/auth-shell";
 import { LoginScreen } from "../components/login-screen";
 
 export function meta() {
-  return [{ title: "Client Login | GreenScape Charlotte" }];
+  return pageMeta(
+    "Client Login",
+    "Sign in to GreenScape Charlotte to book lawn and garden services and follow your requests.",
+  );
 }
 
 export default function LoginClientPage() {

@@ -1,10 +1,14 @@
 import { ArrowLeft, Trees } from "lucide-react";
 import { Link } from "react-router";
+import { pageMeta } from "../../site/lib/meta";
 import { authLinkClass } from "../components/auth-shell";
 import { LoginScreen } from "../components/login-screen";
 
 export function meta() {
-  return [{ title: "Landscaper Login | GreenScape Charlotte" }];
+  return pageMeta(
+    "Landscaper Login",
+    "Landscapers sign in to GreenScape Charlotte to see new jobs in their service area and manage their work.",
+  );
 }
 
 export default function LoginLandscaperPage() {

@@ -1,11 +1,15 @@
 import { UserRoundPlus } from "lucide-react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { pageMeta } from "../../site/lib/meta";
 import { AuthShell, authLinkClass } from "../components/auth-shell";
 import { SignUpForm } from "../components/sign-up-form";
 import { signUpRoleOf } from "../lib/variants";
 
 export function meta() {
-  return [{ title: "Sign Up | GreenScape Charlotte" }];
+  return pageMeta(
+    "Sign Up",
+    "Create a GreenScape Charlotte account to book lawn and garden work, or to take jobs as a landscaper.",
+  );
 }
 
 export default function SignUpPage() {
