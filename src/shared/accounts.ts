@@ -105,4 +105,8 @@ export const messages = {
   tooManySignIns: "Too many sign-in attempts. Please wait 15 minutes and try again.",
   tooManyResets: "Too many reset requests. Please wait an hour and try again.",
   invalidResetLink: "This link is invalid or has expired.",
+  passwordTooCommon: "This password is too common. Please choose a less guessable one.",
 } as const;
+
+/** The error code of a new password found in the common-password list (sign-up, reset, change). */
+export const PASSWORD_TOO_COMMON = "password_too_common";

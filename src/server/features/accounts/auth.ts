@@ -1,13 +1,15 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import { and, eq, isNull } from "drizzle-orm";
-import { resetPagePaths } from "../../../shared/accounts.js";
+import { messages, PASSWORD_TOO_COMMON, resetPagePaths } from "../../../shared/accounts.js";
 import { firstNameOf } from "../../../shared/session.js";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
 import * as schema from "../../db/schema.js";
 import { enqueueEmail } from "../../lib/mail/outbox.js";
+import { isCommonPassword, newPasswordOf } from "./common-passwords.js";
 import { SIGNUP_ROLE_HEADER } from "./forward.js";
 
 export interface AuthOptions {
@@ -83,6 +85,18 @@ export function createAuth({ db, env, secret }: AuthOptions) {
       max: 120,
     },
     plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] })],
+    hooks: {
+      // Our routes check first (forward.ts); this also covers any call that reaches Better Auth directly.
+      before: createAuthMiddleware(async (ctx) => {
+        const password = newPasswordOf(ctx.path, ctx.body);
+        if (password !== undefined && isCommonPassword(password)) {
+          throw new APIError("BAD_REQUEST", {
+            code: PASSWORD_TOO_COMMON,
+            message: messages.passwordTooCommon,
+          });
+        }
+      }),
+    },
     databaseHooks: {
       user: {
         create: {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { assertNotCommonPassword, newPasswordOf } from "./common-passwords.js";
 
 export const INTERNAL_HEADER_PREFIX = "x-greenscape-";
 /** Carries the validated sign-up role to Better Auth's user-create hook (its role field takes no input). */
@@ -22,6 +23,10 @@ export async function callAuth(
   body?: unknown,
   internalHeaders: Record<string, string> = {},
 ): Promise<AuthAnswer> {
+  // Checked here, before Better Auth answers, so every screen gets our message and code rather than
+  // whatever the route makes of a Better Auth 400 (the reset route reads any 400 as a bad link).
+  const newPassword = newPasswordOf(path, body);
+  if (newPassword !== undefined) assertNotCommonPassword(newPassword);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === "content-length" || name === "host") continue;

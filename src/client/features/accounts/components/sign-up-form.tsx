@@ -1,6 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { PASSWORD_MIN_LENGTH, type SignUpInput, signUpSchema } from "../../../../shared/accounts";
+import {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_COMMON,
+  type SignUpInput,
+  signUpSchema,
+} from "../../../../shared/accounts";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
@@ -44,6 +49,9 @@ export function SignUpForm({
         for (const name of fieldNames) {
           const message = error.fields?.[name];
           if (message) form.setError(name, { message }, { shouldFocus: true });
+        }
+        if (error.code === PASSWORD_TOO_COMMON) {
+          form.setError("password", { message: error.message }, { shouldFocus: true });
         }
         toast({ title: "Signup failed", description: error.message, variant: "destructive" });
       } else {

@@ -3,7 +3,12 @@ import { CircleCheck, LockKeyhole, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { messages, PASSWORD_MIN_LENGTH, resetPasswordSchema } from "../../../../shared/accounts";
+import {
+  messages,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_COMMON,
+  resetPasswordSchema,
+} from "../../../../shared/accounts";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { FormField } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
@@ -70,6 +75,11 @@ function ResetPasswordForm({
     try {
       await reset.mutateAsync(values);
     } catch (error) {
+      // The link is still good: the server refused the password itself, so say so under the field.
+      if (error instanceof ApiError && error.code === PASSWORD_TOO_COMMON) {
+        form.setError("password", { message: error.message }, { shouldFocus: true });
+        return;
+      }
       setFormError(
         error instanceof ApiError && error.status === 400
           ? { message: config.invalidLink, invalidLink: true }

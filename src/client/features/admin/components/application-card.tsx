@@ -44,10 +44,13 @@ export function ApplicationCard({ application }: { application: ApplicationView 
     >
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={`${notesId}-name`} className="text-lg font-semibold break-words text-slate-900">
+          <h3
+            id={`${notesId}-name`}
+            className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900"
+          >
             {application.fullName}
           </h3>
-          <p className="text-sm break-words text-slate-600">
+          <p className="text-sm [overflow-wrap:anywhere] text-slate-600">
             {application.businessName ?? "No business name"}
           </p>
         </div>

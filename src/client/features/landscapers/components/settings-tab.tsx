@@ -2,7 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { changePasswordSchema, PASSWORD_MIN_LENGTH, updateProfileSchema } from "../../../../shared/accounts";
+import {
+  changePasswordSchema,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_COMMON,
+  updateProfileSchema,
+} from "../../../../shared/accounts";
 import type { SessionUser } from "../../../../shared/session";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -75,7 +80,9 @@ function ChangePasswordForm() {
       });
     } catch (error) {
       if (error instanceof ApiError) {
-        if (error.status === 400 && !error.fields) {
+        if (error.code === PASSWORD_TOO_COMMON) {
+          form.setError("password", { message: error.message }, { shouldFocus: true });
+        } else if (error.status === 400 && !error.fields) {
           form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
         }
         for (const name of ["currentPassword", "password", "confirmPassword"] as const) {

@@ -1,0 +1,347 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routeConfig from "../../src/client/routes";
+import { signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
+import { desktop, launchBrowser, newContext, screenshot } from "./support/browser";
+import { approveViaAdminApi, saveProfileViaApi } from "./support/landscaper";
+import { submitQuoteViaApi } from "./support/quotes";
+import { type AppServer, startAppServer } from "./support/server-process";
+
+/**
+ * Every route of the client's own route table is visited as the role it is for and checked with axe
+ * (WCAG 2 A and AA): a route added to routes.ts without an entry here fails the test.
+ */
+
+type Role = "visitor" | "customer" | "pendingLandscaper" | "approvedLandscaper" | "admin" | "master";
+
+interface Visit {
+  role: Role;
+  /** The URL to open when it differs from the route's path (query strings, a concrete path for "*"). */
+  url?: string;
+}
+
+/** Who sees each route. Several roles where a screen differs by role (dashboards, notifications, previews). */
+const visits: Record<string, Visit[]> = {
+  "/": [{ role: "visitor" }, { role: "customer" }],
+  "/about": [{ role: "visitor" }],
+  "/about-us": [{ role: "visitor" }],
+  "/professionals": [{ role: "visitor" }],
+  "/troubleshooting": [{ role: "visitor" }],
+  "/terms-of-service": [{ role: "visitor" }],
+  "/terms": [{ role: "visitor" }],
+  "/privacy-policy": [{ role: "visitor" }],
+  "/privacy": [{ role: "visitor" }],
+  "/refund-policy": [{ role: "visitor" }],
+  "/refunds": [{ role: "visitor" }],
+  "/403": [{ role: "visitor" }],
+  "/instant-quote": [{ role: "visitor" }, { role: "customer" }],
+  "/quote-submitted": [{ role: "visitor" }],
+  "/login/client": [{ role: "visitor" }],
+  "/login/landscaper": [{ role: "visitor" }],
+  "/landscaper-login": [{ role: "visitor" }],
+  "/login/admin": [{ role: "visitor" }],
+  "/signup": [{ role: "visitor" }],
+  "/register": [{ role: "visitor" }],
+  "/register/client": [{ role: "visitor" }],
+  "/register/landscaper": [{ role: "visitor" }],
+  "/forgot-password/client": [{ role: "visitor" }],
+  "/forgot-password/landscaper": [{ role: "visitor" }],
+  "/request-reset": [{ role: "visitor" }],
+  ...Object.fromEntries(
+    [
+      "/reset-password",
+      "/reset-password/client",
+      "/reset-password/landscaper",
+      "/lux-reset-password",
+      "/landscaper-reset-password",
+      "/reset",
+    ].map((path) => [path, [{ role: "visitor", url: `${path}?token=a11y-token&email=a11y%40example.test` }]]),
+  ),
+  "/dashboard": [{ role: "customer" }, { role: "approvedLandscaper" }],
+  "/onboarding/client": [{ role: "customer" }],
+  "/dashboard/customer": [
+    { role: "customer" },
+    { role: "customer", url: "/dashboard/customer?tab=profile" },
+    { role: "master" },
+  ],
+  "/dashboard/client": [{ role: "customer" }],
+  "/customer-dashboard": [{ role: "customer" }],
+  "/dashboard/customer-portal": [{ role: "customer" }, { role: "master" }],
+  "/onboarding/landscaper": [{ role: "pendingLandscaper" }],
+  "/upload-documents": [{ role: "pendingLandscaper" }],
+  "/landscaper-dashboard": [
+    { role: "pendingLandscaper" },
+    { role: "approvedLandscaper" },
+    { role: "approvedLandscaper", url: "/landscaper-dashboard?tab=profile" },
+    { role: "approvedLandscaper", url: "/landscaper-dashboard?tab=settings" },
+    { role: "approvedLandscaper", url: "/landscaper-dashboard?tab=alerts" },
+    { role: "master" },
+  ],
+  "/dashboard/landscaper": [{ role: "approvedLandscaper" }],
+  "/landscaper-portal": [{ role: "approvedLandscaper" }, { role: "master" }],
+  "/dashboard/settings/notifications": [{ role: "customer" }, { role: "approvedLandscaper" }],
+  "/dashboard/notifications": [{ role: "customer" }, { role: "admin" }],
+  "/admin": [{ role: "admin" }, { role: "master" }],
+  "/admin-dashboard": [{ role: "admin" }],
+  "/admin/landscaper-approvals": [{ role: "admin" }],
+  "/admin/users": [{ role: "admin" }],
+  "/admin/jobs": [{ role: "admin" }],
+  "/admin/analytics": [{ role: "admin" }],
+  "*": [{ role: "visitor", url: "/no-such-page-for-a11y" }],
+};
+
+/** Every path in the client's route table, aliases included, as "/a/b" (or "*"). */
+function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const own = entry.index
+      ? parent || "/"
+      : entry.path === undefined
+        ? parent
+        : joinPath(parent, entry.path);
+    const children = entry.children
+      ? routePaths(entry.children, entry.path === undefined ? parent : own)
+      : [];
+    return entry.path === undefined && !entry.index ? children : [own, ...children];
+  });
+}
+function joinPath(parent: string, path: string): string {
+  if (path === "*") return "*";
+  return `${parent.replace(/\/$/, "")}/${path}`.replace(/\/+/g, "/");
+}
+
+interface Violation {
+  label: string;
+  id: string;
+  impact: string;
+  targets: string;
+}
+
+describe("accessibility", () => {
+  let browser: Browser;
+  const contexts = {} as Record<Role, BrowserContext>;
+  let masterServer: AppServer;
+  const found: Violation[] = [];
+  let checked = 0;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const visitor = await newContext(browser);
+    const customer = await newContext(browser);
+    const pendingLandscaper = await newContext(browser);
+    const approvedLandscaper = await newContext(browser);
+    const admin = await newContext(browser);
+    await signInAsAdmin(admin);
+
+    const client = await signUpAs(customer, "customer", { name: "Alex Access" });
+    await customer.request.put("/api/customer/profile", {
+      data: {
+        fullName: "Alex Access",
+        streetAddress: "12 Elm St",
+        city: "Charlotte",
+        state: "NC",
+        zipCode: "28203",
+        phoneNumber: "704-555-0131",
+        propertyType: "residential",
+      },
+    });
+    await submitQuoteViaApi(customer.request, { fullName: "Alex Access", email: client.email });
+
+    await signUpAs(pendingLandscaper, "landscaper", { name: "Pat Pending" });
+    await saveProfileViaApi(pendingLandscaper, { fullName: "Pat Pending" });
+    const approved = await signUpAs(approvedLandscaper, "landscaper", { name: "Abe Approved" });
+    await saveProfileViaApi(approvedLandscaper, { fullName: "Abe Approved" });
+    expect(await approveViaAdminApi(admin, approved.user?.id ?? "")).toBe(true);
+
+    // Master mode comes from MASTER_EMAILS, which the shared test server does not set: a server of its own.
+    const masterEmail = "master@e2e-a11y.test";
+    masterServer = await startAppServer({
+      label: "e2e-a11y",
+      env: {
+        SEED_DEMO: "false",
+        MASTER_EMAILS: masterEmail,
+        ADMIN_EMAIL: "admin@e2e-a11y.test",
+        ADMIN_PASSWORD: "e2e-admin-password",
+      },
+    });
+    const master = await browser.newContext({ baseURL: masterServer.baseURL, viewport: desktop });
+    await signUpAs(master, "customer", { name: "Mia Master", email: masterEmail });
+
+    Object.assign(contexts, { visitor, customer, pendingLandscaper, approvedLandscaper, admin, master });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await masterServer?.stop();
+  });
+
+  it("has a visit for every route in the client's route table, and none for routes that are gone", () => {
+    const paths = [...new Set(routePaths(routeConfig))].sort();
+    expect(paths.length).toBeGreaterThan(40);
+    expect(Object.keys(visits).sort()).toEqual(paths);
+  });
+
+  /** Waits until the screen has rendered its content: a heading in <main>, nothing still loading. */
+  async function waitForContent(page: Page) {
+    await page.locator("#main h1").first().waitFor({ timeout: 20_000 });
+    await page
+      .locator('#main [aria-busy="true"], #main [data-slot="skeleton"]')
+      .first()
+      .waitFor({ state: "detached", timeout: 10_000 })
+      .catch(() => undefined);
+  }
+
+  async function audit(page: Page, label: string) {
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    for (const violation of result.violations) {
+      if (violation.impact !== "serious" && violation.impact !== "critical") continue;
+      found.push({
+        label,
+        id: violation.id,
+        impact: violation.impact,
+        targets: violation.nodes.map((node) => node.target.join(" ")).join(", "),
+      });
+    }
+    checked++;
+  }
+
+  it("no serious or critical WCAG 2 A/AA violation on any route, as each role that uses it", async () => {
+    for (const [path, list] of Object.entries(visits)) {
+      for (const visit of list) {
+        const url = visit.url ?? path;
+        const label = `${url} as ${visit.role}`;
+        const page = await contexts[visit.role].newPage();
+        try {
+          await page.goto(url);
+          await waitForContent(page);
+          await audit(page, label);
+        } catch (error) {
+          await screenshot(page, `a11y-failed-${visit.role}-${url.replace(/[^a-z0-9]+/gi, "-")}`);
+          throw new Error(`${label}: ${(error as Error).message}`, { cause: error });
+        } finally {
+          await page.close();
+        }
+      }
+    }
+    const visitCount = Object.values(visits).reduce((sum, list) => sum + list.length, 0);
+    expect(checked).toBe(visitCount);
+    expect(found).toEqual([]);
+  }, 900_000);
+
+  it("sign-up can be completed with the keyboard alone", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    try {
+      await page.goto("/signup");
+      await page.locator("#main h1").first().waitFor();
+      const focusedName = () =>
+        page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.getAttribute("name") ?? "");
+      async function tabTo(name: string) {
+        for (let i = 0; i < 60; i++) {
+          if ((await focusedName()) === name) return;
+          await page.keyboard.press("Tab");
+        }
+        throw new Error(`Tab never reached the "${name}" field.`);
+      }
+      await tabTo("role");
+      await tabTo("name");
+      await page.keyboard.type("Kai Keyboard");
+      await tabTo("email");
+      await page.keyboard.type(uniqueEmail("keyboard"));
+      await tabTo("password");
+      await page.keyboard.type("keyboard-pass-42");
+      await tabTo("confirmPassword");
+      await page.keyboard.type("keyboard-pass-42");
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.pathname === "/onboarding/client", { timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  /**
+   * After an empty submit, every required control that is still empty is marked aria-invalid and
+   * described by an element that holds its message.
+   */
+  async function expectErrorsAnnounced(page: Page, label: string) {
+    await page.locator('#main [aria-invalid="true"]').first().waitFor({ timeout: 10_000 });
+    const report = await page.evaluate(() => {
+      const controls = [
+        ...document.querySelectorAll<HTMLInputElement>(
+          "#main form input, #main form select, #main form textarea, #main form [role='radiogroup'], #main form [role='combobox'], #main form [role='checkbox']",
+        ),
+      ].filter((control) => {
+        if (control.type === "hidden" || control.closest("[aria-hidden='true']")) return false;
+        return control.required || control.getAttribute("aria-required") === "true";
+      });
+      const isEmpty = (control: HTMLInputElement) => {
+        if (control.getAttribute("role") === "checkbox")
+          return control.getAttribute("aria-checked") !== "true";
+        if (control.getAttribute("role") === "radiogroup")
+          return !control.querySelector("[aria-checked='true'], :checked");
+        if (control.type === "checkbox" || control.type === "radio") return !control.checked;
+        return !control.value?.trim();
+      };
+      const problems: string[] = [];
+      const invalid = [...document.querySelectorAll<HTMLElement>('#main [aria-invalid="true"]')];
+      for (const control of controls) {
+        const name = control.getAttribute("name") ?? control.id;
+        if (isEmpty(control) && control.getAttribute("aria-invalid") !== "true") {
+          problems.push(`${name}: empty and required, but not aria-invalid`);
+        }
+      }
+      for (const control of invalid) {
+        const name = control.getAttribute("name") ?? control.id;
+        const ids = (control.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
+        if (ids.length === 0) {
+          problems.push(`${name}: aria-invalid without aria-describedby`);
+          continue;
+        }
+        const texts = ids.map((id) => document.getElementById(id)?.textContent?.trim() ?? null);
+        if (texts.some((text) => text === null))
+          problems.push(`${name}: aria-describedby names a missing element`);
+        if (!texts.some((text) => text)) problems.push(`${name}: its description holds no message`);
+      }
+      return { problems, invalid: invalid.length };
+    });
+    expect(report.problems, label).toEqual([]);
+    expect(report.invalid, label).toBeGreaterThan(0);
+    return report.invalid;
+  }
+
+  it("forms announce their errors on the fields", { timeout: 180_000 }, async () => {
+    const forms: { role: Role | "freshLandscaper"; url: string; submit: RegExp }[] = [
+      { role: "visitor", url: "/instant-quote", submit: /Submit Request/ },
+      { role: "visitor", url: "/signup", submit: /Create Account/ },
+      { role: "visitor", url: "/login/client", submit: /^Sign In$/ },
+      { role: "freshLandscaper", url: "/onboarding/landscaper", submit: /Continue|Save|Submit/ },
+    ];
+    for (const form of forms) {
+      const context = await newContext(browser);
+      if (form.role === "freshLandscaper") await signUpAs(context, "landscaper", { name: "Fay Fresh" });
+      const page = await context.newPage();
+      try {
+        await page.goto(form.url);
+        await page.locator("#main h1").first().waitFor();
+        // An empty form: clear whatever the screen prefilled (a signed-in name, the default state).
+        await page.evaluate(() => {
+          for (const input of document.querySelectorAll<HTMLInputElement>(
+            "#main form input, #main form textarea",
+          )) {
+            if (["checkbox", "radio", "hidden", "file", "range"].includes(input.type)) continue;
+            // Through the prototype's setter, or React's value tracker swallows the change event.
+            const prototype = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement;
+            Object.getOwnPropertyDescriptor(prototype.prototype, "value")?.set?.call(input, "");
+            input.dispatchEvent(new Event("input", { bubbles: true }));
+          }
+        });
+        await page.getByRole("main").getByRole("button", { name: form.submit }).first().click();
+        await expectErrorsAnnounced(page, form.url);
+        await screenshot(page, `a11y-errors-${form.url.replace(/[^a-z0-9]+/gi, "-")}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});

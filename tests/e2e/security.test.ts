@@ -1,0 +1,439 @@
+import type { APIResponse, Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { messages } from "../../src/shared/accounts";
+import {
+  defaultPassword,
+  signInAsAdmin,
+  signUpAs,
+  type TestAccount,
+  uniqueEmail,
+  waitForEmail,
+} from "./support/auth";
+import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { pdfBuffer, profileInput, saveProfileViaApi } from "./support/landscaper";
+import { isolatedZip } from "./support/notifications";
+import { charlotteDate, submitQuoteViaApi } from "./support/quotes";
+
+/**
+ * Stored XSS: every field people type that another screen shows is saved with markup that would run if
+ * it were ever parsed as HTML, then every screen showing it is visited as the role that sees it.
+ */
+
+const img = `<img src=x onerror="window.__xss=1">`;
+const script = "<script>window.__xss=2</script>";
+/** A payload per field, labelled so a failure names the field. */
+const payload = (label: string, kind: "img" | "script" = "img") =>
+  `${label} ${kind === "img" ? img : script} end`;
+
+const xss = {
+  customerName: payload("Cxname"),
+  customerStreet: payload("Cxstreet"),
+  customerCity: payload("Cxcity", "script"),
+  quoteName: payload("Qxname"),
+  quoteAddress: payload("Qxaddress"),
+  quoteNotes: payload("Qxnotes", "script"),
+  cancelReason: payload("Rxreason"),
+  ratingComment: payload("Rxcomment"),
+  landscaperName: payload("Lxname"),
+  landscaperBusiness: payload("Lxbusiness"),
+  landscaperStreet: payload("Lxstreet"),
+  pendingName: payload("Pxname"),
+  pendingBusiness: payload("Pxbusiness", "script"),
+  // Browsers percent-encode quotes in multipart file names, so this one runs without them.
+  documentName: "Dxdoc <img src=x onerror=window.__xss=3>.pdf",
+  reviewNotes: payload("Axnotes"),
+};
+
+async function ok(response: APIResponse, what: string) {
+  if (!response.ok()) throw new Error(`${what} failed (${response.status()}): ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+describe("user text is shown as text on every screen (stored XSS)", () => {
+  let browser: Browser;
+  let admin: BrowserContext;
+  let customer: BrowserContext;
+  let landscaper: BrowserContext;
+  let pending: BrowserContext;
+  let customerAccount: TestAccount;
+  let rated: { id: string; number: number };
+  let cancelled: { id: string; number: number };
+  let open: { id: string; number: number };
+  const zip = isolatedZip();
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await newContext(browser);
+    customer = await newContext(browser);
+    landscaper = await newContext(browser);
+    pending = await newContext(browser);
+    await signInAsAdmin(admin);
+
+    // An approved landscaper covering an isolated ZIP, every profile text field a payload.
+    const pro = await signUpAs(landscaper, "landscaper", {
+      name: xss.landscaperName,
+      email: uniqueEmail("xss-pro"),
+    });
+    await ok(
+      await landscaper.request.put("/api/landscaper/profile", {
+        data: profileInput({
+          fullName: xss.landscaperName,
+          businessName: xss.landscaperBusiness,
+          streetAddress: xss.landscaperStreet,
+          zipCode: zip,
+          serviceZipCodes: zip,
+        }),
+      }),
+      "landscaper profile",
+    );
+    await ok(
+      await admin.request.post(`/api/admin/applications/${pro.user?.id}/approve`, {
+        data: { notes: xss.reviewNotes },
+      }),
+      "approval",
+    );
+
+    // A pending applicant whose credentials carry a hostile file name, for the approvals screen.
+    await signUpAs(pending, "landscaper", { name: xss.pendingName, email: uniqueEmail("xss-pending") });
+    await ok(
+      await pending.request.put("/api/landscaper/profile", {
+        data: profileInput({ fullName: xss.pendingName, businessName: xss.pendingBusiness }),
+      }),
+      "applicant profile",
+    );
+    for (const type of ["id_proof", "insurance"]) {
+      await ok(
+        await pending.request.post(`/api/landscaper/documents/${type}`, {
+          multipart: { file: { name: xss.documentName, mimeType: "application/pdf", buffer: pdfBuffer() } },
+        }),
+        `upload ${type}`,
+      );
+    }
+    await ok(await pending.request.post("/api/landscaper/application/submit"), "submit application");
+
+    // A customer: name, profile address and every quote field are payloads.
+    customerAccount = await signUpAs(customer, "customer", {
+      name: xss.customerName,
+      email: uniqueEmail("xss-customer"),
+    });
+    await ok(
+      await customer.request.put("/api/customer/profile", {
+        data: {
+          fullName: xss.customerName,
+          streetAddress: xss.customerStreet,
+          city: xss.customerCity,
+          state: "NC",
+          zipCode: "28203",
+          phoneNumber: "704-555-0142",
+          propertyType: "residential",
+        },
+      }),
+      "customer profile",
+    );
+    const quote = (overrides: Record<string, unknown> = {}) =>
+      submitQuoteViaApi(customer.request, {
+        fullName: xss.quoteName,
+        email: customerAccount.email,
+        address: xss.quoteAddress,
+        additionalNotes: xss.quoteNotes,
+        zipCode: zip,
+        preferredDate: charlotteDate(4),
+        ...overrides,
+      });
+    rated = await quote();
+    cancelled = await quote();
+    open = await quote();
+
+    // Through the whole lifecycle, so cancel reasons and rating comments exist too.
+    await ok(
+      await landscaper.request.post(`/api/jobs/${rated.id}/accept`, { data: { price: 150 } }),
+      "accept",
+    );
+    await ok(await customer.request.post(`/api/jobs/${rated.id}/approve`, { data: {} }), "approve");
+    await ok(
+      await landscaper.request.post(`/api/jobs/${rated.id}/complete`, { data: { finalPrice: 150 } }),
+      "complete",
+    );
+    await ok(
+      await customer.request.post(`/api/jobs/${rated.id}/rate`, {
+        data: { rating: 5, comment: xss.ratingComment, tip: 10 },
+      }),
+      "rate",
+    );
+    await ok(
+      await customer.request.post(`/api/jobs/${cancelled.id}/cancel`, { data: { reason: xss.cancelReason } }),
+      "cancel",
+    );
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /**
+   * Visits `path`, waits until every expected payload is on screen as text, then checks nothing of it ran
+   * or became an element. Answers the page for extra checks.
+   */
+  async function visit(
+    context: BrowserContext,
+    path: string,
+    expected: string[],
+    label: string,
+    prepare?: (page: Page) => Promise<void>,
+  ) {
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(path);
+    await prepare?.(page);
+    for (const text of expected) {
+      await page
+        .getByText(text, { exact: false })
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(async (error) => {
+          await screenshot(page, `xss-${label}-missing`);
+          throw new Error(`${label}: "${text}" is not shown as text on ${path}`, { cause: error });
+        });
+    }
+    await assertInert(page, label);
+    expect(dialogs, label).toEqual([]);
+    await screenshot(page, `xss-${label}`);
+    return page;
+  }
+
+  async function assertInert(page: Page, label: string) {
+    // Give an onerror handler time to fire, should an <img> have been created.
+    await page.waitForTimeout(300);
+    const state = await page.evaluate(() => ({
+      flag: (window as unknown as { __xss?: unknown }).__xss,
+      images: document.querySelectorAll('img[src="x"]').length,
+      scripts: [...document.querySelectorAll("script")].filter((s) => s.textContent?.includes("__xss"))
+        .length,
+      handlers: document.querySelectorAll("[onerror]").length,
+    }));
+    expect(state, label).toEqual({ flag: undefined, images: 0, scripts: 0, handlers: 0 });
+  }
+
+  let screens = 0;
+  const seen = async (...args: Parameters<typeof visit>) => {
+    const page = await visit(...args);
+    screens++;
+    return page;
+  };
+
+  it("customer screens", async () => {
+    const dashboard = await seen(
+      customer,
+      "/dashboard/customer",
+      [xss.quoteAddress, xss.quoteNotes, xss.cancelReason, xss.ratingComment, xss.landscaperName],
+      "customer-dashboard",
+    );
+    await dashboard.close();
+    await (
+      await seen(
+        customer,
+        "/dashboard/customer?tab=profile",
+        [xss.customerName, xss.customerStreet, xss.customerCity],
+        "customer-profile",
+      )
+    ).close();
+    await (await seen(customer, "/dashboard/customer-portal", [], "customer-portal")).close();
+    await (await seen(customer, "/dashboard/notifications", [], "customer-notifications")).close();
+  });
+
+  it("landscaper screens", async () => {
+    await (
+      await seen(
+        landscaper,
+        "/landscaper-dashboard",
+        [xss.quoteName, xss.quoteAddress, xss.quoteNotes, xss.ratingComment, xss.landscaperBusiness],
+        "landscaper-queue",
+      )
+    ).close();
+    await (
+      await seen(
+        landscaper,
+        "/landscaper-dashboard?tab=profile",
+        [xss.landscaperName, xss.landscaperStreet],
+        "landscaper-profile",
+      )
+    ).close();
+    await (await seen(landscaper, "/landscaper-portal", [], "landscaper-portal")).close();
+    await (await seen(landscaper, "/dashboard/notifications", [], "landscaper-notifications")).close();
+    await (await seen(pending, "/upload-documents", [xss.documentName], "pending-documents")).close();
+    await (await seen(pending, "/landscaper-dashboard", [xss.pendingBusiness], "pending-dashboard")).close();
+  });
+
+  /** The admin lists keep their search in the page, not the URL: type it as an admin would. */
+  const searchFor = (term: string, status?: string) => async (page: Page) => {
+    const box = page
+      .getByRole("main")
+      .getByLabel(/^Search/)
+      .first();
+    await box.waitFor();
+    if (status) {
+      const select = page.getByRole("main").getByLabel("Status", { exact: true }).first();
+      if ((await select.evaluate((element) => element.tagName)) === "SELECT") {
+        await select.selectOption({ label: status });
+      } else {
+        await select.click();
+        await page.getByRole("option", { name: status, exact: true }).click();
+      }
+    }
+    await box.fill(term);
+  };
+
+  it("admin screens", async () => {
+    const approvals = await seen(
+      admin,
+      "/admin/landscaper-approvals",
+      [xss.pendingName, xss.pendingBusiness],
+      "admin-approvals",
+      searchFor("Pxname"),
+    );
+    // A long typed word (the payload's onerror="...") once widened the card past a phone's width.
+    await approvals.setViewportSize({ width: 375, height: 812 });
+    await expect
+      .poll(() => approvals.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+    await approvals.close();
+    await (
+      await seen(
+        admin,
+        "/admin/landscaper-approvals",
+        [xss.landscaperName, xss.landscaperBusiness, xss.reviewNotes],
+        "admin-approvals-all",
+        searchFor("Lxname", "Approved"),
+      )
+    ).close();
+    await (
+      await seen(
+        admin,
+        "/admin/users",
+        [xss.customerName, xss.landscaperName, xss.pendingName],
+        "admin-users",
+        searchFor("xss-"),
+      )
+    ).close();
+    await (
+      await seen(
+        admin,
+        "/admin/jobs",
+        [xss.quoteName, xss.cancelReason],
+        "admin-jobs",
+        searchFor(customerAccount.email),
+      )
+    ).close();
+    await (await seen(admin, "/admin", [], "admin-dashboard")).close();
+    await (
+      await seen(
+        admin,
+        "/dashboard/notifications",
+        [`cancelled JOB-${cancelled.number}`],
+        "admin-notifications",
+      )
+    ).close();
+  });
+
+  it("each job's own card holds its payloads as text", async () => {
+    const page = await customer.newPage();
+    await page.goto("/dashboard/customer");
+    const cards = {
+      rated: [xss.quoteAddress, xss.ratingComment, xss.landscaperName],
+      cancelled: [xss.quoteAddress, xss.cancelReason],
+      open: [xss.quoteAddress, xss.quoteNotes],
+    };
+    for (const [which, texts] of Object.entries(cards)) {
+      const number = { rated, cancelled, open }[which as keyof typeof cards].number;
+      const card = page.locator(`[data-testid="job-card"][data-job-number="${number}"]`);
+      await card.waitFor();
+      const text = (await card.textContent()) ?? "";
+      for (const expected of texts) expect(text, `JOB-${number} (${which})`).toContain(expected);
+    }
+    await assertInert(page, "customer-job-cards");
+    await page.close();
+    expect(screens).toBeGreaterThanOrEqual(16);
+  });
+});
+
+describe("a common password is refused with the server's message under the field", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** The message sits under the field the way zod messages do: aria-invalid and described by it. */
+  async function expectFieldMessage(page: Page, label: string | RegExp) {
+    const field =
+      typeof label === "string" ? page.getByLabel(label, { exact: true }) : page.getByLabel(label);
+    await page.getByText(messages.passwordTooCommon, { exact: true }).first().waitFor();
+    await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
+    const texts = await Promise.all(
+      describedBy
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => page.locator(`[id="${id}"]`).textContent()),
+    );
+    expect(texts).toContain(messages.passwordTooCommon);
+  }
+
+  it("on sign-up", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto("/signup");
+    await page.getByLabel("Full Name").fill("Common Carl");
+    await page.getByLabel("Email").fill(uniqueEmail("common"));
+    await page.getByLabel("Password", { exact: true }).fill("Password1");
+    await page.getByLabel("Confirm Password").fill("Password1");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectFieldMessage(page, "Password");
+    expect(new URL(page.url()).pathname).toBe("/signup");
+    await context.close();
+  });
+
+  it("on a password reset, which keeps the link usable", async () => {
+    const context = await newContext(browser);
+    const account = await signUpAs(context, "customer", { name: "Reset Rhea" });
+    const since = Date.now();
+    await context.request.post("/api/auth/request-password-reset", { data: { email: account.email } });
+    const mail = await waitForEmail(inject("dataDir"), { to: account.email, since, subject: /reset/i });
+    const link = mail.links.find((href) => href.includes("token="));
+    expect(link).toBeDefined();
+    const page = await context.newPage();
+    await page.goto(link!);
+    await page.getByLabel("New Password").fill("qwerty123");
+    await page.getByLabel("Confirm Password").fill("qwerty123");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expectFieldMessage(page, "New Password");
+    expect(await page.getByText("invalid or has expired").count()).toBe(0);
+    await page.getByLabel("New Password").fill("fresh-lawn-4471");
+    await page.getByLabel("Confirm Password").fill("fresh-lawn-4471");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Your password has been updated successfully.").waitFor();
+    await context.close();
+  });
+
+  it("on the settings' password change", async () => {
+    const context = await newContext(browser);
+    await signUpAs(context, "landscaper", { name: "Setting Sam" });
+    await saveProfileViaApi(context, { fullName: "Setting Sam" });
+    const page = await context.newPage();
+    await page.goto("/landscaper-dashboard?tab=settings");
+    await page.getByLabel("Current password").fill(defaultPassword);
+    await page.getByLabel(/^New password/).fill("iloveyou");
+    await page.getByLabel("Confirm new password").fill("iloveyou");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expectFieldMessage(page, /^New password/);
+    // The current password was right: it is not the field blamed.
+    expect(await page.getByLabel("Current password").getAttribute("aria-invalid")).toBeNull();
+    await context.close();
+  });
+});
