@@ -44,6 +44,11 @@ describe("configuration", () => {
     }
   });
 
+  it("refuses a common ADMIN_PASSWORD, which no sign-up form would check", () => {
+    expect(() => loadEnv({ ADMIN_PASSWORD: "Password123" })).toThrow(/ADMIN_PASSWORD: is a common password/);
+    expect(loadEnv({ ADMIN_PASSWORD: "e2e-admin-password" }).ADMIN_PASSWORD).toBe("e2e-admin-password");
+  });
+
   it("a bad PORT stops the start with a clear message", () => {
     const result = start({ PORT: "not-a-port" });
     expect(result.status).toBe(1);

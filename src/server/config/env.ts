@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isCommonPassword } from "../features/accounts/common-passwords.js";
 
 const emailList = z
   .string()
@@ -40,7 +41,12 @@ export const envSchema = z.object({
   ADMIN_EMAILS: emailList,
   MASTER_EMAILS: emailList,
   ADMIN_EMAIL: z.email({ message: "must be an email address" }).optional(),
-  ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
+  // Set straight into the database at the first start, so it gets the check sign-up would have made.
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, { message: "must be at least 8 characters" })
+    .refine((value) => !isCommonPassword(value), { message: "is a common password; choose another" })
+    .optional(),
   SEED_DEMO: booleanFlag.default(true),
   SMTP_URL: z
     .string()
