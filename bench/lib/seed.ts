@@ -4,6 +4,7 @@ import {
   landscaper as landscaperTable,
   user as userTable,
 } from "../../src/server/db/schema.js";
+import { firstNames, lastNames } from "../../src/server/db/seed.js";
 import { coveredZipCodes } from "../../src/server/features/landscapers/coverage.js";
 import { services } from "../../src/shared/services.js";
 import type { DirectDb } from "./direct-db.js";
@@ -57,38 +58,6 @@ export const SEARCH_TERM = "zellweger";
 export const BULK_PASSWORD = "bench-password-1";
 const SPAN_DAYS = 730;
 
-const firstNames = [
-  "Olivia",
-  "Marcus",
-  "Priya",
-  "James",
-  "Sofia",
-  "Darnell",
-  "Emily",
-  "Luis",
-  "Hannah",
-  "Andre",
-  "Grace",
-  "Kevin",
-  "Maya",
-  "Tyler",
-];
-const lastNames = [
-  "Bennett",
-  "Carter",
-  "Nguyen",
-  "Patel",
-  "Robinson",
-  "Hughes",
-  "Alvarez",
-  "Brooks",
-  "Foster",
-  "Ramirez",
-  "Coleman",
-  "Price",
-  "Jenkins",
-  "Ward",
-];
 const streets = [
   "East Blvd",
   "Queens Rd",

@@ -128,7 +128,8 @@ const neighbourhoods = [
   { zip: "28210", area: "SouthPark", streets: ["Fairview Rd", "Colony Rd", "Runnymede Ln"] },
 ] as const;
 
-const firstNames = [
+/** Also the names of the benchmark's bulk accounts (bench/lib/seed.ts). */
+export const firstNames = [
   "Olivia",
   "Marcus",
   "Priya",
@@ -144,7 +145,7 @@ const firstNames = [
   "Maya",
   "Tyler",
 ];
-const lastNames = [
+export const lastNames = [
   "Bennett",
   "Carter",
   "Nguyen",
