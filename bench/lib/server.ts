@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "../../src/server/test/free-port.js";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -9,18 +9,6 @@ export interface BenchServer {
   baseURL: string;
   pid: number;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 export const ADMIN_EMAIL = "bench.admin@bench.test";

@@ -1,17 +1,7 @@
-import { createServer } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+export { freePort } from "./free-port.js";
 
 /** A real SMTP server on loopback that keeps every message it receives, parsed. */
 export class TestSmtpServer {

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../../../src/server/test/free-port";
 
 export interface AppServer {
   baseURL: string;
@@ -10,18 +10,6 @@ export interface AppServer {
   /** Whether the server process is still running (it has neither exited nor been killed). */
   isRunning(): boolean;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
