@@ -14,7 +14,7 @@ import { job, jobDecline, jobEvent, landscaper, servicePrice, user } from "../..
 import { type AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { enqueueEmail, enqueueEmailIfOptedIn } from "../../lib/mail/outbox.js";
 import type { Principal } from "../accounts/principal.js";
-import { type NewNotification, notify, notifyAdmins } from "../notifications/service.js";
+import { type NewNotification, notify, notifyAdmins, notifyEach } from "../notifications/service.js";
 
 type JobRow = typeof job.$inferSelect;
 
@@ -175,20 +175,15 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
       adminUrl: `${env.PUBLIC_URL}/admin/jobs`,
     });
 
-    const matching = await tx
-      .select({ userId: landscaper.userId })
-      .from(landscaper)
-      .where(
-        and(eq(landscaper.status, "approved"), sql`${input.zipCode} = any(${landscaper.coveredZipCodes})`),
-      );
-    await notify(
+    await notifyEach(
       tx,
-      matching.map((m) => ({
-        userId: m.userId,
-        type: "job" as const,
+      sql`select ${landscaper.userId} from ${landscaper}
+        where ${landscaper.status} = 'approved' and ${input.zipCode} = any(${landscaper.coveredZipCodes})`,
+      {
+        type: "job",
         message: `New job request in ${input.zipCode}: ${services(created)} (${date}).`,
         link: "/landscaper-dashboard",
-      })),
+      },
     );
     return { job: created, created: true };
   });

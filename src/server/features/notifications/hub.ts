@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { NotificationItem } from "../../../shared/notifications.js";
 import type { Database } from "../../db/client.js";
 import { notification } from "../../db/schema.js";
-import { NOTIFICATION_CHANNEL } from "./service.js";
+import { NOTIFICATION_CHANNEL, type NotificationSignal } from "./service.js";
 
 export type Send = (item: NotificationItem) => void;
 
@@ -19,8 +19,9 @@ export function toItem(row: typeof notification.$inferSelect): NotificationItem 
 }
 
 /**
- * Fans notifications out to the live streams of this instance. Every instance LISTENs on one channel;
- * the payload names the user, so an instance reads the row only when one of its streams wants it.
+ * Fans notifications out to the live streams of this instance. Every instance LISTENs on one channel; a
+ * signal names the writing transaction's timestamp and, when few, the recipients, so an instance reads rows
+ * only for its own open streams and not at all when none of them is concerned.
  * The map of open streams is per process by nature (they are this process's sockets); no data lives here.
  */
 export class NotificationHub {
@@ -66,12 +67,20 @@ export class NotificationHub {
   }
 
   private async deliver(payload: string) {
-    const { id, userId } = JSON.parse(payload) as { id: string; userId: string };
-    const targets = this.streams.get(userId);
-    if (!targets?.size) return;
-    const [row] = await this.database.db.select().from(notification).where(eq(notification.id, id));
-    if (!row) return;
-    const item = toItem(row);
-    for (const send of targets) send(item);
+    const signal = JSON.parse(payload) as NotificationSignal;
+    const users = (signal.users ?? [...this.streams.keys()]).filter((id) => this.streams.has(id));
+    if (users.length === 0) return;
+    // Every row of the signalling transaction has created_at = its now(), which the signal carries to the
+    // microsecond; (user_id, created_at) is indexed.
+    const rows = await this.database.db
+      .select()
+      .from(notification)
+      .where(
+        and(inArray(notification.userId, users), sql`${notification.createdAt} = ${signal.at}::timestamptz`),
+      );
+    for (const row of rows) {
+      const item = toItem(row);
+      for (const send of this.streams.get(row.userId) ?? []) send(item);
+    }
   }
 }

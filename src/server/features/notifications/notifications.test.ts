@@ -6,7 +6,7 @@ import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, like, sql } from "drizzle-orm";
 // http_ece ships with web-push; the test uses it to decrypt what the push service received.
 import ece from "http_ece";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +16,8 @@ import { openDatabase } from "../../db/client.js";
 import { emailOutbox, notification, pushSubscription, smsMessage } from "../../db/schema.js";
 import { signUp } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
-import { notify } from "./service.js";
+import { createJob, createLandscaper } from "../landscapers/test-helpers.js";
+import { notify, SIGNAL_USER_LIMIT } from "./service.js";
 
 describe("notifications", () => {
   let t: TestApp;
@@ -315,6 +316,62 @@ describe("notifications", () => {
     expect(
       await t.database.db.select().from(pushSubscription).where(eq(pushSubscription.userId, me.id)),
     ).toHaveLength(0);
+  });
+});
+
+describe("a job alert to more landscapers than a signal names", () => {
+  it("is one notification each (approved only), SMS copies for the opted-in, and reaches a live stream", async () => {
+    const t = await buildTestApp();
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const me = await createLandscaper(t, { status: "approved", zips: ["28202"] });
+      // More approved landscapers covering 28202 than SIGNAL_USER_LIMIT, written in bulk; the first three take
+      // SMS; one more covering it is still pending.
+      const crowd = SIGNAL_USER_LIMIT + 1;
+      await t.database.db.execute(sql`
+        insert into "user" (id, name, email, role, sms_opt_in, phone_number)
+        select 'crowd-' || i, 'Crowd ' || i, 'crowd' || i || '@test.local', 'landscaper', i <= 3,
+          case when i <= 3 then '(704) 555-01' || lpad(i::text, 2, '0') else '' end
+        from generate_series(1, ${crowd + 1}) as i`);
+      await t.database.db.execute(sql`
+        insert into landscaper (user_id, full_name, phone_number, street_address, city, state, zip_code,
+          service_zip_codes, covered_zip_codes, status)
+        select 'crowd-' || i, 'Crowd ' || i, '(704) 555-0100', '1 Main St', 'Charlotte', 'NC', '28202',
+          '{28202}', '{28202,28203}',
+          (case when i <= ${crowd} then 'approved' else 'pending' end)::application_status
+        from generate_series(1, ${crowd + 1}) as i`);
+
+      const port = (t.app.server.address() as AddressInfo).port;
+      const response = await fetch(`http://127.0.0.1:${port}/api/notifications/stream`, {
+        headers: { cookie: me.cookie },
+      });
+      const events = readEvents(
+        response.body!,
+        (event, data) => event === "notification" && data.includes("New job request in 28202"),
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      await createJob(t.app, { zipCode: "28202" });
+      const seen = await events;
+      expect(seen.filter((e) => e.event === "notification")).toHaveLength(1);
+
+      const alerts = await t.database.db
+        .select({ userId: notification.userId })
+        .from(notification)
+        .where(like(notification.message, "New job request in 28202%"));
+      const ids = alerts.map((a) => a.userId);
+      expect(ids).toHaveLength(crowd + 1);
+      expect(new Set(ids).size).toBe(crowd + 1);
+      expect(ids).toContain(me.id);
+      expect(ids).not.toContain(`crowd-${crowd + 1}`);
+      const sms = await t.database.db
+        .select({ to: emailOutbox.to, text: emailOutbox.text })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.channel, "sms"));
+      expect(sms.map((m) => m.to).sort()).toEqual(["(704) 555-0101", "(704) 555-0102", "(704) 555-0103"]);
+      expect(sms[0]!.text).toMatch(/^GreenScape: New job request in 28202/);
+    } finally {
+      await t.close();
+    }
   });
 });
 

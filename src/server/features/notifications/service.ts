@@ -1,7 +1,7 @@
-import { inArray, or, sql } from "drizzle-orm";
+import { inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Env } from "../../config/env.js";
 import type { DbOrTx } from "../../db/client.js";
-import { emailOutbox, notification, user } from "../../db/schema.js";
+import { user } from "../../db/schema.js";
 
 export type NotificationType = "job" | "payment" | "application" | "system";
 
@@ -12,75 +12,82 @@ export interface NewNotification {
   link?: string | null;
 }
 
-/** Channel every app instance LISTENs on; the payload names the user, so each instance wakes only its streams. */
+/** Channel every app instance LISTENs on; see NotificationHub for what a payload carries. */
 export const NOTIFICATION_CHANNEL = "greenscape_notifications";
 
 /**
- * Writes notifications inside the caller's transaction and signals them with pg_notify, which PostgreSQL
- * delivers on commit only: a rolled-back change notifies nobody.
+ * A signal names the transaction's timestamp (every notification row written in one transaction has
+ * created_at = now()) and, for a few recipients, who they are; more than this many and the instances look
+ * the rows up for their own open streams instead of reading a long list.
  */
-export async function notify(db: DbOrTx, items: NewNotification[]) {
-  if (items.length === 0) return;
-  const rows = await db
-    .insert(notification)
-    .values(items.map((n) => ({ userId: n.userId, type: n.type, message: n.message, link: n.link ?? null })))
-    .returning({ id: notification.id, userId: notification.userId });
-  // One statement for every signal: a new job in a busy ZIP alerts hundreds of landscapers, and a round trip
-  // each made quote submission wait on the database far longer than its inserts did.
-  const payloads = rows.map((row) => JSON.stringify({ id: row.id, userId: row.userId }));
-  await db.execute(
-    sql`select pg_notify(${NOTIFICATION_CHANNEL}, payload) from unnest(${sql.param(payloads)}::text[]) as payload`,
-  );
-  await queueChannelDeliveries(db, items);
+export const SIGNAL_USER_LIMIT = 100;
+
+/** The payload of one signal on NOTIFICATION_CHANNEL. */
+export interface NotificationSignal {
+  at: string;
+  users: string[] | null;
 }
 
 /**
- * Push and SMS copies of the notifications, queued in the outbox (same transaction) for the users whose
- * preferences ask for them: push when opted in and subscribed; SMS for landscapers opted in with a phone.
+ * Writes notifications inside the caller's transaction, queues their push and SMS copies and signals them with
+ * one pg_notify, which PostgreSQL delivers on commit only: a rolled-back change notifies nobody.
  */
-async function queueChannelDeliveries(db: DbOrTx, items: NewNotification[]) {
-  const ids = [...new Set(items.map((n) => n.userId))];
-  const prefs = await db
-    .select({
-      id: user.id,
-      role: user.role,
-      pushOptIn: user.pushOptIn,
-      smsOptIn: user.smsOptIn,
-      phone: user.phoneNumber,
-      subscriptions: sql<number>`(select count(*)::int from push_subscription ps where ps.user_id = "user"."id")`,
-    })
-    .from(user)
-    .where(inArray(user.id, ids));
-  const byId = new Map(prefs.map((p) => [p.id, p]));
-  const rows: (typeof emailOutbox.$inferInsert)[] = [];
-  for (const item of items) {
-    const pref = byId.get(item.userId);
-    if (!pref) continue;
-    if (pref.pushOptIn && Number(pref.subscriptions) > 0) {
-      rows.push({
-        channel: "push",
-        userId: item.userId,
-        template: `notification_${item.type}`,
-        to: item.userId,
-        subject: "GreenScape Charlotte",
-        html: "",
-        text: item.message,
-        payload: { title: "GreenScape Charlotte", body: item.message, link: item.link ?? null },
-      });
-    }
-    if (pref.smsOptIn && pref.role === "landscaper" && pref.phone.trim()) {
-      rows.push({
-        channel: "sms",
-        userId: item.userId,
-        template: `notification_${item.type}`,
-        to: pref.phone.trim(),
-        subject: "",
-        html: "",
-        text: `GreenScape: ${item.message}`.slice(0, 320),
-      });
-    }
-  }
-  if (rows.length) await db.insert(emailOutbox).values(rows);
+export async function notify(db: DbOrTx, items: NewNotification[]) {
+  if (items.length === 0) return;
+  await insertAndSignal(
+    db,
+    sql`select * from unnest(
+      ${sql.param(items.map((n) => n.userId))}::text[],
+      ${sql.param(items.map((n) => n.type))}::text[]::notification_type[],
+      ${sql.param(items.map((n) => n.message))}::text[],
+      ${sql.param(items.map((n) => n.link ?? null))}::text[]
+    ) as src(user_id, type, message, link)`,
+  );
+}
+
+/**
+ * The same notification for every user a query selects (`recipients` returns one column of user ids), written
+ * by the database in one statement: a new job in a busy ZIP alerts thousands of landscapers, and sending
+ * each of them through the driver made one quote wait seconds.
+ */
+export async function notifyEach(db: DbOrTx, recipients: SQL, item: Omit<NewNotification, "userId">) {
+  await insertAndSignal(
+    db,
+    sql`select r.user_id, ${item.type}::notification_type as type, ${item.message}::text as message,
+      ${item.link ?? null}::text as link from (${recipients}) as r(user_id)`,
+  );
+}
+
+/**
+ * One statement: the notification rows; push copies for users opted in with a subscription and SMS copies for
+ * landscapers opted in with a phone, queued in the outbox; one signal for the lot.
+ */
+async function insertAndSignal(db: DbOrTx, source: SQL) {
+  await db.execute(sql`
+    with inserted as (
+      insert into notification (user_id, type, message, link)
+      select user_id, type, message, link from (${source}) as src
+      returning user_id, type, message, link
+    ),
+    copies as (
+      insert into email_outbox (channel, user_id, template, "to", subject, html, text, payload)
+      select 'push', u.id, 'notification_' || i.type, u.id, 'GreenScape Charlotte', '', i.message,
+        jsonb_build_object('title', 'GreenScape Charlotte', 'body', i.message, 'link', i.link)
+      from inserted i join "user" u on u.id = i.user_id
+      where u.push_opt_in and exists (select 1 from push_subscription ps where ps.user_id = u.id)
+      union all
+      select 'sms', u.id, 'notification_' || i.type, btrim(u.phone_number), '', '',
+        left('GreenScape: ' || i.message, 320), null
+      from inserted i join "user" u on u.id = i.user_id
+      where u.sms_opt_in and u.role = 'landscaper' and btrim(u.phone_number) <> ''
+      returning 1
+    )
+    select pg_notify(${NOTIFICATION_CHANNEL}, json_build_object(
+      'at', now(),
+      'users', case when count(distinct user_id) <= ${SIGNAL_USER_LIMIT} then array_agg(distinct user_id) end
+    )::text)
+    from inserted
+    having count(*) > 0`);
 }
 
 /** Admins by role, plus the accounts the settings make admins (ADMIN_EMAILS, MASTER_EMAILS). */
