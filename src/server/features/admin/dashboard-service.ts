@@ -3,7 +3,7 @@ import type { DashboardSummary } from "../../../shared/admin.js";
 import { platformCutCents } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { DbOrTx } from "../../db/client.js";
-import { job, user } from "../../db/schema.js";
+import { jobTotals, user } from "../../db/schema.js";
 import { isAdminUser, toNumber } from "./query-helpers.js";
 
 /**
@@ -21,14 +21,15 @@ export async function dashboardSummary({ db, env }: { db: DbOrTx; env: Env }): P
       landscapers: sql<number>`count(*) filter (where not ${admin} and ${user.role} = 'landscaper')`,
     })
     .from(user);
+  // Kept by the database on every change to job (migration 0006); counting a million jobs took 0.4 s.
   const [jobs] = await db
     .select({
-      total: sql<number>`count(*)`,
-      completed: sql<number>`count(*) filter (where ${job.status} = 'completed')`,
-      revenue: sql<number>`coalesce(sum(${job.finalPriceCents}) filter (where ${job.status} = 'completed'), 0)`,
-      tips: sql<number>`coalesce(sum(${job.tipCents}) filter (where ${job.status} = 'completed'), 0)`,
+      total: sql<number>`coalesce(sum(${jobTotals.jobs}), 0)`,
+      completed: sql<number>`coalesce(sum(${jobTotals.completed}), 0)`,
+      revenue: sql<number>`coalesce(sum(${jobTotals.revenueCents}), 0)`,
+      tips: sql<number>`coalesce(sum(${jobTotals.tipsCents}), 0)`,
     })
-    .from(job);
+    .from(jobTotals);
 
   const revenueCents = toNumber(jobs?.revenue);
   const tipsCents = toNumber(jobs?.tips);

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DashboardSummary } from "../../../shared/admin.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
@@ -75,5 +76,63 @@ describe("GET /api/admin/dashboard", () => {
     expect(figures.money.platformCents + figures.money.payoutsCents).toBe(
       figures.money.revenueCents + figures.money.tipsCents,
     );
+  });
+
+  it("keeps the job figures equal to a full count through inserts, updates, deletes and a rollback", async () => {
+    const db = t.database.db;
+    const counted = async () => {
+      const result = await db.execute(sql`
+        select count(*)::int as total,
+          count(*) filter (where status = 'completed')::int as completed,
+          coalesce(sum(final_price_cents) filter (where status = 'completed'), 0)::int as revenue,
+          coalesce(sum(tip_cents) filter (where status = 'completed'), 0)::int as tips
+        from job`);
+      const [row] = (result as unknown as { rows: Record<string, number>[] }).rows;
+      return {
+        jobs: { total: row!.total!, completed: row!.completed! },
+        revenueCents: row!.revenue!,
+        tipsCents: row!.tips!,
+      };
+    };
+    const kept = async () => {
+      const figures = await summary();
+      return {
+        jobs: figures.jobs,
+        revenueCents: figures.money.revenueCents,
+        tipsCents: figures.money.tipsCents,
+      };
+    };
+
+    // Bulk statements: 40 jobs in one insert, a quarter completed with prices and tips.
+    await db.execute(sql`
+      insert into job (customer_name, customer_email, customer_phone, address, zip_code, selected_services,
+        service_type, preferred_date, status, estimate_low_cents, estimate_high_cents, final_price_cents, tip_cents)
+      select 'Bulk ' || i, 'bulk' || i || '@test.local', '(704) 555-0100', '1 Main St', '28202',
+        '{lawn-mowing}', 'lawn-mowing', current_date,
+        (case when i % 4 = 0 then 'completed' else 'pending' end)::job_status, 5000, 7500,
+        case when i % 4 = 0 then 5000 + i end, case when i % 8 = 0 then 300 else 0 end
+      from generate_series(1, 40) as i`);
+    expect(await kept()).toEqual(await counted());
+    // Completing, re-pricing, cancelling a completed job, and updates that move no figure.
+    await db.execute(sql`update job set status = 'completed', final_price_cents = 7777
+      where customer_name in ('Bulk 1', 'Bulk 2')`);
+    await db.execute(sql`update job set tip_cents = tip_cents + 125 where status = 'completed'`);
+    await db.execute(sql`update job set status = 'cancelled' where customer_name = 'Bulk 4'`);
+    await db.execute(
+      sql`update job set additional_notes = 'gate code 1234' where customer_name like 'Bulk%'`,
+    );
+    expect(await kept()).toEqual(await counted());
+    await db.execute(sql`delete from job where customer_name in ('Bulk 8', 'Bulk 9', 'Bulk 10')`);
+    expect(await kept()).toEqual(await counted());
+    // A transaction that fails halfway leaves the figures as they were.
+    const before = await kept();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`delete from job where customer_name like 'Bulk%'`);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await kept()).toEqual(before);
+    expect(before.jobs.total).toBeGreaterThan(40);
   });
 });
