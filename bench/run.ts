@@ -44,8 +44,8 @@ const log = (message: string) => console.log(`[bench ${new Date().toISOString().
 /** The server serves the built SPA (the Lighthouse pages are prerendered into it): build it when missing. */
 function ensureBuild() {
   if (existsSync(path.join(repoRoot, "build/client/index.html"))) return;
-  log("build/client is missing: npx react-router build");
-  execFileSync("npx", ["react-router", "build"], { cwd: repoRoot, stdio: "inherit" });
+  log("build/client is missing: npm run build");
+  execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
 }
 
 interface Target {

@@ -52,6 +52,6 @@ export function ensureBuilt({ force = false } = {}) {
     newestMtime(path.join(root, "react-router.config.ts")),
   );
   if (!force && existsSync(output) && statSync(output).mtimeMs >= sources) return;
-  console.log("• Building the web app (react-router build)…");
-  mustRun("npx", ["react-router", "build"]);
+  console.log("• Building the web app (npm run build)…");
+  mustRun("npm", ["run", "build"]);
 }

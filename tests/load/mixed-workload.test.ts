@@ -55,7 +55,7 @@ describe("load: mixed workload", () => {
   beforeAll(async () => {
     if (!existsSync(path.join(root, "build/client/index.html")))
       throw new Error(
-        "The load test serves the built app: run `npx react-router build` first (npm test does).",
+        "The load test serves the built app: run `npm run build` first (npm test does).",
       );
     server = await startAppServer({
       label: "load",

@@ -51,6 +51,8 @@ export const spaPlugin = fp<{ assets: SpaAssets }>(async (app: FastifyInstance, 
     wildcard: false,
     index: ["index.html"],
     redirect: false,
+    // The .br and .gz files written by `npm run build` (scripts/compress-build.mjs), when the browser takes them.
+    preCompressed: true,
     setHeaders(reply: FastifyReply, filePath: string) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header("cache-control", "public, max-age=31536000, immutable");
