@@ -54,9 +54,7 @@ describe("load: mixed workload", () => {
 
   beforeAll(async () => {
     if (!existsSync(path.join(root, "build/client/index.html")))
-      throw new Error(
-        "The load test serves the built app: run `npm run build` first (npm test does).",
-      );
+      throw new Error("The load test serves the built app: run `npm run build` first (npm test does).");
     server = await startAppServer({
       label: "load",
       nodeArgs: ["--expose-gc"],
