@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+// Given a precedence, React puts the stylesheet at the top of <head>, before the ~40 module preloads; behind
+// them a phone on a slow network fetched the one render-blocking file last.
+import appCss from "./app.css?url";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 
 export const links: Route.LinksFunction = () => [
@@ -16,6 +18,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#166534" />
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>

@@ -23,4 +23,8 @@ export const prerenderedPaths = [
   "/privacy-policy",
   "/privacy",
   "/refund-policy",
+  // Where most visits go: its first paint must not wait for the JavaScript (hydration fills in what depends
+  // on the visitor: a signed-in customer's details, today's date). The login pages are not prerendered:
+  // they show 'Loading...' until the session is known.
+  "/instant-quote",
 ] as const;

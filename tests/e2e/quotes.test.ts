@@ -5,7 +5,7 @@ import { photoMessages } from "../../src/shared/quotes";
 import { site } from "../../src/shared/site";
 import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y";
 import { signUpAs, uniqueEmail, waitForEmail } from "./support/auth";
-import { desktop, launchBrowser, mobile, newContext } from "./support/browser";
+import { baseURL, desktop, launchBrowser, mobile, newContext } from "./support/browser";
 import { charlotteDate } from "./support/quotes";
 
 /** The smallest valid PNG (1×1). */
@@ -42,7 +42,7 @@ describe("instant quote", () => {
     return { context, page: await context.newPage() };
   }
 
-  /** Opens the form and waits for the client to render it (the path is not prerendered). */
+  /** Opens the form; it is prerendered, and its fields are disabled until React has taken the page over. */
   async function gotoQuote(page: Page) {
     await page.goto("/instant-quote");
     await page.getByRole("heading", { level: 1, name: "Get Your Instant Quote" }).waitFor();
@@ -200,6 +200,21 @@ describe("instant quote", () => {
     await page.getByLabel("Preferred date").fill(charlotteDate(-2));
     await submitButton(page).click();
     await page.getByText("Please choose today or a later date.", { exact: true }).waitFor();
+  });
+
+  it("is prerendered with its fields disabled; hydrated, they open and the date's minimum is today", async () => {
+    const html = await (
+      await fetch(`${baseURL()}/instant-quote`, { headers: { "accept-encoding": "br" } })
+    ).text();
+    expect(html).toContain("Get Your Instant Quote");
+    expect(html).toMatch(/<fieldset[^>]*disabled/);
+    // No date in the built HTML: it would be stale the day after the build.
+    expect(html).not.toMatch(/type="date"[^>]*min=/);
+
+    const { page } = await open();
+    await gotoQuote(page);
+    await expect.poll(() => page.getByLabel("Full name").isEnabled()).toBe(true);
+    expect(await page.getByLabel("Preferred date").getAttribute("min")).toBe(todayInCharlotte());
   });
 
   it("keeps the honeypot out of sight, out of the tab order and out of the accessibility tree", async () => {

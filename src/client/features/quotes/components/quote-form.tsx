@@ -3,7 +3,6 @@ import { LoaderCircle, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { todayInCharlotte } from "../../../../shared/dates";
 import { type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from "../../../../shared/jobs";
 import { estimateOf, photoMessages, type QuoteSummary } from "../../../../shared/quotes";
 import { jobLabel } from "../../../../shared/services";
@@ -13,10 +12,12 @@ import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { useSession } from "../../accounts/api/session";
 import { useCustomerProfile } from "../../customers/api/customer-profile";
 import { useServicePrices } from "../api/service-prices";
 import { useSubmitQuote } from "../api/submit-quote";
+import { useToday } from "../hooks/use-today";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { EstimatePanel } from "./estimate-panel";
 import { FormSection } from "./form-section";
@@ -66,7 +67,8 @@ export function QuoteForm() {
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const inFlight = useRef(false);
-  const today = todayInCharlotte();
+  const today = useToday();
+  const hydrated = useHydrated();
 
   const form = useForm<QuoteRequestInput, unknown, QuoteRequest>({
     resolver: zodResolver(quoteRequestSchema),
@@ -136,148 +138,151 @@ export function QuoteForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="relative grid gap-6" aria-label="Instant quote request">
-      <FormSection step={1} title="Your details" description="So we can send your quote and reach you.">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Full name" required error={errors.fullName?.message} className="sm:col-span-2">
-            <Input autoComplete="name" aria-required="true" {...form.register("fullName")} />
-          </FormField>
-          <FormField label="Email" required error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              aria-required="true"
-              {...form.register("email")}
-            />
-          </FormField>
-          <FormField label="Phone number" required error={errors.phone?.message}>
-            <Input
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              aria-required="true"
-              {...form.register("phone")}
-            />
-          </FormField>
-        </div>
-      </FormSection>
+      {/* `contents`: the fieldset adds no box, its children stay the form's grid items. */}
+      <fieldset disabled={!hydrated} className="contents">
+        <FormSection step={1} title="Your details" description="So we can send your quote and reach you.">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label="Full name" required error={errors.fullName?.message} className="sm:col-span-2">
+              <Input autoComplete="name" aria-required="true" {...form.register("fullName")} />
+            </FormField>
+            <FormField label="Email" required error={errors.email?.message}>
+              <Input
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                aria-required="true"
+                {...form.register("email")}
+              />
+            </FormField>
+            <FormField label="Phone number" required error={errors.phone?.message}>
+              <Input
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                aria-required="true"
+                {...form.register("phone")}
+              />
+            </FormField>
+          </div>
+        </FormSection>
 
-      <FormSection step={2} title="Your property" description="Where the work will be done.">
-        <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
-          <FormField label="Property address" required error={errors.address?.message}>
-            <Input
-              autoComplete="street-address"
-              placeholder="Street, city"
-              aria-required="true"
-              {...form.register("address")}
-            />
-          </FormField>
-          <FormField label="ZIP code" required error={errors.zipCode?.message}>
-            <Input
-              autoComplete="postal-code"
-              inputMode="numeric"
-              maxLength={5}
-              placeholder="28203"
-              aria-required="true"
-              {...form.register("zipCode")}
-            />
-          </FormField>
-        </div>
-      </FormSection>
+        <FormSection step={2} title="Your property" description="Where the work will be done.">
+          <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
+            <FormField label="Property address" required error={errors.address?.message}>
+              <Input
+                autoComplete="street-address"
+                placeholder="Street, city"
+                aria-required="true"
+                {...form.register("address")}
+              />
+            </FormField>
+            <FormField label="ZIP code" required error={errors.zipCode?.message}>
+              <Input
+                autoComplete="postal-code"
+                inputMode="numeric"
+                maxLength={5}
+                placeholder="28203"
+                aria-required="true"
+                {...form.register("zipCode")}
+              />
+            </FormField>
+          </div>
+        </FormSection>
 
-      <FormSection
-        step={3}
-        title="Services"
-        description="Tick what you need: the estimate updates as you go."
-      >
-        <Controller
-          control={form.control}
-          name="services"
-          render={({ field, fieldState }) => (
-            <ServicePicker
-              value={field.value ?? []}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              firstRef={field.ref}
-              prices={prices.data?.services}
-              pricesFailed={prices.isError}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <EstimatePanel estimate={estimate} count={selected.length} unavailable={prices.isError} />
-      </FormSection>
-
-      <FormSection
-        step={4}
-        title="Date and details"
-        description="Pick a day that suits you; we confirm it with you."
-      >
-        <FormField
-          label="Preferred date"
-          required
-          error={errors.preferredDate?.message}
-          className="sm:max-w-xs"
+        <FormSection
+          step={3}
+          title="Services"
+          description="Tick what you need: the estimate updates as you go."
         >
-          <Input type="date" min={today} aria-required="true" {...form.register("preferredDate")} />
-        </FormField>
-        <PhotoField
-          id={PHOTO_INPUT_ID}
-          file={photo}
-          error={photoError}
-          disabled={busy}
-          onChange={(file, problem) => {
-            setPhoto(file);
-            setPhotoError(problem);
-          }}
-        />
-        <FormField label="Additional notes (optional)" error={errors.additionalNotes?.message}>
-          <Textarea
-            maxLength={2000}
-            placeholder="Gate codes, pets, areas to focus on…"
-            {...form.register("additionalNotes")}
+          <Controller
+            control={form.control}
+            name="services"
+            render={({ field, fieldState }) => (
+              <ServicePicker
+                value={field.value ?? []}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                firstRef={field.ref}
+                prices={prices.data?.services}
+                pricesFailed={prices.isError}
+                error={fieldState.error?.message}
+              />
+            )}
           />
-        </FormField>
-      </FormSection>
+          <EstimatePanel estimate={estimate} count={selected.length} unavailable={prices.isError} />
+        </FormSection>
 
-      {/* The honeypot: invisible and unreachable for people, tempting for bots that fill every field. */}
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -left-[9999px] h-px w-px overflow-hidden opacity-0"
-      >
-        <label htmlFor="quote-website">Website</label>
-        <input
-          id="quote-website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          {...form.register("website")}
-        />
-      </div>
+        <FormSection
+          step={4}
+          title="Date and details"
+          description="Pick a day that suits you; we confirm it with you."
+        >
+          <FormField
+            label="Preferred date"
+            required
+            error={errors.preferredDate?.message}
+            className="sm:max-w-xs"
+          >
+            <Input type="date" min={today} aria-required="true" {...form.register("preferredDate")} />
+          </FormField>
+          <PhotoField
+            id={PHOTO_INPUT_ID}
+            file={photo}
+            error={photoError}
+            disabled={busy}
+            onChange={(file, problem) => {
+              setPhoto(file);
+              setPhotoError(problem);
+            }}
+          />
+          <FormField label="Additional notes (optional)" error={errors.additionalNotes?.message}>
+            <Textarea
+              maxLength={2000}
+              placeholder="Gate codes, pets, areas to focus on…"
+              {...form.register("additionalNotes")}
+            />
+          </FormField>
+        </FormSection>
 
-      <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6">
-        <p className="text-sm text-slate-600">
-          By submitting you agree to our{" "}
-          <Link to="/terms-of-service" className={linkClass}>
-            Terms of Service
-          </Link>{" "}
-          and{" "}
-          <Link to="/privacy-policy" className={linkClass}>
-            Privacy Policy
-          </Link>
-          .
-        </p>
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy} aria-busy={busy}>
-          {busy ? (
-            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-          ) : (
-            <Send className="size-4" aria-hidden="true" />
-          )}
-          {busy ? "Submitting Request..." : "Submit Request"}
-        </Button>
-      </div>
+        {/* The honeypot: invisible and unreachable for people, tempting for bots that fill every field. */}
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -left-[9999px] h-px w-px overflow-hidden opacity-0"
+        >
+          <label htmlFor="quote-website">Website</label>
+          <input
+            id="quote-website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            {...form.register("website")}
+          />
+        </div>
+
+        <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6">
+          <p className="text-sm text-slate-600">
+            By submitting you agree to our{" "}
+            <Link to="/terms-of-service" className={linkClass}>
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy-policy" className={linkClass}>
+              Privacy Policy
+            </Link>
+            .
+          </p>
+          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy} aria-busy={busy}>
+            {busy ? (
+              <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <Send className="size-4" aria-hidden="true" />
+            )}
+            {busy ? "Submitting Request..." : "Submit Request"}
+          </Button>
+        </div>
+      </fieldset>
     </form>
   );
 }
