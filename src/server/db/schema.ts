@@ -48,6 +48,8 @@ export const user = pgTable(
   },
   (t) => [
     index("user_role_idx").on(t.role),
+    // ADMIN_EMAILS / MASTER_EMAILS are matched case-insensitively (the admin dashboard counts them).
+    index("user_email_lower_idx").on(sql`lower(${t.email})`),
     index("user_search_trgm_idx").using("gin", sql`(lower(${t.name} || ' ' || ${t.email})) gin_trgm_ops`),
   ],
 );
@@ -298,6 +300,12 @@ export const jobTotals = pgTable("job_totals", {
   completed: bigint("completed", { mode: "number" }).notNull().default(0),
   revenueCents: bigint("revenue_cents", { mode: "number" }).notNull().default(0),
   tipsCents: bigint("tips_cents", { mode: "number" }).notNull().default(0),
+});
+
+/** Users per role, kept by statement triggers on "user" (migration 0008) like job_totals. */
+export const userTotals = pgTable("user_totals", {
+  role: text("role").primaryKey(),
+  users: bigint("users", { mode: "number" }).notNull().default(0),
 });
 
 export const jobDecline = pgTable(

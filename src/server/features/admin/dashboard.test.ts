@@ -135,4 +135,40 @@ describe("GET /api/admin/dashboard", () => {
     expect(await kept()).toEqual(before);
     expect(before.jobs.total).toBeGreaterThan(40);
   });
+
+  it("keeps the people figures equal to a full count through sign-ups, role changes and deletions", async () => {
+    const db = t.database.db;
+    // The old way: every user counted, the accounts the settings name (owner@dashboard.test) as admins.
+    const counted = async () => {
+      const result = await db.execute(sql`
+        select count(*)::int as total,
+          count(*) filter (where role = 'admin' or lower(email) = 'owner@dashboard.test')::int as admins,
+          count(*) filter (where role = 'customer' and lower(email) <> 'owner@dashboard.test')::int as customers,
+          count(*) filter (where role = 'landscaper' and lower(email) <> 'owner@dashboard.test')::int as landscapers
+        from "user"`);
+      const [row] = (result as unknown as { rows: Record<string, number>[] }).rows;
+      return {
+        total: row!.total,
+        customers: row!.customers,
+        landscapers: row!.landscapers,
+        admins: row!.admins,
+      };
+    };
+    const kept = async () => (await summary()).users;
+
+    await db.execute(sql`
+      insert into "user" (id, name, email, role)
+      select 'many-' || i, 'Many ' || i, 'many' || i || '@dashboard.test',
+        case when i % 3 = 0 then 'landscaper' else 'customer' end
+      from generate_series(1, 30) as i`);
+    expect(await kept()).toEqual(await counted());
+    await db.execute(sql`update "user" set role = 'admin' where id in ('many-1', 'many-3')`);
+    await db.execute(sql`update "user" set name = 'Renamed' where id like 'many-%'`);
+    // The account the settings make an admin changes role: still counted once, as an admin.
+    await db.execute(sql`update "user" set role = 'landscaper' where email = 'owner@dashboard.test'`);
+    expect(await kept()).toEqual(await counted());
+    await db.execute(sql`delete from "user" where id in ('many-4', 'many-6', 'many-8')`);
+    expect(await kept()).toEqual(await counted());
+    expect((await kept()).total).toBeGreaterThan(30);
+  });
 });
