@@ -246,7 +246,7 @@ async function runScale(
 async function postgresVersion(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query<{ v: string }>("show server_version");
+  const { rows } = await client.query<{ v: string }>("select current_setting('server_version') as v");
   await client.end();
   return `PostgreSQL ${rows[0]?.v ?? "?"}`;
 }
