@@ -133,7 +133,40 @@ export function selectJobRows(db: DbOrTx, options: SelectOptions) {
   return db
     .select(jobColumns)
     .from(job)
-    .where(and(options.where, keysetCondition(job, options.cursor, options.order)))
+    .where(keysetWhere(options))
+    .orderBy(...keysetOrder(job, options.order))
+    .limit(options.limit);
+}
+
+function keysetWhere(options: SelectOptions) {
+  return and(options.where, keysetCondition(job, options.cursor, options.order));
+}
+
+/**
+ * What the jobs CSV writes, and the keyset: at a million rows, reading and mapping the eight columns it does not
+ * write (two of them timestamps) was a tenth of the export's time.
+ */
+const jobExportColumns = {
+  id: job.id,
+  number: job.number,
+  customerName: job.customerName,
+  landscaperId: job.landscaperId,
+  selectedServices: job.selectedServices,
+  preferredDate: job.preferredDate,
+  scheduledDate: job.scheduledDate,
+  status: job.status,
+  rating: job.rating,
+  tipCents: job.tipCents,
+  finalPriceCents: job.finalPriceCents,
+  quotedPriceCents: job.quotedPriceCents,
+  cursorTs: cursorTimestamp(job.createdAt),
+};
+
+export function selectJobExportRows(db: DbOrTx, options: SelectOptions) {
+  return db
+    .select(jobExportColumns)
+    .from(job)
+    .where(keysetWhere(options))
     .orderBy(...keysetOrder(job, options.order))
     .limit(options.limit);
 }

@@ -11,6 +11,7 @@ import {
   jobCursorOf,
   jobFilterCondition,
   LandscaperNames,
+  selectJobExportRows,
   selectJobRows,
   totalCentsOf,
 } from "../admin/jobs-service.js";
@@ -70,7 +71,7 @@ export function jobsSource(db: DbOrTx, filter: { q: string; status: JobStatusFil
     async *rows() {
       const where = await condition();
       const names = new LandscaperNames(db);
-      for await (const page of pages((p) => selectJobRows(db, { where, ...p }), jobCursorOf)) {
+      for await (const page of pages((p) => selectJobExportRows(db, { where, ...p }), jobCursorOf)) {
         await names.load(page.map((row) => row.landscaperId));
         for (const row of page) {
           yield [
