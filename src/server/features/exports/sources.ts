@@ -18,6 +18,7 @@ import {
 import {
   type Cursor,
   cursorTimestamp,
+  type Fetcher,
   keysetCondition,
   keysetOrder,
   toNumber,
@@ -46,6 +47,22 @@ async function countOf(
 
 /* ---------------- Jobs and ratings ---------------- */
 
+type Page = Parameters<Fetcher<unknown>>[0];
+
+/**
+ * Pages of job rows newest first, each with the names of its landscapers loaded: one query per page for the
+ * ids not met before (LandscaperNames). Per page, not per row, so the row loop stays as lean as it was.
+ */
+async function* pagesWithLandscaperNames<
+  Row extends { id: string; cursorTs: string; landscaperId: string | null },
+>(db: DbOrTx, fetch: Fetcher<Row>): AsyncGenerator<{ page: Row[]; names: LandscaperNames }> {
+  const names = new LandscaperNames(db);
+  for await (const page of pages(fetch, jobCursorOf)) {
+    await names.load(page.map((row) => row.landscaperId));
+    yield { page, names };
+  }
+}
+
 export function jobsSource(db: DbOrTx, filter: { q: string; status: JobStatusFilter }): ExportSource {
   let where: Promise<SQL | undefined> | undefined;
   // Resolved once, on first use: the count and the rows read the same condition.
@@ -70,9 +87,8 @@ export function jobsSource(db: DbOrTx, filter: { q: string; status: JobStatusFil
     count: async () => countOf(db, job, await condition()),
     async *rows() {
       const where = await condition();
-      const names = new LandscaperNames(db);
-      for await (const page of pages((p) => selectJobExportRows(db, { where, ...p }), jobCursorOf)) {
-        await names.load(page.map((row) => row.landscaperId));
+      const fetch = (p: Page) => selectJobExportRows(db, { where, ...p });
+      for await (const { page, names } of pagesWithLandscaperNames(db, fetch)) {
         for (const row of page) {
           yield [
             jobLabel(row.number),
@@ -108,9 +124,8 @@ export function ratingsSource(db: DbOrTx): ExportSource {
     ],
     count: () => countOf(db, job, where),
     async *rows() {
-      const names = new LandscaperNames(db);
-      for await (const page of pages((p) => selectJobRows(db, { where, ...p }), jobCursorOf)) {
-        await names.load(page.map((row) => row.landscaperId));
+      const fetch = (p: Page) => selectJobRows(db, { where, ...p });
+      for await (const { page, names } of pagesWithLandscaperNames(db, fetch)) {
         for (const row of page) {
           yield [
             jobLabel(row.number),
