@@ -224,48 +224,42 @@ describe("user text is shown as text on every screen (stored XSS)", () => {
     screens++;
     return page;
   };
+  const seenAndClosed = async (...args: Parameters<typeof visit>) => (await seen(...args)).close();
 
   it("customer screens", async () => {
-    const dashboard = await seen(
+    await seenAndClosed(
       customer,
       "/dashboard/customer",
       [xss.quoteAddress, xss.quoteNotes, xss.cancelReason, xss.ratingComment, xss.landscaperName],
       "customer-dashboard",
     );
-    await dashboard.close();
-    await (
-      await seen(
-        customer,
-        "/dashboard/customer?tab=profile",
-        [xss.customerName, xss.customerStreet, xss.customerCity],
-        "customer-profile",
-      )
-    ).close();
-    await (await seen(customer, "/dashboard/customer-portal", [], "customer-portal")).close();
-    await (await seen(customer, "/dashboard/notifications", [], "customer-notifications")).close();
+    await seenAndClosed(
+      customer,
+      "/dashboard/customer?tab=profile",
+      [xss.customerName, xss.customerStreet, xss.customerCity],
+      "customer-profile",
+    );
+    await seenAndClosed(customer, "/dashboard/customer-portal", [], "customer-portal");
+    await seenAndClosed(customer, "/dashboard/notifications", [], "customer-notifications");
   });
 
   it("landscaper screens", async () => {
-    await (
-      await seen(
-        landscaper,
-        "/landscaper-dashboard",
-        [xss.quoteName, xss.quoteAddress, xss.quoteNotes, xss.ratingComment, xss.landscaperBusiness],
-        "landscaper-queue",
-      )
-    ).close();
-    await (
-      await seen(
-        landscaper,
-        "/landscaper-dashboard?tab=profile",
-        [xss.landscaperName, xss.landscaperStreet],
-        "landscaper-profile",
-      )
-    ).close();
-    await (await seen(landscaper, "/landscaper-portal", [], "landscaper-portal")).close();
-    await (await seen(landscaper, "/dashboard/notifications", [], "landscaper-notifications")).close();
-    await (await seen(pending, "/upload-documents", [xss.documentName], "pending-documents")).close();
-    await (await seen(pending, "/landscaper-dashboard", [xss.pendingBusiness], "pending-dashboard")).close();
+    await seenAndClosed(
+      landscaper,
+      "/landscaper-dashboard",
+      [xss.quoteName, xss.quoteAddress, xss.quoteNotes, xss.ratingComment, xss.landscaperBusiness],
+      "landscaper-queue",
+    );
+    await seenAndClosed(
+      landscaper,
+      "/landscaper-dashboard?tab=profile",
+      [xss.landscaperName, xss.landscaperStreet],
+      "landscaper-profile",
+    );
+    await seenAndClosed(landscaper, "/landscaper-portal", [], "landscaper-portal");
+    await seenAndClosed(landscaper, "/dashboard/notifications", [], "landscaper-notifications");
+    await seenAndClosed(pending, "/upload-documents", [xss.documentName], "pending-documents");
+    await seenAndClosed(pending, "/landscaper-dashboard", [xss.pendingBusiness], "pending-dashboard");
   });
 
   /** The admin lists keep their search in the page, not the URL: type it as an admin would. */
@@ -301,42 +295,34 @@ describe("user text is shown as text on every screen (stored XSS)", () => {
       .poll(() => approvals.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
       .toBeLessThanOrEqual(0);
     await approvals.close();
-    await (
-      await seen(
-        admin,
-        "/admin/landscaper-approvals",
-        [xss.landscaperName, xss.landscaperBusiness, xss.reviewNotes],
-        "admin-approvals-all",
-        searchFor("Lxname", "Approved"),
-      )
-    ).close();
-    await (
-      await seen(
-        admin,
-        "/admin/users",
-        [xss.customerName, xss.landscaperName, xss.pendingName],
-        "admin-users",
-        searchFor("xss-"),
-      )
-    ).close();
-    await (
-      await seen(
-        admin,
-        "/admin/jobs",
-        [xss.quoteName, xss.cancelReason],
-        "admin-jobs",
-        searchFor(customerAccount.email),
-      )
-    ).close();
-    await (await seen(admin, "/admin", [], "admin-dashboard")).close();
-    await (
-      await seen(
-        admin,
-        "/dashboard/notifications",
-        [`cancelled JOB-${cancelled.number}`],
-        "admin-notifications",
-      )
-    ).close();
+    await seenAndClosed(
+      admin,
+      "/admin/landscaper-approvals",
+      [xss.landscaperName, xss.landscaperBusiness, xss.reviewNotes],
+      "admin-approvals-all",
+      searchFor("Lxname", "Approved"),
+    );
+    await seenAndClosed(
+      admin,
+      "/admin/users",
+      [xss.customerName, xss.landscaperName, xss.pendingName],
+      "admin-users",
+      searchFor("xss-"),
+    );
+    await seenAndClosed(
+      admin,
+      "/admin/jobs",
+      [xss.quoteName, xss.cancelReason],
+      "admin-jobs",
+      searchFor(customerAccount.email),
+    );
+    await seenAndClosed(admin, "/admin", [], "admin-dashboard");
+    await seenAndClosed(
+      admin,
+      "/dashboard/notifications",
+      [`cancelled JOB-${cancelled.number}`],
+      "admin-notifications",
+    );
   });
 
   it("each job's own card holds its payloads as text", async () => {
