@@ -46,6 +46,8 @@ describe("instant quote", () => {
   async function gotoQuote(page: Page) {
     await page.goto("/instant-quote");
     await page.getByRole("heading", { level: 1, name: "Get Your Instant Quote" }).waitFor();
+    // Focus and key presses, unlike fill(), do not wait for a disabled field to open.
+    await expect.poll(() => page.getByLabel("Full name").isEnabled()).toBe(true);
   }
 
   const estimate = (page: Page) => page.getByTestId("estimate");
@@ -213,7 +215,7 @@ describe("instant quote", () => {
 
     const { page } = await open();
     await gotoQuote(page);
-    await expect.poll(() => page.getByLabel("Full name").isEnabled()).toBe(true);
+    expect(await page.getByLabel("Full name").isEnabled()).toBe(true);
     expect(await page.getByLabel("Preferred date").getAttribute("min")).toBe(todayInCharlotte());
   });
 
