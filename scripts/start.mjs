@@ -8,7 +8,9 @@ ensureBuilt();
 const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
   cwd: root,
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  // The quick start keeps its demo data (and says so loudly at every start); a deployment runs the server with
+  // NODE_ENV=production and no SEED_DEMO, which creates no known-password accounts (README "Deploying").
+  env: { NODE_ENV: "production", SEED_DEMO: "true", ...process.env },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

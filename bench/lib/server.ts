@@ -43,6 +43,7 @@ export async function startServer(options: {
       ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
       MAIL_WORKER: "false",
+      RATE_LIMIT_ALLOW_LIST: "127.0.0.1",
       SIGNIN_FAILURES_PER_IP: "1000000",
       RESET_REQUESTS_PER_IP: "1000000",
     },

@@ -39,6 +39,7 @@ export default [
       "forgot-password",
     ),
     route("request-reset", "features/accounts/routes/request-reset.tsx"),
+    route("verify-email", "features/accounts/routes/verify-email.tsx"),
     ...aliases(
       [
         "reset-password",

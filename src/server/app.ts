@@ -24,6 +24,7 @@ import { LocalStorage, type Storage } from "./lib/storage.js";
 import { accessPlugin } from "./plugins/access.js";
 import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { originCheckPlugin } from "./plugins/origin-check.js";
+import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { loadSpaAssets, spaPlugin } from "./plugins/spa.js";
 
 export const defaultClientDir = path.resolve(
@@ -144,6 +145,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   await app.register(multipart);
   await app.register(originCheckPlugin);
   await app.register(accessPlugin);
+  await app.register(rateLimitPlugin);
 
   await app.register(
     async (api) => {

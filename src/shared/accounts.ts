@@ -99,11 +99,31 @@ export const updateProfileSchema = z.object({
   name: trimmed("Full name is required").pipe(z.string().max(120, { message: "Full name is too long" })),
 });
 
+/** The email-confirmation texts, shown by the banner, the /verify-email page and the server's refusals. */
+export const verificationMessages = {
+  banner: "Confirm your email",
+  bannerBody: "We sent a confirmation link to {email}. Open it to confirm your address.",
+  resend: "Resend email",
+  resent: "We sent a new confirmation link. It works once and expires in 24 hours.",
+  confirmed: "Your email is confirmed.",
+  alreadyConfirmed: "Your email is already confirmed.",
+  linkUsed: "This confirmation link has already been used. If your email is confirmed, just sign in.",
+  linkExpired: "This confirmation link has expired. Sign in and choose 'Resend email' to get a new one.",
+  linkInvalid: "This confirmation link is not valid. Sign in and choose 'Resend email' to get a new one.",
+  landscaperMustConfirm: "Please confirm your email address before submitting your application.",
+} as const;
+
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ message: "The confirmation link is missing its token." })
+    .min(1, { message: "The confirmation link is missing its token." })
+    .max(4000, { message: verificationMessages.linkInvalid, abort: true }),
+});
+
 export const messages = {
   invalidCredentials: "Invalid email or password.",
   adminAccessDenied: "Access Denied: Admin access required",
   tooManySignIns: "Too many sign-in attempts. Please wait 15 minutes and try again.",
-  tooManyResets: "Too many reset requests. Please wait an hour and try again.",
   invalidResetLink: "This link is invalid or has expired.",
   passwordTooCommon: "This password is too common. Please choose a less guessable one.",
 } as const;

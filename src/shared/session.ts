@@ -15,6 +15,8 @@ export interface SessionUser {
   isMaster: boolean;
   /** set for landscapers who have started onboarding. */
   landscaperStatus: "pending" | "approved" | "denied" | null;
+  /** false until the user opens the confirmation link (or a reset link) sent to their address. */
+  emailVerified: boolean;
   /** set while an admin is impersonating this user. */
   impersonatedBy: string | null;
 }

@@ -24,6 +24,12 @@ describe("configuration", () => {
     expect(env.PUBLIC_URL).toBe("http://localhost:3000");
   });
 
+  it("creates no demo accounts in production unless SEED_DEMO asks for them", () => {
+    expect(loadEnv({ NODE_ENV: "production" }).SEED_DEMO).toBe(false);
+    expect(loadEnv({ NODE_ENV: "production", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(loadEnv({ NODE_ENV: "development" }).SEED_DEMO).toBe(true);
+  });
+
   it("reads comma-separated, case-insensitive email lists", () => {
     const env = loadEnv({ ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,", MASTER_EMAILS: "" });
     expect(env.ADMIN_EMAILS).toEqual(["boss@example.com", "ops@example.com"]);

@@ -36,6 +36,26 @@ export const envSchema = z.object({
   // Failed sign-ins (per 15 minutes) and reset requests (per hour) allowed from one address.
   SIGNIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   RESET_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(10),
+  REDIS_URL: z
+    .string()
+    .max(2000)
+    .regex(/^rediss?:\/\/[^\s]+$/, { message: "must be a redis:// or rediss:// URL" })
+    .optional(),
+  // Client addresses never rate limited (a health checker, the test runner); comma-separated.
+  RATE_LIMIT_ALLOW_LIST: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.union([z.ipv4(), z.ipv6()], { message: "must be a comma-separated list of IP addresses" })),
+    ),
+  // Every call to another service (SMTP, push, SMS, Redis) gives up after this long.
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BETTER_AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   ADMIN_EMAILS: emailList,
@@ -47,7 +67,8 @@ export const envSchema = z.object({
     .min(8, { message: "must be at least 8 characters" })
     .refine((value) => !isCommonPassword(value), { message: "is a common password; choose another" })
     .optional(),
-  SEED_DEMO: booleanFlag.default(true),
+  // Unset: on in development and tests, off with NODE_ENV=production (see loadEnv). `npm start` turns it on.
+  SEED_DEMO: booleanFlag.optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, { message: "must be an smtp:// or smtps:// URL" })
@@ -67,9 +88,10 @@ export const envSchema = z.object({
   TWILIO_API_URL: z.url().default("https://api.twilio.com"),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {
   PUBLIC_URL: string;
   DATA_DIR: string;
+  SEED_DEMO: boolean;
 };
 
 export class ConfigError extends Error {
@@ -98,6 +120,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
+    // Demo accounts share a published password: a production deployment never creates them unless asked.
+    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== "production",
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
   };
 }

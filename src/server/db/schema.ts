@@ -112,6 +112,23 @@ export const rateLimit = pgTable("rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/** Our rate-limit counters (lib/rate-limit) when REDIS_URL is not set: one fixed window per key. */
+export const rateLimitCounter = pgTable("rate_limit_counter", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Single-use links: a stateless token (Better Auth's email-verification JWT) is claimed here by its hash
+ * the first time it is used, so a second use finds the claim and is refused.
+ */
+export const usedToken = pgTable("used_token", {
+  tokenHash: text("token_hash").primaryKey(),
+  purpose: text("purpose").notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const loginAudit = pgTable(
   "login_audit",
   {
@@ -182,6 +199,8 @@ export const landscaper = pgTable(
     adminNotes: text("admin_notes"),
     reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    // When admins were last told about this application: a re-submission within a day tells no one again.
+    applicationNotifiedAt: timestamp("application_notified_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -210,6 +229,30 @@ export const landscaperDocument = pgTable(
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("landscaper_document_user_type_idx").on(t.userId, t.documentType)],
+);
+
+/**
+ * An approved landscaper's request to change their service area. The area on the landscaper row stays in
+ * force until an admin approves; at most one request is pending per landscaper.
+ */
+export const areaChange = pgTable(
+  "area_change",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    landscaperId: text("landscaper_id")
+      .notNull()
+      .references(() => landscaper.userId, { onDelete: "cascade" }),
+    serviceZipCodes: text("service_zip_codes").array().notNull(),
+    travelRadius: integer("travel_radius").notNull(),
+    status: applicationStatus("status").notNull().default("pending"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("area_change_one_pending_idx").on(t.landscaperId).where(sql`${t.status} = 'pending'`),
+    index("area_change_status_idx").on(t.status, t.createdAt),
+  ],
 );
 
 /** Offline ZIP centroids used for service-area radius matching. */

@@ -95,3 +95,67 @@ describe("the embedded database on disk", () => {
     expect(row?.value).toEqual({ kept: true });
   });
 });
+
+describe("demo data and the first admin in production", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("creates no known-password account with NODE_ENV=production, and the first admin confirmed", async () => {
+    const { db } = database;
+    const warnings: string[] = [];
+    const env = loadEnv({
+      NODE_ENV: "production",
+      ADMIN_EMAIL: "owner@prod.test",
+      ADMIN_PASSWORD: "owner-password-9",
+      BETTER_AUTH_SECRET: "x".repeat(40),
+    });
+    await prepareData(db, env, { info: () => {}, warn: (m) => warnings.push(m) });
+    const demo = await db.execute(
+      sql`select count(*)::int as n from "user" where email like ${`%@${DEMO_DOMAIN}`}`,
+    );
+    expect(JSON.stringify(demo)).toContain('"n":0');
+    const [admin] = await db.select().from(s.user).where(eq(s.user.email, "owner@prod.test"));
+    expect(admin).toMatchObject({ role: "admin", emailVerified: true });
+    expect(warnings.join("\n")).not.toContain("DEMO DATA");
+  });
+
+  it("says loudly at every start that demo accounts exist, until they are removed", async () => {
+    const { db } = database;
+    const warnings: string[] = [];
+    const log = { info: () => {}, warn: (m: string) => warnings.push(m) };
+    await prepareData(db, loadEnv({ SEED_DEMO: "true", NODE_ENV: "production" }), log);
+    expect(warnings.join("\n")).toContain("DEMO DATA IS LOADED");
+    warnings.length = 0;
+    // Turning SEED_DEMO off does not make the accounts go away, so the warning stays.
+    await prepareData(db, loadEnv({ NODE_ENV: "production" }), log);
+    expect(warnings.join("\n")).toContain("npm run db:seed -- --remove");
+    await removeDemoData(db);
+    warnings.length = 0;
+    await prepareData(db, loadEnv({ NODE_ENV: "production" }), log);
+    expect(warnings).toEqual([]);
+  });
+
+  it("does not promote an unconfirmed account that took the ADMIN_EMAIL address first", async () => {
+    const { db } = database;
+    await db.insert(s.user).values({
+      id: "squatter",
+      email: "boss@prod.test",
+      name: "Squatter",
+      role: "customer",
+      emailVerified: false,
+    });
+    const warnings: string[] = [];
+    await prepareData(db, loadEnv({ NODE_ENV: "production", ADMIN_EMAIL: "boss@prod.test" }), {
+      info: () => {},
+      warn: (m) => warnings.push(m),
+    });
+    const [row] = await db.select().from(s.user).where(eq(s.user.id, "squatter"));
+    expect(row!.role).toBe("customer");
+    expect(warnings.join("\n")).toContain("not confirmed");
+  });
+});

@@ -37,12 +37,19 @@ export async function ensureReferenceData(db: Db) {
 export async function ensureAdmin(db: Db, env: Env, log: Log) {
   const email = (env.ADMIN_EMAIL ?? "admin@greenscape.local").toLowerCase();
   const [existing] = await db
-    .select({ id: s.user.id, role: s.user.role })
+    .select({ id: s.user.id, role: s.user.role, emailVerified: s.user.emailVerified })
     .from(s.user)
     .where(eq(s.user.email, email));
   if (existing) {
-    if (existing.role !== "admin")
-      await db.update(s.user).set({ role: "admin" }).where(eq(s.user.id, existing.id));
+    if (existing.role === "admin") return;
+    // Anyone could have signed up with this address before it was configured: only its confirmed owner is promoted.
+    if (!existing.emailVerified) {
+      log.warn(
+        `ADMIN_EMAIL ${email} belongs to an account whose address is not confirmed; it was not made an admin. Confirm the address (or remove that account) and restart.`,
+      );
+      return;
+    }
+    await db.update(s.user).set({ role: "admin" }).where(eq(s.user.id, existing.id));
     return;
   }
   const password = env.ADMIN_PASSWORD ?? randomBytes(9).toString("base64url");
@@ -568,12 +575,31 @@ export async function seedDemoData(db: Db, log: Log, now = new Date()) {
 export async function prepareData(db: Db, env: Env, log: Log) {
   await ensureReferenceData(db);
   if (env.SEED_DEMO || env.ADMIN_EMAIL) await ensureAdmin(db, env, log);
-  if (!env.SEED_DEMO) return;
-  // Seeded once per database: deleting demo rows by hand does not bring them back at the next start.
-  const [flag] = await db.select().from(s.appSetting).where(eq(s.appSetting.key, DEMO_FLAG));
-  if (flag || (await hasDemoData(db))) return;
-  await seedDemoData(db, log);
-  await db.insert(s.appSetting).values({ key: DEMO_FLAG, value: true }).onConflictDoNothing();
+  if (env.SEED_DEMO) {
+    // Seeded once per database: deleting demo rows by hand does not bring them back at the next start.
+    const [flag] = await db.select().from(s.appSetting).where(eq(s.appSetting.key, DEMO_FLAG));
+    if (!flag && !(await hasDemoData(db))) {
+      await seedDemoData(db, log);
+      await db.insert(s.appSetting).values({ key: DEMO_FLAG, value: true }).onConflictDoNothing();
+    }
+  }
+  // Said at every start, whatever SEED_DEMO says now: demo accounts left in a database are a way in.
+  if (await hasDemoData(db)) log.warn(demoDataWarning());
+}
+
+/** The boxed warning every start prints while demo accounts (with their published password) exist. */
+export function demoDataWarning(): string {
+  const lines = [
+    "DEMO DATA IS LOADED: demo accounts exist whose password is published",
+    `(${DEMO_PASSWORD}). Anyone who can reach this server can sign in as them,`,
+    "and the approved demo landscapers see real customers' jobs in their area.",
+    "Never expose this database to the internet. Remove the demo data with",
+    "  npm run db:seed -- --remove",
+    'and start with NODE_ENV=production (SEED_DEMO unset) as README "Deploying" shows.',
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = `+${"-".repeat(width + 2)}+`;
+  return ["", rule, ...lines.map((line) => `| ${line.padEnd(width)} |`), rule, ""].join("\n");
 }
 
 const DEMO_FLAG = "demo_seeded_at_first_start";

@@ -1,3 +1,5 @@
+import { TOO_MANY_REQUESTS, tooManyRequestsMessage } from "../../shared/limits.js";
+
 /** Typed errors thrown by services; the error handler maps each to its HTTP answer. */
 export class AppError extends Error {
   constructor(
@@ -21,3 +23,10 @@ export const notFound = (message = "Not found.") => new AppError(404, "not_found
 export const conflict = (message: string) => new AppError(409, "conflict", message);
 export const payloadTooLarge = (message: string) => new AppError(413, "payload_too_large", message);
 export const tooManyRequests = (message: string) => new AppError(429, "too_many_requests", message);
+
+/** A request past its rate limit: 429 with Retry-After and the message the screens show. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, TOO_MANY_REQUESTS, tooManyRequestsMessage(retryAfterSeconds));
+  }
+}

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { ZodError } from "zod";
-import { AppError } from "../lib/errors.js";
+import { AppError, RateLimitedError } from "../lib/errors.js";
 
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
@@ -26,6 +26,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send({ error: { code: "validation_failed", message: first, fields } });
     }
     if (error instanceof AppError) {
+      if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
     }
     const statusCode = (error as FastifyError).statusCode ?? 500;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.js";
 import { user } from "../db/schema.js";
+import { markEmailVerified } from "../features/accounts/verification.js";
 
 let counter = 0;
 export function uniqueEmail(prefix = "user"): string {
@@ -24,7 +25,17 @@ export interface SignedUp {
 /** Registers through the real sign-up endpoint and answers the session cookie. */
 export async function signUp(
   app: FastifyInstance,
-  options: { role?: "customer" | "landscaper"; email?: string; name?: string; password?: string } = {},
+  options: {
+    role?: "customer" | "landscaper";
+    email?: string;
+    name?: string;
+    password?: string;
+    /**
+     * Most tests are about what a confirmed account does, so the helper confirms the address as the link would
+     * (verification.test.ts follows the real link). `false` leaves the account unconfirmed.
+     */
+    verified?: boolean;
+  } = {},
 ): Promise<SignedUp> {
   const email = options.email ?? uniqueEmail(options.role ?? "customer");
   const password = options.password ?? "correct-horse-9";
@@ -40,7 +51,14 @@ export async function signUp(
     },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  return { id: response.json().user.id, email, password, cookie: cookieOf(response.headers["set-cookie"]) };
+  const id: string = response.json().user.id;
+  if (options.verified !== false) await confirmEmail(app.database, id);
+  return { id, email, password, cookie: cookieOf(response.headers["set-cookie"]) };
+}
+
+/** Confirms an address as opening its confirmation link does, earlier quotes linked and all. */
+export async function confirmEmail(database: Database, userId: string) {
+  await markEmailVerified({ db: database.db, userId });
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string, portal = "client") {

@@ -59,6 +59,7 @@ describe("crash safety", () => {
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl ?? "",
         SEED_DEMO: "false",
+        RATE_LIMIT_ALLOW_LIST: "127.0.0.1",
         LOG_LEVEL: process.env.CRASH_LOG_LEVEL ?? "silent",
       },
       stdio: ["ignore", verbose ? "inherit" : "ignore", verbose ? "inherit" : "ignore"],

@@ -2,8 +2,10 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import type { BrowserContext, Cookie, Page } from "playwright-core";
+import { inject } from "vitest";
 import type { LoginPortal } from "../../../src/shared/accounts";
 import type { SessionResponse, SessionUser } from "../../../src/shared/session";
+import { dataDirOf } from "./server-process";
 
 /**
  * Reusable account helpers for browser tests: create users through the real API, sign a browser context
@@ -83,7 +85,7 @@ async function postJson(baseURL: string, pathname: string, body: unknown) {
  */
 export async function signUpViaApi(
   baseURL: string,
-  options: { role: SignUpRole } & Partial<Omit<TestAccount, "role" | "user">>,
+  options: { role: SignUpRole; confirm?: boolean } & Partial<Omit<TestAccount, "role" | "user">>,
 ): Promise<TestAccount & { cookies: Cookie[] }> {
   const input = accountInput(options.role, options);
   const { response, json, cookies } = await postJson(baseURL, "/api/auth/sign-up/email", {
@@ -91,7 +93,25 @@ export async function signUpViaApi(
     confirmPassword: input.password,
   });
   if (!response.ok) throw new Error(`sign-up failed (${response.status}): ${JSON.stringify(json)}`);
-  return { ...input, user: (json as unknown as SessionResponse).user, cookies };
+  const user = (json as unknown as SessionResponse).user;
+  if (options.confirm !== false) await confirmEmailViaLink(baseURL, input.email);
+  return { ...input, user: user && { ...user, emailVerified: options.confirm !== false }, cookies };
+}
+
+/**
+ * Opens the confirmation link of the welcome email the server wrote for `email` (its .eml file) and confirms
+ * the address the way the /verify-email page does: most tests are about confirmed accounts.
+ */
+export async function confirmEmailViaLink(baseURL: string, email: string): Promise<void> {
+  const origin = new URL(baseURL).origin;
+  const dataDir = dataDirOf(origin) ?? (origin === new URL(inject("baseURL")).origin ? inject("dataDir") : undefined);
+  if (!dataDir) throw new Error(`No data folder known for ${origin}: start it with startAppServer.`);
+  const mail = await waitForEmail(dataDir, { to: email, subject: /^Welcome/ });
+  const link = mail.links.find((url) => url.includes("/verify-email?token="));
+  if (!link) throw new Error(`The welcome email to ${email} carries no confirmation link.`);
+  const token = new URL(link).searchParams.get("token");
+  const { response, json } = await postJson(baseURL, "/api/auth/verify-email", { token });
+  if (!response.ok) throw new Error(`confirming ${email} failed (${response.status}): ${JSON.stringify(json)}`);
 }
 
 /** Signs in outside any browser; answers the user and the session cookies. */
@@ -133,7 +153,7 @@ export async function signInAs(
 export async function signUpAs(
   context: BrowserContext,
   role: SignUpRole,
-  overrides: Partial<Omit<TestAccount, "role" | "user">> = {},
+  overrides: Partial<Omit<TestAccount, "role" | "user">> & { confirm?: boolean } = {},
 ): Promise<TestAccount> {
   const input = accountInput(role, overrides);
   const response = await context.request.post("/api/auth/sign-up/email", {
@@ -141,7 +161,9 @@ export async function signUpAs(
   });
   if (!response.ok()) throw new Error(`sign-up failed (${response.status()}): ${await response.text()}`);
   const body = (await response.json()) as SessionResponse;
-  return { ...input, user: body.user };
+  const baseURL = new URL(response.url()).origin;
+  if (overrides.confirm !== false) await confirmEmailViaLink(baseURL, input.email);
+  return { ...input, user: body.user && { ...body.user, emailVerified: overrides.confirm !== false } };
 }
 
 /** Signs `context` in as the bootstrapped admin. */

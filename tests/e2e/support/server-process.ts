@@ -12,6 +12,12 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
+/** Each server's data folder by its base URL, so helpers can read the emails a server of this process wrote. */
+const dataDirs = new Map<string, string>();
+export function dataDirOf(baseURL: string): string | undefined {
+  return dataDirs.get(new URL(baseURL).origin);
+}
+
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -52,6 +58,8 @@ export async function startAppServer(options: {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      // Every browser test and the load test come from 127.0.0.1; the abuse limits have their own tests.
+      RATE_LIMIT_ALLOW_LIST: "127.0.0.1",
       ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -63,6 +71,7 @@ export async function startAppServer(options: {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  dataDirs.set(baseURL, dataDir);
   return {
     baseURL,
     dataDir,

@@ -142,7 +142,7 @@ describe("accounts", () => {
       );
     });
 
-    it("links earlier quotes that carry the same email and no owner", async () => {
+    it("links earlier quotes that carry the same email and no owner, once the address is confirmed", async () => {
       const email = uniqueEmail("quoter");
       const base = {
         customerName: "Quoter",
@@ -298,6 +298,8 @@ describe("accounts", () => {
         const r = await t.app.inject({
           method: "POST",
           url: "/api/auth/request-password-reset",
+          // Not the test runner's allow-listed 127.0.0.1, so the limits apply.
+          remoteAddress: `203.0.113.${40 + i}`,
           payload: { email: account.email, resetPath: "/reset-password/client" },
         });
         expect(r.statusCode).toBe(200);
@@ -306,12 +308,12 @@ describe("accounts", () => {
       const blocked = await t.app.inject({
         method: "POST",
         url: "/api/auth/request-password-reset",
+        remoteAddress: "203.0.113.50",
         payload: { email: account.email },
       });
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().error.message).toBe(
-        "Too many reset requests. Please wait an hour and try again.",
-      );
+      expect(blocked.json().error.message).toMatch(/^Too many requests\. Please try again in \d+ minutes\.$/);
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
       const ghost = uniqueEmail("ghost");
       const unknown = await t.app.inject({
         method: "POST",

@@ -2,7 +2,6 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins";
-import { and, eq, isNull } from "drizzle-orm";
 import { messages, PASSWORD_TOO_COMMON, resetPagePaths } from "../../../shared/accounts.js";
 import { firstNameOf } from "../../../shared/session.js";
 import type { Env } from "../../config/env.js";
@@ -11,6 +10,13 @@ import * as schema from "../../db/schema.js";
 import { enqueueEmail } from "../../lib/mail/outbox.js";
 import { isCommonPassword, newPasswordOf } from "./common-passwords.js";
 import { SIGNUP_ROLE_HEADER } from "./forward.js";
+import {
+  markEmailVerified,
+  onEmailVerified,
+  revokeResetLinks,
+  sendVerificationEmail,
+  VERIFICATION_TTL_SECONDS,
+} from "./verification.js";
 
 export interface AuthOptions {
   db: Db;
@@ -59,12 +65,28 @@ export function createAuth({ db, env, secret }: AuthOptions) {
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // A used reset link proves the mailbox (so it confirms the address) and retires the account's other links.
+      async onPasswordReset({ user }) {
+        await revokeResetLinks({ db, userId: user.id });
+        await markEmailVerified({ db, userId: user.id });
+      },
       async sendResetPassword({ user, url, token }) {
         await enqueueEmail(db, user.email, {
           template: "password_reset",
           name: firstNameOf(user.name),
           url: resetLink(env, url, token, user.email),
         });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFICATION_TTL_SECONDS,
+      autoSignInAfterVerification: false,
+      async sendVerificationEmail({ user, token }) {
+        await sendVerificationEmail({ db, env, user, token });
+      },
+      async afterEmailVerification(user) {
+        await onEmailVerified({ db, userId: user.id });
       },
     },
     session: {
@@ -76,14 +98,9 @@ export function createAuth({ db, env, secret }: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       cookiePrefix: "greenscape",
     },
-    rateLimit: {
-      // The login and reset limits the product promises are enforced in routes.ts from the audit table;
-      // this is Better Auth's own per-IP guard on every auth endpoint, stored in the database.
-      enabled: env.NODE_ENV !== "test",
-      storage: "database",
-      window: 60,
-      max: 120,
-    },
+    // Our routes limit every public write (plugins/rate-limit.ts); Better Auth's own limiter is off so its
+    // 429s never reach a screen or count as a failed sign-in.
+    rateLimit: { enabled: false },
     plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] })],
     hooks: {
       // Our routes check first (forward.ts); this also covers any call that reaches Better Auth directly.
@@ -105,24 +122,6 @@ export function createAuth({ db, env, secret }: AuthOptions) {
             const requested = context?.headers?.get(SIGNUP_ROLE_HEADER);
             const role = requested === "landscaper" ? "landscaper" : "customer";
             return { data: { ...user, email: user.email.toLowerCase(), role } };
-          },
-          async after(user) {
-            const role = (user as { role?: string }).role === "landscaper" ? "landscaper" : "customer";
-            if (role === "customer") {
-              // Quotes sent before the account existed become the customer's own.
-              await db
-                .update(schema.job)
-                .set({ customerId: user.id })
-                .where(
-                  and(eq(schema.job.customerEmail, user.email.toLowerCase()), isNull(schema.job.customerId)),
-                );
-            }
-            await enqueueEmail(db, user.email, {
-              template: "welcome",
-              name: firstNameOf(user.name),
-              role,
-              nextUrl: `${env.PUBLIC_URL}${role === "landscaper" ? "/onboarding/landscaper" : "/onboarding/client"}`,
-            });
           },
         },
       },

@@ -13,6 +13,7 @@ export interface Principal {
   email: string;
   name: string;
   role: Role;
+  emailVerified: boolean;
   isAdmin: boolean;
   isMaster: boolean;
   /** role plus "admin" and "master" where the settings grant them */
@@ -20,11 +21,17 @@ export interface Principal {
   impersonatedBy: string | null;
 }
 
-export function grantsFor(env: Env, email: string, role: string) {
-  const lower = email.toLowerCase();
+/**
+ * What an account may do. ADMIN_EMAILS and MASTER_EMAILS grant rights to an address only once it is confirmed:
+ * anyone can sign up with any address, so an unconfirmed one proves nothing.
+ */
+export function grantsFor(env: Env, account: { email: string; role: string; emailVerified: boolean }) {
+  const lower = account.email.toLowerCase();
+  const { role } = account;
   const safeRole: Role = (roles as readonly string[]).includes(role) ? (role as Role) : "customer";
-  const isMaster = env.MASTER_EMAILS.includes(lower);
-  const isAdmin = safeRole === "admin" || isMaster || env.ADMIN_EMAILS.includes(lower);
+  const isMaster = account.emailVerified && env.MASTER_EMAILS.includes(lower);
+  const isAdmin =
+    safeRole === "admin" || isMaster || (account.emailVerified && env.ADMIN_EMAILS.includes(lower));
   const grants = new Set<Role | "master">([safeRole]);
   if (isAdmin) grants.add("admin");
   if (isMaster) grants.add("master");
@@ -43,13 +50,18 @@ export function getPrincipal(app: FastifyInstance, request: FastifyRequest): Pro
     const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!result) return null;
     const { user, session } = result;
-    const grants = grantsFor(app.env, user.email, (user as { role?: string }).role ?? "customer");
+    const grants = grantsFor(app.env, {
+      email: user.email,
+      role: (user as { role?: string }).role ?? "customer",
+      emailVerified: user.emailVerified,
+    });
     if ((user as { banned?: boolean | null }).banned) return null;
     return {
       userId: user.id,
       sessionId: session.id,
       email: user.email,
       name: user.name,
+      emailVerified: user.emailVerified,
       ...grants,
       impersonatedBy: (session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
     };
@@ -73,6 +85,7 @@ export async function toSessionUser(app: FastifyInstance, principal: Principal):
     firstName: firstNameOf(principal.name),
     lastName: lastNameOf(principal.name),
     role: principal.role,
+    emailVerified: principal.emailVerified,
     isAdmin: principal.isAdmin,
     isMaster: principal.isMaster,
     landscaperStatus,

@@ -12,11 +12,14 @@ import {
 import type { SessionResponse } from "../../../shared/session.js";
 import { session as sessionTable, user } from "../../db/schema.js";
 import { AppError, badRequest } from "../../lib/errors.js";
+import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { applyCookies, authErrorOf, callAuth, SIGNUP_ROLE_HEADER } from "./forward.js";
 import { getPrincipal, grantsFor, toSessionUser } from "./principal.js";
-import { assertResetAllowed, assertSignInAllowed, recordAudit, roleOfEmail } from "./service.js";
+import { assertSignInAllowed, recordAudit, roleOfEmail } from "./service.js";
+import { revokeResetLinks } from "./verification.js";
+import { verificationRoutes } from "./verification-routes.js";
 
 const signUpInput = defineInput({ body: signUpSchema });
 const signInInput = defineInput({ body: signInSchema });
@@ -31,6 +34,7 @@ const updateProfileInput = defineInput({ body: updateProfileSchema });
  * endpoints are not exposed.
  */
 export async function accountRoutes(app: FastifyInstance) {
+  await app.register(verificationRoutes);
   app.get("/session", { config: { access: "public" } }, async (request): Promise<SessionResponse> => {
     const principal = await getPrincipal(app, request);
     return { user: principal ? await toSessionUser(app, principal) : null };
@@ -38,7 +42,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     "/auth/sign-up/email",
-    { config: { access: "public", input: signUpInput } },
+    { config: { access: "public", input: signUpInput, rateLimit: [policies.signUpByIp] } },
     async (request, reply) => {
       const { body: input } = signUpInput.parse(request);
       const answer = await callAuth(
@@ -68,7 +72,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     "/auth/sign-in/email",
-    { config: { access: "public", input: signInInput } },
+    { config: { access: "public", input: signInInput, rateLimit: [policies.signInByIp] } },
     async (request, reply) => {
       const { body: input } = signInInput.parse(request);
       const email = input.email.toLowerCase();
@@ -92,8 +96,13 @@ export async function accountRoutes(app: FastifyInstance) {
         throw new AppError(answer.status, error.code, error.message);
       }
 
-      const signedIn = (answer.body as { user: { email: string; role?: string } }).user;
-      const grants = grantsFor(app.env, signedIn.email, signedIn.role ?? "customer");
+      const signedIn = (answer.body as { user: { email: string; role?: string; emailVerified: boolean } })
+        .user;
+      const grants = grantsFor(app.env, {
+        email: signedIn.email,
+        role: signedIn.role ?? "customer",
+        emailVerified: signedIn.emailVerified,
+      });
       if (input.portal === "admin" && !grants.isAdmin) {
         // The admin portal signs non-admins straight out again: the new session is revoked, no cookie is set.
         const token = (answer.body as { token?: string }).token;
@@ -107,20 +116,30 @@ export async function accountRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post("/auth/sign-out", { config: { access: "public" } }, async (request, reply) => {
-    const answer = await callAuth(app, request, "/sign-out", {});
-    applyCookies(reply, answer);
-    return { ok: true };
-  });
+  app.post(
+    "/auth/sign-out",
+    { config: { access: "public", rateLimit: [policies.signOutByIp] } },
+    async (request, reply) => {
+      const answer = await callAuth(app, request, "/sign-out", {});
+      applyCookies(reply, answer);
+      return { ok: true };
+    },
+  );
 
   app.post(
     "/auth/request-password-reset",
-    { config: { access: "public", input: forgotPasswordInput } },
+    {
+      config: {
+        access: "public",
+        input: forgotPasswordInput,
+        rateLimit: [{ ...policies.resetRequestByIp, max: app.env.RESET_REQUESTS_PER_IP }],
+      },
+    },
     async (request) => {
       const { body: input } = forgotPasswordInput.parse(request);
       const email = input.email.toLowerCase();
       const db = app.database.db;
-      await assertResetAllowed({ db, email, ip: request.ip, maxPerIp: app.env.RESET_REQUESTS_PER_IP });
+      await app.limit(request, policies.resetRequestByEmail, email);
       await recordAudit({
         db,
         action: "password_reset_request",
@@ -145,7 +164,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     "/auth/reset-password",
-    { config: { access: "public", input: resetPasswordInput } },
+    { config: { access: "public", input: resetPasswordInput, rateLimit: [policies.resetPasswordByIp] } },
     async (request) => {
       const { body: input } = resetPasswordInput.parse(request);
       const answer = await callAuth(app, request, "/reset-password", {
@@ -178,6 +197,8 @@ export async function accountRoutes(app: FastifyInstance) {
         if (error.code === "invalid_password") throw badRequest("Your current password is not correct.");
         throw new AppError(answer.status, error.code, error.message);
       }
+      // A link asked for before the change must not undo it.
+      await revokeResetLinks({ db: app.database.db, userId: requirePrincipal(request).userId });
       applyCookies(reply, answer);
       return { ok: true };
     },
@@ -200,12 +221,17 @@ async function getPrincipalFromCookies(app: FastifyInstance, setCookies: string[
   const cookie = setCookies.map((c) => c.split(";")[0]).join("; ");
   const result = await app.auth.api.getSession({ headers: new Headers({ cookie }) });
   if (!result) return null;
-  const grants = grantsFor(app.env, result.user.email, (result.user as { role?: string }).role ?? "customer");
+  const grants = grantsFor(app.env, {
+    email: result.user.email,
+    role: (result.user as { role?: string }).role ?? "customer",
+    emailVerified: result.user.emailVerified,
+  });
   return toSessionUser(app, {
     userId: result.user.id,
     sessionId: result.session.id,
     email: result.user.email,
     name: result.user.name,
+    emailVerified: result.user.emailVerified,
     ...grants,
     impersonatedBy: null,
   });

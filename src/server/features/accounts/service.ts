@@ -7,9 +7,6 @@ import { tooManyRequests } from "../../lib/errors.js";
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILED_SIGN_INS_PER_EMAIL = 5;
 
-export const RESET_WINDOW_MS = 60 * 60 * 1000;
-export const MAX_RESETS_PER_EMAIL = 3;
-
 export type AuditAction = "login_attempt" | "login_success" | "password_reset_request" | "password_reset";
 
 export async function recordAudit(options: {
@@ -60,23 +57,6 @@ export async function assertSignInAllowed(options: {
   if (byEmail >= MAX_FAILED_SIGN_INS_PER_EMAIL || byIp >= options.maxPerIp) {
     throw tooManyRequests(messages.tooManySignIns);
   }
-}
-
-export async function assertResetAllowed(options: {
-  db: Db;
-  email: string;
-  ip: string;
-  maxPerIp: number;
-  now?: Date;
-}) {
-  const since = new Date((options.now ?? new Date()).getTime() - RESET_WINDOW_MS);
-  const requested = [eq(loginAudit.action, "password_reset_request"), gt(loginAudit.createdAt, since)];
-  const [byEmail, byIp] = await Promise.all([
-    countSince(options.db, [...requested, eq(loginAudit.email, options.email.toLowerCase())]),
-    countSince(options.db, [...requested, eq(loginAudit.ip, options.ip)]),
-  ]);
-  if (byEmail >= MAX_RESETS_PER_EMAIL || byIp >= options.maxPerIp)
-    throw tooManyRequests(messages.tooManyResets);
 }
 
 export async function roleOfEmail(db: Db, email: string): Promise<string | null> {

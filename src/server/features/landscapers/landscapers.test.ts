@@ -365,6 +365,37 @@ describe("landscaper onboarding and credentials", () => {
         .where(and(eq(emailOutbox.to, account.email), eq(emailOutbox.template, "application_received")));
       expect(mailsAfter).toHaveLength(1);
     });
+
+    it("tells the admins about a re-submission at most once a day", async () => {
+      const account = await createLandscaper(t, { name: "Rhea Resubmit" });
+      await uploadFile(t.app, account.cookie, "id_proof", { data: samplePng });
+      await uploadFile(t.app, account.cookie, "insurance", { data: samplePdf });
+      const submit = () =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/landscaper/application/submit",
+          headers: { cookie: account.cookie },
+        });
+      const alerts = async () =>
+        (
+          await t.database.db
+            .select()
+            .from(notification)
+            .where(and(eq(notification.userId, admin.id), eq(notification.type, "application")))
+        ).filter((a) => a.message.includes("Rhea Resubmit"));
+      for (let i = 0; i < 4; i++) expect((await submit()).statusCode).toBe(200);
+      expect(await alerts()).toHaveLength(1);
+
+      // A day later the next re-submission is news again.
+      await t.database.db
+        .update(landscaper)
+        .set({ applicationNotifiedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(eq(landscaper.userId, account.id));
+      expect((await submit()).statusCode).toBe(200);
+      const after = await alerts();
+      expect(after).toHaveLength(2);
+      expect(after.some((a) => a.message.endsWith("updated their application documents."))).toBe(true);
+    });
   });
 
   describe("private downloads", () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { verificationMessages } from "../../../shared/accounts.js";
 import type {
   DocumentType,
   LandscaperDocumentView,
@@ -10,7 +11,7 @@ import { landscaperMessages, requiredDocumentTypes } from "../../../shared/lands
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, landscaperDocument, user } from "../../db/schema.js";
-import { badRequest, notFound } from "../../lib/errors.js";
+import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { extensionOf, sniffFileType } from "../../lib/file-type.js";
 import { enqueueEmail } from "../../lib/mail/outbox.js";
 import type { Storage } from "../../lib/storage.js";
@@ -198,6 +199,8 @@ export async function documentForDownload(db: Db, principal: Principal, document
   return row;
 }
 
+export const RESUBMISSION_NOTICE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
 export interface SubmitApplicationOptions {
   db: Db;
   env: Env;
@@ -217,10 +220,23 @@ export async function submitApplication({ db, env, userId }: SubmitApplicationOp
     if (!requiredDocumentTypes.every((type) => present.has(type))) {
       throw badRequest(landscaperMessages.requiredDocumentsMissing);
     }
+    // Checked last, so the applicant first hears about what is missing from the application itself.
+    const [account] = await tx
+      .select({ emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.id, userId));
+    if (!account?.emailVerified) {
+      throw new AppError(403, "email_not_verified", verificationMessages.landscaperMustConfirm);
+    }
     const firstSubmission = profile.documentsSubmittedAt === null;
+    const now = new Date();
+    // Admins hear about an application once a day at most: re-submitting again and again must not flood them.
+    const tellAdmins =
+      profile.applicationNotifiedAt === null ||
+      now.getTime() - profile.applicationNotifiedAt.getTime() >= RESUBMISSION_NOTICE_INTERVAL_MS;
     const [updated] = await tx
       .update(landscaper)
-      .set({ documentsSubmittedAt: new Date() })
+      .set({ documentsSubmittedAt: now, ...(tellAdmins ? { applicationNotifiedAt: now } : {}) })
       .where(eq(landscaper.userId, userId))
       .returning();
 
@@ -235,13 +251,15 @@ export async function submitApplication({ db, env, userId }: SubmitApplicationOp
         });
       }
     }
-    await notifyAdmins(tx, env, {
-      type: "application",
-      message: firstSubmission
-        ? `New landscaper application from ${who}.`
-        : `${who} updated their application documents.`,
-      link: "/admin/landscaper-approvals",
-    });
+    if (tellAdmins) {
+      await notifyAdmins(tx, env, {
+        type: "application",
+        message: firstSubmission
+          ? `New landscaper application from ${who}.`
+          : `${who} updated their application documents.`,
+        link: "/admin/landscaper-approvals",
+      });
+    }
     return updated!;
   });
 }

@@ -8,28 +8,7 @@ import { services } from "../../../shared/services.js";
 import { emailOutbox, job, jobEvent } from "../../db/schema.js";
 import { signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
-
-/** A date `days` after today in Charlotte, as yyyy-MM-dd. */
-function charlotteDate(days: number): string {
-  const today = new Date(`${todayInCharlotte()}T12:00:00Z`);
-  today.setUTCDate(today.getUTCDate() + days);
-  return today.toISOString().slice(0, 10);
-}
-
-function validQuote(overrides: Record<string, unknown> = {}) {
-  return {
-    fullName: "Ada Lovelace",
-    email: uniqueEmail("quote"),
-    phone: "704-555-0100",
-    address: "600 E Blvd, Charlotte, NC",
-    zipCode: "28203",
-    services: ["lawn-mowing", "leaf-removal"],
-    preferredDate: charlotteDate(7),
-    additionalNotes: "Gate code 1234",
-    website: "",
-    ...overrides,
-  };
-}
+import { charlotteDate, validQuote } from "../../test/quote-helpers.js";
 
 /** The smallest valid PNG (1×1, transparent). */
 const pngBytes = Buffer.from(
@@ -341,7 +320,7 @@ describe("quotes", () => {
       expect(row!.customerId).toBeNull();
     });
 
-    it("an anonymous request is linked when the customer registers with the same email", async () => {
+    it("an anonymous request is linked when the customer registers with the same email and confirms it", async () => {
       const email = uniqueEmail("later");
       const first = (await postQuote(validQuote({ email }))).json().quote;
       const second = (

@@ -5,6 +5,7 @@ import type { QuoteAnswer } from "../../../shared/quotes.js";
 import { badRequest } from "../../lib/errors.js";
 import { extensionOf, sniffFileType } from "../../lib/file-type.js";
 import { readMultipart } from "../../lib/multipart.js";
+import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { getPrincipal } from "../accounts/principal.js";
 import { priceTable, submitQuote } from "../jobs/service.js";
@@ -32,7 +33,10 @@ export async function quoteRoutes(app: FastifyInstance) {
   /** The instant quote form: JSON, or multipart when a photo comes with it. */
   app.post(
     "/quotes",
-    { config: { access: "public", input: quoteInput }, bodyLimit: MAX_PHOTO_BYTES + 256 * 1024 },
+    {
+      config: { access: "public", input: quoteInput, rateLimit: [policies.quoteByIp] },
+      bodyLimit: MAX_PHOTO_BYTES + 256 * 1024,
+    },
     async (request) => {
       let body: unknown = request.body;
       let photo: { buffer: Buffer } | undefined;
@@ -49,6 +53,8 @@ export async function quoteRoutes(app: FastifyInstance) {
         photo = form.files.find((f) => f.fieldname === "photo");
       }
       const { body: input } = quoteInput.parse({ body });
+      // Per email as well as per address: one address must not flood a stranger's inbox either.
+      await app.limit(request, policies.quoteByEmail, input.email);
 
       if (input.website.trim() !== "") {
         // The honeypot caught a bot: the normal success answer, nothing stored, nothing sent.

@@ -68,7 +68,15 @@ ${block.footnote ? `<p style="font-size:12px;color:#64748b">${escapeHtml(block.f
 }
 
 export type EmailTemplate =
-  | { template: "welcome"; name: string; role: "customer" | "landscaper"; nextUrl: string }
+  | {
+      template: "welcome";
+      name: string;
+      role: "customer" | "landscaper";
+      nextUrl: string;
+      /** The email-confirmation link (24 hours, single use). */
+      verifyUrl: string;
+    }
+  | { template: "verify_email"; name: string; url: string }
   | { template: "password_reset"; name: string; url: string }
   | {
       template: "quote_received";
@@ -123,11 +131,20 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
           input.role === "landscaper"
             ? "Thanks for applying to work with us. Finish your profile and upload your credentials so our team can review your application."
             : "Your account is ready. Tell us where you need service and request an instant quote whenever you like.",
+          "First, please confirm that this is your email address. The link works once and expires in 24 hours.",
         ],
-        action: {
-          label: input.role === "landscaper" ? "Continue your application" : "Finish your profile",
-          url: input.nextUrl,
-        },
+        action: { label: "Confirm my email", url: input.verifyUrl },
+        footnote: `${input.role === "landscaper" ? "Then continue your application" : "Then finish your profile"} at ${input.nextUrl}. If you did not sign up, ignore this email and no account will be confirmed.`,
+      });
+    case "verify_email":
+      return render("Confirm your email address", {
+        heading: "Confirm your email address",
+        paragraphs: [
+          `Hi ${input.name}, please confirm that this is the email address of your ${site.name} account.`,
+          "The link below works once and expires in 24 hours.",
+        ],
+        action: { label: "Confirm my email", url: input.url },
+        footnote: "If you did not ask for this, you can ignore this email.",
       });
     case "password_reset":
       return render("Reset your password", {

@@ -18,6 +18,7 @@ const base: SessionUser = {
   isAdmin: true,
   isMaster: false,
   landscaperStatus: null,
+  emailVerified: true,
   impersonatedBy: null,
 };
 

@@ -1,6 +1,7 @@
 import { LoaderCircle, Send } from "lucide-react";
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
+import { verificationMessages } from "../../../../shared/accounts";
 import { formatLongDate, todayInCharlotte } from "../../../../shared/dates";
 import { type DocumentType, documentTypes, requiredDocumentTypes } from "../../../../shared/landscapers";
 import { TroubleLoading } from "../../../components/trouble-loading";
@@ -8,6 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/aler
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
+import { useSession } from "../../accounts/api/session";
 import { PageStatus } from "../../accounts/components/page-status";
 import { useDocuments, useRememberUploadedDocument, useSubmitApplication } from "../api/documents";
 import { useLandscaperProfile } from "../api/profile";
@@ -29,6 +31,7 @@ export default function UploadDocumentsPage() {
   const documents = useDocuments(ready);
   const remember = useRememberUploadedDocument();
   const submit = useSubmitApplication();
+  const session = useSession();
   const [busyTypes, setBusyTypes] = useState<ReadonlySet<DocumentType>>(new Set());
   const slow = useTimedOut(ready && (profile.isPending || documents.isPending), ACCOUNT_LOAD_TIMEOUT_MS);
 
@@ -44,6 +47,7 @@ export default function UploadDocumentsPage() {
   const uploading = busyTypes.size > 0;
   const canSubmit = missing.length === 0 && !uploading && !submit.isPending;
   const submittedAt = documents.data.documentsSubmittedAt;
+  const unconfirmed = session.user?.emailVerified === false;
 
   async function onSubmit() {
     try {
@@ -118,6 +122,13 @@ export default function UploadDocumentsPage() {
                 />
               ))}
             </div>
+
+            {unconfirmed ? (
+              <Alert variant="warning" className="mt-8">
+                <AlertTitle>Confirm your email to submit</AlertTitle>
+                <AlertDescription>{verificationMessages.landscaperMustConfirm}</AlertDescription>
+              </Alert>
+            ) : null}
 
             <div className="mt-8 grid gap-3 sm:flex sm:items-center sm:justify-between">
               <p id="submit-help" className="text-sm text-slate-600">

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
+import { ConfirmEmailBanner } from "../../accounts/components/confirm-email-banner";
 import { FloatingQuoteButton } from "./floating-quote-button";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -19,6 +20,7 @@ export default function SiteLayout() {
         Skip to content
       </a>
       <SiteHeader />
+      <ConfirmEmailBanner />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

@@ -1,0 +1,27 @@
+/** A limit: at most `max` hits per `windowMs` for one subject (an address, an email, an account). */
+export interface RateLimitPolicy {
+  readonly name: string;
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every public write's limits, in one place (docs/decisions/006-trust-and-abuse-limits.md explains the sizes).
+ * "ByIp" policies are applied before the handler runs (route config.rateLimit); the others are applied by the
+ * handler once it knows the subject (the email a quote or reset names, the account asking).
+ */
+export const policies = {
+  quoteByIp: { name: "quote-ip", max: 10, windowMs: HOUR },
+  quoteByEmail: { name: "quote-email", max: 5, windowMs: HOUR },
+  signUpByIp: { name: "sign-up-ip", max: 10, windowMs: HOUR },
+  signInByIp: { name: "sign-in-ip", max: 60, windowMs: 15 * MINUTE },
+  signOutByIp: { name: "sign-out-ip", max: 120, windowMs: 15 * MINUTE },
+  resetRequestByIp: { name: "reset-request-ip", max: 10, windowMs: HOUR },
+  resetRequestByEmail: { name: "reset-request-email", max: 3, windowMs: HOUR },
+  resetPasswordByIp: { name: "reset-password-ip", max: 20, windowMs: HOUR },
+  verifyEmailByIp: { name: "verify-email-ip", max: 30, windowMs: HOUR },
+  resendVerificationByAccount: { name: "resend-verification", max: 3, windowMs: HOUR },
+} as const satisfies Record<string, RateLimitPolicy>;

@@ -1,0 +1,179 @@
+import { randomBytes } from "node:crypto";
+import { count } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build } from "../app.js";
+import { emailOutbox, job } from "../db/schema.js";
+import { policies } from "../lib/rate-limit/policies.js";
+import { uniqueEmail } from "./accounts-helpers.js";
+import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { validQuote } from "./quote-helpers.js";
+
+// Redis keeps counters between runs: every run picks its own documentation-range (2001:db8::/32) prefix.
+const run = randomBytes(4).toString("hex");
+let address = 0;
+/** A client address no other test (or earlier run) used, so each test starts with empty counters. */
+function freshAddress() {
+  address += 1;
+  return `2001:db8:${run.slice(0, 4)}:${run.slice(4)}::${address.toString(16)}`;
+}
+
+function postQuote(app: FastifyInstance, ip: string, body: Record<string, unknown>) {
+  return app.inject({ method: "POST", url: "/api/quotes", remoteAddress: ip, payload: body });
+}
+
+async function outboxCount(t: TestApp) {
+  const [row] = await t.database.db.select({ n: count() }).from(emailOutbox);
+  return row!.n;
+}
+
+const stores: [string, Record<string, string>][] = [["database", {}]];
+if (process.env.TEST_REDIS_URL) stores.push(["redis", { REDIS_URL: process.env.TEST_REDIS_URL }]);
+
+describe.each(stores)("abuse limits on public writes (%s store)", (_store, storeEnv) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ RATE_LIMIT_ALLOW_LIST: "", ...storeEnv });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("refuses the 11th quote from one address within the hour: 429, Retry-After, the message, nothing stored or sent", async () => {
+    const ip = freshAddress();
+    for (let i = 0; i < policies.quoteByIp.max; i++) {
+      const response = await postQuote(t.app, ip, validQuote());
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const [jobsBefore] = await t.database.db.select({ n: count() }).from(job);
+    const mailsBefore = await outboxCount(t);
+
+    const refused = await postQuote(t.app, ip, validQuote());
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(refused.json().error).toEqual({
+      code: "too_many_requests",
+      message: `Too many requests. Please try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+    });
+    const [jobsAfter] = await t.database.db.select({ n: count() }).from(job);
+    expect(jobsAfter!.n).toBe(jobsBefore!.n);
+    expect(await outboxCount(t)).toBe(mailsBefore);
+
+    // Another address is not affected.
+    expect((await postQuote(t.app, freshAddress(), validQuote())).statusCode).toBe(200);
+  });
+
+  it("refuses a 6th quote naming one email within the hour, whatever the address", async () => {
+    const email = uniqueEmail("victim");
+    for (let i = 0; i < policies.quoteByEmail.max; i++) {
+      expect((await postQuote(t.app, freshAddress(), validQuote({ email }))).statusCode).toBe(200);
+    }
+    const refused = await postQuote(t.app, freshAddress(), validQuote({ email: email.toUpperCase() }));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+  });
+
+  it("limits sign-up per address", async () => {
+    const ip = freshAddress();
+    const signUp = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        remoteAddress: ip,
+        payload: {
+          role: "customer",
+          name: "Flood Er",
+          email: uniqueEmail("flood"),
+          password: "correct-horse-9",
+          confirmPassword: "correct-horse-9",
+        },
+      });
+    for (let i = 0; i < policies.signUpByIp.max; i++) expect((await signUp()).statusCode).toBe(200);
+    const refused = await signUp();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/^Too many requests\. Please try again in \d+ minutes?\.$/);
+  });
+
+  it("limits password-reset requests per email across addresses (3 an hour)", async () => {
+    const email = uniqueEmail("reset");
+    const ask = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/request-password-reset",
+        remoteAddress: freshAddress(),
+        payload: { email, resetPath: "/reset-password" },
+      });
+    for (let i = 0; i < policies.resetRequestByEmail.max; i++) expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("counts in the shared store: a second app instance on the same data refuses what the first used up", async () => {
+    const second = await build({ env: t.env, database: t.database, clientDir: null, logger: false });
+    await second.ready();
+    try {
+      const ip = freshAddress();
+      for (let i = 0; i < policies.quoteByIp.max; i++) {
+        const app = i % 2 === 0 ? t.app : second;
+        expect((await postQuote(app, ip, validQuote())).statusCode).toBe(200);
+      }
+      expect((await postQuote(second, ip, validQuote())).statusCode).toBe(429);
+      expect((await postQuote(t.app, ip, validQuote())).statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("every public write declares a rate limit", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("refuses to start a public write route without config.rateLimit", async () => {
+    const app = await build({ env: t.env, database: t.database, clientDir: null, logger: false });
+    try {
+      expect(() =>
+        app.register(async (api) => {
+          api.post("/api/contact", { config: { access: "public" } }, async () => ({ ok: true }));
+        }),
+      ).not.toThrow();
+      await expect(app.ready()).rejects.toThrow(/declares no rate limit/);
+    } finally {
+      await app.close().catch(() => {});
+    }
+  });
+
+  it("leaves allow-listed addresses unlimited", async () => {
+    for (let i = 0; i < policies.quoteByIp.max + 2; i++) {
+      expect((await postQuote(t.app, "127.0.0.1", validQuote())).statusCode).toBe(200);
+    }
+  });
+});
+
+describe("the database store", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("restarts a window once it has ended", async () => {
+    const key = `test:${freshAddress()}`;
+    expect((await t.app.rateLimitStore.hit(key, 50)).count).toBe(1);
+    expect((await t.app.rateLimitStore.hit(key, 50)).count).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const restarted = await t.app.rateLimitStore.hit(key, 50);
+    expect(restarted.count).toBe(1);
+    expect(restarted.resetAt.getTime()).toBeGreaterThan(Date.now());
+  });
+});
