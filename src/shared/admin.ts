@@ -48,7 +48,7 @@ export const adminMessages = {
 const searchText = z
   .string()
   .trim()
-  .max(100, { message: "Search is limited to 100 characters." })
+  .max(100, { message: "Search is limited to 100 characters.", abort: true })
   .default("");
 
 /** An opaque keyset position handed out by the previous page. */

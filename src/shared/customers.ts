@@ -13,7 +13,7 @@ const required = (message: string, max: number) =>
     .string({ message })
     .trim()
     .min(1, { message })
-    .max(max, { message: `Please keep this under ${max} characters.` });
+    .max(max, { message: `Please keep this under ${max} characters.`, abort: true });
 
 /** Client onboarding 'Tell Us Where You Need Service' (spec 01 section 5): every field required after trimming. */
 export const customerProfileSchema = z.object({

@@ -47,11 +47,8 @@ export const quoteRequestSchema = z.object({
     .string()
     .trim()
     .min(1, { message: "Email is required." })
-    .pipe(
-      z
-        .email({ message: "Please enter a valid email." })
-        .max(254, { message: "Please enter a valid email." }),
-    ),
+    .max(254, { message: "Please enter a valid email.", abort: true })
+    .pipe(z.email({ message: "Please enter a valid email." })),
   phone: z
     .string()
     .trim()
@@ -66,6 +63,7 @@ export const quoteRequestSchema = z.object({
     .string()
     .trim()
     .min(1, { message: "ZIP code is required." })
+    .max(10, { message: "Please enter a valid 5-digit ZIP code.", abort: true })
     .regex(zipPattern, { message: "Please enter a valid 5-digit ZIP code." }),
   services: z
     .array(z.enum(serviceIds, { message: "Please select at least one service." }), {

@@ -41,7 +41,7 @@ const required = (message: string, max = 200) =>
     .string({ message })
     .trim()
     .min(1, { message })
-    .max(max, { message: `Please shorten this to ${max} characters` });
+    .max(max, { message: `Please shorten this to ${max} characters`, abort: true });
 
 /** Splits "28202, 28203 28204" (commas, semicolons or spaces) into a unique list, in the order typed. */
 export function parseZipList(value: string | readonly string[]): string[] {
@@ -51,7 +51,16 @@ export function parseZipList(value: string | readonly string[]): string[] {
 
 /** The form types the list as text; the server also takes an array. Both end as a list of 5-digit ZIPs. */
 const zipList = z
-  .union([z.string(), z.array(z.string())], { message: landscaperMessages.zipListRequired })
+  .union(
+    [
+      // 60 ZIPs with separators fit in well under 1,000 characters: longer input is refused before it is split.
+      z.string().max(1000, { message: landscaperMessages.zipListTooLong, abort: true }),
+      z.array(z.string().max(10, { message: landscaperMessages.zipListFormat })).max(MAX_SERVICE_ZIPS * 2, {
+        message: landscaperMessages.zipListTooLong,
+      }),
+    ],
+    { message: landscaperMessages.zipListRequired },
+  )
   .transform((value, ctx) => {
     const zips = parseZipList(value);
     if (zips.length === 0) {
@@ -92,6 +101,7 @@ export const landscaperProfileSchema = z.object({
     .string({ message: landscaperMessages.zip })
     .trim()
     .min(1, { message: landscaperMessages.zip })
+    .max(10, { message: landscaperMessages.zipFormat, abort: true })
     .regex(/^\d{5}$/, { message: landscaperMessages.zipFormat }),
   serviceZipCodes: zipList,
   travelRadius: z.coerce

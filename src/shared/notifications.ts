@@ -39,7 +39,7 @@ export const preferencesSchema = z
     phoneNumber: z
       .string()
       .trim()
-      .max(30, { message: "Phone number is too long." })
+      .max(30, { message: "Phone number is too long.", abort: true })
       .regex(/^[0-9+()\-.\s]*$/, { message: "Phone number may contain digits, spaces and + ( ) - . only." })
       .default(""),
   })

@@ -56,6 +56,7 @@ export function defineInput<const S extends InputSchemas>(
     parse(request) {
       const parsed: Record<string, unknown> = {};
       for (const part of parts) {
+        refuseHugeText(request[part]);
         const value = schemas[part]!.parse(request[part]);
         refuseNul(value);
         parsed[part] = value;
@@ -66,6 +67,28 @@ export function defineInput<const S extends InputSchemas>(
 }
 
 export const nulMessage = "Text cannot contain a NUL character.";
+
+/** No field of any form is longer; the schemas' own, smaller limits give the field's own message. */
+export const MAX_TEXT_LENGTH = 10_000;
+export const hugeTextMessage = `Text is too long (${MAX_TEXT_LENGTH.toLocaleString("en-US")} characters at most).`;
+
+/**
+ * Refuses any string over MAX_TEXT_LENGTH before a schema sees it: whatever a schema does to its input
+ * (trim, split, a pattern), it then does to at most 10,000 characters, never to a megabyte.
+ */
+function refuseHugeText(value: unknown, path: (string | number)[] = [], depth = 0): void {
+  if (typeof value === "string") {
+    if (value.length > MAX_TEXT_LENGTH)
+      throw new z.ZodError([{ code: "custom", message: hugeTextMessage, path, input: undefined }]);
+    return;
+  }
+  if (depth > 8 || value === null || typeof value !== "object") return;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) refuseHugeText(item, [...path, index], depth + 1);
+  } else if (Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [key, item] of Object.entries(value)) refuseHugeText(item, [...path, key], depth + 1);
+  }
+}
 
 /**
  * PostgreSQL text cannot hold U+0000: a NUL that reached a query would fail it with a 500, so any string the

@@ -14,6 +14,8 @@ export interface RegisteredRoute {
   access: Access;
   /** The schemas the handler parses with; absent when the route reads no params, query or body. */
   input?: DeclaredInput;
+  /** The largest body the route accepts, in bytes (the route's own bodyLimit, else the server's). */
+  bodyLimit: number;
 }
 
 declare module "fastify" {
@@ -55,7 +57,13 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === "HEAD") continue;
-      app.routeTable.push({ method, url: route.url, access, ...(input ? { input } : {}) });
+      app.routeTable.push({
+        method,
+        url: route.url,
+        access,
+        bodyLimit: route.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024,
+        ...(input ? { input } : {}),
+      });
     }
   });
 

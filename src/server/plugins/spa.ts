@@ -4,6 +4,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
+import { withoutTrailingSlashes } from "../../shared/paths.js";
 
 export interface SpaAssets {
   root: string;
@@ -70,7 +71,7 @@ export const spaPlugin = fp<{ assets: SpaAssets }>(async (app: FastifyInstance, 
   );
 
   app.decorate("sendSpa", (urlPath: string, reply: FastifyReply) => {
-    const clean = urlPath.replace(/\/+$/, "") || "/";
+    const clean = withoutTrailingSlashes(urlPath);
     if (prerendered.has(clean)) {
       const file = clean === "/" ? "index.html" : `${clean.slice(1)}/index.html`;
       return reply.type("text/html; charset=utf-8").sendFile(file);

@@ -1,9 +1,9 @@
+import { withoutTrailingSlashes } from "../../../../shared/paths";
+
 /** The client and landscaper flavours of the password screens, chosen by the page's path. */
 export type AccountVariant = "client" | "landscaper";
 
-function normalise(pathname: string): string {
-  return pathname.replace(/\/+$/, "") || "/";
-}
+const normalise = withoutTrailingSlashes;
 
 export function forgotPasswordVariantOf(pathname: string): AccountVariant {
   return normalise(pathname) === "/forgot-password/landscaper" ? "landscaper" : "client";

@@ -1,5 +1,6 @@
 import { CalendarCheck } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { withoutTrailingSlashes } from "../../../../shared/paths";
 import { useToasts } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { focusRing } from "../lib/styles";
@@ -16,7 +17,7 @@ const hiddenOn = new Set(["/professionals", "/instant-quote"]);
 export function FloatingQuoteButton() {
   const { pathname } = useLocation();
   const toastOpen = useToasts().some((item) => item.open);
-  if (hiddenOn.has(pathname.replace(/\/+$/, "") || "/")) return null;
+  if (hiddenOn.has(withoutTrailingSlashes(pathname))) return null;
   return (
     <aside aria-label="Quick quote">
       <Link

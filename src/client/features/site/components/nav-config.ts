@@ -1,3 +1,4 @@
+import { withoutTrailingSlashes } from "../../../../shared/paths";
 import type { SessionUser } from "../../../../shared/session";
 
 export interface NavItem {
@@ -77,7 +78,7 @@ export function showsAdminLink(user: SessionUser | null): boolean {
 /** Whether a nav item is the current page; "/" and "/#contact" share a path, so the hash decides. */
 export function isCurrent(item: NavItem, pathname: string, hash: string): boolean {
   const [path, itemHash] = item.to.split("#");
-  const cleanPath = pathname.replace(/\/+$/, "") || "/";
+  const cleanPath = withoutTrailingSlashes(pathname);
   if (cleanPath !== path) return false;
   if (itemHash) return hash === `#${itemHash}`;
   return path !== "/" || hash !== "#contact";
