@@ -160,6 +160,13 @@ export interface JobView {
   landscaperName: string | null;
   hasPhoto: boolean;
   declinedByMe?: boolean;
+  /**
+   * Set in a landscaper's queue for jobs not (yet) theirs: name, email, phone, street address, notes and photo
+   * are withheld (empty) until they accept; `area` says where the job is.
+   */
+  contactHidden?: boolean;
+  /** The neighbourhood and ZIP, e.g. "Dilworth (28203)". */
+  area?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -7,6 +7,7 @@ import {
   type QuoteRequest,
   statusLabel,
 } from "../../../shared/jobs.js";
+import { areaLabel } from "../../../shared/neighbourhoods.js";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
@@ -236,7 +237,12 @@ export async function landscaperQueue(db: Db, landscaperId: string): Promise<Job
   const rows = await db
     // Only what the screen shows: the queue is the largest list a landscaper loads (up to 200 jobs), and
     // reading the lifecycle timestamps it never shows made each request parse a thousand more dates.
-    .select({ job: jobViewColumns, landscaperName: assigned.name, declinedAt: declined.createdAt })
+    .select({
+      job: jobViewColumns,
+      landscaperId: job.landscaperId,
+      landscaperName: assigned.name,
+      declinedAt: declined.createdAt,
+    })
     .from(job)
     .leftJoin(assigned, eq(assigned.id, job.landscaperId))
     .leftJoin(declined, and(eq(declined.jobId, job.id), eq(declined.landscaperId, landscaperId)))
@@ -248,9 +254,28 @@ export async function landscaperQueue(db: Db, landscaperId: string): Promise<Job
     )
     .orderBy(desc(job.createdAt))
     .limit(200);
-  return rows.map((r) =>
-    toJobView(r.job, { landscaperName: r.landscaperName, declinedByMe: r.declinedAt !== null }),
-  );
+  return rows.map((r) => {
+    const view = toJobView(r.job, { landscaperName: r.landscaperName, declinedByMe: r.declinedAt !== null });
+    return r.landscaperId === landscaperId ? view : withoutContact(view);
+  });
+}
+
+/**
+ * A job as a landscaper sees it before it is theirs: what the work is, when, where roughly and for how much,
+ * but not who the customer is or where exactly they live. Every approved landscaper in the area sees the
+ * queue; only the one the customer ends up with needs the door.
+ */
+export function withoutContact(view: JobView): JobView {
+  return {
+    ...view,
+    customerName: "",
+    customerEmail: "",
+    customerPhone: "",
+    address: "",
+    additionalNotes: null,
+    contactHidden: true,
+    area: areaLabel(view.zipCode),
+  };
 }
 
 export function queueStats(queue: JobView[]) {

@@ -107,7 +107,7 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="grid min-w-0 gap-0.5">
           <h3 id={headingId} className="truncate font-semibold text-slate-900">
-            {job.customerName}
+            {job.contactHidden ? `Request in ${job.area}` : job.customerName}
           </h3>
           <p className="text-xs text-slate-500">
             {jobLabel(job.number)} · requested {formatShortDate(todayInCharlotte(new Date(job.createdAt)))}
@@ -122,7 +122,11 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
         <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2 sm:gap-x-6">
           <Detail icon={Wrench}>{job.services.map(serviceName).join(", ")}</Detail>
-          <Detail icon={MapPin}>{job.address}</Detail>
+          <Detail icon={MapPin}>
+            {job.contactHidden
+              ? `${job.area}: the address and contact details show once you accept`
+              : job.address}
+          </Detail>
           <Detail icon={CalendarDays}>Preferred: {formatShortDate(job.preferredDate)}</Detail>
           {assigned && job.scheduledDate ? (
             <Detail icon={CalendarCheck}>
