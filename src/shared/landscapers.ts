@@ -13,6 +13,8 @@ export function travelRadiusLabel(miles: number): string {
 export const MAX_SERVICE_ZIPS = 60;
 
 export const landscaperMessages = {
+  areaChangePending:
+    "Your profile is saved. Your new service area goes to our team for review; until it is approved, jobs keep coming from your current area.",
   fullName: "Full name is required",
   phone: "Phone number is required",
   street: "Street address is required",
@@ -136,9 +138,37 @@ export interface LandscaperProfileView {
   backgroundCheckConsentAt: string | null;
   termsConsentAt: string | null;
   documentsSubmittedAt: string | null;
+  /** A change of service area waiting for an admin; the area above stays in force until it is approved. */
+  pendingAreaChange: PendingAreaChange | null;
   createdAt: string;
   updatedAt: string;
 }
+
+export interface PendingAreaChange {
+  serviceZipCodes: string[];
+  travelRadius: number;
+  requestedAt: string;
+}
+
+export interface AreaSummary {
+  serviceZipCodes: string[];
+  travelRadius: number;
+  coveredZipCount: number;
+}
+
+/** One pending request as the admins review it: the area in force beside the one asked for. */
+export interface AreaChangeView {
+  id: string;
+  landscaperId: string;
+  landscaperName: string;
+  email: string;
+  current: AreaSummary;
+  requested: AreaSummary;
+  requestedAt: string;
+}
+
+export const areaChangeDecisions = ["approve", "deny"] as const;
+export type AreaChangeDecision = (typeof areaChangeDecisions)[number];
 
 /* ---------------- Credentials ---------------- */
 

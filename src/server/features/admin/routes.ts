@@ -12,6 +12,7 @@ import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { cachedAnalytics } from "./analytics-service.js";
 import { type ApplicationDecision, listApplications, reviewApplication } from "./applications-service.js";
+import { areaChangeRoutes } from "./area-change-routes.js";
 import { dashboardSummary } from "./dashboard-service.js";
 import { listJobs } from "./jobs-service.js";
 import { listUsers, promoteUser } from "./users-service.js";
@@ -30,6 +31,7 @@ const analyticsInput = defineInput({ query: analyticsQuerySchema });
 
 /** Admin area routes: dashboard figures, applications review, users, job history, analytics. */
 export async function adminRoutes(app: FastifyInstance) {
+  await app.register(areaChangeRoutes);
   const db = () => app.database.db;
 
   app.get("/admin/dashboard", { config: { access: ["admin"] } }, async () =>

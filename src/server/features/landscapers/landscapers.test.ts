@@ -145,7 +145,7 @@ describe("landscaper onboarding and credentials", () => {
       expect(await profileRow(account.id)).toBeUndefined();
     });
 
-    it("keeps an approved landscaper approved, and the first consent time, when they edit their area", async () => {
+    it("keeps an approved landscaper approved, and the first consent time, when they edit their profile; the new area waits for review", async () => {
       const account = await createLandscaper(t, { status: "approved", zips: ["28202"], radius: 5 });
       const first = await profileRow(account.id);
       const response = await putProfile(
@@ -154,13 +154,16 @@ describe("landscaper onboarding and credentials", () => {
         profileInput({ serviceZipCodes: "28202, 28105", travelRadius: 25 }),
       );
       expect(response.statusCode).toBe(200);
-      expect(response.json().profile).toMatchObject({ status: "approved", travelRadius: 25 });
+      expect(response.json().profile).toMatchObject({
+        status: "approved",
+        travelRadius: 5,
+        pendingAreaChange: { serviceZipCodes: ["28202", "28105"], travelRadius: 25 },
+      });
       const row = await profileRow(account.id);
       expect(row!.status).toBe("approved");
       expect(row!.backgroundCheckConsentAt).toEqual(first!.backgroundCheckConsentAt);
-      // 25+ covers 40 miles: Concord (about 20 miles from Uptown) is in, far more than with 5 miles.
-      expect(row!.coveredZipCodes).toContain("28025");
-      expect(row!.coveredZipCodes.length).toBeGreaterThan(first!.coveredZipCodes.length);
+      // The area in force is the one that was approved (area-changes.test.ts covers the review).
+      expect(row!.coveredZipCodes).toEqual(first!.coveredZipCodes);
     });
 
     it("is for landscapers only", async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notification } from "../../db/schema.js";
-import { signUp } from "../../test/accounts-helpers.js";
+import { signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
 import { effectiveRadiusMiles, zipDistanceMiles } from "./coverage.js";
 import { createJob, createLandscaper, profileInput, putProfile } from "./test-helpers.js";
@@ -70,7 +70,7 @@ describe("matching jobs to landscapers", () => {
     expect(await queueIds(listed.cookie)).toContain(jobId);
   });
 
-  it("widening the service area brings the job into the queue at once", async () => {
+  it("widening the service area brings the job into the queue once an admin approves it", async () => {
     const mover = await createLandscaper(t, { status: "approved", zips: [UPTOWN], radius: 10 });
     const jobId = await createJob(t.app, { zipCode: HUNTERSVILLE });
     expect(await queueIds(mover.cookie)).not.toContain(jobId);
@@ -80,6 +80,18 @@ describe("matching jobs to landscapers", () => {
       profileInput({ serviceZipCodes: UPTOWN, travelRadius: 15 }),
     );
     expect(widened.json().profile.status).toBe("approved");
+    expect(await queueIds(mover.cookie)).not.toContain(jobId);
+    const admin = await signUpAs(t.app, t.database, "admin");
+    const { changes } = (
+      await t.app.inject({ url: "/api/admin/area-changes", headers: { cookie: admin.cookie } })
+    ).json();
+    const change = changes.find((c: { landscaperId: string }) => c.landscaperId === mover.id);
+    const approved = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/area-changes/${change.id}/approve`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(approved.statusCode).toBe(200);
     expect(await queueIds(mover.cookie)).toContain(jobId);
   });
 

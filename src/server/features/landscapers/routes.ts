@@ -12,6 +12,7 @@ import { badRequest, notFound } from "../../lib/errors.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
+import { pendingAreaChangeOf } from "./area-changes.js";
 import {
   documentForDownload,
   findProfile,
@@ -42,8 +43,11 @@ export async function landscaperRoutes(app: FastifyInstance) {
   const db = () => app.database.db;
 
   app.get("/landscaper/profile", { config: { access: ["landscaper"] } }, async (request) => {
-    const row = await findProfile(db(), requirePrincipal(request).userId);
-    return { profile: row ? toProfileView(row) : null } satisfies { profile: LandscaperProfileView | null };
+    const userId = requirePrincipal(request).userId;
+    const row = await findProfile(db(), userId);
+    return {
+      profile: row ? toProfileView(row, await pendingAreaChangeOf(db(), userId)) : null,
+    } satisfies { profile: LandscaperProfileView | null };
   });
 
   app.put(
@@ -51,8 +55,13 @@ export async function landscaperRoutes(app: FastifyInstance) {
     { config: { access: ["landscaper"], input: profileInput } },
     async (request) => {
       const { body: input } = profileInput.parse(request);
-      const row = await saveProfile({ db: db(), userId: requirePrincipal(request).userId, input });
-      return { profile: toProfileView(row) };
+      const userId = requirePrincipal(request).userId;
+      const row = await saveProfile({ db: db(), env: app.env, userId, input });
+      const pending = await pendingAreaChangeOf(db(), userId);
+      return {
+        profile: toProfileView(row, pending),
+        ...(pending ? { message: landscaperMessages.areaChangePending } : {}),
+      };
     },
   );
 

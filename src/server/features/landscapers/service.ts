@@ -6,6 +6,7 @@ import type {
   LandscaperDocumentView,
   LandscaperProfileValues,
   LandscaperProfileView,
+  PendingAreaChange,
 } from "../../../shared/landscapers.js";
 import { landscaperMessages, requiredDocumentTypes } from "../../../shared/landscapers.js";
 import type { Env } from "../../config/env.js";
@@ -17,12 +18,16 @@ import { enqueueEmail } from "../../lib/mail/outbox.js";
 import type { Storage } from "../../lib/storage.js";
 import type { Principal } from "../accounts/principal.js";
 import { notifyAdmins } from "../notifications/service.js";
+import { requestAreaChange } from "./area-changes.js";
 import { coveredZipCodes } from "./coverage.js";
 
 type LandscaperRow = typeof landscaper.$inferSelect;
 type DocumentRow = typeof landscaperDocument.$inferSelect;
 
-export function toProfileView(row: LandscaperRow): LandscaperProfileView {
+export function toProfileView(
+  row: LandscaperRow,
+  pendingAreaChange: PendingAreaChange | null = null,
+): LandscaperProfileView {
   return {
     fullName: row.fullName,
     businessName: row.businessName,
@@ -38,6 +43,7 @@ export function toProfileView(row: LandscaperRow): LandscaperProfileView {
     backgroundCheckConsentAt: row.backgroundCheckConsentAt?.toISOString() ?? null,
     termsConsentAt: row.termsConsentAt?.toISOString() ?? null,
     documentsSubmittedAt: row.documentsSubmittedAt?.toISOString() ?? null,
+    pendingAreaChange,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -63,17 +69,35 @@ export async function findProfile(db: DbOrTx, userId: string): Promise<Landscape
 
 export interface SaveProfileOptions {
   db: Db;
+  env: Env;
   userId: string;
   input: LandscaperProfileValues;
 }
 
 /**
  * Creates or updates the caller's landscaper row. A new row starts pending; an existing one keeps its status,
- * so an approved landscaper widening their area stays approved, and consent keeps the time it was first given.
+ * and consent keeps the time it was first given. An approved landscaper's new service area goes to admin
+ * review (area-changes.ts): the area they were approved for stays in force until then.
  */
-export async function saveProfile({ db, userId, input }: SaveProfileOptions): Promise<LandscaperRow> {
+export async function saveProfile({ db, env, userId, input }: SaveProfileOptions): Promise<LandscaperRow> {
   return db.transaction(async (tx) => {
-    const covered = await coveredZipCodes(tx, input.serviceZipCodes, input.travelRadius);
+    const [current] = await tx.select().from(landscaper).where(eq(landscaper.userId, userId)).for("update");
+    const reviewArea = current?.status === "approved";
+    if (current && reviewArea) {
+      await requestAreaChange({
+        tx,
+        env,
+        current,
+        requested: { serviceZipCodes: input.serviceZipCodes, travelRadius: input.travelRadius },
+      });
+    }
+    const area = reviewArea
+      ? {}
+      : {
+          serviceZipCodes: input.serviceZipCodes,
+          travelRadius: input.travelRadius,
+          coveredZipCodes: await coveredZipCodes(tx, input.serviceZipCodes, input.travelRadius),
+        };
     const now = new Date();
     const fields = {
       fullName: input.fullName,
@@ -83,9 +107,7 @@ export async function saveProfile({ db, userId, input }: SaveProfileOptions): Pr
       city: input.city,
       state: input.state,
       zipCode: input.zipCode,
-      serviceZipCodes: input.serviceZipCodes,
-      travelRadius: input.travelRadius,
-      coveredZipCodes: covered,
+      ...area,
     };
     const [row] = await tx
       .insert(landscaper)

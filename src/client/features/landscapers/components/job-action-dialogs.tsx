@@ -106,8 +106,8 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
         <DialogHeader>
           <DialogTitle>Accept {jobLabel(job.number)}</DialogTitle>
           <DialogDescription>
-            {job.customerName || "The customer"} will be asked to approve your price and date. Once you accept,
-            you see their address and contact details. Our estimate for this request is{" "}
+            {job.customerName || "The customer"} will be asked to approve your price and date. Once you
+            accept, you see their address and contact details. Our estimate for this request is{" "}
             {formatRange(job.estimateLowCents, job.estimateHighCents)}.
           </DialogDescription>
         </DialogHeader>
