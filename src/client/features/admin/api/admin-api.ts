@@ -15,7 +15,7 @@ import type {
   ReviewApplicationResponse,
   UserRoleFilter,
 } from "../../../../shared/admin";
-import type { ApplicationStatus } from "../../../../shared/landscapers";
+import type { ApplicationStatus, AreaChangeDecision, AreaChangeView } from "../../../../shared/landscapers";
 import { apiFetch } from "../../../lib/api-client";
 
 /** Every admin query starts with this key, so a decision or promotion can refresh the whole area. */
@@ -102,6 +102,29 @@ export function useReviewApplication() {
         },
       ),
     // Spec 02 §4: the list reloads after a decision (also after a refused one, to show where it stands).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+  });
+}
+
+/* ---------------- Service-area changes ---------------- */
+
+export const areaChangesQueryOptions = queryOptions({
+  queryKey: [...adminKey, "area-changes"],
+  queryFn: () => apiFetch<{ changes: AreaChangeView[] }>("/api/admin/area-changes"),
+});
+
+export function useAreaChanges() {
+  return useQuery(areaChangesQueryOptions);
+}
+
+export function useDecideAreaChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: AreaChangeDecision }) =>
+      apiFetch<{ status: string; message: string }>(
+        `/api/admin/area-changes/${encodeURIComponent(id)}/${decision}`,
+        { method: "POST", json: {} },
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
   });
 }

@@ -7,6 +7,7 @@ import { toast } from "../../../lib/toast";
 import { exportUrl, useApplications } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
 import { ApplicationCard } from "../components/application-card";
+import { AreaChangeList } from "../components/area-change-list";
 import { ExportButton } from "../components/export-button";
 import {
   FilterBar,
@@ -60,6 +61,8 @@ export default function LandscaperApprovalsPage() {
           label="Export CSV"
         />
       </FilterBar>
+
+      <AreaChangeList />
 
       <section aria-labelledby="applications-heading" aria-busy={applications.isFetching}>
         <h2 id="applications-heading" className="sr-only">

@@ -3,8 +3,13 @@ import type * as React from "react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatLongDate, todayInCharlotte } from "../../../../shared/dates";
-import { type LandscaperProfileView, travelRadiusLabel } from "../../../../shared/landscapers";
+import {
+  type LandscaperProfileView,
+  landscaperMessages,
+  travelRadiusLabel,
+} from "../../../../shared/landscapers";
 import type { SessionUser } from "../../../../shared/session";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -103,17 +108,32 @@ export function ProfileTab({
             submitLabel="Save Changes"
             busyLabel="Saving..."
             onCancel={() => setEditing(false)}
-            onSaved={() => {
+            onSaved={(saved) => {
               setEditing(false);
               toast({
                 title: "Profile updated",
-                description: "Your service area is saved.",
+                description: saved.pendingAreaChange
+                  ? landscaperMessages.areaChangePending
+                  : "Your service area is saved.",
                 variant: "success",
               });
             }}
           />
         ) : (
           <dl className="grid gap-4 sm:grid-cols-2">
+            {profile.pendingAreaChange ? (
+              <div className="sm:col-span-2">
+                <Alert variant="info">
+                  <AlertTitle>New service area waiting for review</AlertTitle>
+                  <AlertDescription>
+                    You asked for {profile.pendingAreaChange.serviceZipCodes.join(", ")} within{" "}
+                    {travelRadiusLabel(profile.pendingAreaChange.travelRadius).toLowerCase()} on{" "}
+                    {onDate(profile.pendingAreaChange.requestedAt)}. Until our team approves it, jobs come
+                    from the area below.
+                  </AlertDescription>
+                </Alert>
+              </div>
+            ) : null}
             <Item label="Full name">{profile.fullName}</Item>
             <Item label="Business name">{profile.businessName ?? "—"}</Item>
             <Item label="Phone">{profile.phoneNumber}</Item>
