@@ -36,3 +36,18 @@ export const extensionOf: Record<SniffedType, string> = {
   "image/heic": "heic",
   "application/pdf": "pdf",
 };
+
+/**
+ * The name a stored file is shown and downloaded under: the uploader's name with the extension of the type
+ * its bytes are, so "report.html" holding a PDF downloads as "report.pdf" and never opens as a web page.
+ */
+export function nameForType(name: string, type: SniffedType): string {
+  const dot = name.lastIndexOf(".");
+  const base = dot > 0 && name.length - dot <= 6 ? name.slice(0, dot) : name;
+  return `${base || "document"}.${extensionOf[type]}`;
+}
+
+/** Images show in the page; a PDF is always downloaded, never rendered by the browser on our origin. */
+export function dispositionFor(type: string): "inline" | "attachment" {
+  return type.startsWith("image/") ? "inline" : "attachment";
+}

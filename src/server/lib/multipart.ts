@@ -7,17 +7,39 @@ export interface ParsedUpload {
   buffer: Buffer;
 }
 
+export interface MultipartOptions {
+  /** The file fields the route reads: any other file is refused, and each takes one file. */
+  fileFields: readonly string[];
+  maxFileBytes: number;
+  tooLargeMessage: string;
+}
+
+export const multipartMessages = {
+  unexpectedFile: (field: string) => `This form does not take a file named "${field.slice(0, 40)}".`,
+  oneFilePerField: "Please send one file at a time.",
+  tooManyFiles: "Too many files in one request.",
+} as const;
+
 /**
- * Reads a multipart form into plain fields (repeated names become arrays) and at most `maxFiles` files,
- * refusing a file over `maxFileBytes` with 413 and a message the form can show.
+ * Reads a multipart form into plain fields (repeated names become arrays) and its files: only the route's file
+ * fields, one file each, every file at most `maxFileBytes` and the whole request at most one file per field
+ * plus 256 KB of text (a file over the limit gets 413 and a message the form can show).
  */
 export async function readMultipart(
   request: FastifyRequest,
-  options: { maxFileBytes: number; tooLargeMessage: string },
+  options: MultipartOptions,
 ): Promise<{ fields: Record<string, string | string[]>; files: ParsedUpload[] }> {
+  // The body limit does not reach a multipart stream, so the declared length is checked here first...
+  const maxTotal = options.maxFileBytes * options.fileFields.length + 256 * 1024;
+  const declared = Number(request.headers["content-length"] ?? 0);
+  if (declared > maxTotal) throw payloadTooLarge(options.tooLargeMessage);
   try {
     return await readParts(request, options);
   } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "FST_FILES_LIMIT") throw badRequest(multipartMessages.oneFilePerField);
+    if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+      throw badRequest(multipartMessages.tooManyFiles);
     if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === "number")
       throw error;
     // busboy's own parse errors (no boundary, a body cut short) are a malformed form, not a server fault.
@@ -27,14 +49,27 @@ export async function readMultipart(
 
 async function readParts(
   request: FastifyRequest,
-  options: { maxFileBytes: number; tooLargeMessage: string },
+  options: MultipartOptions,
 ): Promise<{ fields: Record<string, string | string[]>; files: ParsedUpload[] }> {
   const fields: Record<string, string | string[]> = {};
   const files: ParsedUpload[] = [];
+  const allowed = new Set(options.fileFields);
+  const seen = new Set<string>();
   for await (const part of request.parts({
-    limits: { fileSize: options.maxFileBytes, files: 3, fields: 50 },
+    // ...and the parser never takes more than one file per declared field, nor more text than a form has.
+    limits: {
+      fileSize: options.maxFileBytes,
+      files: options.fileFields.length,
+      fields: 50,
+      fieldSize: 64 * 1024,
+      parts: 50 + options.fileFields.length,
+    },
   })) {
     if (part.type === "file") {
+      // Refused before a byte of it is stored: a stranger's file field, or a second file for one field.
+      if (!allowed.has(part.fieldname)) throw badRequest(multipartMessages.unexpectedFile(part.fieldname));
+      if (seen.has(part.fieldname)) throw badRequest(multipartMessages.oneFilePerField);
+      seen.add(part.fieldname);
       let buffer: Buffer;
       try {
         buffer = await part.toBuffer();

@@ -220,7 +220,8 @@ describe("landscaper onboarding and credentials", () => {
         headers: { cookie: account.cookie },
       });
       expect(list.json()).toMatchObject({
-        documents: [{ documentType: "id_proof", originalName: "scan.jpg" }],
+        // Shown and downloaded under the extension of what it is.
+        documents: [{ documentType: "id_proof", originalName: "scan.pdf" }],
         documentsSubmittedAt: null,
       });
     });
@@ -272,7 +273,7 @@ describe("landscaper onboarding and credentials", () => {
         field: "photo",
       });
       expect(wrongField.statusCode).toBe(400);
-      expect(wrongField.json().error.message).toBe(landscaperMessages.noFile);
+      expect(wrongField.json().error.message).toBe('This form does not take a file named "photo".');
       const onlyText = multipart([{ name: "note", value: "hello" }]);
       const noFile = await t.app.inject({
         method: "POST",

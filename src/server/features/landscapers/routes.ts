@@ -9,6 +9,7 @@ import {
   MAX_DOCUMENT_BYTES,
 } from "../../../shared/landscapers.js";
 import { badRequest, notFound } from "../../lib/errors.js";
+import { dispositionFor } from "../../lib/file-type.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
@@ -33,9 +34,9 @@ const uploadInput = defineInput(
 const documentInput = defineInput({ params: z.object({ id: z.uuid({ message: "Document not found." }) }) });
 
 /** RFC 6266 filename: an ASCII fallback plus the UTF-8 original. */
-function contentDisposition(name: string): string {
+function contentDisposition(type: string, name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return `${dispositionFor(type)}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** Landscaper onboarding, credentials and profile routes. */
@@ -84,6 +85,7 @@ export async function landscaperRoutes(app: FastifyInstance) {
       } = uploadInput.parse(request);
       if (!request.isMultipart()) throw badRequest(landscaperMessages.noFile);
       const form = await readMultipart(request, {
+        fileFields: uploadInput.multipart!.files,
         maxFileBytes: MAX_DOCUMENT_BYTES,
         tooLargeMessage: landscaperMessages.fileTooLarge,
       });
@@ -119,7 +121,7 @@ export async function landscaperRoutes(app: FastifyInstance) {
       reply.header("content-type", document.contentType);
       reply.header("content-length", file.size);
       reply.header("cache-control", "private, no-store");
-      reply.header("content-disposition", contentDisposition(document.originalName));
+      reply.header("content-disposition", contentDisposition(document.contentType, document.originalName));
       return reply.send(file.stream);
     },
   );

@@ -13,7 +13,7 @@ import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, landscaperDocument, user } from "../../db/schema.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
-import { extensionOf, sniffFileType } from "../../lib/file-type.js";
+import { extensionOf, nameForType, sniffFileType } from "../../lib/file-type.js";
 import { enqueueEmail } from "../../lib/mail/outbox.js";
 import type { Storage } from "../../lib/storage.js";
 import type { Principal } from "../accounts/principal.js";
@@ -190,7 +190,7 @@ export async function uploadDocument({
       previousKey = previous?.storageKey ?? null;
       const values = {
         storageKey: key,
-        originalName: displayName(file.filename),
+        originalName: nameForType(displayName(file.filename), contentType),
         contentType,
         sizeBytes: file.buffer.length,
         uploadedAt: new Date(),

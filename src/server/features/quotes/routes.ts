@@ -42,6 +42,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       let photo: { buffer: Buffer } | undefined;
       if (request.isMultipart()) {
         const form = await readMultipart(request, {
+          fileFields: quoteInput.multipart!.files,
           maxFileBytes: MAX_PHOTO_BYTES,
           tooLargeMessage: "The photo is larger than 10 MB. Please choose a smaller image.",
         });

@@ -1,0 +1,133 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { job } from "../db/schema.js";
+import {
+  createLandscaper,
+  multipart,
+  type Part,
+  samplePdf,
+  samplePng,
+  uploadFile,
+} from "../features/landscapers/test-helpers.js";
+import { multipartMessages } from "../lib/multipart.js";
+import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { validQuote } from "./quote-helpers.js";
+
+describe("uploads take only what the form asks for", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  function quoteForm(files: Part[]) {
+    const fields = Object.entries(validQuote()).flatMap(([name, value]): Part[] =>
+      Array.isArray(value)
+        ? value.map((v) => ({ name, value: String(v) }))
+        : [{ name, value: String(value) }],
+    );
+    return multipart([...fields, ...files]);
+  }
+
+  const stored = () => {
+    try {
+      return readdirSync(path.join(t.env.DATA_DIR, "uploads", "jobs"));
+    } catch {
+      return [];
+    }
+  };
+  const jobCount = async () => (await t.database.db.select({ n: count() }).from(job))[0]!.n;
+
+  async function refusedQuote(files: Part[], status: number, message?: string) {
+    const before = { jobs: await jobCount(), files: stored().length };
+    const form = quoteForm(files);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/quotes",
+      headers: form.headers,
+      payload: form.payload,
+    });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(status);
+    if (message) expect(response.json().error.message).toBe(message);
+    expect(await jobCount()).toBe(before.jobs);
+    expect(stored()).toHaveLength(before.files);
+  }
+
+  it("refuses three 9 MB files in one quote: the whole request is over its limit", async () => {
+    const big = Buffer.concat([samplePng, Buffer.alloc(9 * 1024 * 1024, 7)]);
+    await refusedQuote(
+      [1, 2, 3].map((i) => ({
+        name: "photo",
+        value: big,
+        filename: `lawn-${i}.png`,
+        contentType: "image/png",
+      })),
+      413,
+    );
+  });
+
+  it("refuses a second file for one field, and a file field the form does not have", async () => {
+    const png = { value: samplePng, filename: "lawn.png", contentType: "image/png" };
+    await refusedQuote(
+      [
+        { name: "photo", ...png },
+        { name: "photo", ...png },
+      ],
+      400,
+      multipartMessages.oneFilePerField,
+    );
+    await refusedQuote([{ name: "attachment", ...png }], 400, multipartMessages.unexpectedFile("attachment"));
+    const ok = quoteForm([{ name: "photo", ...png }]);
+    const accepted = await t.app.inject({
+      method: "POST",
+      url: "/api/quotes",
+      headers: ok.headers,
+      payload: ok.payload,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it("names a stored document after the type its bytes are, and serves a PDF as a download", async () => {
+    const pro = await createLandscaper(t);
+    const pdf = await uploadFile(t.app, pro.cookie, "insurance", {
+      data: samplePdf,
+      filename: "policy.html",
+      contentType: "text/html",
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.json().document.originalName).toBe("policy.pdf");
+    const download = await t.app.inject({
+      url: `/api/documents/${pdf.json().document.id}`,
+      headers: { cookie: pro.cookie },
+    });
+    expect(download.headers["content-type"]).toBe("application/pdf");
+    expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="policy\.pdf"/);
+
+    const image = await uploadFile(t.app, pro.cookie, "id_proof", {
+      data: samplePng,
+      filename: "licence.pdf",
+    });
+    expect(image.json().document.originalName).toBe("licence.png");
+    const shown = await t.app.inject({
+      url: `/api/documents/${image.json().document.id}`,
+      headers: { cookie: pro.cookie },
+    });
+    expect(shown.headers["content-disposition"]).toMatch(/^inline; filename="licence\.png"/);
+
+    const twoFiles = multipart([
+      { name: "file", value: samplePng, filename: "a.png", contentType: "image/png" },
+      { name: "file", value: samplePng, filename: "b.png", contentType: "image/png" },
+    ]);
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/landscaper/documents/certifications",
+      headers: { cookie: pro.cookie, ...twoFiles.headers },
+      payload: twoFiles.payload,
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+});
