@@ -56,6 +56,8 @@ export const envSchema = z.object({
     ),
   // Every call to another service (SMTP, push, SMS, Redis) gives up after this long.
   OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // How often an open notification stream checks that its session still exists (closed within this long).
+  STREAM_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BETTER_AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   ADMIN_EMAILS: emailList,

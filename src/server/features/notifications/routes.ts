@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, count, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
@@ -10,7 +10,7 @@ import {
   preferencesSchema,
   pushSubscriptionSchema,
 } from "../../../shared/notifications.js";
-import { notification, pushSubscription, user } from "../../db/schema.js";
+import { notification, pushSubscription, session, user } from "../../db/schema.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
@@ -22,6 +22,21 @@ const historyInput = defineInput({ query: historyQuerySchema });
 const preferencesInput = defineInput({ body: preferencesSchema });
 const subscriptionInput = defineInput({ body: pushSubscriptionSchema });
 const KEEPALIVE_MS = 25_000;
+
+async function sessionStillValid(app: FastifyInstance, sessionId: string): Promise<boolean> {
+  const [row] = await app.database.db
+    .select({ id: session.id })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(
+      and(
+        eq(session.id, sessionId),
+        gt(session.expiresAt, new Date()),
+        sql`coalesce(${user.banned}, false) = false`,
+      ),
+    );
+  return row !== undefined;
+}
 
 /** Every route acts on the signed-in user's own notifications and preferences only. */
 export async function notificationRoutes(app: FastifyInstance) {
@@ -116,7 +131,7 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   /** The live stream: one event per new notification; the client re-reads unread ones after a reconnect. */
   app.get("/notifications/stream", { config: { access: "signed-in" } }, async (request, reply) => {
-    const { userId } = requirePrincipal(request);
+    const { userId, sessionId } = requirePrincipal(request);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -133,9 +148,21 @@ export async function notificationRoutes(app: FastifyInstance) {
       res.write(`event: notification\nid: ${item.id}\ndata: ${JSON.stringify(item)}\n\n`);
     });
     const keepalive = setInterval(() => res.write(": keepalive\n\n"), KEEPALIVE_MS);
+    // A stream outlives the request that opened it: it ends soon after its session does (signed out, revoked
+    // by a password change or an admin, expired, or the user banned), whichever instance ended it.
+    const sessionCheck = setInterval(() => {
+      void sessionStillValid(app, sessionId)
+        .then((valid) => {
+          if (valid || res.writableEnded) return;
+          res.write("event: signed-out\ndata: {}\n\n");
+          res.end();
+        })
+        .catch((error) => request.log.warn({ err: error }, "stream session check failed"));
+    }, app.env.STREAM_SESSION_CHECK_MS);
     openStreams.add(res);
     request.raw.on("close", () => {
       clearInterval(keepalive);
+      clearInterval(sessionCheck);
       unsubscribe();
       openStreams.delete(res);
     });

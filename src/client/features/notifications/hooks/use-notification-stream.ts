@@ -67,6 +67,15 @@ function open(conn: Connection) {
     toast({ title: "New Notification", description: item.message });
   });
 
+  // The server ends the stream when its session ends (signed out elsewhere, revoked by a password change):
+  // stop listening and read the session again, which takes the signed-in screens away.
+  source.addEventListener("signed-out", () => {
+    source.close();
+    if (connection !== conn) return;
+    conn.source = null;
+    void conn.client.invalidateQueries({ queryKey: ["session"] });
+  });
+
   source.addEventListener("error", () => {
     // A dropped connection is retried by the browser itself (retry: 3000). A refused one (an error status,
     // say after the session ended) closes for good: check who is signed in and try again later.
