@@ -134,7 +134,6 @@ export const verifyEmailSchema = z.object({
 export const messages = {
   invalidCredentials: "Invalid email or password.",
   adminAccessDenied: "Access Denied: Admin access required",
-  tooManySignIns: "Too many sign-in attempts. Please wait 15 minutes and try again.",
   invalidResetLink: "This link is invalid or has expired.",
   passwordTooCommon: "This password is too common. Please choose a less guessable one.",
 } as const;

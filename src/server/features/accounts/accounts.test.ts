@@ -224,15 +224,36 @@ describe("accounts", () => {
       expect(masterIn.json().user).toMatchObject({ isAdmin: true, isMaster: true });
     });
 
-    it("refuses with 429 after five failures for one email, even with the right password", async () => {
+    it("locks an (email, address) pair after five failures, never the owner at a clean address", async () => {
       const account = await signUp(t.app);
       for (let i = 0; i < 5; i++)
         expect((await signIn(t.app, account.email, "nope-nope")).statusCode).toBe(401);
       const blocked = await signIn(t.app, account.email, account.password);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().error.message).toBe(
-        "Too many sign-in attempts. Please wait 15 minutes and try again.",
-      );
+      expect(blocked.json().error.message).toMatch(/^Too many requests\. Please try again in 15 minutes\.$/);
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(14 * 60);
+
+      // The owner, from an address that never failed, signs in at once: guesses elsewhere cannot lock them out.
+      const owner = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        remoteAddress: "203.0.113.21",
+        payload: { email: account.email, password: account.password, portal: "client" },
+      });
+      expect(owner.statusCode, owner.body).toBe(200);
+
+      // A second guessing address gets one try, then waits longer and longer (the email has 6 failures now).
+      const guess = () =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/auth/sign-in/email",
+          remoteAddress: "203.0.113.22",
+          payload: { email: account.email, password: "still-wrong", portal: "client" },
+        });
+      expect((await guess()).statusCode).toBe(401);
+      const waiting = await guess();
+      expect(waiting.statusCode).toBe(429);
+      expect(Number(waiting.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     });
 
     it("refuses with 429 after twenty failures from one address across emails", async () => {

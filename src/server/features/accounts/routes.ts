@@ -87,8 +87,9 @@ export async function accountRoutes(app: FastifyInstance) {
       const role = await roleOfEmail(db, email);
       const audit = { db, email, role, ip: request.ip, userAgent: request.headers["user-agent"] };
       if (answer.status !== 200) {
-        await recordAudit({ ...audit, action: "login_attempt", success: false });
         if (answer.status === 401 || answer.status === 400) {
+          // Only a wrong email or password counts towards the lock-out; an error of ours is not a guess.
+          await recordAudit({ ...audit, action: "login_attempt", success: false });
           // Same answer whether or not the email exists.
           throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
         }
