@@ -14,7 +14,14 @@ import { type AppServer, startAppServer } from "./support/server-process";
  * (WCAG 2 A and AA): a route added to routes.ts without an entry here fails the test.
  */
 
-type Role = "visitor" | "customer" | "pendingLandscaper" | "approvedLandscaper" | "admin" | "master";
+type Role =
+  | "visitor"
+  | "customer"
+  | "unconfirmed"
+  | "pendingLandscaper"
+  | "approvedLandscaper"
+  | "admin"
+  | "master";
 
 interface Visit {
   role: Role;
@@ -24,7 +31,8 @@ interface Visit {
 
 /** Who sees each route. Several roles where a screen differs by role (dashboards, notifications, previews). */
 const visits: Record<string, Visit[]> = {
-  "/": [{ role: "visitor" }, { role: "customer" }],
+  // "unconfirmed": a customer who has not opened the confirmation link yet, so the banner shows.
+  "/": [{ role: "visitor" }, { role: "customer" }, { role: "unconfirmed" }],
   "/about": [{ role: "visitor" }],
   "/about-us": [{ role: "visitor" }],
   "/professionals": [{ role: "visitor" }],
@@ -59,10 +67,17 @@ const visits: Record<string, Visit[]> = {
       "/reset",
     ].map((path) => [path, [{ role: "visitor", url: `${path}?token=a11y-token&email=a11y%40example.test` }]]),
   ),
+  // Without a token, /reset-password is the signed-in 'Update Password' variant.
+  "/reset-password": [
+    { role: "visitor", url: "/reset-password?token=a11y-token&email=a11y%40example.test" },
+    { role: "customer", url: "/reset-password" },
+  ],
+  "/verify-email": [{ role: "visitor", url: "/verify-email?token=a11y-token" }],
   "/dashboard": [{ role: "customer" }, { role: "approvedLandscaper" }],
   "/onboarding/client": [{ role: "customer" }],
   "/dashboard/customer": [
     { role: "customer" },
+    { role: "unconfirmed" },
     { role: "customer", url: "/dashboard/customer?tab=profile" },
     { role: "master" },
   ],
@@ -130,6 +145,8 @@ describe("accessibility", () => {
     const visitor = await newContext(browser);
     const customer = await newContext(browser);
     const pendingLandscaper = await newContext(browser);
+    const unconfirmed = await newContext(browser);
+    await signUpAs(unconfirmed, "customer", { name: "Una Unconfirmed", confirm: false });
     const approvedLandscaper = await newContext(browser);
     const admin = await newContext(browser);
     await signInAsAdmin(admin);
@@ -168,7 +185,15 @@ describe("accessibility", () => {
     const master = await browser.newContext({ baseURL: masterServer.baseURL, viewport: desktop });
     await signUpAs(master, "customer", { name: "Mia Master", email: masterEmail });
 
-    Object.assign(contexts, { visitor, customer, pendingLandscaper, approvedLandscaper, admin, master });
+    Object.assign(contexts, {
+      visitor,
+      customer,
+      unconfirmed,
+      pendingLandscaper,
+      approvedLandscaper,
+      admin,
+      master,
+    });
   });
 
   afterAll(async () => {

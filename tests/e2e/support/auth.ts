@@ -104,14 +104,16 @@ export async function signUpViaApi(
  */
 export async function confirmEmailViaLink(baseURL: string, email: string): Promise<void> {
   const origin = new URL(baseURL).origin;
-  const dataDir = dataDirOf(origin) ?? (origin === new URL(inject("baseURL")).origin ? inject("dataDir") : undefined);
+  const dataDir =
+    dataDirOf(origin) ?? (origin === new URL(inject("baseURL")).origin ? inject("dataDir") : undefined);
   if (!dataDir) throw new Error(`No data folder known for ${origin}: start it with startAppServer.`);
   const mail = await waitForEmail(dataDir, { to: email, subject: /^Welcome/ });
   const link = mail.links.find((url) => url.includes("/verify-email?token="));
   if (!link) throw new Error(`The welcome email to ${email} carries no confirmation link.`);
   const token = new URL(link).searchParams.get("token");
   const { response, json } = await postJson(baseURL, "/api/auth/verify-email", { token });
-  if (!response.ok) throw new Error(`confirming ${email} failed (${response.status}): ${JSON.stringify(json)}`);
+  if (!response.ok)
+    throw new Error(`confirming ${email} failed (${response.status}): ${JSON.stringify(json)}`);
 }
 
 /** Signs in outside any browser; answers the user and the session cookies. */

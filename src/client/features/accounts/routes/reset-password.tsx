@@ -2,20 +2,24 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, LockKeyhole, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import {
   messages,
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_COMMON,
   resetPasswordSchema,
 } from "../../../../shared/accounts";
+import { withoutTrailingSlashes } from "../../../../shared/paths";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { FormField } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { ApiError } from "../../../lib/api-client";
 import { useResetPassword } from "../api/password-reset";
+import { useSession } from "../api/session";
 import { AuthShell, authLinkClass } from "../components/auth-shell";
+import { PageStatus } from "../components/page-status";
 import { SubmitButton } from "../components/submit-button";
+import { UpdatePasswordForm } from "../components/update-password-form";
 import { useRedirectAfter } from "../hooks/use-redirect-after";
 import { resetPasswordConfig, resetPasswordVariantOf } from "../lib/variants";
 
@@ -23,7 +27,10 @@ export function meta() {
   return [{ title: "Set New Password | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
 }
 
-/** The page an emailed reset link opens (<page>?token=...&email=...), at every alias the spec lists. */
+/**
+ * The page an emailed reset link opens (<page>?token=...&email=...), at every alias the spec lists. Without a
+ * token, /reset-password is the signed-in 'Update Password' variant: a visitor goes to /login/client.
+ */
 export default function ResetPasswordPage() {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
@@ -31,8 +38,16 @@ export default function ResetPasswordPage() {
   const email = searchParams.get("email");
   const config = resetPasswordConfig[resetPasswordVariantOf(pathname)];
 
+  if (!token && withoutTrailingSlashes(pathname) === "/reset-password") return <SignedInVariant />;
   if (!token) return <MissingToken />;
   return <ResetPasswordForm token={token} email={email} config={config} />;
+}
+
+function SignedInVariant() {
+  const session = useSession();
+  if (session.isPending) return <PageStatus pulse>Loading...</PageStatus>;
+  if (!session.user) return <Navigate to="/login/client" replace />;
+  return <UpdatePasswordForm user={session.user} />;
 }
 
 function MissingToken() {

@@ -1,0 +1,95 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleCheck, LockKeyhole } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { changePasswordSchema, PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON } from "../../../../shared/accounts";
+import { homePathFor, type SessionUser } from "../../../../shared/session";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { FormField } from "../../../components/ui/form-field";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { ApiError } from "../../../lib/api-client";
+import { useChangePassword } from "../api/change-password";
+import { AuthShell, authLinkClass } from "./auth-shell";
+import { SubmitButton } from "./submit-button";
+
+/**
+ * The signed-in variant of 'set a new password' (spec 01 §5): /reset-password without a token, for a user who
+ * is signed in. It also asks for the current password, so a session left open on a shared computer cannot be
+ * used to take the account over (docs/spec-deviations.md).
+ */
+export function UpdatePasswordForm({ user }: { user: SessionUser }) {
+  const change = useChangePassword();
+  const form = useForm({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === PASSWORD_TOO_COMMON) {
+        form.setError("password", { message: error.message }, { shouldFocus: true });
+      } else if (error instanceof ApiError && error.status === 400) {
+        form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
+      } else {
+        form.setError("root", {
+          message:
+            error instanceof ApiError ? error.message : "An unexpected error occurred. Please try again.",
+        });
+      }
+    }
+  });
+
+  if (change.isSuccess) {
+    return (
+      <AuthShell title="Password Updated" icon={CircleCheck} focusTitle>
+        <Alert variant="success">
+          <AlertTitle>Your password has been updated successfully.</AlertTitle>
+          <AlertDescription>Your other devices have been signed out.</AlertDescription>
+        </Alert>
+        <p className="text-center text-sm">
+          <Link to={homePathFor(user)} className={authLinkClass}>
+            Back to your dashboard
+          </Link>
+        </p>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      title="Set a New Password"
+      description={
+        <>
+          Choose a new password for <span className="font-medium break-all text-slate-900">{user.email}</span>
+          .
+        </>
+      }
+      icon={LockKeyhole}
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormField label="Current Password" error={errors.currentPassword?.message}>
+          <PasswordInput autoComplete="current-password" required {...form.register("currentPassword")} />
+        </FormField>
+        <FormField
+          label="New Password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password?.message}
+        >
+          <PasswordInput autoComplete="new-password" required {...form.register("password")} />
+        </FormField>
+        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+          <PasswordInput autoComplete="new-password" required {...form.register("confirmPassword")} />
+        </FormField>
+        {errors.root?.message ? (
+          <Alert variant="destructive">
+            <AlertDescription>{errors.root.message}</AlertDescription>
+          </Alert>
+        ) : null}
+        <SubmitButton busy={change.isPending} label="Update Password" busyLabel="Updating..." />
+      </form>
+    </AuthShell>
+  );
+}
