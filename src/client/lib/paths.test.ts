@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutTrailingSlashes } from "./paths";
+import { withoutTrailingSlashes } from "../../shared/paths";
 
 describe("withoutTrailingSlashes", () => {
   it("drops trailing slashes and keeps the root", () => {
