@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../app.js";
 import { emailOutbox, job } from "../db/schema.js";
 import { policies } from "../lib/rate-limit/policies.js";
-import { uniqueEmail } from "./accounts-helpers.js";
+import { signUp, uniqueEmail } from "./accounts-helpers.js";
 import { buildTestApp, type TestApp } from "./build-test-app.js";
 import { validQuote } from "./quote-helpers.js";
 
@@ -175,5 +175,50 @@ describe("the database store", () => {
     const restarted = await t.app.rateLimitStore.hit(key, 50);
     expect(restarted.count).toBe(1);
     expect(restarted.resetAt.getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+describe("emails to an address that never confirmed anything", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ TEAM_EMAIL: "team@defang.test" });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("carry no clickable link from what the sender typed; a confirmed customer's own emails keep their text", async () => {
+    const stranger = uniqueEmail("stranger");
+    const bait = "Claim your refund at http://evil.example/pay or www.evil.example, mail help@evil.example";
+    const quote = await postQuote(
+      t.app,
+      "127.0.0.1",
+      validQuote({ email: stranger, fullName: bait, address: bait }),
+    );
+    expect(quote.statusCode, quote.body).toBe(200);
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, stranger));
+    expect(mails).toHaveLength(1);
+    for (const part of [mails[0]!.text, mails[0]!.html]) {
+      expect(part).not.toMatch(/https?:\/\/evil/);
+      expect(part).not.toContain("www.evil.example");
+      expect(part).not.toContain("help@evil");
+      expect(part).toContain("evil[.]example");
+    }
+    // The estimate the server wrote keeps its decimal point.
+    expect(mails[0]!.text).toMatch(/\$\d+(\.\d\d)?/);
+    const team = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, "team@defang.test"));
+    expect(team.at(-1)!.text).not.toMatch(/https?:\/\/evil/);
+
+    // A confirmed customer's own request comes back as they typed it.
+    const customer = await signUp(t.app, { name: "Casey www.casey.example" });
+    await postQuote(
+      t.app,
+      "127.0.0.1",
+      validQuote({ email: customer.email, fullName: "Casey www.casey.example" }),
+    );
+    const own = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, customer.email));
+    expect(own.some((m) => m.template === "quote_received" && m.text.includes("www.casey.example"))).toBe(
+      true,
+    );
   });
 });

@@ -5,11 +5,12 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { emailOutbox, user } from "../../db/schema.js";
+import { forRecipient } from "./recipients.js";
 import { type EmailTemplate, renderEmail } from "./templates.js";
 
 /** Queues an email in the same transaction as the change that caused it; the worker sends it. */
 export async function enqueueEmail(db: DbOrTx, to: string, input: EmailTemplate): Promise<string> {
-  const rendered = renderEmail(input);
+  const rendered = renderEmail(await forRecipient(db, to, input));
   const [row] = await db
     .insert(emailOutbox)
     .values({

@@ -1,0 +1,37 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { user } from "../../db/schema.js";
+import type { EmailTemplate } from "./templates.js";
+
+/**
+ * Makes typed text unclickable: "http://x.example" and "x.example" and "me@x.example" stop being links that
+ * mail programs draw by themselves. Linear: plain replacements, no pattern that can backtrack.
+ */
+export function defang(text: string): string {
+  return text
+    .replaceAll("://", "[:]//")
+    .replaceAll("@", " [at] ")
+    .replace(/(?<=[A-Za-z0-9])\.(?=[A-Za-z])/g, "[.]");
+}
+
+/** Fields of a template the server builds itself (links to our own pages): everything else came from a person. */
+const serverBuilt = new Set(["template", "url", "role"]);
+
+/**
+ * An address that has never confirmed anything (no confirmed account) may be a stranger's, typed into a quote or
+ * sign-up form by someone else: what that someone typed reaches it with no clickable link in it.
+ */
+export async function forRecipient(db: DbOrTx, to: string, input: EmailTemplate): Promise<EmailTemplate> {
+  const [confirmed] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.email, to.toLowerCase()), eq(user.emailVerified, true)))
+    .limit(1);
+  if (confirmed) return input;
+  const safe: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    safe[key] =
+      typeof value === "string" && !serverBuilt.has(key) && !key.endsWith("Url") ? defang(value) : value;
+  }
+  return safe as EmailTemplate;
+}
