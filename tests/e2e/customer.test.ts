@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatLongDate } from "../../src/shared/dates";
 import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y";
 import {
+  confirmEmailViaLink,
   defaultPassword,
   signInAs,
   signInAsAdmin,
@@ -57,7 +58,7 @@ describe("customer", () => {
   it("a new client signs up, completes onboarding, lands on /dashboard/client and sees their earlier request", async () => {
     const { context, page } = await open();
     const email = uniqueEmail("client");
-    // Asked for a quote before having an account: it is linked at registration.
+    // Asked for a quote before having an account: it is linked once the new account confirms the address.
     const quote = await submitQuoteViaApi(context.request, {
       email,
       services: ["lawn-mowing", "edging-trimming"],
@@ -70,6 +71,7 @@ describe("customer", () => {
     await page.getByLabel("Confirm Password").fill(defaultPassword);
     await page.getByRole("button", { name: "Create Account" }).click();
     await waitForPath(page, "/onboarding/client");
+    await confirmEmailViaLink(baseURL(), email);
 
     await page.getByRole("heading", { level: 1, name: "Tell Us Where You Need Service" }).waitFor();
     expect(await page.title()).toBe("Client Onboarding | GreenScape Charlotte");

@@ -1,8 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { defaultPassword, signInAsAdmin, signUpAs, uniqueEmail, waitForEmail } from "./support/auth";
-import { desktop, launchBrowser, mobile, newContext, screenshot } from "./support/browser";
+import {
+  confirmEmailViaLink,
+  defaultPassword,
+  signInAsAdmin,
+  signUpAs,
+  uniqueEmail,
+  waitForEmail,
+} from "./support/auth";
+import { baseURL, desktop, launchBrowser, mobile, newContext, screenshot } from "./support/browser";
 import {
   approveViaAdminApi,
   pdfBuffer,
@@ -74,6 +81,8 @@ describe("landscaper", () => {
     await page.getByLabel("Password", { exact: true }).fill(defaultPassword);
     await page.getByLabel("Confirm Password").fill(defaultPassword);
     await page.getByRole("button", { name: "Create Account" }).click();
+    // Onboarding and uploads work unconfirmed; submitting for review needs the confirmed address.
+    await confirmEmailViaLink(baseURL(), email);
     await waitForPath(page, "/onboarding/landscaper");
     await page.getByRole("heading", { name: "Let's Get You Ready to Work" }).waitFor();
     expect(await page.title()).toBe("Landscaper Onboarding | GreenScape Charlotte");
@@ -376,9 +385,17 @@ describe("landscaper", () => {
     }
     await approveViaAdminApi(admin.context, rivalAccount.user!.id);
 
+    const customerJobs = (await (await customer.context.request.get("/api/customer/jobs")).json()) as {
+      jobs: { id: string; number: number }[];
+    };
+    const jobLabel = `JOB-${customerJobs.jobs.find((j) => j.id === jobId)!.number}`;
+
     await rival.page.goto("/landscaper-dashboard");
-    const rivalCard = rival.page.getByRole("article", { name: "Olivia Bennett" });
+    // Before a job is theirs, landscapers see where it is, not who asked: the card is named by its area.
+    const rivalCard = rival.page.getByRole("article").filter({ hasText: jobLabel });
     await rivalCard.waitFor();
+    await rivalCard.getByRole("heading", { name: /^Request in .*\(\d{5}\)$/ }).waitFor();
+    expect(await rivalCard.textContent()).not.toContain("Olivia");
     // The rival declines first: the card stays, flagged for them only.
     await rivalCard.getByRole("button", { name: "Decline" }).click();
     await seeToast(rival.page, "Job declined. It stays open for other landscapers.");
@@ -389,7 +406,7 @@ describe("landscaper", () => {
     await screenshot(rival.page, "landscaper-queue-375");
 
     await pro.page.goto("/landscaper-dashboard");
-    const card = pro.page.getByRole("article", { name: "Olivia Bennett" });
+    const card = pro.page.getByRole("article").filter({ hasText: jobLabel });
     await card.waitFor();
     await card.getByText("Preferred:").waitFor();
     await card.getByText(/^Estimate: \$90\.00/).waitFor();
@@ -408,6 +425,8 @@ describe("landscaper", () => {
     await pro.page.keyboard.press("Enter");
     await seeToast(pro.page, "Job accepted. The customer has been asked to approve your price and date.");
     await card.getByText("Your quote: $85.00").waitFor();
+    // Accepted: now the card shows who the customer is.
+    await card.getByRole("heading", { name: "Olivia Bennett" }).waitFor();
     await card.getByText("Waiting for the customer to approve your price and date.").waitFor();
     const photo = card.getByRole("img", { name: /Olivia Bennett's property/ });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

@@ -205,7 +205,7 @@ describe("emails to an address that never confirmed anything", () => {
       expect(part).toContain("evil[.]example");
     }
     // The estimate the server wrote keeps its decimal point.
-    expect(mails[0]!.text).toMatch(/\$\d+(\.\d\d)?/);
+    expect(mails[0]!.text).toMatch(/\$\d+\.\d\d – \$\d+\.\d\d/);
     const team = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, "team@defang.test"));
     expect(team.at(-1)!.text).not.toMatch(/https?:\/\/evil/);
 
