@@ -18,7 +18,7 @@ const USER_PASSWORD = "Gq7!bench-Rv2#Loam-94";
 
 /**
  * The real server (src/server/main.ts, NODE_ENV=production, the built SPA) as a child process on a free
- * loopback port. Abuse limits are raised so the load is measured rather than refused; the mail worker is
+ * loopback port. Abuse limits are raised so the load is measured rather than refused; the outbox worker is
  * off so sending the quotes' emails does not compete with the requests being measured (OUTBOX_WORKER lets
  * a deployment run it on another instance the same way).
  */
