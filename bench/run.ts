@@ -175,8 +175,8 @@ async function runScale(
       // The ceiling's quotes go, so the server sees the seeded data only.
       await direct.query("delete from job where number > $1", [max]);
       await direct.query("delete from notification where created_at >= $1", [since.toISOString()]);
-      await direct.query("delete from email_outbox where created_at >= $1", [since.toISOString()]);
-      for (const table of ["job", "job_event", "notification", "email_outbox"])
+      await direct.query("delete from outbox where created_at >= $1", [since.toISOString()]);
+      for (const table of ["job", "job_event", "notification", "outbox"])
         await direct.exec(`vacuum analyze ${table}`);
     } finally {
       await direct.close();

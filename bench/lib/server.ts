@@ -18,8 +18,8 @@ const USER_PASSWORD = "Gq7!bench-Rv2#Loam-94";
 
 /**
  * The real server (src/server/main.ts, NODE_ENV=production, the built SPA) as a child process on a free
- * loopback port. Abuse limits are raised so the load is measured rather than refused; the mail worker is
- * off so sending the quotes' emails does not compete with the requests being measured (MAIL_WORKER lets
+ * loopback port. Abuse limits are raised so the load is measured rather than refused; the outbox worker is
+ * off so sending the quotes' emails does not compete with the requests being measured (OUTBOX_WORKER lets
  * a deployment run it on another instance the same way).
  */
 export async function startServer(options: {
@@ -42,7 +42,7 @@ export async function startServer(options: {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
-      MAIL_WORKER: "false",
+      OUTBOX_WORKER: "false",
       RATE_LIMIT_ALLOW_LIST: "127.0.0.1",
       SIGNIN_FAILURES_PER_IP: "1000000",
       RESET_REQUESTS_PER_IP: "1000000",

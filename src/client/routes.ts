@@ -84,6 +84,7 @@ export default [
     route("admin/users", "features/admin/routes/users.tsx"),
     route("admin/jobs", "features/admin/routes/jobs.tsx"),
     route("admin/analytics", "features/admin/routes/analytics.tsx"),
+    route("admin/deliveries", "features/admin/routes/deliveries.tsx"),
 
     route("*", "features/site/routes/not-found.tsx"),
   ]),

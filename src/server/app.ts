@@ -15,10 +15,12 @@ import { jobRoutes } from "./features/jobs/routes.js";
 import { landscaperRoutes } from "./features/landscapers/routes.js";
 import { NotificationHub } from "./features/notifications/hub.js";
 import { type PushMessage, sendPush } from "./features/notifications/push.js";
+import { safePushAgent } from "./features/notifications/push-endpoints.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
 import { sendSms, smsProviderFor } from "./features/notifications/sms.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
-import { MailWorker } from "./lib/mail/outbox.js";
+import { EmailSender } from "./lib/outbox/email-sender.js";
+import { OutboxWorker } from "./lib/outbox/worker.js";
 import { getOrCreateSetting, randomSecret } from "./lib/settings.js";
 import { LocalStorage, type Storage } from "./lib/storage.js";
 import { accessPlugin } from "./plugins/access.js";
@@ -47,7 +49,7 @@ declare module "fastify" {
     database: Database;
     auth: Auth;
     storage: Storage;
-    mailWorker: MailWorker;
+    outboxWorker: OutboxWorker;
     notificationHub: NotificationHub;
   }
 }
@@ -78,41 +80,58 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   app.decorate("storage", options.storage ?? new LocalStorage(path.join(env.DATA_DIR, "uploads")));
 
   const sms = smsProviderFor(env, app.log);
-  const mailWorker = new MailWorker({
-    db: database.db,
+  const pushAgent = safePushAgent(env);
+  const email = new EmailSender({
     log: app.log,
     from: env.MAIL_FROM,
     smtpUrl: env.SMTP_URL,
     mailDir: path.join(env.DATA_DIR, "mail"),
-    channels: {
-      push: async (message) => {
-        if (!message.userId) return;
-        await sendPush({
-          db: database.db,
-          env,
-          userId: message.userId,
-          message: message.payload as PushMessage,
-        });
+    timeoutMs: env.OUTBOUND_TIMEOUT_MS,
+  });
+  const outboxWorker = new OutboxWorker({
+    db: database.db,
+    log: app.log,
+    // The outbound call's own timeout, plus a second for whatever surrounds it (DNS, the database row).
+    messageDeadlineMs: env.OUTBOUND_TIMEOUT_MS + 1000,
+    senders: {
+      // SMTP refusing one message is probably SMTP being down: the rest of the batch waits for the next tick.
+      email: { send: (message) => email.send(message), stopsBatchOnFailure: !email.toFiles },
+      push: {
+        send: async (message) => {
+          if (!message.userId) return;
+          await sendPush({
+            db: database.db,
+            env,
+            userId: message.userId,
+            message: message.payload as PushMessage,
+            agent: pushAgent,
+          });
+        },
       },
-      sms: async (message) => {
-        await sendSms({
-          db: database.db,
-          provider: sms,
-          userId: message.userId,
-          to: message.to,
-          body: message.text,
-        });
+      sms: {
+        send: (message) =>
+          sendSms({
+            db: database.db,
+            provider: sms,
+            userId: message.userId,
+            to: message.to,
+            body: message.text,
+          }),
       },
     },
   });
-  app.decorate("mailWorker", mailWorker);
-  if (env.MAIL_WORKER) app.addHook("onReady", async () => mailWorker.start());
+  app.decorate("outboxWorker", outboxWorker);
+  if (env.OUTBOX_WORKER) app.addHook("onReady", async () => outboxWorker.start());
 
   const notificationHub = new NotificationHub(database, app.log);
   app.decorate("notificationHub", notificationHub);
   app.addHook("onReady", async () => notificationHub.start());
   app.addHook("onClose", async () => notificationHub.stop());
-  app.addHook("onClose", async () => mailWorker.stop());
+  app.addHook("onClose", async () => {
+    await outboxWorker.stop();
+    email.close();
+    pushAgent.destroy();
+  });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

@@ -132,6 +132,23 @@ export interface DashboardSummary {
   jobs: { total: number; completed: number };
   /** All from completed jobs: revenue is the sum of final prices; the platform keeps 25%; tips go to landscapers. */
   money: { revenueCents: number; tipsCents: number; platformCents: number; payoutsCents: number };
+  /** Messages (email, push, SMS) that failed every attempt and wait for an admin (/admin/deliveries). */
+  failedDeliveries: number;
+}
+
+/** A message the outbox gave up on, as the failed-deliveries screen lists it. */
+export interface FailedDeliveryView {
+  id: string;
+  channel: "email" | "push" | "sms";
+  /** The email address or phone number; for push, the account's email. */
+  recipient: string;
+  /** The email's subject, or the notification's text. */
+  summary: string;
+  template: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  failedAt: string;
 }
 
 export interface AdminJobView {

@@ -58,9 +58,10 @@ export const pushSubscriptionSchema = z.object({
   endpoint: z
     .url({ message: "endpoint must be a URL." })
     .max(2000)
-    .refine((url) => url.startsWith("https://"), { message: "endpoint must be an https URL." }),
+    .refine((url) => url.startsWith("https://"), { message: "A push endpoint must be an https address." }),
   keys: z.object({
     p256dh: z.string().min(20).max(200),
     auth: z.string().min(8).max(100),
   }),
 });
+export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;

@@ -104,6 +104,7 @@ const visits: Record<string, Visit[]> = {
   "/admin/users": [{ role: "admin" }],
   "/admin/jobs": [{ role: "admin" }],
   "/admin/analytics": [{ role: "admin" }],
+  "/admin/deliveries": [{ role: "admin" }],
   "*": [{ role: "visitor", url: "/no-such-page-for-a11y" }],
 };
 

@@ -24,6 +24,14 @@ describe("configuration", () => {
     expect(env.PUBLIC_URL).toBe("http://localhost:3000");
   });
 
+  it("refuses the renamed MAIL_WORKER, and the test-only private push addresses in production", () => {
+    expect(() => loadEnv({ MAIL_WORKER: "false" })).toThrow(/MAIL_WORKER: was renamed OUTBOX_WORKER/);
+    expect(() => loadEnv({ NODE_ENV: "production", PUSH_ALLOW_PRIVATE_ADDRESSES: "true" })).toThrow(
+      /PUSH_ALLOW_PRIVATE_ADDRESSES: is for tests only/,
+    );
+    expect(loadEnv({}).PUSH_ENDPOINT_HOSTS).toContain("fcm.googleapis.com");
+  });
+
   it("creates no demo accounts in production unless SEED_DEMO asks for them", () => {
     expect(loadEnv({ NODE_ENV: "production" }).SEED_DEMO).toBe(false);
     expect(loadEnv({ NODE_ENV: "production", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { isCommonPassword } from "../features/accounts/common-passwords.js";
+import { defaultPushHosts } from "../features/notifications/push-hosts.js";
 
 const emailList = z
   .string()
@@ -77,7 +78,24 @@ export const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("GreenScape Charlotte <no-reply@greenscape.local>"),
   TEAM_EMAIL: z.email({ message: "must be an email address" }).default("team@greenscape.local"),
-  MAIL_WORKER: booleanFlag.default(true),
+  // Run the outbox worker (email, push and SMS lanes) in this instance.
+  OUTBOX_WORKER: booleanFlag.default(true),
+  // Renamed: the outbox is no longer only mail. Refused with a message rather than silently ignored.
+  MAIL_WORKER: z
+    .never({ message: "was renamed OUTBOX_WORKER (the outbox sends email, push and SMS)" })
+    .optional(),
+  // The browser push services a subscription may point at; "*.example.com" matches subdomains.
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default(defaultPushHosts.join(","))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  // Tests only: lets a push endpoint on this machine (a local HTTPS peer) be used. Refused in production.
+  PUSH_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
   VAPID_SUBJECT: z
@@ -119,6 +137,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === "production" && env.PUSH_ALLOW_PRIVATE_ADDRESSES) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PUSH_ALLOW_PRIVATE_ADDRESSES: is for tests only and cannot be used with NODE_ENV=production",
+    );
+  }
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),

@@ -433,8 +433,13 @@ export const smsMessage = pgTable("sms_message", {
 
 export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"]);
 
-export const emailOutbox = pgTable(
-  "email_outbox",
+/**
+ * Every message the app sends (email, web push, SMS), queued in the transaction of the change that caused it
+ * and delivered by the outbox worker (lib/outbox). Each channel is its own lane: a slow push service never
+ * holds up an email. A message that failed all its attempts stays here, `failed`, for admins to retry.
+ */
+export const outbox = pgTable(
+  "outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     // email (rendered message), push (payload to every subscription of user_id) or sms (text to `to`).
@@ -454,5 +459,8 @@ export const emailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index("outbox_due_idx").on(t.channel, t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("outbox_failed_idx").on(t.createdAt).where(sql`${t.status} = 'failed'`),
+  ],
 );

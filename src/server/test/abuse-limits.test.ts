@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../app.js";
-import { emailOutbox, job } from "../db/schema.js";
+import { job, outbox } from "../db/schema.js";
 import { policies } from "../lib/rate-limit/policies.js";
 import { signUp, uniqueEmail } from "./accounts-helpers.js";
 import { buildTestApp, type TestApp } from "./build-test-app.js";
@@ -23,7 +23,7 @@ function postQuote(app: FastifyInstance, ip: string, body: Record<string, unknow
 }
 
 async function outboxCount(t: TestApp) {
-  const [row] = await t.database.db.select({ n: count() }).from(emailOutbox);
+  const [row] = await t.database.db.select({ n: count() }).from(outbox);
   return row!.n;
 }
 
@@ -196,7 +196,7 @@ describe("emails to an address that never confirmed anything", () => {
       validQuote({ email: stranger, fullName: bait, address: bait }),
     );
     expect(quote.statusCode, quote.body).toBe(200);
-    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, stranger));
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, stranger));
     expect(mails).toHaveLength(1);
     for (const part of [mails[0]!.text, mails[0]!.html]) {
       expect(part).not.toMatch(/https?:\/\/evil/);
@@ -206,7 +206,7 @@ describe("emails to an address that never confirmed anything", () => {
     }
     // The estimate the server wrote keeps its decimal point.
     expect(mails[0]!.text).toMatch(/\$\d+\.\d\d – \$\d+\.\d\d/);
-    const team = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, "team@defang.test"));
+    const team = await t.database.db.select().from(outbox).where(eq(outbox.to, "team@defang.test"));
     expect(team.at(-1)!.text).not.toMatch(/https?:\/\/evil/);
 
     // A confirmed customer's own request comes back as they typed it.
@@ -216,7 +216,7 @@ describe("emails to an address that never confirmed anything", () => {
       "127.0.0.1",
       validQuote({ email: customer.email, fullName: "Casey www.casey.example" }),
     );
-    const own = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, customer.email));
+    const own = await t.database.db.select().from(outbox).where(eq(outbox.to, customer.email));
     expect(own.some((m) => m.template === "quote_received" && m.text.includes("www.casey.example"))).toBe(
       true,
     );

@@ -6,7 +6,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInCharlotte } from "../../shared/dates.js";
 import { type Database, openDatabase } from "../db/client.js";
-import { emailOutbox, job } from "../db/schema.js";
+import { job, outbox } from "../db/schema.js";
 import { freePort } from "./smtp.js";
 import { openTestDatabase } from "./test-database.js";
 
@@ -183,7 +183,7 @@ describe("crash safety", () => {
     // before the SIGKILL but not yet marked sent is sent again when its 30-second lease ends
     // (at-least-once delivery): nothing is lost.
     const rows = await inspect(async ({ db }) =>
-      db.select({ id: emailOutbox.id, status: emailOutbox.status }).from(emailOutbox),
+      db.select({ id: outbox.id, status: outbox.status }).from(outbox),
     );
     const delivered = deliveredIds();
     expect(rows.length).toBe(totalJobs * 2);

@@ -16,7 +16,7 @@ export const guardedTables = [
   "job_event",
   "notification",
   "push_subscription",
-  "email_outbox",
+  "outbox",
   "sms_message",
 ] as const;
 

@@ -54,7 +54,8 @@ describe("nobody reads or changes what belongs to someone else", () => {
 
   // Building the app and hashing passwords is slow on a busy 2-core machine.
   beforeAll(async () => {
-    t = await buildTestApp();
+    // The owner's browser subscribes at a push host this test names; no DNS on this machine.
+    t = await buildTestApp({ PUSH_ENDPOINT_HOSTS: "push.example.com", PUSH_ALLOW_PRIVATE_ADDRESSES: "true" });
     owner = await signUp(t.app, { role: "customer" });
     stranger = await signUp(t.app, { role: "customer" });
     admin = await signUpAs(t.app, t.database, "admin");

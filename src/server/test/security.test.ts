@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON } from "../../shared/accounts.js";
 import { build } from "../app.js";
 import { loadEnv } from "../config/env.js";
-import { emailOutbox, job, landscaperDocument, notification, user } from "../db/schema.js";
+import { job, landscaperDocument, notification, outbox, user } from "../db/schema.js";
 import { DEMO_PASSWORD, ensureReferenceData } from "../db/seed.js";
 import { isCommonPassword } from "../features/accounts/common-passwords.js";
 import { insertCustomer, insertJob, insertLandscaper } from "../features/admin/test-fixtures.js";
@@ -52,7 +52,7 @@ async function buildWithClient(nodeEnv: "production" | "test" | "development"): 
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
     SEED_DEMO: "false",
-    MAIL_WORKER: "false",
+    OUTBOX_WORKER: "false",
     PUBLIC_URL: "http://localhost:3000",
   });
   const database = await openTestDatabase();
@@ -258,10 +258,10 @@ describe("the API", () => {
     });
     expect(request.statusCode).toBe(200);
     const rows = await t.database.db
-      .select({ text: emailOutbox.text })
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "password_reset")))
-      .orderBy(desc(emailOutbox.createdAt));
+      .select({ text: outbox.text })
+      .from(outbox)
+      .where(and(eq(outbox.to, email), eq(outbox.template, "password_reset")))
+      .orderBy(desc(outbox.createdAt));
     const link = /https?:\/\/\S+reset-password\S+/.exec(rows[0]?.text ?? "");
     expect(link, "a reset link was emailed").not.toBeNull();
     return new URL(link![0]).searchParams.get("token")!;

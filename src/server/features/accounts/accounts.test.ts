@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, job, loginAudit, session, user } from "../../db/schema.js";
+import { job, loginAudit, outbox, session, user } from "../../db/schema.js";
 import { cookieOf, signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
 
@@ -45,10 +45,7 @@ describe("accounts", () => {
       });
       expect(me.json().user.email).toBe(email.toLowerCase());
 
-      const mails = await t.database.db
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.to, email.toLowerCase()));
+      const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, email.toLowerCase()));
       expect(mails.map((m) => m.template)).toEqual(["welcome"]);
       expect(mails[0]!.text).toContain("/onboarding/client");
     });
@@ -345,13 +342,13 @@ describe("accounts", () => {
       expect(unknown.json()).toEqual(blockedFree);
       const ghostMail = await t.database.db
         .select({ n: count() })
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.template, "password_reset"), eq(emailOutbox.to, ghost)));
+        .from(outbox)
+        .where(and(eq(outbox.template, "password_reset"), eq(outbox.to, ghost)));
       expect(ghostMail[0]!.n).toBe(0);
       const sent = await t.database.db
         .select({ n: count() })
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.template, "password_reset"), eq(emailOutbox.to, account.email)));
+        .from(outbox)
+        .where(and(eq(outbox.template, "password_reset"), eq(outbox.to, account.email)));
       expect(sent[0]!.n).toBe(3);
     });
 

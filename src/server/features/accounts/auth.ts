@@ -7,7 +7,7 @@ import { firstNameOf } from "../../../shared/session.js";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
 import * as schema from "../../db/schema.js";
-import { enqueueEmail } from "../../lib/mail/outbox.js";
+import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import { isCommonPassword, newPasswordOf } from "./common-passwords.js";
 import { SIGNUP_ROLE_HEADER } from "./forward.js";
 import {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../db/schema.js";
+import { outbox } from "../../db/schema.js";
 import { signIn, signUp } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
 import { freePort, TestSmtpServer } from "../../test/smtp.js";
@@ -30,7 +30,7 @@ describe("password recovery through a real SMTP server", () => {
       payload: { email: account.email, resetPath: "/reset-password/landscaper" },
     });
     expect(request.statusCode).toBe(200);
-    await t.app.mailWorker.drain();
+    await t.app.outboxWorker.drain();
 
     const mail = await smtp.waitFor((m) => m.subject === "Reset your password");
     expect(mail.to && "text" in mail.to ? mail.to.text : "").toContain(account.email);
@@ -70,26 +70,23 @@ describe("password recovery through a real SMTP server", () => {
     await smtp.stop();
     const account = await signUp(t.app, { name: "Queued Quinn" });
     const toAccount = (m: ParsedMail) => (m.to && "text" in m.to ? m.to.text : "").includes(account.email);
-    await t.app.mailWorker.drain();
-    const [queued] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    await t.app.outboxWorker.drain();
+    const [queued] = await t.database.db.select().from(outbox).where(eq(outbox.to, account.email));
     expect(queued).toMatchObject({ status: "pending", attempts: 1 });
     expect(queued!.lastError).toBeTruthy();
     expect(queued!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
     // Not due yet: nothing is sent before the backoff ends, even with the server back.
     await smtp.start();
-    await t.app.mailWorker.drain();
+    await t.app.outboxWorker.drain();
     expect(smtp.received.some(toAccount)).toBe(false);
 
-    await t.database.db
-      .update(emailOutbox)
-      .set({ nextAttemptAt: new Date() })
-      .where(eq(emailOutbox.id, queued!.id));
-    await t.app.mailWorker.drain();
+    await t.database.db.update(outbox).set({ nextAttemptAt: new Date() }).where(eq(outbox.id, queued!.id));
+    await t.app.outboxWorker.drain();
     const delivered = await smtp.waitFor(toAccount);
     expect(delivered.subject).toBe("Welcome to GreenScape Charlotte");
     expect(delivered.text).toContain("Welcome, Queued!");
-    const [sent] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, queued!.id));
+    const [sent] = await t.database.db.select().from(outbox).where(eq(outbox.id, queued!.id));
     expect(sent).toMatchObject({ status: "sent", attempts: 2, lastError: null });
   });
 });

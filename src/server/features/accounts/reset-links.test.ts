@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../db/schema.js";
+import { outbox } from "../../db/schema.js";
 import { signIn, signUp } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
 
@@ -16,9 +16,9 @@ describe("outstanding reset links", () => {
   /** Asks for a reset link and answers its token, as the email carries it. */
   async function resetToken(email: string): Promise<string> {
     const before = await t.database.db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "password_reset")));
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.to, email), eq(outbox.template, "password_reset")));
     const asked = await t.app.inject({
       method: "POST",
       url: "/api/auth/request-password-reset",
@@ -27,8 +27,8 @@ describe("outstanding reset links", () => {
     expect(asked.statusCode).toBe(200);
     const mails = await t.database.db
       .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "password_reset")));
+      .from(outbox)
+      .where(and(eq(outbox.to, email), eq(outbox.template, "password_reset")));
     const mail = mails.find((m) => !before.some((b) => b.id === m.id))!;
     return new URL(/http:\/\/\S+reset-password\S*/.exec(mail.text)![0]).searchParams.get("token")!;
   }

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verificationMessages } from "../../../shared/accounts.js";
-import { emailOutbox, job, notification, user } from "../../db/schema.js";
+import { job, notification, outbox, user } from "../../db/schema.js";
 import { signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
 import { validQuote } from "../../test/quote-helpers.js";
@@ -29,9 +29,9 @@ describe("email verification", () => {
   async function linkFor(email: string) {
     const [mail] = await t.database.db
       .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.to, email.toLowerCase()))
-      .orderBy(desc(emailOutbox.createdAt))
+      .from(outbox)
+      .where(eq(outbox.to, email.toLowerCase()))
+      .orderBy(desc(outbox.createdAt))
       .limit(1);
     const match = mail?.text.match(/http:\/\/localhost:3000\/verify-email\?token=(\S+)/);
     if (!mail || !match) throw new Error(`no confirmation link mailed to ${email}`);
@@ -146,8 +146,8 @@ describe("email verification", () => {
     }
     const mails = await t.database.db
       .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, account.email), eq(emailOutbox.template, "verify_email")));
+      .from(outbox)
+      .where(and(eq(outbox.to, account.email), eq(outbox.template, "verify_email")));
     expect(mails).toHaveLength(3);
     expect((await verify((await linkFor(account.email)).token)).statusCode).toBe(200);
     const confirmed = await resend();
@@ -185,8 +185,8 @@ describe("email verification", () => {
     });
     const [mail] = await t.database.db
       .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, account.email), eq(emailOutbox.template, "password_reset")));
+      .from(outbox)
+      .where(and(eq(outbox.to, account.email), eq(outbox.template, "password_reset")));
     const token = new URL(mail!.text.match(/http:\/\/\S+reset-password\S*/)![0]).searchParams.get("token");
     const reset = await t.app.inject({
       method: "POST",

@@ -4,9 +4,9 @@ import { verificationMessages } from "../../../shared/accounts.js";
 import { firstNameOf } from "../../../shared/session.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { emailOutbox, job, usedToken, user, verification } from "../../db/schema.js";
+import { job, outbox, usedToken, user, verification } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
-import { enqueueEmail } from "../../lib/mail/outbox.js";
+import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import { notify } from "../notifications/service.js";
 
 /** Verification links work for a day (Better Auth signs the expiry into the token). */
@@ -33,9 +33,9 @@ export async function sendVerificationEmail(options: {
   const name = firstNameOf(options.user.name);
   const verifyUrl = verificationLink(env, token);
   const [welcomed] = await db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "welcome")))
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.to, email), eq(outbox.template, "welcome")))
     .limit(1);
   if (welcomed) {
     await enqueueEmail(db, email, { template: "verify_email", name, url: verifyUrl });

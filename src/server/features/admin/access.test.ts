@@ -58,9 +58,12 @@ describe("admin and export routes are for admins only", () => {
 
   it("answers 401 to visitors and 403 to customers and landscapers, and serves admins and master users", async () => {
     const routes = adminRoutes();
-    expect(routes.length).toBe(14);
+    expect(routes.length).toBe(18);
     for (const route of routes) {
-      const url = route.url.replace(":userId", "no-such-user");
+      const url = route.url
+        .replace(":userId", "no-such-user")
+        .replace(":id", "00000000-0000-0000-0000-000000000000")
+        .replace(":decision", "approve");
       const method = route.method as "GET" | "POST";
       const payload = method === "POST" ? {} : undefined;
       const visitor = await t.app.inject({ method, url, payload });

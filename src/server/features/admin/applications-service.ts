@@ -13,7 +13,7 @@ import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, landscaperDocument, user } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
-import { enqueueEmail } from "../../lib/mail/outbox.js";
+import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/principal.js";
 import { notify } from "../notifications/service.js";
 import {

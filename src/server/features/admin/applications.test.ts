@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApplicationView, Page } from "../../../shared/admin.js";
-import { emailOutbox, landscaper, notification } from "../../db/schema.js";
+import { landscaper, notification, outbox } from "../../db/schema.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
 import { insertLandscaper } from "./test-fixtures.js";
@@ -137,7 +137,7 @@ describe("landscaper applications review", () => {
       });
       expect(row!.reviewedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
 
-      const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, applicant.email));
+      const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, applicant.email));
       expect(mails.map((m) => m.template)).toEqual(["application_approved"]);
       expect(mails[0]!.text).toContain("Ada Applicant");
       expect(mails[0]!.text).toContain("http://localhost:3000/landscaper-dashboard");
@@ -166,7 +166,7 @@ describe("landscaper applications review", () => {
         reviewedBy: admin.id,
         adminNotes: "Insurance certificate expired",
       });
-      const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, applicant.email));
+      const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, applicant.email));
       expect(mails.map((m) => m.template)).toEqual(["application_denied"]);
       expect(mails[0]!.text).toContain("Reviewer notes: Insurance certificate expired");
       const alerts = await t.database.db
@@ -223,10 +223,7 @@ describe("landscaper applications review", () => {
         expect(row!.status).toBe(winner);
         expect(row!.adminNotes).toBe(winner === "approved" ? "approve notes" : "deny notes");
         expect(row!.reviewedBy).toBe(winner === "approved" ? admin.id : secondAdmin.id);
-        const mails = await t.database.db
-          .select()
-          .from(emailOutbox)
-          .where(eq(emailOutbox.to, applicant.email));
+        const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, applicant.email));
         expect(mails.map((m) => m.template)).toEqual([
           winner === "approved" ? "application_approved" : "application_denied",
         ]);

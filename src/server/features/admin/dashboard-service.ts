@@ -1,9 +1,9 @@
-import { and, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DashboardSummary } from "../../../shared/admin.js";
 import { platformCutCents } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { DbOrTx } from "../../db/client.js";
-import { jobTotals, user, userTotals } from "../../db/schema.js";
+import { jobTotals, outbox, user, userTotals } from "../../db/schema.js";
 import { toNumber } from "./query-helpers.js";
 
 /**
@@ -46,7 +46,12 @@ export async function dashboardSummary({ db, env }: { db: DbOrTx; env: Env }): P
   const revenueCents = toNumber(jobs?.revenue);
   const tipsCents = toNumber(jobs?.tips);
   const platformCents = platformCutCents(revenueCents);
+  const [failed] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(outbox)
+    .where(eq(outbox.status, "failed"));
   return {
+    failedDeliveries: toNumber(failed?.n),
     users: people,
     jobs: { total: toNumber(jobs?.total), completed: toNumber(jobs?.completed) },
     // The landscapers' 75% is what is left after the platform's rounded 25%, so the two always add up.

@@ -14,6 +14,7 @@ import { cachedAnalytics } from "./analytics-service.js";
 import { type ApplicationDecision, listApplications, reviewApplication } from "./applications-service.js";
 import { areaChangeRoutes } from "./area-change-routes.js";
 import { dashboardSummary } from "./dashboard-service.js";
+import { deliveriesRoutes } from "./deliveries-routes.js";
 import { listJobs } from "./jobs-service.js";
 import { listUsers, promoteUser } from "./users-service.js";
 
@@ -32,6 +33,7 @@ const analyticsInput = defineInput({ query: analyticsQuerySchema });
 /** Admin area routes: dashboard figures, applications review, users, job history, analytics. */
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(areaChangeRoutes);
+  await app.register(deliveriesRoutes);
   const db = () => app.database.db;
 
   app.get("/admin/dashboard", { config: { access: ["admin"] } }, async () =>

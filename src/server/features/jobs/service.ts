@@ -13,7 +13,7 @@ import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { job, jobDecline, jobEvent, landscaper, servicePrice, user } from "../../db/schema.js";
 import { type AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
-import { enqueueEmail, enqueueEmailIfOptedIn } from "../../lib/mail/outbox.js";
+import { enqueueEmail, enqueueEmailIfOptedIn } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/principal.js";
 import { type NewNotification, notify, notifyAdmins, notifyEach } from "../notifications/service.js";
 

@@ -5,7 +5,7 @@ import { buffer } from "node:stream/consumers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { landscaperMessages, MAX_DOCUMENT_BYTES } from "../../../shared/landscapers.js";
-import { emailOutbox, landscaper, landscaperDocument, notification } from "../../db/schema.js";
+import { landscaper, landscaperDocument, notification, outbox } from "../../db/schema.js";
 import { LocalStorage } from "../../lib/storage.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
@@ -342,7 +342,7 @@ describe("landscaper onboarding and credentials", () => {
       expect(row!.status).toBe("pending");
       expect(row!.documentsSubmittedAt).toBeInstanceOf(Date);
 
-      const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+      const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, account.email));
       const received = mails.filter((m) => m.template === "application_received");
       expect(received).toHaveLength(1);
       expect(received[0]!.text).toContain("Maya Torres");
@@ -365,8 +365,8 @@ describe("landscaper onboarding and credentials", () => {
       expect(again.statusCode).toBe(200);
       const mailsAfter = await t.database.db
         .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.to, account.email), eq(emailOutbox.template, "application_received")));
+        .from(outbox)
+        .where(and(eq(outbox.to, account.email), eq(outbox.template, "application_received")));
       expect(mailsAfter).toHaveLength(1);
     });
 

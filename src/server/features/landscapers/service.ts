@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, landscaperDocument, user } from "../../db/schema.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { extensionOf, nameForType, sniffFileType } from "../../lib/file-type.js";
-import { enqueueEmail } from "../../lib/mail/outbox.js";
+import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Storage } from "../../lib/storage.js";
 import type { Principal } from "../accounts/principal.js";
 import { notifyAdmins } from "../notifications/service.js";

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unreadBadge } from "../../../shared/notifications.js";
 import { build } from "../../app.js";
 import { openDatabase } from "../../db/client.js";
-import { emailOutbox, notification, pushSubscription, smsMessage } from "../../db/schema.js";
+import { notification, outbox, pushSubscription, smsMessage } from "../../db/schema.js";
 import { signUp } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
 import { createJob, createLandscaper } from "../landscapers/test-helpers.js";
@@ -22,7 +22,11 @@ import { notify, SIGNAL_USER_LIMIT } from "./service.js";
 describe("notifications", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    // The push test talks to a real HTTPS peer on this machine, which production would refuse (channels.test.ts).
+    t = await buildTestApp({
+      PUSH_ENDPOINT_HOSTS: "127.0.0.1,push.example",
+      PUSH_ALLOW_PRIVATE_ADDRESSES: "true",
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -192,7 +196,7 @@ describe("notifications", () => {
         payload: { pushOptIn: true, smsOptIn: true, emailOptIn: true, phoneNumber: "+17045550111" },
       });
       await notify(t.database.db, [{ userId: landscaper.id, type: "job", message: "A new job in 28203." }]);
-      await t.app.mailWorker.drain();
+      await t.app.outboxWorker.drain();
       const sms = await t.database.db.select().from(smsMessage).where(eq(smsMessage.userId, landscaper.id));
       expect(sms).toHaveLength(1);
       expect(sms[0]).toMatchObject({
@@ -265,7 +269,7 @@ describe("notifications", () => {
       await notify(t.database.db, [
         { userId: me.id, type: "job", message: "Pushed!", link: "/landscaper-dashboard" },
       ]);
-      await t.app.mailWorker.drain();
+      await t.app.outboxWorker.drain();
       expect(received).toHaveLength(1);
       const plain = ece.decrypt(received[0]!, {
         version: "aes128gcm",
@@ -280,7 +284,7 @@ describe("notifications", () => {
 
       answer = 410;
       await notify(t.database.db, [{ userId: me.id, type: "job", message: "Gone?" }]);
-      await t.app.mailWorker.drain();
+      await t.app.outboxWorker.drain();
       const left = await t.database.db
         .select()
         .from(pushSubscription)
@@ -288,8 +292,8 @@ describe("notifications", () => {
       expect(left).toHaveLength(0);
       const [delivery] = await t.database.db
         .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.channel, "push"), eq(emailOutbox.text, "Gone?")));
+        .from(outbox)
+        .where(and(eq(outbox.channel, "push"), eq(outbox.text, "Gone?")));
       expect(delivery?.status).toBe("sent");
     } finally {
       server.close();
@@ -364,9 +368,9 @@ describe("a job alert to more landscapers than a signal names", () => {
       expect(ids).toContain(me.id);
       expect(ids).not.toContain(`crowd-${crowd + 1}`);
       const sms = await t.database.db
-        .select({ to: emailOutbox.to, text: emailOutbox.text })
-        .from(emailOutbox)
-        .where(eq(emailOutbox.channel, "sms"));
+        .select({ to: outbox.to, text: outbox.text })
+        .from(outbox)
+        .where(eq(outbox.channel, "sms"));
       expect(sms.map((m) => m.to).sort()).toEqual(["(704) 555-0101", "(704) 555-0102", "(704) 555-0103"]);
       expect(sms[0]!.text).toMatch(/^GreenScape: New job request in 28202/);
     } finally {

@@ -1,9 +1,11 @@
+import type { Agent } from "node:https";
 import { eq } from "drizzle-orm";
 import webpush from "web-push";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
 import { pushSubscription } from "../../db/schema.js";
 import { getOrCreateSetting } from "../../lib/settings.js";
+import { assertPushEndpointAllowed } from "./push-endpoints.js";
 
 export interface VapidKeys {
   publicKey: string;
@@ -28,7 +30,13 @@ export interface PushMessage {
  * Sends one message to every subscription of a user. A push service that answers 404 or 410 has
  * forgotten the subscription, so it is removed; other failures are thrown so the outbox retries.
  */
-export async function sendPush(options: { db: Db; env: Env; userId: string; message: PushMessage }) {
+export async function sendPush(options: {
+  db: Db;
+  env: Env;
+  userId: string;
+  message: PushMessage;
+  agent: Agent;
+}) {
   const { db, env } = options;
   const keys = await vapidKeys(db, env);
   const subscriptions = await db
@@ -37,6 +45,14 @@ export async function sendPush(options: { db: Db; env: Env; userId: string; mess
     .where(eq(pushSubscription.userId, options.userId));
   let delivered = 0;
   for (const sub of subscriptions) {
+    // Checked again at every send: the allowlist may have changed, and an address literal never goes through
+    // the agent's DNS check.
+    try {
+      await assertPushEndpointAllowed(env, sub.endpoint);
+    } catch {
+      await db.delete(pushSubscription).where(eq(pushSubscription.id, sub.id));
+      continue;
+    }
     try {
       await webpush.sendNotification(
         { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
@@ -48,6 +64,9 @@ export async function sendPush(options: { db: Db; env: Env; userId: string; mess
             privateKey: keys.privateKey,
           },
           TTL: 3600,
+          // Connections go through an agent that refuses private addresses, and give up after the timeout.
+          agent: options.agent,
+          timeout: env.OUTBOUND_TIMEOUT_MS,
         },
       );
       delivered++;

@@ -16,6 +16,8 @@ import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { toItem } from "./hub.js";
 import { vapidKeys } from "./push.js";
+import { assertPushEndpointAllowed } from "./push-endpoints.js";
+import { saveSubscription } from "./subscriptions.js";
 
 const readInput = defineInput({ params: z.object({ id: z.uuid({ message: "Notification not found." }) }) });
 const historyInput = defineInput({ query: historyQuerySchema });
@@ -228,13 +230,8 @@ export async function notificationRoutes(app: FastifyInstance) {
     async (request) => {
       const { userId } = requirePrincipal(request);
       const { body: input } = subscriptionInput.parse(request);
-      await db()
-        .insert(pushSubscription)
-        .values({ userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
-        .onConflictDoUpdate({
-          target: pushSubscription.endpoint,
-          set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth },
-        });
+      await assertPushEndpointAllowed(app.env, input.endpoint);
+      await saveSubscription({ db: db(), userId, subscription: input });
       return { ok: true };
     },
   );

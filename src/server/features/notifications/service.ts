@@ -70,7 +70,7 @@ async function insertAndSignal(db: DbOrTx, source: SQL) {
       returning user_id, type, message, link
     ),
     copies as (
-      insert into email_outbox (channel, user_id, template, "to", subject, html, text, payload)
+      insert into outbox (channel, user_id, template, "to", subject, html, text, payload)
       select 'push', u.id, 'notification_' || i.type, u.id, 'GreenScape Charlotte', '', i.message,
         jsonb_build_object('title', 'GreenScape Charlotte', 'body', i.message, 'link', i.link)
       from inserted i join "user" u on u.id = i.user_id

@@ -23,7 +23,7 @@ export class TwilioSmsProvider implements SmsProvider {
   readonly name = "twilio";
   constructor(
     private readonly env: Required<Pick<Env, "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM">> &
-      Pick<Env, "TWILIO_API_URL">,
+      Pick<Env, "TWILIO_API_URL" | "OUTBOUND_TIMEOUT_MS">,
   ) {}
   async send(to: string, body: string) {
     const url = `${this.env.TWILIO_API_URL.replace(/\/$/, "")}/2010-04-01/Accounts/${this.env.TWILIO_ACCOUNT_SID}/Messages.json`;
@@ -34,6 +34,7 @@ export class TwilioSmsProvider implements SmsProvider {
         "content-type": "application/x-www-form-urlencoded",
       },
       body: new URLSearchParams({ To: to, From: this.env.TWILIO_FROM, Body: body }),
+      signal: AbortSignal.timeout(this.env.OUTBOUND_TIMEOUT_MS),
     });
     if (!response.ok)
       throw new Error(`Twilio answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
@@ -49,6 +50,7 @@ export function smsProviderFor(env: Env, log: FastifyBaseLogger): SmsProvider {
       TWILIO_AUTH_TOKEN: env.TWILIO_AUTH_TOKEN,
       TWILIO_FROM: env.TWILIO_FROM,
       TWILIO_API_URL: env.TWILIO_API_URL,
+      OUTBOUND_TIMEOUT_MS: env.OUTBOUND_TIMEOUT_MS,
     });
   }
   return new LogSmsProvider(log);

@@ -5,7 +5,8 @@ import { todayInCharlotte } from "../../../shared/dates.js";
 import { MAX_PHOTO_BYTES } from "../../../shared/jobs.js";
 import { photoMessages } from "../../../shared/quotes.js";
 import { services } from "../../../shared/services.js";
-import { emailOutbox, job, jobEvent } from "../../db/schema.js";
+import { job, jobEvent, outbox } from "../../db/schema.js";
+import { defang } from "../../lib/mail/recipients.js";
 import { signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
 import { charlotteDate, validQuote } from "../../test/quote-helpers.js";
@@ -44,8 +45,8 @@ describe("quotes", () => {
     (
       await t.database.db
         .select({ n: count() })
-        .from(emailOutbox)
-        .where(inArray(emailOutbox.template, ["quote_received", "job_request"]))
+        .from(outbox)
+        .where(inArray(outbox.template, ["quote_received", "job_request"]))
     )[0]!.n;
 
   const postQuote = (payload: Record<string, unknown> | FormData, cookie?: string) =>
@@ -164,19 +165,17 @@ describe("quotes", () => {
 
       const toCustomer = await t.database.db
         .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.to, input.email.toLowerCase()));
+        .from(outbox)
+        .where(eq(outbox.to, input.email.toLowerCase()));
       expect(toCustomer.map((m) => m.template)).toEqual(["quote_received"]);
       expect(toCustomer[0]!.text).toContain(`JOB-${quote.number}`);
       expect(toCustomer[0]!.text).toContain("$140.00 – $215.00");
 
-      const toTeam = await t.database.db
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.to, "team@quotes.test"));
+      const toTeam = await t.database.db.select().from(outbox).where(eq(outbox.to, "team@quotes.test"));
       const teamMail = toTeam.find((m) => m.text.includes(`JOB-${quote.number}`));
       expect(teamMail?.template).toBe("job_request");
-      expect(teamMail?.text).toContain(input.email.toLowerCase());
+      // The team address never confirmed anything, so typed text reaches it unclickable (SECURITY.md).
+      expect(teamMail?.text).toContain(defang(input.email.toLowerCase()));
     });
 
     it("the honeypot answers success but stores nothing and sends nothing", async () => {

@@ -8,6 +8,7 @@ import type {
   ApplicationStatusFilter,
   ApplicationView,
   DashboardSummary,
+  FailedDeliveryView,
   JobStatusFilter,
   Page,
   PageDirection,
@@ -125,6 +126,29 @@ export function useDecideAreaChange() {
         `/api/admin/area-changes/${encodeURIComponent(id)}/${decision}`,
         { method: "POST", json: {} },
       ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+  });
+}
+
+/* ---------------- Failed deliveries ---------------- */
+
+export const deliveriesQueryOptions = queryOptions({
+  queryKey: [...adminKey, "deliveries"],
+  queryFn: () => apiFetch<{ deliveries: FailedDeliveryView[] }>("/api/admin/deliveries"),
+});
+
+export function useFailedDeliveries() {
+  return useQuery(deliveriesQueryOptions);
+}
+
+export function useRetryDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<{ ok: true; message: string }>(`/api/admin/deliveries/${encodeURIComponent(id)}/retry`, {
+        method: "POST",
+        json: {},
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
   });
 }

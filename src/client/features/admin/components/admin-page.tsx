@@ -4,6 +4,7 @@ import {
   ClipboardCheck,
   LayoutDashboard,
   type LucideIcon,
+  MailWarning,
   Users,
 } from "lucide-react";
 import type * as React from "react";
@@ -19,6 +20,7 @@ const sections: { to: string; label: string; icon: LucideIcon; end?: boolean }[]
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/jobs", label: "Job History", icon: BriefcaseBusiness },
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
+  { to: "/admin/deliveries", label: "Deliveries", icon: MailWarning },
 ];
 
 /** The admin area's own navigation; it scrolls sideways on a phone rather than wrapping. */

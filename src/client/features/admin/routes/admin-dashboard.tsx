@@ -8,6 +8,7 @@ import {
   HandCoins,
   Landmark,
   type LucideIcon,
+  MailWarning,
   Settings,
   UserCog,
   Users,
@@ -253,6 +254,18 @@ export default function AdminDashboardPage() {
             icon={BellRing}
             title="Notification History"
             text="Your recent alerts"
+          />
+          <LinkCard
+            to="/admin/deliveries"
+            icon={MailWarning}
+            title="Failed Deliveries"
+            text={
+              !data
+                ? "Messages that could not be sent"
+                : data.failedDeliveries === 0
+                  ? "Every message was delivered"
+                  : `${data.failedDeliveries} message${data.failedDeliveries === 1 ? "" : "s"} could not be sent`
+            }
           />
         </div>
       </Section>

@@ -1,3 +1,4 @@
+import { ApiError } from "../../../lib/api-client";
 import { deletePushSubscriptions, getPushPublicKey, savePushSubscription } from "../api/push";
 import { base64UrlToBytes, sameKey } from "./base64url";
 
@@ -111,6 +112,12 @@ export async function enablePushInBrowser(): Promise<void> {
       keys: { p256dh: keys.p256dh, auth: keys.auth },
     });
   } catch (error) {
+    // This browser's subscription still belongs to whoever used push here before (the server never moves it
+    // between accounts): drop it and subscribe afresh, which gives this account an endpoint of its own.
+    if (!fresh && error instanceof ApiError && error.code === "push_endpoint_taken") {
+      await subscription.unsubscribe();
+      return enablePushInBrowser();
+    }
     // Leave no subscription behind that the server does not know about.
     if (fresh) await subscription.unsubscribe().catch(() => undefined);
     throw error;

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { defineInput } from "../../lib/route-input.js";
+import { listFailedDeliveries, retryDelivery } from "./deliveries-service.js";
+
+const retryInput = defineInput({
+  params: z.object({ id: z.uuid({ message: "This delivery was not found." }) }),
+});
+
+/** Failed deliveries: what the outbox gave up on, for an admin to see and send again. */
+export async function deliveriesRoutes(app: FastifyInstance) {
+  app.get("/admin/deliveries", { config: { access: ["admin"] } }, async () => ({
+    deliveries: await listFailedDeliveries({ db: app.database.db }),
+  }));
+
+  app.post(
+    "/admin/deliveries/:id/retry",
+    { config: { access: ["admin"], input: retryInput } },
+    async (request) => {
+      const { params } = retryInput.parse(request);
+      return retryDelivery({ db: app.database.db, id: params.id });
+    },
+  );
+}

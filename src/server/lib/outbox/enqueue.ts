@@ -1,0 +1,42 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { outbox, user } from "../../db/schema.js";
+import { forRecipient } from "../mail/recipients.js";
+import { type EmailTemplate, renderEmail } from "../mail/templates.js";
+
+/** The lanes of the outbox: each is claimed and sent on its own, so a slow one never holds up another. */
+export const outboxChannels = ["email", "push", "sms"] as const;
+export type OutboxChannel = (typeof outboxChannels)[number];
+
+/** Queues an email in the same transaction as the change that caused it; the worker sends it. */
+export async function enqueueEmail(db: DbOrTx, to: string, input: EmailTemplate): Promise<string> {
+  const rendered = renderEmail(await forRecipient(db, to, input));
+  const [row] = await db
+    .insert(outbox)
+    .values({
+      channel: "email",
+      template: input.template,
+      to,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+    })
+    .returning({ id: outbox.id });
+  return row!.id;
+}
+
+/**
+ * Lifecycle emails a user can turn off (email preference); account and receipt emails always go.
+ */
+export async function enqueueEmailIfOptedIn(
+  db: DbOrTx,
+  to: string,
+  input: EmailTemplate,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ optIn: user.emailOptIn })
+    .from(user)
+    .where(eq(user.email, to.toLowerCase()));
+  if (row && !row.optIn) return null;
+  return enqueueEmail(db, to, input);
+}
