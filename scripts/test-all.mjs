@@ -1,11 +1,32 @@
 // `npm test`: typecheck, lint, unit and server integration tests, then browser tests against the built app.
 // Ends with one "N passed, N failed" line summing every Vitest run.
 import { mkdirSync, rmSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { ensureBuilt, ensureInstalled, mustRun, root } from "./lib.mjs";
 import { runVitest } from "./run-vitest.mjs";
 
 ensureInstalled();
+
+// The rate limiter's Redis store is tested when a Redis answers on the standard port (CI starts one).
+if (!process.env.TEST_REDIS_URL && (await redisAnswers("127.0.0.1", 6379))) {
+  process.env.TEST_REDIS_URL = "redis://127.0.0.1:6379";
+  console.log(`• Redis found: ${process.env.TEST_REDIS_URL}`);
+}
+
+function redisAnswers(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 500 });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.on("connect", () => socket.write("PING\r\n"));
+    socket.on("data", (data) => done(data.toString().startsWith("+PONG")));
+    socket.on("timeout", () => done(false));
+    socket.on("error", () => done(false));
+  });
+}
 
 const steps = [];
 const outDir = path.join(root, "test-results");
