@@ -25,9 +25,33 @@ function filled(motif: string, length: number, tail = "!"): string {
   return motif.repeat(Math.max(1, Math.floor((length - tail.length) / motif.length))) + tail;
 }
 
-/** The sizes a field is sent at: at the server-wide text cap (so the field's schema runs) and near the body limit. */
-function sizesFor(route: RegisteredRoute): number[] {
-  return [MAX_TEXT_LENGTH, Math.min(route.bodyLimit, 12 * 1024 * 1024) - 4096];
+/**
+ * What a body field is sent as. Each run alone, at the server-wide text cap (so the field's schema runs) and near
+ * the route's body limit; and wrapped so that a pattern gets most of the way before failing at the very end
+ * ("a@" + "a."×n + "@", the shape that made the forgot-password pattern quadratic), at the cap and at 64 KB.
+ */
+function bodyShapes(
+  route: RegisteredRoute,
+): { name: string; text: (length: number) => string; sizes: number[] }[] {
+  const nearLimit = Math.min(route.bodyLimit, 12 * 1024 * 1024) - 4096;
+  return motifs.flatMap((motif) => [
+    {
+      name: JSON.stringify(motif),
+      text: (n: number) => filled(motif, n),
+      sizes: [MAX_TEXT_LENGTH, nearLimit],
+    },
+    {
+      name: `a@+${JSON.stringify(motif)}+@`,
+      text: (n: number) => `a@${filled(motif, n - 2, "@")}`,
+      sizes: [MAX_TEXT_LENGTH, 64 * 1024],
+    },
+    {
+      // A space inside, so trimming does not remove the spoiler.
+      name: `a@+${JSON.stringify(motif)}+" x"`,
+      text: (n: number) => `a@${filled(motif, n - 2, " x")}`,
+      sizes: [MAX_TEXT_LENGTH, 64 * 1024],
+    },
+  ]);
 }
 
 type Caller = "visitor" | "customer" | "landscaper" | "admin";
@@ -128,10 +152,10 @@ describe("adversarial input up to each route's size limit", () => {
       const base = body ? sampleOf(body) : {};
       const fields = Object.keys(base).length ? Object.keys(base) : ["value"];
       for (const field of fields) {
-        for (const motif of motifs) {
-          for (const length of sizesFor(route)) {
-            const text = filled(motif, length);
-            const label = `${route.method} ${route.url} ${field}=${JSON.stringify(motif)}×${length}`;
+        for (const { name, text: make, sizes } of bodyShapes(route)) {
+          for (const length of sizes) {
+            const text = make(length);
+            const label = `${route.method} ${route.url} ${field}=${name}×${length}`;
             await timed(
               route,
               {

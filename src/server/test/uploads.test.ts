@@ -70,6 +70,18 @@ describe("uploads take only what the form asks for", () => {
     );
   });
 
+  it("still takes one 9 MB photo with a quote (the form's own limit, not the 1 MB JSON limit)", async () => {
+    const big = Buffer.concat([samplePng, Buffer.alloc(9 * 1024 * 1024, 7)]);
+    const form = quoteForm([{ name: "photo", value: big, filename: "lawn.png", contentType: "image/png" }]);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/quotes",
+      headers: form.headers,
+      payload: form.payload,
+    });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+  });
+
   it("refuses a second file for one field, and a file field the form does not have", async () => {
     const png = { value: samplePng, filename: "lawn.png", contentType: "image/png" };
     await refusedQuote(

@@ -78,7 +78,7 @@ export async function landscaperRoutes(app: FastifyInstance) {
   // One file per request, so the browser can report real upload progress for each picker.
   app.post(
     "/landscaper/documents/:type",
-    { config: { access: ["landscaper"], input: uploadInput }, bodyLimit: MAX_DOCUMENT_BYTES + 256 * 1024 },
+    { config: { access: ["landscaper"], input: uploadInput } },
     async (request) => {
       const {
         params: { type },
