@@ -1,14 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, LockKeyhole } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { changePasswordSchema, PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON } from "../../../../shared/accounts";
+import { PASSWORD_MIN_LENGTH } from "../../../../shared/accounts";
 import { homePathFor, type SessionUser } from "../../../../shared/session";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { FormField } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { ApiError } from "../../../lib/api-client";
-import { useChangePassword } from "../api/change-password";
+import { useChangePasswordForm } from "../hooks/use-change-password-form";
 import { AuthShell, authLinkClass } from "./auth-shell";
 import { SubmitButton } from "./submit-button";
 
@@ -18,29 +16,17 @@ import { SubmitButton } from "./submit-button";
  * used to take the account over (docs/spec-deviations.md).
  */
 export function UpdatePasswordForm({ user }: { user: SessionUser }) {
-  const change = useChangePassword();
-  const form = useForm({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
-  });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await change.mutateAsync(values);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === PASSWORD_TOO_COMMON) {
-        form.setError("password", { message: error.message }, { shouldFocus: true });
-      } else if (error instanceof ApiError && error.status === 400) {
-        form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
-      } else {
+  const { form, onSubmit, change } = useChangePasswordForm({
+    onFailed: (error) => {
+      if (!(error instanceof ApiError) || error.status !== 400) {
         form.setError("root", {
           message:
             error instanceof ApiError ? error.message : "An unexpected error occurred. Please try again.",
         });
       }
-    }
+    },
   });
+  const { errors } = form.formState;
 
   if (change.isSuccess) {
     return (

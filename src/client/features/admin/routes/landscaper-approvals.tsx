@@ -47,6 +47,9 @@ export default function LandscaperApprovalsPage() {
       title="Landscaper Applications"
       description="Check each applicant's details and documents, note what you found, then approve or deny."
     >
+      {/* Above the filters: they search and filter applications, not these requests. */}
+      <AreaChangeList />
+
       <FilterBar>
         <SearchField
           label="Search applications"
@@ -61,8 +64,6 @@ export default function LandscaperApprovalsPage() {
           label="Export CSV"
         />
       </FilterBar>
-
-      <AreaChangeList />
 
       <section aria-labelledby="applications-heading" aria-busy={applications.isFetching}>
         <h2 id="applications-heading" className="sr-only">

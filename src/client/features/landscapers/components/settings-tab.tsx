@@ -3,9 +3,7 @@ import { LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
-  changePasswordSchema,
   PASSWORD_MIN_LENGTH,
-  PASSWORD_TOO_COMMON,
   updateProfileSchema,
 } from "../../../../shared/accounts";
 import type { SessionUser } from "../../../../shared/session";
@@ -16,7 +14,7 @@ import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
-import { useChangePassword } from "../../accounts/api/change-password";
+import { useChangePasswordForm } from "../../accounts/hooks/use-change-password-form";
 import { NotificationPreferencesForm } from "../../notifications/components/notification-preferences-form";
 import { useUpdateAccountName } from "../api/account";
 import { roleName } from "./profile-tab";
@@ -60,44 +58,25 @@ function UpdateProfileForm({ user }: { user: SessionUser }) {
   );
 }
 
-type PasswordValues = z.input<typeof changePasswordSchema>;
-
 function ChangePasswordForm() {
-  const change = useChangePassword();
-  const form = useForm<PasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
-  });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await change.mutateAsync(values);
+  const { form, onSubmit, change } = useChangePasswordForm({
+    onChanged: () => {
       form.reset();
       toast({
         title: "Password updated",
         description: "Other devices signed in to your account were signed out.",
         variant: "success",
       });
-    } catch (error) {
-      if (error instanceof ApiError) {
-        if (error.code === PASSWORD_TOO_COMMON) {
-          form.setError("password", { message: error.message }, { shouldFocus: true });
-        } else if (error.status === 400 && !error.fields) {
-          form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
-        }
-        for (const name of ["currentPassword", "password", "confirmPassword"] as const) {
-          const message = error.fields?.[name];
-          if (message) form.setError(name, { message });
-        }
-      }
+    },
+    onFailed: (error) =>
       toast({
         title: "Couldn't change your password",
         description:
           error instanceof ApiError ? error.message : "Please check your connection and try again.",
         variant: "destructive",
-      });
-    }
+      }),
   });
+  const { errors } = form.formState;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <FormField label="Current password" required error={errors.currentPassword?.message}>

@@ -1,0 +1,43 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { changePasswordSchema, PASSWORD_TOO_COMMON } from "../../../../shared/accounts";
+import { ApiError } from "../../../lib/api-client";
+import { useChangePassword } from "../api/change-password";
+
+type PasswordValues = z.input<typeof changePasswordSchema>;
+
+/**
+ * The change-password form for a signed-in user (the settings tab and the signed-in 'Update Password' page):
+ * one schema, and the server's refusals put under the field they are about. `onFailed` hears every refusal.
+ */
+export function useChangePasswordForm(
+  options: { onChanged?: () => void; onFailed?: (error: unknown) => void } = {},
+) {
+  const change = useChangePassword();
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values);
+      options.onChanged?.();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        if (error.code === PASSWORD_TOO_COMMON) {
+          form.setError("password", { message: error.message }, { shouldFocus: true });
+        } else if (error.status === 400 && !error.fields) {
+          // The only other 400 without field messages: the current password is wrong.
+          form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
+        }
+        for (const name of ["currentPassword", "password", "confirmPassword"] as const) {
+          const message = error.fields?.[name];
+          if (message) form.setError(name, { message });
+        }
+      }
+      options.onFailed?.(error);
+    }
+  });
+  return { form, onSubmit, change };
+}
