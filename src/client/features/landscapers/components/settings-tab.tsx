@@ -2,10 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import {
-  PASSWORD_MIN_LENGTH,
-  updateProfileSchema,
-} from "../../../../shared/accounts";
+import { PASSWORD_MIN_LENGTH, updateProfileSchema } from "../../../../shared/accounts";
 import type { SessionUser } from "../../../../shared/session";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
