@@ -19,6 +19,9 @@ export default async function setup(project: TestProject) {
       // Every browser test signs in from 127.0.0.1: per-address limits would trip across files.
       SIGNIN_FAILURES_PER_IP: "10000",
       RESET_REQUESTS_PER_IP: "10000",
+      // The browser tests stub the push service at push.example.test, a name with no DNS here.
+      PUSH_ENDPOINT_HOSTS: "push.example.test",
+      PUSH_ALLOW_PRIVATE_ADDRESSES: "true",
     },
   });
   const { baseURL, dataDir } = server;
