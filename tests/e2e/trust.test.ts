@@ -29,7 +29,7 @@ describe("trust: confirming the email address and changing the password while si
     const account = await signUpAs(context, "customer", { name: "Bea Banner", confirm: false });
     await page.goto("/dashboard/customer");
     const banner = page.locator('[data-slot="confirm-email-banner"]');
-    await expect(banner.getByText("Confirm your email.", { exact: true }).isVisible()).resolves.toBe(true);
+    await banner.getByText("Confirm your email.", { exact: true }).waitFor();
     await expect(banner.textContent()).resolves.toContain(account.email);
 
     const resentAfter = Date.now();
