@@ -26,13 +26,6 @@ export const statusLabel: Record<JobStatus, string> = {
 };
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-export const photoContentTypes = [
-  "image/jpeg",
-  "image/png",
-  "image/gif",
-  "image/webp",
-  "image/heic",
-] as const;
 
 const zipPattern = /^\d{5}$/;
 

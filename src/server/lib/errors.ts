@@ -6,15 +6,13 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly details?: unknown,
   ) {
     super(message);
     this.name = "AppError";
   }
 }
 
-export const badRequest = (message: string, details?: unknown) =>
-  new AppError(400, "bad_request", message, details);
+export const badRequest = (message: string) => new AppError(400, "bad_request", message);
 export const unauthorized = (message = "Please sign in to continue.") =>
   new AppError(401, "unauthorized", message);
 export const forbidden = (message = "You don't have permission to do that.") =>

@@ -108,8 +108,3 @@ export function useSubmitApplication() {
     },
   });
 }
-
-/** Where the browser can open a stored document (owner or admin only; the server checks). */
-export function documentUrl(id: string): string {
-  return `/api/documents/${id}`;
-}
