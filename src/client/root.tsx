@@ -1,11 +1,11 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 // Given a precedence, React puts the stylesheet at the top of <head>, before the ~40 module preloads; behind
 // them a phone on a slow network fetched the one render-blocking file last.
 import appCss from "./app.css?url";
 import { LazyToaster } from "./components/ui/lazy-toaster";
+import { queryClient } from "./lib/query-client";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -32,12 +32,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-      }),
-  );
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

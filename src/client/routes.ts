@@ -6,6 +6,8 @@ function aliases(paths: string[], file: string, idPrefix: string) {
 }
 
 export default [
+  // Who may open which screen: the public pages sit directly in the site layout; every other screen sits in
+  // one area layout (src/client/areas) whose loader applies the rules of src/client/areas/access.ts.
   layout("features/site/components/site-layout.tsx", [
     // Public site
     index("features/site/routes/home.tsx"),
@@ -54,37 +56,49 @@ export default [
     ),
     route("dashboard", "features/accounts/routes/dashboard-redirect.tsx"),
 
-    // Customers
-    route("onboarding/client", "features/customers/routes/client-onboarding.tsx"),
-    ...aliases(
-      ["dashboard/customer", "dashboard/client", "customer-dashboard"],
-      "features/customers/routes/customer-dashboard.tsx",
-      "customer-dashboard",
-    ),
-    route("dashboard/customer-portal", "features/customers/routes/customer-portal.tsx"),
+    // Signed-in users of any role: their own notifications
+    layout("areas/signed-in-area.tsx", [
+      route("dashboard/settings/notifications", "features/notifications/routes/notification-settings.tsx"),
+      route("dashboard/notifications", "features/notifications/routes/notification-history.tsx"),
+    ]),
 
-    // Landscapers
-    route("onboarding/landscaper", "features/landscapers/routes/landscaper-onboarding.tsx"),
-    route("upload-documents", "features/landscapers/routes/upload-documents.tsx"),
-    ...aliases(
-      ["landscaper-dashboard", "dashboard/landscaper"],
-      "features/landscapers/routes/landscaper-dashboard.tsx",
-      "landscaper-dashboard",
-    ),
-    route("landscaper-portal", "features/landscapers/routes/landscaper-portal.tsx"),
+    // Customers (master users preview)
+    layout("areas/customer-onboarding-area.tsx", [
+      route("onboarding/client", "features/customers/routes/client-onboarding.tsx"),
+    ]),
+    layout("areas/customer-area.tsx", [
+      ...aliases(
+        ["dashboard/customer", "dashboard/client", "customer-dashboard"],
+        "features/customers/routes/customer-dashboard.tsx",
+        "customer-dashboard",
+      ),
+      route("dashboard/customer-portal", "features/customers/routes/customer-portal.tsx"),
+    ]),
 
-    // Notifications
-    route("dashboard/settings/notifications", "features/notifications/routes/notification-settings.tsx"),
-    route("dashboard/notifications", "features/notifications/routes/notification-history.tsx"),
+    // Landscapers (master users preview the dashboard and portal)
+    layout("areas/landscaper-onboarding-area.tsx", [
+      route("onboarding/landscaper", "features/landscapers/routes/landscaper-onboarding.tsx"),
+      route("upload-documents", "features/landscapers/routes/upload-documents.tsx"),
+    ]),
+    layout("areas/landscaper-area.tsx", [
+      ...aliases(
+        ["landscaper-dashboard", "dashboard/landscaper"],
+        "features/landscapers/routes/landscaper-dashboard.tsx",
+        "landscaper-dashboard",
+      ),
+      route("landscaper-portal", "features/landscapers/routes/landscaper-portal.tsx"),
+    ]),
 
-    // Admin
-    route("admin", "features/admin/routes/admin-dashboard.tsx"),
+    // Admins (and master users); everyone else sees the 403 content in place
+    layout("areas/admin-area.tsx", [
+      route("admin", "features/admin/routes/admin-dashboard.tsx"),
+      route("admin/landscaper-approvals", "features/admin/routes/landscaper-approvals.tsx"),
+      route("admin/users", "features/admin/routes/users.tsx"),
+      route("admin/jobs", "features/admin/routes/jobs.tsx"),
+      route("admin/analytics", "features/admin/routes/analytics.tsx"),
+      route("admin/deliveries", "features/admin/routes/deliveries.tsx"),
+    ]),
     route("admin-dashboard", "features/admin/routes/admin-dashboard-redirect.tsx"),
-    route("admin/landscaper-approvals", "features/admin/routes/landscaper-approvals.tsx"),
-    route("admin/users", "features/admin/routes/users.tsx"),
-    route("admin/jobs", "features/admin/routes/jobs.tsx"),
-    route("admin/analytics", "features/admin/routes/analytics.tsx"),
-    route("admin/deliveries", "features/admin/routes/deliveries.tsx"),
 
     route("*", "features/site/routes/not-found.tsx"),
   ]),

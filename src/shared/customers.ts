@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressSchema } from "./address.js";
 
 export const propertyTypes = ["residential", "commercial"] as const;
 export type PropertyType = (typeof propertyTypes)[number];
@@ -18,12 +19,7 @@ const required = (message: string, max: number) =>
 /** Client onboarding 'Tell Us Where You Need Service' (spec 01 section 5): every field required after trimming. */
 export const customerProfileSchema = z.object({
   fullName: required("Full name is required", 120),
-  streetAddress: required("Street address is required", 300),
-  city: required("City is required", 100),
-  state: required("State is required", 50),
-  zipCode: required("ZIP code is required", 10).regex(/^\d{5}$/, {
-    message: "Please enter a valid 5-digit ZIP code.",
-  }),
+  ...addressSchema.shape,
   phoneNumber: required("Phone number is required", 40),
   propertyType: z
     .enum(propertyTypes, { message: "Choose Residential or Commercial." })

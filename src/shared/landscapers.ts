@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressMessages, addressSchema } from "./address.js";
 
 /** Spec 01 §9: 5, 10 (default), 15, 25+ miles. 25 stands for "25+" (the server covers 40 miles for it). */
 export const travelRadiusOptions = [5, 10, 15, 25] as const;
@@ -17,11 +18,11 @@ export const landscaperMessages = {
     "Your profile is saved. Your new service area goes to our team for review; until it is approved, jobs keep coming from your current area.",
   fullName: "Full name is required",
   phone: "Phone number is required",
-  street: "Street address is required",
-  city: "City is required",
-  state: "State is required",
-  zip: "ZIP code is required",
-  zipFormat: "Enter a 5-digit ZIP code",
+  street: addressMessages.street,
+  city: addressMessages.city,
+  state: addressMessages.state,
+  zip: addressMessages.zip,
+  zipFormat: addressMessages.zipFormat,
   zipListRequired: "Enter at least one ZIP code you serve",
   zipListFormat: "Enter 5-digit ZIP codes separated by commas, e.g. 28202, 28203",
   zipListTooLong: `List at most ${MAX_SERVICE_ZIPS} ZIP codes`,
@@ -96,15 +97,7 @@ export const landscaperProfileSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
   phoneNumber: required(landscaperMessages.phone, 40),
-  streetAddress: required(landscaperMessages.street, 200),
-  city: required(landscaperMessages.city, 100),
-  state: required(landscaperMessages.state, 40),
-  zipCode: z
-    .string({ message: landscaperMessages.zip })
-    .trim()
-    .min(1, { message: landscaperMessages.zip })
-    .max(10, { message: landscaperMessages.zipFormat, abort: true })
-    .regex(/^\d{5}$/, { message: landscaperMessages.zipFormat }),
+  ...addressSchema.shape,
   serviceZipCodes: zipList,
   travelRadius: z.coerce
     .number({ message: landscaperMessages.radius })

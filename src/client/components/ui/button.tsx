@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
+import { LoaderCircle } from "lucide-react";
 import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../../lib/utils";
@@ -29,9 +30,38 @@ export const buttonVariants = cva(
 export interface ButtonProps extends React.ComponentProps<"button">, VariantProps<typeof buttonVariants> {
   /** Render the child element (a Link, say) with the button's styles. */
   asChild?: boolean;
+  /** An icon before the label; a spinner takes its place while `pending`. */
+  icon?: React.ReactNode;
+  /** The request this button started is running: disabled, announced as busy, with a spinner. */
+  pending?: boolean;
+  /** The label while pending ('Saving...'); the usual label when not given. */
+  pendingLabel?: string;
 }
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : "button";
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  icon,
+  pending = false,
+  pendingLabel,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild) {
+    return (
+      <Slot.Root className={classes} {...props}>
+        {children}
+      </Slot.Root>
+    );
+  }
+  return (
+    <button className={classes} disabled={disabled || pending} aria-busy={pending || undefined} {...props}>
+      {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : icon}
+      {pending && pendingLabel ? pendingLabel : children}
+    </button>
+  );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SignInInput } from "../../../../shared/accounts";
 import type { SessionResponse } from "../../../../shared/session";
 import { ApiError, apiFetch } from "../../../lib/api-client";
-import { rememberSignedInUser } from "./session-cache";
+import { rememberSignedInUser } from "../../../lib/session-cache";
 
 export function signInWithEmail(input: SignInInput): Promise<SessionResponse> {
   return apiFetch<SessionResponse>("/api/auth/sign-in/email", { method: "POST", json: input });

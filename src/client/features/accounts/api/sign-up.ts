@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SignUpInput } from "../../../../shared/accounts";
 import type { SessionResponse } from "../../../../shared/session";
 import { apiFetch } from "../../../lib/api-client";
-import { rememberSignedInUser } from "./session-cache";
+import { rememberSignedInUser } from "../../../lib/session-cache";
 
 export function signUpWithEmail(input: SignUpInput): Promise<SessionResponse> {
   return apiFetch<SessionResponse>("/api/auth/sign-up/email", { method: "POST", json: input });

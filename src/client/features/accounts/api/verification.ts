@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client";
-import { sessionQueryOptions } from "./session";
+import { sessionQueryOptions } from "../../../lib/session";
 
 interface VerificationAnswer {
   ok: true;

@@ -2,7 +2,7 @@ import { MailCheck } from "lucide-react";
 import { useLocation } from "react-router";
 import { verificationMessages } from "../../../../shared/accounts";
 import { Button } from "../../../components/ui/button";
-import { useSession } from "../api/session";
+import { useSession } from "../../../lib/session";
 import { useResendVerificationEmail } from "../api/verification";
 
 /**

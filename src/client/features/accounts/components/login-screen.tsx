@@ -2,10 +2,10 @@ import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import type { LoginPortal } from "../../../../shared/accounts";
-import { useSession } from "../api/session";
+import { PageStatus } from "../../../components/page-status";
+import { useSession } from "../../../lib/session";
 import { postSignInPath } from "../lib/redirect-target";
 import { AuthShell } from "./auth-shell";
-import { PageStatus } from "./page-status";
 import { SignInForm } from "./sign-in-form";
 
 interface LoginScreenProps {

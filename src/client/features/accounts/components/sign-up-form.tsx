@@ -11,6 +11,7 @@ import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { Select } from "../../../components/ui/select";
 import { ApiError } from "../../../lib/api-client";
+import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useSignUp } from "../api/sign-up";
 import { SubmitButton } from "./submit-button";
@@ -45,11 +46,7 @@ export function SignUpForm({
       onSignedUp(values.role);
     } catch (error) {
       if (error instanceof ApiError) {
-        // The server checks with the same schema; put any field message it sends under that field.
-        for (const name of fieldNames) {
-          const message = error.fields?.[name];
-          if (message) form.setError(name, { message }, { shouldFocus: true });
-        }
+        showServerFieldErrors(form.setError, error, fieldNames);
         if (error.code === PASSWORD_TOO_COMMON) {
           form.setError("password", { message: error.message }, { shouldFocus: true });
         }

@@ -1,4 +1,3 @@
-import { LoaderCircle } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/utils";
 
@@ -15,9 +14,14 @@ export function SubmitButton({
   className?: string;
 }) {
   return (
-    <Button type="submit" size="lg" className={cn("w-full", className)} disabled={busy} aria-busy={busy}>
-      {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-      {busy && busyLabel ? busyLabel : label}
+    <Button
+      type="submit"
+      size="lg"
+      className={cn("w-full", className)}
+      pending={busy}
+      pendingLabel={busyLabel}
+    >
+      {label}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { changePasswordSchema, PASSWORD_TOO_COMMON } from "../../../../shared/accounts";
 import { ApiError } from "../../../lib/api-client";
+import { showServerFieldErrors } from "../../../lib/form-errors";
 import { useChangePassword } from "../api/change-password";
 
 type PasswordValues = z.input<typeof changePasswordSchema>;
@@ -31,10 +32,9 @@ export function useChangePasswordForm(
           // The only other 400 without field messages: the current password is wrong.
           form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
         }
-        for (const name of ["currentPassword", "password", "confirmPassword"] as const) {
-          const message = error.fields?.[name];
-          if (message) form.setError(name, { message });
-        }
+        showServerFieldErrors(form.setError, error, ["currentPassword", "password", "confirmPassword"], {
+          focus: false,
+        });
       }
       options.onFailed?.(error);
     }

@@ -1,7 +1,7 @@
 import { Navigate } from "react-router";
 import { homePathFor } from "../../../../shared/session";
-import { useSession } from "../api/session";
-import { PageStatus } from "../components/page-status";
+import { PageStatus } from "../../../components/page-status";
+import { useSession } from "../../../lib/session";
 
 export function meta() {
   return [{ title: "Redirecting | GreenScape Charlotte" }];

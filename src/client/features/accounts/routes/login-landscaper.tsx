@@ -1,6 +1,6 @@
 import { ArrowLeft, Trees } from "lucide-react";
 import { Link } from "react-router";
-import { pageMeta } from "../../site/lib/meta";
+import { pageMeta } from "../../../lib/meta";
 import { authLinkClass } from "../components/auth-shell";
 import { LoginScreen } from "../components/login-screen";
 

@@ -10,14 +10,14 @@ import {
   resetPasswordSchema,
 } from "../../../../shared/accounts";
 import { withoutTrailingSlashes } from "../../../../shared/paths";
+import { PageStatus } from "../../../components/page-status";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { FormField } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { ApiError } from "../../../lib/api-client";
+import { useSession } from "../../../lib/session";
 import { useResetPassword } from "../api/password-reset";
-import { useSession } from "../api/session";
 import { AuthShell, authLinkClass } from "../components/auth-shell";
-import { PageStatus } from "../components/page-status";
 import { SubmitButton } from "../components/submit-button";
 import { UpdatePasswordForm } from "../components/update-password-form";
 import { useRedirectAfter } from "../hooks/use-redirect-after";

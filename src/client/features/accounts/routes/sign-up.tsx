@@ -1,6 +1,6 @@
 import { UserRoundPlus } from "lucide-react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { pageMeta } from "../../site/lib/meta";
+import { pageMeta } from "../../../lib/meta";
 import { AuthShell, authLinkClass } from "../components/auth-shell";
 import { SignUpForm } from "../components/sign-up-form";
 import { signUpRoleOf } from "../lib/variants";

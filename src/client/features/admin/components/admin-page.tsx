@@ -10,9 +10,8 @@ import {
 import type * as React from "react";
 import { useEffect, useRef } from "react";
 import { NavLink } from "react-router";
+import { container, focusRing } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
-import { container, focusRing } from "../../site/lib/styles";
-import { AdminGuard } from "./admin-guard";
 
 const sections: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
@@ -76,25 +75,23 @@ export function AdminPage({
   children: React.ReactNode;
 }) {
   return (
-    <AdminGuard>
-      <div className="bg-slate-50/70">
-        <div className={cn(container, "py-8 sm:py-10")}>
-          <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-            <div className="min-w-0">
-              <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
-              <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
-                {title}
-              </h1>
-              {description ? <p className="mt-2 max-w-2xl text-slate-600">{description}</p> : null}
-            </div>
-            {actions ? <div className="flex flex-wrap gap-2 sm:justify-end">{actions}</div> : null}
-          </header>
-          <div className="mt-6">
-            <AdminNav />
+    <div className="bg-slate-50/70">
+      <div className={cn(container, "py-8 sm:py-10")}>
+        <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="min-w-0">
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
+            <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
+              {title}
+            </h1>
+            {description ? <p className="mt-2 max-w-2xl text-slate-600">{description}</p> : null}
           </div>
-          <div className="mt-6 grid gap-6 sm:mt-8">{children}</div>
+          {actions ? <div className="flex flex-wrap gap-2 sm:justify-end">{actions}</div> : null}
+        </header>
+        <div className="mt-6">
+          <AdminNav />
         </div>
+        <div className="mt-6 grid gap-6 sm:mt-8">{children}</div>
       </div>
-    </AdminGuard>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, ExternalLink, FileText, LoaderCircle, Mail, Phone } from "lucide-react";
+import { CircleCheck, CircleX, ExternalLink, FileText, Mail, Phone } from "lucide-react";
 import { useId, useState } from "react";
 import { type ApplicationView, adminMessages } from "../../../../shared/admin";
 import { documentLabels, travelRadiusLabel } from "../../../../shared/landscapers";
@@ -6,8 +6,8 @@ import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
+import { focusRing } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
-import { focusRing } from "../../site/lib/styles";
 import { useReviewApplication } from "../api/admin-api";
 import { formatDate } from "../lib/format";
 import { UserStatusBadge } from "./status-badges";
@@ -171,12 +171,9 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           onClick={() => void decide("approve")}
           disabled={review.isPending || application.status === "approved"}
           aria-label={`Approve ${application.fullName}`}
+          pending={pendingDecision === "approve"}
+          icon={<CircleCheck className="size-4" aria-hidden="true" />}
         >
-          {pendingDecision === "approve" ? (
-            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-          ) : (
-            <CircleCheck className="size-4" aria-hidden="true" />
-          )}
           Approve
         </Button>
         <Button
@@ -186,12 +183,9 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           onClick={() => void decide("deny")}
           disabled={review.isPending || application.status === "denied"}
           aria-label={`Deny ${application.fullName}`}
+          pending={pendingDecision === "deny"}
+          icon={<CircleX className="size-4" aria-hidden="true" />}
         >
-          {pendingDecision === "deny" ? (
-            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-          ) : (
-            <CircleX className="size-4" aria-hidden="true" />
-          )}
           Deny
         </Button>
       </div>

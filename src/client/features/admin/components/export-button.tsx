@@ -1,4 +1,4 @@
-import { Download, FileArchive, LoaderCircle } from "lucide-react";
+import { Download, FileArchive } from "lucide-react";
 import { useState } from "react";
 import { adminMessages } from "../../../../shared/admin";
 import { Button, type ButtonProps } from "../../../components/ui/button";
@@ -43,12 +43,13 @@ export function ExportButton({
     }
   };
   return (
-    <Button type="button" variant={variant} onClick={run} disabled={busy} aria-busy={busy}>
-      {busy ? (
-        <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-      ) : (
-        <Download className="size-4" aria-hidden="true" />
-      )}
+    <Button
+      type="button"
+      variant={variant}
+      onClick={run}
+      pending={busy}
+      icon={<Download className="size-4" aria-hidden="true" />}
+    >
       {label}
     </Button>
   );
@@ -77,12 +78,12 @@ export function ZipExportButton() {
     }
   };
   return (
-    <Button type="button" onClick={run} disabled={busy} aria-busy={busy}>
-      {busy ? (
-        <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-      ) : (
-        <FileArchive className="size-4" aria-hidden="true" />
-      )}
+    <Button
+      type="button"
+      onClick={run}
+      pending={busy}
+      icon={<FileArchive className="size-4" aria-hidden="true" />}
+    >
       Download All Reports (ZIP)
     </Button>
   );

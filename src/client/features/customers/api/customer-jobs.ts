@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { JobView } from "../../../../shared/jobs";
 import { apiFetch } from "../../../lib/api-client";
+import { jobListKeys } from "../../../lib/query-keys";
 
 export interface CustomerJobsAnswer {
   jobs: JobView[];
@@ -21,7 +22,7 @@ export function getNextJob(): Promise<NextJobAnswer> {
 }
 
 /** Every customer-job query starts with this key, so one invalidation refreshes the list and the next job. */
-export const customerJobsKey = ["customer", "jobs"] as const;
+export const customerJobsKey = jobListKeys.customer;
 
 export const customerJobsQueryOptions = queryOptions({
   queryKey: [...customerJobsKey, "list"],

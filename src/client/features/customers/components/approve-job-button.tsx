@@ -1,7 +1,7 @@
-import { CircleCheck, LoaderCircle } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import type { JobView } from "../../../../shared/jobs";
 import { Button } from "../../../components/ui/button";
-import { ApiError } from "../../../lib/api-client";
+import { failureMessage } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useApproveJob } from "../api/job-actions";
 
@@ -11,8 +11,6 @@ export function ApproveJobButton({ job }: { job: JobView }) {
   return (
     <Button
       type="button"
-      disabled={approve.isPending}
-      aria-busy={approve.isPending}
       onClick={async () => {
         try {
           const answer = await approve.mutateAsync(job.id);
@@ -20,19 +18,16 @@ export function ApproveJobButton({ job }: { job: JobView }) {
         } catch (error) {
           toast({
             title: "Could not approve",
-            description:
-              error instanceof ApiError ? error.message : "Please check your connection and try again.",
+            description: failureMessage(error),
             variant: "destructive",
           });
         }
       }}
+      pending={approve.isPending}
+      pendingLabel="Approving..."
+      icon={<CircleCheck className="size-4" aria-hidden="true" />}
     >
-      {approve.isPending ? (
-        <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-      ) : (
-        <CircleCheck className="size-4" aria-hidden="true" />
-      )}
-      {approve.isPending ? "Approving..." : "Approve price & date"}
+      Approve price & date
     </Button>
   );
 }

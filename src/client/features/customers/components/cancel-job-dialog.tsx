@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle, XCircle } from "lucide-react";
+import { XCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -19,6 +19,7 @@ import {
 import { FormField } from "../../../components/ui/form-field";
 import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
+import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useCancelJob } from "../api/job-actions";
 
@@ -44,11 +45,12 @@ export function CancelJobDialog({ job, servicesText }: { job: JobView; servicesT
       });
       setOpen(false);
     } catch (error) {
-      const message =
-        error instanceof ApiError ? error.message : "Please check your connection and try again.";
-      if (error instanceof ApiError && error.fields?.reason)
-        form.setError("reason", { message: error.fields.reason });
-      toast({ title: "Could not cancel the request", description: message, variant: "destructive" });
+      showServerFieldErrors(form.setError, error, ["reason"], { focus: false });
+      toast({
+        title: "Could not cancel the request",
+        description: failureMessage(error),
+        variant: "destructive",
+      });
       // The job changed meanwhile (409): the refreshed card shows where it stands now.
       if (error instanceof ApiError && error.status === 409) setOpen(false);
     }
@@ -97,11 +99,10 @@ export function CancelJobDialog({ job, servicesText }: { job: JobView; servicesT
             <Button
               type="submit"
               variant="destructive"
-              disabled={cancel.isPending}
-              aria-busy={cancel.isPending}
+              pending={cancel.isPending}
+              pendingLabel="Cancelling..."
             >
-              {cancel.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-              {cancel.isPending ? "Cancelling..." : "Cancel request"}
+              Cancel request
             </Button>
           </DialogFooter>
         </form>

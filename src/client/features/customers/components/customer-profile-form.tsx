@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Building2, House, LoaderCircle } from "lucide-react";
+import { Building2, House } from "lucide-react";
 import { useForm } from "react-hook-form";
 import {
   type CustomerProfileAnswer,
@@ -13,6 +13,7 @@ import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
+import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { useSaveCustomerProfile } from "../api/customer-profile";
@@ -65,10 +66,7 @@ export function CustomerProfileForm({
       onSaved(answer, values);
     } catch (error) {
       if (error instanceof ApiError) {
-        for (const name of fieldNames) {
-          const message = error.fields?.[name];
-          if (message) form.setError(name, { message }, { shouldFocus: true });
-        }
+        showServerFieldErrors(form.setError, error, fieldNames);
         toast({ title: "Error saving profile", description: error.message, variant: "destructive" });
       } else {
         toast({
@@ -167,14 +165,7 @@ export function CustomerProfileForm({
             Cancel
           </Button>
         ) : null}
-        <Button
-          type="submit"
-          size="lg"
-          className={cn(!onCancel && "w-full")}
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+        <Button type="submit" size="lg" className={cn(!onCancel && "w-full")} pending={busy}>
           {busy ? busyLabel : submitLabel}
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle, Star } from "lucide-react";
+import { Star } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
@@ -8,7 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
-import { ApiError } from "../../../lib/api-client";
+import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { useRateJob } from "../api/job-actions";
@@ -45,16 +45,10 @@ export function RatingForm({ job }: { job: JobView }) {
       });
       toast({ title: answer.message, variant: "success" });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const name of ["rating", "comment", "tip"] as const) {
-          const message = error.fields?.[name];
-          if (message) form.setError(name, { message });
-        }
-      }
+      showServerFieldErrors(form.setError, error, ["rating", "comment", "tip"], { focus: false });
       toast({
         title: "Could not save your rating",
-        description:
-          error instanceof ApiError ? error.message : "Please check your connection and try again.",
+        description: failureMessage(error),
         variant: "destructive",
       });
     }
@@ -120,9 +114,8 @@ export function RatingForm({ job }: { job: JobView }) {
         </FormField>
       </div>
       <div>
-        <Button type="submit" disabled={rate.isPending} aria-busy={rate.isPending}>
-          {rate.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-          {rate.isPending ? "Submitting..." : "Submit rating"}
+        <Button type="submit" pending={rate.isPending} pendingLabel="Submitting...">
+          Submit rating
         </Button>
       </div>
     </form>

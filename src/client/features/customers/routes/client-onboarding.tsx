@@ -1,16 +1,13 @@
 import { MapPin } from "lucide-react";
-import { Navigate, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { CustomerProfileInput } from "../../../../shared/customers";
-import { firstNameOf, homePathFor, type SessionUser } from "../../../../shared/session";
-import { TroubleLoading } from "../../../components/trouble-loading";
+import { firstNameOf, type SessionUser } from "../../../../shared/session";
+import { useAreaUser } from "../../../areas/area-layout";
+import { PageStatus } from "../../../components/page-status";
 import { Card } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast";
-import { useSession } from "../../accounts/api/session";
-import { PageStatus } from "../../accounts/components/page-status";
 import { useCustomerProfile } from "../api/customer-profile";
 import { CustomerProfileForm } from "../components/customer-profile-form";
-import { SESSION_TIMEOUT_MS } from "../hooks/use-customer-access";
-import { useTimedOut } from "../hooks/use-timed-out";
 
 export function meta() {
   return [{ title: "Client Onboarding | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
@@ -18,13 +15,7 @@ export function meta() {
 
 /** Client onboarding 'Tell Us Where You Need Service': visitors sign in first; other roles go home. */
 export default function ClientOnboardingPage() {
-  const { user, isPending, isError } = useSession();
-  const slow = useTimedOut(isPending, SESSION_TIMEOUT_MS);
-
-  if (isError || (isPending && slow)) return <TroubleLoading loginPath="/login/client" />;
-  if (isPending) return <PageStatus>Loading...</PageStatus>;
-  if (!user) return <Navigate to="/login/client?redirect=%2Fonboarding%2Fclient" replace />;
-  if (user.role !== "customer") return <Navigate to={homePathFor(user)} replace />;
+  const { user } = useAreaUser();
   return <Onboarding user={user} />;
 }
 

@@ -1,10 +1,10 @@
 import { LayoutDashboard, Plus, UserRound } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { SessionUser } from "../../../../shared/session";
+import { useAreaUser } from "../../../areas/area-layout";
 import { Button } from "../../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useCustomerProfile } from "../api/customer-profile";
-import { CustomerGate } from "../components/customer-gate";
 import { ProfilePanel } from "../components/profile-panel";
 import { RequestsPanel } from "../components/requests-panel";
 import { WelcomeBanner } from "../components/welcome-banner";
@@ -17,7 +17,8 @@ export function meta() {
 type Tab = "dashboard" | "profile";
 
 export default function CustomerDashboardPage() {
-  return <CustomerGate>{(user) => <Dashboard user={user} />}</CustomerGate>;
+  const { user } = useAreaUser();
+  return <Dashboard user={user} />;
 }
 
 function Dashboard({ user }: { user: SessionUser }) {

@@ -10,12 +10,12 @@ import { Link } from "react-router";
 import { formatLongDate } from "../../../../shared/dates";
 import { jobLabel, serviceName } from "../../../../shared/services";
 import type { SessionUser } from "../../../../shared/session";
+import { useAreaUser } from "../../../areas/area-layout";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { useCustomerJobs, useNextJob } from "../api/customer-jobs";
 import { useCustomerProfile } from "../api/customer-profile";
-import { CustomerGate } from "../components/customer-gate";
 import { PreviewNotice } from "../components/preview-notice";
 
 export function meta() {
@@ -44,7 +44,8 @@ const shortcuts: { title: string; text: string; to: string; icon: LucideIcon }[]
 ];
 
 export default function CustomerPortalPage() {
-  return <CustomerGate>{(user) => <Portal user={user} />}</CustomerGate>;
+  const { user } = useAreaUser();
+  return <Portal user={user} />;
 }
 
 function Portal({ user }: { user: SessionUser }) {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { updateProfileSchema } from "../../../../shared/accounts";
 import { apiFetch } from "../../../lib/api-client";
-import { sessionQueryOptions } from "../../accounts/api/session";
+import { sessionQueryOptions } from "../../../lib/session";
 
 export type UpdateNameInput = z.input<typeof updateProfileSchema>;
 

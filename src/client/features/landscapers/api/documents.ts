@@ -6,7 +6,7 @@ import type {
   LandscaperProfileView,
 } from "../../../../shared/landscapers";
 import { ApiError, apiFetch } from "../../../lib/api-client";
-import { sessionQueryOptions } from "../../accounts/api/session";
+import { sessionQueryOptions } from "../../../lib/session";
 import { landscaperProfileQuery } from "./profile";
 
 export const documentsQuery = queryOptions({

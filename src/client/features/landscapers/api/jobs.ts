@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { JobView } from "../../../../shared/jobs";
 import { apiFetch } from "../../../lib/api-client";
+import { jobListKeys } from "../../../lib/query-keys";
 
 export interface QueueStats {
   total: number;
@@ -17,7 +18,7 @@ export interface LandscaperJobsResponse {
 }
 
 export const landscaperJobsQuery = queryOptions({
-  queryKey: ["landscaper", "jobs"],
+  queryKey: jobListKeys.landscaper,
   queryFn: () => apiFetch<LandscaperJobsResponse>("/api/landscaper/jobs"),
   // New requests arrive while the dashboard is open.
   refetchInterval: 60_000,

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { LandscaperProfileValues, LandscaperProfileView } from "../../../../shared/landscapers";
 import { apiFetch } from "../../../lib/api-client";
-import { sessionQueryOptions } from "../../accounts/api/session";
+import { sessionQueryOptions } from "../../../lib/session";
 
 export interface ProfileResponse {
   profile: LandscaperProfileView | null;

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -19,6 +18,7 @@ import {
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
+import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useJobAction } from "../api/jobs";
 
@@ -78,13 +78,8 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
       toast({ title: answer.message, variant: "success" });
       setOpen(false);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const name of ["price", "scheduledDate"] as const) {
-          const message = error.fields[name];
-          if (message) form.setError(name, { message }, { shouldFocus: true });
-        }
-      }
-      if (!(error instanceof ApiError) || !error.fields) setOpen(false);
+      // A field the server refused keeps the dialog open on it; any other failure closes it.
+      if (!showServerFieldErrors(form.setError, error, ["price", "scheduledDate"])) setOpen(false);
       reportActionError(error);
     }
   });
@@ -140,9 +135,8 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
             >
               Cancel
             </Button>
-            <Button type="submit" disabled={action.isPending} aria-busy={action.isPending}>
-              {action.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-              {action.isPending ? "Accepting..." : "Accept Job"}
+            <Button type="submit" pending={action.isPending} pendingLabel="Accepting...">
+              Accept Job
             </Button>
           </DialogFooter>
         </form>
@@ -173,9 +167,7 @@ export function CompleteJobDialog({ job, disabled, describedBy }: ActionDialogPr
       toast({ title: answer.message, variant: "success" });
       setOpen(false);
     } catch (error) {
-      const message = error instanceof ApiError ? error.fields?.finalPrice : undefined;
-      if (message) form.setError("finalPrice", { message }, { shouldFocus: true });
-      else setOpen(false);
+      if (!showServerFieldErrors(form.setError, error, ["finalPrice"])) setOpen(false);
       reportActionError(error);
     }
   });
@@ -220,9 +212,8 @@ export function CompleteJobDialog({ job, disabled, describedBy }: ActionDialogPr
             >
               Cancel
             </Button>
-            <Button type="submit" disabled={action.isPending} aria-busy={action.isPending}>
-              {action.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-              {action.isPending ? "Saving..." : "Mark Complete"}
+            <Button type="submit" pending={action.isPending} pendingLabel="Saving...">
+              Mark Complete
             </Button>
           </DialogFooter>
         </form>

@@ -3,7 +3,6 @@ import {
   CalendarDays,
   Camera,
   CircleDollarSign,
-  LoaderCircle,
   type LucideIcon,
   Mail,
   MapPin,
@@ -75,10 +74,9 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
           variant="outline"
           disabled={!canAct || decline.isPending}
           aria-describedby={describedBy}
-          aria-busy={decline.isPending}
           onClick={() => void onDecline()}
+          pending={decline.isPending}
         >
-          {decline.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
           Decline
         </Button>,
       );

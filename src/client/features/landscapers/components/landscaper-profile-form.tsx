@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ExternalLink, LoaderCircle } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import type * as React from "react";
 import { Controller, type FieldErrors, useForm } from "react-hook-form";
 import { Link } from "react-router";
@@ -19,6 +19,7 @@ import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { ApiError } from "../../../lib/api-client";
+import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { useSaveLandscaperProfile } from "../api/profile";
@@ -123,10 +124,7 @@ export function LandscaperProfileForm({
       if (profile) onSaved(profile);
     } catch (error) {
       if (error instanceof ApiError) {
-        for (const name of fieldNames) {
-          const message = error.fields?.[name];
-          if (message) form.setError(name, { message }, { shouldFocus: true });
-        }
+        showServerFieldErrors(form.setError, error, fieldNames);
         toast({ title: "Error saving profile", description: error.message, variant: "destructive" });
       } else {
         toast({
@@ -305,14 +303,7 @@ export function LandscaperProfileForm({
             Cancel
           </Button>
         ) : null}
-        <Button
-          type="submit"
-          size="lg"
-          className={cn(!onCancel && "w-full")}
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+        <Button type="submit" size="lg" className={cn(!onCancel && "w-full")} pending={busy}>
           {busy ? busyLabel : submitLabel}
         </Button>
       </div>

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { PASSWORD_MIN_LENGTH, updateProfileSchema } from "../../../../shared/accounts";
@@ -9,17 +8,16 @@ import { Card, CardDescription, CardHeader, CardTitle } from "../../../component
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
-import { ApiError } from "../../../lib/api-client";
+import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { useChangePasswordForm } from "../../accounts/hooks/use-change-password-form";
-import { NotificationPreferencesForm } from "../../notifications/components/notification-preferences-form";
+import { useChangePasswordForm } from "../../accounts";
+import { NotificationPreferencesForm } from "../../notifications";
 import { useUpdateAccountName } from "../api/account";
 import { roleName } from "./profile-tab";
 
 function Busy({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
   return (
-    <Button type="submit" disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
-      {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+    <Button type="submit" className="w-full sm:w-auto" pending={busy}>
       {busy ? busyLabel : label}
     </Button>
   );
@@ -36,11 +34,12 @@ function UpdateProfileForm({ user }: { user: SessionUser }) {
       await update.mutateAsync(values);
       toast({ title: "Settings Updated", description: "Your name has been saved.", variant: "success" });
     } catch (error) {
-      const message =
-        error instanceof ApiError ? error.message : "Please check your connection and try again.";
-      if (error instanceof ApiError && error.fields?.name)
-        form.setError("name", { message: error.fields.name });
-      toast({ title: "Couldn't update your profile", description: message, variant: "destructive" });
+      showServerFieldErrors(form.setError, error, ["name"], { focus: false });
+      toast({
+        title: "Couldn't update your profile",
+        description: failureMessage(error),
+        variant: "destructive",
+      });
     }
   });
   return (
@@ -68,8 +67,7 @@ function ChangePasswordForm() {
     onFailed: (error) =>
       toast({
         title: "Couldn't change your password",
-        description:
-          error instanceof ApiError ? error.message : "Please check your connection and try again.",
+        description: failureMessage(error),
         variant: "destructive",
       }),
   });

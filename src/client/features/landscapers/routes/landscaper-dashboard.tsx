@@ -1,20 +1,21 @@
 import { Bell, LayoutDashboard, Settings, UserRound } from "lucide-react";
-import { Navigate, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { LandscaperProfileView } from "../../../../shared/landscapers";
 import type { SessionUser } from "../../../../shared/session";
+import { ACCOUNT_LOAD_TIMEOUT_MS } from "../../../areas/access";
+import { useAreaUser } from "../../../areas/area-layout";
+import { PageStatus } from "../../../components/page-status";
 import { TroubleLoading } from "../../../components/trouble-loading";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { PageStatus } from "../../accounts/components/page-status";
+import { useTimedOut } from "../../../lib/use-timed-out";
 import { useLandscaperProfile } from "../api/profile";
 import { AlertsTab } from "../components/alerts-tab";
 import { ApplicationBanner } from "../components/application-banner";
 import { JobQueuePanel } from "../components/job-queue";
 import { ProfileTab } from "../components/profile-tab";
 import { SettingsTab } from "../components/settings-tab";
-import { ACCOUNT_LOAD_TIMEOUT_MS, useLandscaperAccess } from "../hooks/use-landscaper-access";
-import { useTimedOut } from "../hooks/use-timed-out";
 
 export function meta() {
   return [{ title: "Landscaper Dashboard | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
@@ -38,21 +39,19 @@ const statusBadge = {
  * login, customers to their portal, admins to /admin; master users get a read-only preview.
  */
 export default function LandscaperDashboardPage() {
-  const access = useLandscaperAccess({ allowPreview: true });
-  const isLandscaper = access.state === "ready" && !access.preview;
+  const { user, preview } = useAreaUser();
+  const isLandscaper = !preview;
   const profile = useLandscaperProfile(isLandscaper);
   const profileSlow = useTimedOut(isLandscaper && profile.isPending, ACCOUNT_LOAD_TIMEOUT_MS);
 
-  if (access.state === "redirect") return <Navigate to={access.to} replace />;
-  if (access.state === "timed-out" || profileSlow || (isLandscaper && profile.isError))
+  if (profileSlow || (isLandscaper && profile.isError))
     return <TroubleLoading loginPath="/login/landscaper" />;
-  if (access.state === "loading" || (isLandscaper && profile.isPending))
-    return <PageStatus>Loading...</PageStatus>;
+  if (isLandscaper && profile.isPending) return <PageStatus>Loading...</PageStatus>;
 
   return (
     <Dashboard
-      user={access.user}
-      preview={access.preview}
+      user={user}
+      preview={preview}
       profile={isLandscaper ? (profile.data?.profile ?? null) : null}
     />
   );

@@ -1,13 +1,14 @@
-import { Navigate, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { ACCOUNT_LOAD_TIMEOUT_MS } from "../../../areas/access";
+import { useAreaUser } from "../../../areas/area-layout";
+import { PageStatus } from "../../../components/page-status";
 import { TroubleLoading } from "../../../components/trouble-loading";
 import { Card } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast";
-import { PageStatus } from "../../accounts/components/page-status";
+import { useTimedOut } from "../../../lib/use-timed-out";
 import { useLandscaperProfile } from "../api/profile";
 import { LandscaperProfileForm, profileFormDefaults } from "../components/landscaper-profile-form";
 import { ApplicationSteps } from "../components/step-header";
-import { ACCOUNT_LOAD_TIMEOUT_MS, useLandscaperAccess } from "../hooks/use-landscaper-access";
-import { useTimedOut } from "../hooks/use-timed-out";
 
 export function meta() {
   return [{ title: "Landscaper Onboarding | GreenScape Charlotte" }];
@@ -16,15 +17,12 @@ export function meta() {
 /** 'Let's Get You Ready to Work': business details, service area and consent, then the document upload. */
 export default function LandscaperOnboardingPage() {
   const navigate = useNavigate();
-  const access = useLandscaperAccess({ allowPreview: false });
-  const ready = access.state === "ready";
-  const profile = useLandscaperProfile(ready);
-  const profileSlow = useTimedOut(ready && profile.isPending, ACCOUNT_LOAD_TIMEOUT_MS);
+  const { user } = useAreaUser();
+  const profile = useLandscaperProfile(true);
+  const profileSlow = useTimedOut(profile.isPending, ACCOUNT_LOAD_TIMEOUT_MS);
 
-  if (access.state === "redirect") return <Navigate to={access.to} replace />;
-  if (access.state === "timed-out" || profile.isError || profileSlow)
-    return <TroubleLoading loginPath="/login/landscaper" />;
-  if (access.state === "loading" || profile.isPending) return <PageStatus>Loading...</PageStatus>;
+  if (profile.isError || profileSlow) return <TroubleLoading loginPath="/login/landscaper" />;
+  if (profile.isPending) return <PageStatus>Loading...</PageStatus>;
 
   const existing = profile.data.profile;
   return (
@@ -41,7 +39,7 @@ export default function LandscaperOnboardingPage() {
         <Card className="mt-8 px-5 py-6 shadow-md sm:p-8">
           <LandscaperProfileForm
             mode="onboarding"
-            defaultValues={profileFormDefaults(existing, access.user.name)}
+            defaultValues={profileFormDefaults(existing, user.name)}
             submitLabel="Continue to Document Upload"
             busyLabel="Saving..."
             onSaved={() => {

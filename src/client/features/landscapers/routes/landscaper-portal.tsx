@@ -1,12 +1,11 @@
 import { ArrowRight, BellRing, ClipboardCheck, FileUp, LayoutDashboard, type LucideIcon } from "lucide-react";
-import { Link, Navigate } from "react-router";
-import { homePathFor, type SessionUser } from "../../../../shared/session";
+import { Link } from "react-router";
+import type { SessionUser } from "../../../../shared/session";
 import { site } from "../../../../shared/site";
+import { useAreaUser } from "../../../areas/area-layout";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardDescription, CardTitle } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
-import { useSession } from "../../accounts/api/session";
-import { PageStatus } from "../../accounts/components/page-status";
 
 export function meta() {
   return [{ title: "Landscaper Portal | GreenScape Charlotte" }];
@@ -45,10 +44,7 @@ const statusCopy: Record<
  * landscaper login; customers and admins to their own home. Master users may look.
  */
 export default function LandscaperPortalPage() {
-  const { user, isPending } = useSession();
-  if (isPending) return <PageStatus>Loading...</PageStatus>;
-  if (!user) return <Navigate to="/login/landscaper" replace />;
-  if (user.role !== "landscaper" && !user.isMaster) return <Navigate to={homePathFor(user)} replace />;
+  const { user } = useAreaUser();
 
   const status = statusCopy[user.landscaperStatus ?? "none"];
   const links: { to: string; title: string; text: string; icon: LucideIcon; primary?: boolean }[] = [

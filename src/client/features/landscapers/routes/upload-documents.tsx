@@ -1,22 +1,22 @@
-import { LoaderCircle, Send } from "lucide-react";
+import { Send } from "lucide-react";
 import { useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { verificationMessages } from "../../../../shared/accounts";
 import { formatLongDate, todayInCharlotte } from "../../../../shared/dates";
 import { type DocumentType, documentTypes, requiredDocumentTypes } from "../../../../shared/landscapers";
+import { ACCOUNT_LOAD_TIMEOUT_MS } from "../../../areas/access";
+import { PageStatus } from "../../../components/page-status";
 import { TroubleLoading } from "../../../components/trouble-loading";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api-client";
+import { useSession } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
-import { useSession } from "../../accounts/api/session";
-import { PageStatus } from "../../accounts/components/page-status";
+import { useTimedOut } from "../../../lib/use-timed-out";
 import { useDocuments, useRememberUploadedDocument, useSubmitApplication } from "../api/documents";
 import { useLandscaperProfile } from "../api/profile";
 import { DocumentPicker } from "../components/document-picker";
 import { ApplicationSteps } from "../components/step-header";
-import { ACCOUNT_LOAD_TIMEOUT_MS, useLandscaperAccess } from "../hooks/use-landscaper-access";
-import { useTimedOut } from "../hooks/use-timed-out";
 
 export function meta() {
   return [{ title: "Upload Documents | GreenScape Charlotte" }];
@@ -25,20 +25,16 @@ export function meta() {
 /** 'Upload Credentials': proof of ID and liability insurance (required), certifications (optional). */
 export default function UploadDocumentsPage() {
   const navigate = useNavigate();
-  const access = useLandscaperAccess({ allowPreview: false });
-  const ready = access.state === "ready";
-  const profile = useLandscaperProfile(ready);
-  const documents = useDocuments(ready);
+  const profile = useLandscaperProfile(true);
+  const documents = useDocuments(true);
   const remember = useRememberUploadedDocument();
   const submit = useSubmitApplication();
   const session = useSession();
   const [busyTypes, setBusyTypes] = useState<ReadonlySet<DocumentType>>(new Set());
-  const slow = useTimedOut(ready && (profile.isPending || documents.isPending), ACCOUNT_LOAD_TIMEOUT_MS);
+  const slow = useTimedOut(profile.isPending || documents.isPending, ACCOUNT_LOAD_TIMEOUT_MS);
 
-  if (access.state === "redirect") return <Navigate to={access.to} replace />;
-  if (access.state === "timed-out" || profile.isError || documents.isError || slow)
-    return <TroubleLoading loginPath="/login/landscaper" />;
-  if (access.state === "loading" || profile.isPending || documents.isPending) {
+  if (profile.isError || documents.isError || slow) return <TroubleLoading loginPath="/login/landscaper" />;
+  if (profile.isPending || documents.isPending) {
     return <PageStatus>Loading...</PageStatus>;
   }
 
@@ -144,15 +140,12 @@ export default function UploadDocumentsPage() {
                 className="w-full sm:w-auto"
                 disabled={!canSubmit}
                 aria-describedby="submit-help"
-                aria-busy={submit.isPending}
                 onClick={() => void onSubmit()}
+                pending={submit.isPending}
+                pendingLabel="Submitting..."
+                icon={<Send className="size-4" aria-hidden="true" />}
               >
-                {submit.isPending ? (
-                  <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-                ) : (
-                  <Send className="size-4" aria-hidden="true" />
-                )}
-                {submit.isPending ? "Submitting..." : "Submit Application"}
+                Submit Application
               </Button>
             </div>
           </>

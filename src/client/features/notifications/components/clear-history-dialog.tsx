@@ -1,4 +1,4 @@
-import { LoaderCircle, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import {
   AlertDialog,
@@ -59,11 +59,10 @@ export function ClearHistoryDialog({ disabled }: { disabled: boolean }) {
           <Button
             variant="destructive"
             onClick={() => void confirm()}
-            disabled={clear.isPending}
-            aria-busy={clear.isPending}
+            pending={clear.isPending}
+            pendingLabel="Clearing..."
           >
-            {clear.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-            {clear.isPending ? "Clearing..." : "Clear History"}
+            Clear History
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -293,11 +293,10 @@ function PreferencesEditor({
           disabled={save.isPending || pushBusy}
           aria-busy={save.isPending}
           className="w-full sm:w-auto"
+          pending={save.isPending && !pushBusy}
+          pendingLabel="Saving..."
         >
-          {save.isPending && !pushBusy ? (
-            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-          ) : null}
-          {save.isPending && !pushBusy ? "Saving..." : "Save Preferences"}
+          Save Preferences
         </Button>
         {form.formState.isDirty ? <p className="text-sm text-slate-600">You have unsaved changes.</p> : null}
       </div>

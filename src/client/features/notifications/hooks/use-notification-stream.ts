@@ -1,9 +1,8 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { NotificationItem } from "../../../../shared/notifications";
+import { jobListKeys } from "../../../lib/query-keys";
 import { toast } from "../../../lib/toast";
-import { customerJobsKey } from "../../customers/api/customer-jobs";
-import { landscaperJobsQuery } from "../../landscapers/api/jobs";
 import { bellQueryOptions, receiveNotification, refreshNotifications } from "../api/notifications";
 
 export const STREAM_URL = "/api/notifications/stream";
@@ -61,8 +60,8 @@ function open(conn: Connection) {
     receiveNotification(conn.client, item);
     // Job alerts also change the job lists that may be open.
     if (item.type === "job") {
-      void conn.client.invalidateQueries({ queryKey: landscaperJobsQuery.queryKey });
-      void conn.client.invalidateQueries({ queryKey: customerJobsKey });
+      void conn.client.invalidateQueries({ queryKey: jobListKeys.landscaper });
+      void conn.client.invalidateQueries({ queryKey: jobListKeys.customer });
     }
     toast({ title: "New Notification", description: item.message });
   });

@@ -1,8 +1,9 @@
-import { BellOff, CheckCheck, LoaderCircle, Search, Settings } from "lucide-react";
+import { BellOff, CheckCheck, Search, Settings } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { NotificationItem } from "../../../../shared/notifications";
 import type { SessionUser } from "../../../../shared/session";
+import { useAreaUser } from "../../../areas/area-layout";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -14,7 +15,6 @@ import { useHistory, useMarkAllRead, useMarkRead } from "../api/notifications";
 import { ClearHistoryDialog } from "../components/clear-history-dialog";
 import { HistoryItem } from "../components/history-item";
 import { NotificationsPageHeader } from "../components/page-header";
-import { SignedInGate } from "../components/signed-in-gate";
 import { useNotificationStream } from "../hooks/use-notification-stream";
 import { useNow } from "../hooks/use-now";
 import { historyItems } from "../lib/cache";
@@ -35,9 +35,8 @@ export function meta() {
 }
 
 export default function NotificationHistoryPage() {
-  return (
-    <SignedInGate loadingText="Loading notifications...">{(user) => <History user={user} />}</SignedInGate>
-  );
+  const { user } = useAreaUser();
+  return <History user={user} />;
 }
 
 function plural(count: number, word: string) {
@@ -166,13 +165,9 @@ function History({ user }: { user: SessionUser }) {
                 className="px-2 sm:px-3"
                 onClick={() => void markAllRead()}
                 disabled={!history.isSuccess || unread === 0 || markAll.isPending}
-                aria-busy={markAll.isPending}
+                pending={markAll.isPending}
+                icon={<CheckCheck className="hidden size-4 sm:block" aria-hidden="true" />}
               >
-                {markAll.isPending ? (
-                  <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-                ) : (
-                  <CheckCheck className="hidden size-4 sm:block" aria-hidden="true" />
-                )}
                 Mark all as read
               </Button>
               <ClearHistoryDialog disabled={!history.isSuccess || loaded.length === 0} />
@@ -231,13 +226,10 @@ function History({ user }: { user: SessionUser }) {
             <Button
               variant="outline"
               onClick={() => void history.fetchNextPage()}
-              disabled={history.isFetchingNextPage}
-              aria-busy={history.isFetchingNextPage}
+              pending={history.isFetchingNextPage}
+              pendingLabel="Loading..."
             >
-              {history.isFetchingNextPage ? (
-                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-              ) : null}
-              {history.isFetchingNextPage ? "Loading..." : "Load older"}
+              Load older
             </Button>
           </div>
         ) : null}

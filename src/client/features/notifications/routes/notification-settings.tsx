@@ -1,11 +1,11 @@
 import { History } from "lucide-react";
 import { Link } from "react-router";
 import type { SessionUser } from "../../../../shared/session";
+import { useAreaUser } from "../../../areas/area-layout";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { NotificationPreferencesForm } from "../components/notification-preferences-form";
 import { NotificationsPageHeader } from "../components/page-header";
-import { SignedInGate } from "../components/signed-in-gate";
 import { HISTORY_PATH } from "../lib/paths";
 
 export function meta() {
@@ -13,7 +13,8 @@ export function meta() {
 }
 
 export default function NotificationSettingsPage() {
-  return <SignedInGate loadingText="Loading...">{(user) => <Settings user={user} />}</SignedInGate>;
+  const { user } = useAreaUser();
+  return <Settings user={user} />;
 }
 
 function Settings({ user }: { user: SessionUser }) {

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle, Send } from "lucide-react";
+import { Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
@@ -11,10 +11,11 @@ import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
+import { showServerFieldErrors } from "../../../lib/form-errors";
+import { useSession } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
 import { useHydrated } from "../../../lib/use-hydrated";
-import { useSession } from "../../accounts/api/session";
-import { useCustomerProfile } from "../../customers/api/customer-profile";
+import { useCustomerProfile } from "../../customers";
 import { useServicePrices } from "../api/service-prices";
 import { useSubmitQuote } from "../api/submit-quote";
 import { useToday } from "../hooks/use-today";
@@ -119,10 +120,7 @@ export function QuoteForm() {
           setPhotoError(error.message);
           document.getElementById(PHOTO_INPUT_ID)?.focus();
         }
-        for (const name of fieldNames) {
-          const message = error.fields?.[name];
-          if (message) form.setError(name, { message }, { shouldFocus: true });
-        }
+        showServerFieldErrors(form.setError, error, fieldNames);
         toast({ title: "Error submitting request", description: error.message, variant: "destructive" });
       } else {
         toast({
@@ -273,13 +271,15 @@ export function QuoteForm() {
             </Link>
             .
           </p>
-          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy} aria-busy={busy}>
-            {busy ? (
-              <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-            ) : (
-              <Send className="size-4" aria-hidden="true" />
-            )}
-            {busy ? "Submitting Request..." : "Submit Request"}
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full sm:w-auto"
+            pending={busy}
+            pendingLabel="Submitting Request..."
+            icon={<Send className="size-4" aria-hidden="true" />}
+          >
+            Submit Request
           </Button>
         </div>
       </fieldset>

@@ -8,7 +8,7 @@ import { firstNameOf } from "../../../../shared/session";
 import { site } from "../../../../shared/site";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { useSession } from "../../accounts/api/session";
+import { useSession } from "../../../lib/session";
 import { QuotePageHeader } from "../components/quote-page-header";
 
 export function meta() {

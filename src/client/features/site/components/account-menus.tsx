@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
-import { useSignOut } from "../../accounts/api/sign-out";
+import { useSignOut } from "../../accounts";
 import { type MenuKey, MenuTriggerButton, UserTriggerButton } from "./account-triggers";
 import { accountMenuFor, type NavItem, signInMenu, signUpMenu } from "./nav-config";
 

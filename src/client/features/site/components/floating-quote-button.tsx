@@ -1,9 +1,9 @@
 import { CalendarCheck } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { withoutTrailingSlashes } from "../../../../shared/paths";
+import { focusRing } from "../../../lib/styles";
 import { useToasts } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
-import { focusRing } from "../lib/styles";
 
 /** Pages that do not get the button: /professionals (spec), and the quote form it leads to. */
 const hiddenOn = new Set(["/professionals", "/instant-quote"]);

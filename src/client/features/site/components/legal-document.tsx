@@ -1,6 +1,6 @@
 import type * as React from "react";
+import { container, focusRing } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
-import { container, focusRing } from "../lib/styles";
 
 export interface LegalSection {
   /** Anchor id, e.g. "acceptance". */

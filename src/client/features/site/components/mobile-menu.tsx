@@ -2,9 +2,9 @@ import { LogOut } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import type { SessionUser } from "../../../../shared/session";
+import { container, focusRing } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
-import { useSignOut } from "../../accounts/api/sign-out";
-import { container, focusRing } from "../lib/styles";
+import { useSignOut } from "../../accounts";
 import { accountMenuFor, isCurrent, type NavItem, signInMenu, signUpMenu } from "./nav-config";
 
 const rowLink = cn(

@@ -2,8 +2,8 @@ import { ArrowRight } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
+import { container } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
-import { container } from "../lib/styles";
 
 /** Decorative leaf pattern for hero backgrounds: a tiny inline SVG, no image request. */
 export function LeafPattern({ className }: { className?: string }) {

@@ -1,11 +1,12 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { useSession } from "../../../lib/session";
+import { container, focusRing } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
-import { useSession } from "../../accounts/api/session";
-import { container, focusRing } from "../lib/styles";
+import { MasterBanner } from "../../accounts";
+import { HeaderBell, LiveNotifications } from "../../notifications";
 import { AccountArea } from "./account-area";
-import { HeaderBell, LiveNotifications, MasterBanner } from "./header-slots";
 import { LogoMark, Wordmark } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { adminNavItem, isCurrent, mainNav, showsAdminLink, showsBell } from "./nav-config";

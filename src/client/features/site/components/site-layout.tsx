@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
-import { ConfirmEmailBanner } from "../../accounts/components/confirm-email-banner";
+import { ConfirmEmailBanner } from "../../accounts";
 import { FloatingQuoteButton } from "./floating-quote-button";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";

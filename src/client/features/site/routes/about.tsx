@@ -1,8 +1,8 @@
 import { HeartHandshake, Leaf, ShieldCheck } from "lucide-react";
 import { site } from "../../../../shared/site";
+import { pageMeta } from "../../../lib/meta";
 import { PageHero, QuoteCallout, Section } from "../components/page-parts";
 import { services } from "../content/services";
-import { pageMeta } from "../lib/meta";
 
 export function meta() {
   return pageMeta(

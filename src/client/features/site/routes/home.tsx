@@ -14,11 +14,11 @@ import { Link } from "react-router";
 import { site } from "../../../../shared/site";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { fullTitleMeta } from "../../../lib/meta";
+import { container, focusRing } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
 import { LeafPattern, Section } from "../components/page-parts";
 import { neighborhoods } from "../content/areas";
-import { fullTitleMeta } from "../lib/meta";
-import { container, focusRing } from "../lib/styles";
 
 export function meta() {
   return fullTitleMeta(

@@ -1,7 +1,7 @@
 import { ArrowLeft, House } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { pageMeta } from "../lib/meta";
+import { pageMeta } from "../../../lib/meta";
 
 export function meta() {
   return pageMeta("Page Not Found", "The page you're looking for doesn't exist or has been moved.", {

@@ -1,7 +1,7 @@
 import { site } from "../../../../shared/site";
+import { pageMeta } from "../../../lib/meta";
+import { textLink } from "../../../lib/styles";
 import { LegalDocument, type LegalSection } from "../components/legal-document";
-import { pageMeta } from "../lib/meta";
-import { textLink } from "../lib/styles";
 
 /** One module for /privacy-policy and /privacy. */
 export function meta() {

@@ -10,9 +10,9 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
+import { pageMeta } from "../../../lib/meta";
 import { PageHero, QuoteCallout, Section } from "../components/page-parts";
 import { services } from "../content/services";
-import { pageMeta } from "../lib/meta";
 
 export function meta() {
   return pageMeta(

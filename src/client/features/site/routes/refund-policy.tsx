@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { site } from "../../../../shared/site";
+import { pageMeta } from "../../../lib/meta";
+import { textLink } from "../../../lib/styles";
 import { LegalDocument, type LegalSection } from "../components/legal-document";
-import { pageMeta } from "../lib/meta";
-import { textLink } from "../lib/styles";
 
 /** One module for /refund-policy and /refunds. */
 export function meta() {

@@ -2,9 +2,9 @@ import { Globe, House, type LucideIcon, Puzzle, RefreshCw, Wifi } from "lucide-r
 import { Link } from "react-router";
 import { site } from "../../../../shared/site";
 import { Button } from "../../../components/ui/button";
+import { pageMeta } from "../../../lib/meta";
+import { container, textLink } from "../../../lib/styles";
 import { PageHero } from "../components/page-parts";
-import { pageMeta } from "../lib/meta";
-import { container, textLink } from "../lib/styles";
 
 export function meta() {
   return pageMeta(

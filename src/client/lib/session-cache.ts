@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { SessionResponse, SessionUser } from "../../../../shared/session";
+import type { SessionResponse, SessionUser } from "../../shared/session";
 import { sessionQueryOptions } from "./session";
 
 /**

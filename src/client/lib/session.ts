@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { SessionResponse, SessionUser } from "../../../../shared/session";
-import { apiFetch } from "../../../lib/api-client";
+import type { SessionResponse, SessionUser } from "../../shared/session";
+import { apiFetch } from "./api-client";
 
 export function getSession(): Promise<SessionResponse> {
   return apiFetch<SessionResponse>("/api/session");

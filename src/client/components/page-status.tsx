@@ -1,4 +1,4 @@
-import { cn } from "../../../lib/utils";
+import { cn } from "../lib/utils";
 
 /**
  * A full-height status line ('Loading...', 'Redirecting...') announced politely to screen readers. As tall as

@@ -1,0 +1,31 @@
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { ApiError } from "./api-client";
+
+/** What a failed request says when the server never answered. */
+export const connectionHint = "Please check your connection and try again.";
+
+/** The text for a failed request: the server's message, or the connection hint when it never answered. */
+export function failureMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : connectionHint;
+}
+
+/**
+ * Puts each message the server sent for one of `names` under that field (the server checks with the same
+ * shared schema, so its field names are the form's). Focus goes to the first. True when any field got one.
+ */
+export function showServerFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  names: readonly Path<T>[],
+  { focus = true }: { focus?: boolean } = {},
+): boolean {
+  if (!(error instanceof ApiError) || !error.fields) return false;
+  let shown = false;
+  for (const name of names) {
+    const message = error.fields[name];
+    if (!message) continue;
+    setError(name, { message }, { shouldFocus: focus && !shown });
+    shown = true;
+  }
+  return shown;
+}

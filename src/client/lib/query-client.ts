@@ -1,0 +1,9 @@
+import { QueryClient } from "@tanstack/react-query";
+
+/**
+ * The browser's one query cache. A module singleton rather than component state because the area layouts'
+ * clientLoaders read the session through it before any component renders.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+});

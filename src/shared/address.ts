@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/** One set of address messages for every form that takes a service or business address (spec 01 §5). */
+export const addressMessages = {
+  street: "Street address is required",
+  city: "City is required",
+  state: "State is required",
+  zip: "ZIP code is required",
+  zipFormat: "Please enter a valid 5-digit ZIP code.",
+} as const;
+
+const required = (message: string, max: number) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .max(max, { message: `Please keep this under ${max} characters.`, abort: true });
+
+const zipPattern = /^\d{5}$/;
+
+/** A 5-digit ZIP; the length is checked before the pattern runs. */
+export function zipCodeField(requiredMessage: string = addressMessages.zip) {
+  return z
+    .string({ message: requiredMessage })
+    .trim()
+    .min(1, { message: requiredMessage })
+    .max(10, { message: addressMessages.zipFormat, abort: true })
+    .regex(zipPattern, { message: addressMessages.zipFormat });
+}
+
+/** Street, city, state and ZIP, as the customer and landscaper profiles store them. */
+export const addressSchema = z.object({
+  streetAddress: required(addressMessages.street, 300),
+  city: required(addressMessages.city, 100),
+  state: required(addressMessages.state, 50),
+  zipCode: zipCodeField(),
+});
+export type Address = z.output<typeof addressSchema>;
+
+// '…, Charlotte, NC 28202' or '… 28202-1234' at the end of a one-line address. The address is at most 300
+// characters (checked first), and the pattern is anchored with no nested repetition.
+const trailingZip = /(?:^|[\s,])(\d{5})(?:-\d{4})?\s*$/;
+
+/** The ZIP a one-line address ends with, if it ends with one. */
+export function zipInAddress(address: string): string | null {
+  if (address.length > 300) return null;
+  return trailingZip.exec(address)?.[1] ?? null;
+}
