@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressMessages, zipInAddress } from "./address.js";
 import { isValidIsoDate, todayInCharlotte } from "./dates.js";
 import { serviceIds } from "./services.js";
 
@@ -27,59 +28,69 @@ export const statusLabel: Record<JobStatus, string> = {
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
-const zipPattern = /^\d{5}$/;
+const optionalZip = /^(?:\d{5})?$/;
 
 /** The quote form (spec 01 section 5), checked by the browser and again by the server. */
-export const quoteRequestSchema = z.object({
-  fullName: z
-    .string()
-    .trim()
-    .min(1, { message: "Full name is required." })
-    .max(120, { message: "Full name is too long." }),
-  email: z
-    .string()
-    .trim()
-    .min(1, { message: "Email is required." })
-    .max(254, { message: "Please enter a valid email.", abort: true })
-    .pipe(z.email({ message: "Please enter a valid email." })),
-  phone: z
-    .string()
-    .trim()
-    .min(1, { message: "Phone number is required." })
-    .max(40, { message: "Phone number is too long." }),
-  address: z
-    .string()
-    .trim()
-    .min(1, { message: "Property address is required." })
-    .max(300, { message: "Property address is too long." }),
-  zipCode: z
-    .string()
-    .trim()
-    .min(1, { message: "ZIP code is required." })
-    .max(10, { message: "Please enter a valid 5-digit ZIP code.", abort: true })
-    .regex(zipPattern, { message: "Please enter a valid 5-digit ZIP code." }),
-  services: z
-    .array(z.enum(serviceIds, { message: "Please select at least one service." }), {
-      message: "Please select at least one service.",
-    })
-    .min(1, { message: "Please select at least one service." })
-    .max(serviceIds.length)
-    .transform((ids) => [...new Set(ids)]),
-  preferredDate: z
-    .string()
-    .min(1, { message: "Preferred date is required." })
-    .refine(isValidIsoDate, { message: "Preferred date is required." })
-    .refine((value) => value >= todayInCharlotte(), { message: "Please choose today or a later date." }),
-  additionalNotes: z
-    .string()
-    .trim()
-    .max(2000, { message: "Notes are too long (2000 characters at most)." })
-    .default(""),
-  /** The hidden honeypot: people never fill it; bots do. */
-  website: z.string().max(500).default(""),
-  /** One key per form fill: a retry or double click creates one job. */
-  idempotencyKey: z.string().trim().min(8).max(100).optional(),
-});
+export const quoteRequestSchema = z
+  .object({
+    fullName: z
+      .string()
+      .trim()
+      .min(1, { message: "Full name is required." })
+      .max(120, { message: "Full name is too long." }),
+    email: z
+      .string()
+      .trim()
+      .min(1, { message: "Email is required." })
+      .max(254, { message: "Please enter a valid email.", abort: true })
+      .pipe(z.email({ message: "Please enter a valid email." })),
+    phone: z
+      .string()
+      .trim()
+      .min(1, { message: "Phone number is required." })
+      .max(40, { message: "Phone number is too long." }),
+    address: z
+      .string()
+      .trim()
+      .min(1, { message: "Property address is required." })
+      .max(300, { message: "Property address is too long." }),
+    // Blank when the address ends with a ZIP: the object's checks below take it from there.
+    zipCode: z
+      .string()
+      .trim()
+      .max(10, { message: addressMessages.zipFormat, abort: true })
+      .regex(optionalZip, { message: addressMessages.zipFormat })
+      .default(""),
+    services: z
+      .array(z.enum(serviceIds, { message: "Please select at least one service." }), {
+        message: "Please select at least one service.",
+      })
+      .min(1, { message: "Please select at least one service." })
+      .max(serviceIds.length)
+      .transform((ids) => [...new Set(ids)]),
+    preferredDate: z
+      .string()
+      .min(1, { message: "Preferred date is required." })
+      .refine(isValidIsoDate, { message: "Preferred date is required." })
+      .refine((value) => value >= todayInCharlotte(), { message: "Please choose today or a later date." }),
+    additionalNotes: z
+      .string()
+      .trim()
+      .max(2000, { message: "Notes are too long (2000 characters at most)." })
+      .default(""),
+    /** The hidden honeypot: people never fill it; bots do. */
+    website: z.string().max(500).default(""),
+    /** One key per form fill: a retry or double click creates one job. */
+    idempotencyKey: z.string().trim().min(8).max(100).optional(),
+  })
+  // A person who types '…, Charlotte, NC 28202' is not asked for the ZIP again.
+  .overwrite((quote) => ({ ...quote, zipCode: quote.zipCode || (zipInAddress(quote.address) ?? "") }))
+  .refine((quote) => quote.zipCode !== "" || zipInAddress(quote.address ?? "") !== null, {
+    path: ["zipCode"],
+    message: "ZIP code is required.",
+    // Also when another field is wrong, so every message shows at once.
+    when: (payload) => typeof (payload.value as { zipCode?: unknown })?.zipCode === "string",
+  });
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 

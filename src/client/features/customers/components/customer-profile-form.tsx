@@ -9,6 +9,7 @@ import {
   propertyTypeLabel,
   propertyTypes,
 } from "../../../../shared/customers";
+import { AddressFields } from "../../../components/address-fields";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -101,29 +102,7 @@ export function CustomerProfileForm({
             {...form.register("phoneNumber")}
           />
         </FormField>
-        <FormField
-          label="Street address"
-          required
-          error={errors.streetAddress?.message}
-          className="sm:col-span-6"
-        >
-          <Input autoComplete="street-address" aria-required="true" {...form.register("streetAddress")} />
-        </FormField>
-        <FormField label="City" required error={errors.city?.message} className="sm:col-span-2">
-          <Input autoComplete="address-level2" aria-required="true" {...form.register("city")} />
-        </FormField>
-        <FormField label="State" required error={errors.state?.message} className="sm:col-span-2">
-          <Input autoComplete="address-level1" aria-required="true" {...form.register("state")} />
-        </FormField>
-        <FormField label="ZIP code" required error={errors.zipCode?.message} className="sm:col-span-2">
-          <Input
-            autoComplete="postal-code"
-            inputMode="numeric"
-            maxLength={5}
-            aria-required="true"
-            {...form.register("zipCode")}
-          />
-        </FormField>
+        <AddressFields register={form.register} errors={errors} />
       </div>
 
       <fieldset aria-describedby={propertyError ? "property-type-error" : undefined} className="grid gap-2">

@@ -13,6 +13,7 @@ import {
   travelRadiusLabel,
   travelRadiusOptions,
 } from "../../../../shared/landscapers";
+import { AddressFields } from "../../../components/address-fields";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";
@@ -167,29 +168,7 @@ export function LandscaperProfileForm({
               {...form.register("phoneNumber")}
             />
           </FormField>
-          <FormField
-            label="Street address"
-            required
-            error={errors.streetAddress?.message}
-            className="sm:col-span-4"
-          >
-            <Input autoComplete="street-address" aria-required="true" {...form.register("streetAddress")} />
-          </FormField>
-          <FormField label="City" required error={errors.city?.message} className="sm:col-span-3">
-            <Input autoComplete="address-level2" aria-required="true" {...form.register("city")} />
-          </FormField>
-          <FormField label="State" required error={errors.state?.message} className="sm:col-span-1">
-            <Input autoComplete="address-level1" aria-required="true" {...form.register("state")} />
-          </FormField>
-          <FormField label="ZIP code" required error={errors.zipCode?.message} className="sm:col-span-2">
-            <Input
-              autoComplete="postal-code"
-              inputMode="numeric"
-              maxLength={5}
-              aria-required="true"
-              {...form.register("zipCode")}
-            />
-          </FormField>
+          <AddressFields register={form.register} errors={errors} />
         </div>
       </Section>
 

@@ -3,6 +3,7 @@ import { Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
+import { zipInAddress } from "../../../../shared/address";
 import { type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from "../../../../shared/jobs";
 import { estimateOf, photoMessages, type QuoteSummary } from "../../../../shared/quotes";
 import { jobLabel } from "../../../../shared/services";
@@ -15,6 +16,7 @@ import { showServerFieldErrors } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
 import { useHydrated } from "../../../lib/use-hydrated";
+import { cn } from "../../../lib/utils";
 import { useCustomerProfile } from "../../customers";
 import { useServicePrices } from "../api/service-prices";
 import { useSubmitQuote } from "../api/submit-quote";
@@ -77,6 +79,7 @@ export function QuoteForm() {
   });
   const { errors } = form.formState;
   const selected = useWatch({ control: form.control, name: "services" }) ?? [];
+  const addressZip = zipInAddress(useWatch({ control: form.control, name: "address" }) ?? "");
   const estimate = prices.data ? estimateOf(prices.data.services, selected) : null;
 
   // A signed-in customer starts from their account and onboarding details, unless they already typed.
@@ -167,25 +170,33 @@ export function QuoteForm() {
         </FormSection>
 
         <FormSection step={2} title="Your property" description="Where the work will be done.">
-          <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
-            <FormField label="Property address" required error={errors.address?.message}>
+          <div className={cn("grid gap-5", !addressZip && "sm:grid-cols-[minmax(0,1fr)_9rem]")}>
+            <FormField
+              label="Property address"
+              required
+              error={errors.address?.message}
+              description={addressZip ? `ZIP code ${addressZip}, from the address.` : undefined}
+            >
               <Input
                 autoComplete="street-address"
-                placeholder="Street, city"
+                placeholder="Street, city, ZIP"
                 aria-required="true"
                 {...form.register("address")}
               />
             </FormField>
-            <FormField label="ZIP code" required error={errors.zipCode?.message}>
-              <Input
-                autoComplete="postal-code"
-                inputMode="numeric"
-                maxLength={5}
-                placeholder="28203"
-                aria-required="true"
-                {...form.register("zipCode")}
-              />
-            </FormField>
+            {/* Asked apart only when the address does not end with a ZIP. */}
+            {addressZip ? null : (
+              <FormField label="ZIP code" required error={errors.zipCode?.message}>
+                <Input
+                  autoComplete="postal-code"
+                  inputMode="numeric"
+                  maxLength={5}
+                  placeholder="28203"
+                  aria-required="true"
+                  {...form.register("zipCode")}
+                />
+              </FormField>
+            )}
           </div>
         </FormSection>
 

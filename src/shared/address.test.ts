@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { zipInAddress } from "./address";
+import { quoteRequestSchema } from "./jobs";
+
+describe("a ZIP at the end of a one-line address", () => {
+  it("is found after a comma, a space or the state, with or without the +4", () => {
+    expect(zipInAddress("600 E Blvd, Charlotte, NC 28203")).toBe("28203");
+    expect(zipInAddress("600 E Blvd, Charlotte, NC, 28203 ")).toBe("28203");
+    expect(zipInAddress("600 E Blvd Charlotte 28203-1234")).toBe("28203");
+  });
+
+  it("is not read out of a house number or a longer number", () => {
+    expect(zipInAddress("28203 Main St, Charlotte, NC")).toBeNull();
+    expect(zipInAddress("600 E Blvd, Charlotte, NC")).toBeNull();
+    expect(zipInAddress("Unit 282031")).toBeNull();
+    expect(zipInAddress("x28203")).toBeNull();
+  });
+});
+
+describe("the quote form's ZIP", () => {
+  const quote = {
+    fullName: "Ada Lovelace",
+    email: "ada@example.com",
+    phone: "704-555-0100",
+    address: "600 E Blvd, Charlotte, NC 28203",
+    services: ["lawn-mowing"],
+    preferredDate: "2999-01-01",
+  };
+
+  it("comes from the address when the address ends with one", () => {
+    const parsed = quoteRequestSchema.parse({ ...quote, zipCode: "" });
+    expect(parsed.zipCode).toBe("28203");
+    expect(quoteRequestSchema.parse(quote).zipCode).toBe("28203");
+  });
+
+  it("typed apart wins over nothing, and is still required when the address has none", () => {
+    expect(quoteRequestSchema.parse({ ...quote, address: "600 E Blvd", zipCode: "28202" }).zipCode).toBe(
+      "28202",
+    );
+    const missing = quoteRequestSchema.safeParse({
+      ...quote,
+      address: "600 E Blvd, Charlotte, NC",
+      zipCode: "",
+    });
+    expect(missing.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["zipCode", "ZIP code is required."],
+    ]);
+  });
+
+  it("says every wrong field at once", () => {
+    const result = quoteRequestSchema.safeParse({
+      ...quote,
+      address: "600 E Blvd",
+      zipCode: "",
+      fullName: "",
+    });
+    expect(result.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["fullName", "zipCode"]);
+  });
+
+  it("refuses a malformed ZIP typed apart", () => {
+    const result = quoteRequestSchema.safeParse({ ...quote, address: "600 E Blvd", zipCode: "2820" });
+    expect(result.error?.issues[0]?.message).toBe("Please enter a valid 5-digit ZIP code.");
+  });
+});
