@@ -1,7 +1,6 @@
 import { ShieldAlert } from "lucide-react";
-import { Link } from "react-router";
 import { adminMessages } from "../../shared/admin";
-import { Button } from "./ui/button";
+import { ButtonLink } from "./ui/button-link";
 
 /**
  * The 403 content: at /403, and in place of an admin screen for anyone who is not an admin. `comeBack` is
@@ -19,12 +18,12 @@ export function AccessDenied({ comeBack }: { comeBack?: string }) {
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Access Denied</h1>
         <p className="mt-4 text-lg text-slate-600">{adminMessages.forbidden}</p>
         <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-          <Button asChild size="lg">
-            <Link to={loginHref}>Admin Login</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/">Back to Home</Link>
-          </Button>
+          <ButtonLink to={loginHref} size="lg">
+            Admin Login
+          </ButtonLink>
+          <ButtonLink to="/" size="lg" variant="outline">
+            Back to Home
+          </ButtonLink>
         </div>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { CloudAlert } from "lucide-react";
-import { Link } from "react-router";
 import { Button } from "./ui/button";
+import { ButtonLink } from "./ui/button-link";
 
 /** Spec 01 section 4 / 02 section 8: the account (or a profile it needs) did not load within 3 seconds. */
 export function TroubleLoading({ loginPath }: { loginPath: "/login/client" | "/login/landscaper" }) {
@@ -16,9 +16,9 @@ export function TroubleLoading({ loginPath }: { loginPath: "/login/client" | "/l
         <Button type="button" onClick={() => window.location.reload()}>
           Refresh
         </Button>
-        <Button asChild variant="outline">
-          <Link to={loginPath}>Log In Again</Link>
-        </Button>
+        <ButtonLink to={loginPath} variant="outline">
+          Log In Again
+        </ButtonLink>
       </div>
     </div>
   );

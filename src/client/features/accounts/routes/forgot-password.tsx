@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
 import { forgotPasswordSchema } from "../../../../shared/accounts";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
@@ -74,12 +74,9 @@ export default function ForgotPasswordPage() {
           </button>
           .
         </p>
-        <Button asChild variant="outline" size="lg" className="w-full">
-          <Link to={loginPath}>
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to Login
-          </Link>
-        </Button>
+        <ButtonLink to={loginPath} variant="outline" size="lg" className="w-full" icon={ArrowLeft}>
+          Back to Login
+        </ButtonLink>
       </AuthShell>
     );
   }

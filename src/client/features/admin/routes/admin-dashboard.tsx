@@ -20,6 +20,7 @@ import type { DashboardSummary } from "../../../../shared/admin";
 import { formatCents } from "../../../../shared/services";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { focusRing } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
@@ -215,12 +216,9 @@ export default function AdminDashboardPage() {
       title="Admin Dashboard"
       description="Live figures from every booking, payment and application on GreenScape Charlotte."
       actions={
-        <Button asChild variant="outline">
-          <Link to="/admin/analytics">
-            <BarChart3 className="size-4" aria-hidden="true" />
-            Analytics
-          </Link>
-        </Button>
+        <ButtonLink to="/admin/analytics" variant="outline" icon={BarChart3}>
+          Analytics
+        </ButtonLink>
       }
     >
       {summary.isError ? (
@@ -304,12 +302,20 @@ export default function AdminDashboardPage() {
               ))}
             </dl>
             <div className="grid gap-2 sm:grid-cols-2">
-              <Button asChild variant="outline" className="h-auto min-h-10 py-2 whitespace-normal">
-                <Link to="/admin/users">{"Manage Users & Export Clients"}</Link>
-              </Button>
-              <Button asChild variant="outline" className="h-auto min-h-10 py-2 whitespace-normal">
-                <Link to="/admin/landscaper-approvals">{"Landscaper Approvals & Export"}</Link>
-              </Button>
+              <ButtonLink
+                to="/admin/users"
+                variant="outline"
+                className="h-auto min-h-10 py-2 whitespace-normal"
+              >
+                {"Manage Users & Export Clients"}
+              </ButtonLink>
+              <ButtonLink
+                to="/admin/landscaper-approvals"
+                variant="outline"
+                className="h-auto min-h-10 py-2 whitespace-normal"
+              >
+                {"Landscaper Approvals & Export"}
+              </ButtonLink>
             </div>
           </CardContent>
         </Card>
@@ -350,12 +356,9 @@ export default function AdminDashboardPage() {
       </Section>
 
       <div>
-        <Button asChild variant="ghost">
-          <Link to="/">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Return to Home
-          </Link>
-        </Button>
+        <ButtonLink to="/" variant="ghost" icon={ArrowLeft}>
+          Return to Home
+        </ButtonLink>
       </div>
     </AdminPage>
   );

@@ -1,9 +1,8 @@
 import { ArrowLeft, RefreshCw } from "lucide-react";
-import { Link } from "react-router";
 import { adminMessages } from "../../../../shared/admin";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { exportFileName } from "../../../../shared/exports";
-import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { exportUrl } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
 import { ChartPanel, useChartFilters } from "../components/chart-panel";
@@ -49,12 +48,9 @@ export default function AnalyticsPage() {
             {computedAt ? <time dateTime={computedAt}>{timeFormat.format(new Date(computedAt))}</time> : "—"}
           </span>
         </p>
-        <Button asChild variant="outline">
-          <Link to="/admin">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to Admin
-          </Link>
-        </Button>
+        <ButtonLink to="/admin" variant="outline" icon={ArrowLeft}>
+          Back to Admin
+        </ButtonLink>
       </footer>
     </AdminPage>
   );

@@ -1,6 +1,5 @@
 import { Home, Sprout } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 
 /** The dashboard before the first quote request. */
 export function EmptyRequests() {
@@ -14,15 +13,12 @@ export function EmptyRequests() {
         Ask for an instant quote and your request shows up here, from our review to the finished job.
       </p>
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Button asChild size="lg">
-          <Link to="/instant-quote">Get Instant Quote</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/">
-            <Home className="size-4" aria-hidden="true" />
-            Return to Home
-          </Link>
-        </Button>
+        <ButtonLink to="/instant-quote" size="lg">
+          Get Instant Quote
+        </ButtonLink>
+        <ButtonLink to="/" size="lg" variant="outline" icon={Home}>
+          Return to Home
+        </ButtonLink>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
-import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { useCustomerJobs } from "../api/customer-jobs";
 import { EmptyRequests } from "./empty-requests";
 import { JobCard } from "./job-card";
@@ -51,12 +51,9 @@ export function RequestsPanel() {
         <h2 id="my-requests-heading" className="text-lg font-semibold text-slate-900">
           My Requests <span className="font-normal text-slate-500">({list.length})</span>
         </h2>
-        <Button asChild variant="outline" size="sm">
-          <Link to="/instant-quote">
-            <Plus className="size-4" aria-hidden="true" />
-            New request
-          </Link>
-        </Button>
+        <ButtonLink to="/instant-quote" variant="outline" size="sm" icon={Plus}>
+          New request
+        </ButtonLink>
       </div>
       <ul className="grid gap-4">
         {list.map((job) => (

@@ -1,8 +1,8 @@
 import { LayoutDashboard, Plus, UserRound } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
-import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useCustomerProfile } from "../api/customer-profile";
 import { ProfilePanel } from "../components/profile-panel";
@@ -41,12 +41,9 @@ function Dashboard({ user }: { user: SessionUser }) {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Project Dashboard</h1>
           <p className="text-slate-600">Follow your requests, approve quotes and rate finished work.</p>
         </div>
-        <Button asChild className="w-full sm:w-auto">
-          <Link to="/instant-quote">
-            <Plus className="size-4" aria-hidden="true" />
-            Get Instant Quote
-          </Link>
-        </Button>
+        <ButtonLink to="/instant-quote" className="w-full sm:w-auto" icon={Plus}>
+          Get Instant Quote
+        </ButtonLink>
       </header>
 
       {welcome.visible ? <WelcomeBanner firstName={user.firstName} onDismiss={welcome.dismiss} /> : null}

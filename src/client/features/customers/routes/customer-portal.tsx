@@ -12,7 +12,7 @@ import { jobLabel, serviceName } from "../../../../shared/services";
 import type { SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { Card } from "../../../components/ui/card";
 import { useCustomerJobs, useNextJob } from "../api/customer-jobs";
 import { useCustomerProfile } from "../api/customer-profile";
@@ -73,9 +73,9 @@ function Portal({ user }: { user: SessionUser }) {
           <AlertTitle>Finish setting up your account</AlertTitle>
           <AlertDescription className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
             Tell us where you need service so we can match you with a landscaper nearby.
-            <Button asChild size="sm">
-              <Link to="/onboarding/client">Complete your profile</Link>
-            </Button>
+            <ButtonLink to="/onboarding/client" size="sm">
+              Complete your profile
+            </ButtonLink>
           </AlertDescription>
         </Alert>
       ) : null}
@@ -146,9 +146,9 @@ function UpcomingService() {
               <dd className="mt-0.5 font-mono font-semibold text-slate-900">{jobLabel(job.number)}</dd>
             </div>
           </dl>
-          <Button asChild variant="outline" className="w-full sm:w-auto">
-            <Link to="/dashboard/customer">View booking</Link>
-          </Button>
+          <ButtonLink to="/dashboard/customer" variant="outline" className="w-full sm:w-auto">
+            View booking
+          </ButtonLink>
         </div>
       ) : (
         <div className="flex flex-col gap-4 rounded-lg border border-dashed border-slate-300 p-5 sm:flex-row sm:items-center sm:justify-between">
@@ -158,9 +158,9 @@ function UpcomingService() {
               Once you approve a landscaper's quote, your next visit shows here.
             </p>
           </div>
-          <Button asChild className="w-full sm:w-auto">
-            <Link to="/instant-quote">Book Your First Service</Link>
-          </Button>
+          <ButtonLink to="/instant-quote" className="w-full sm:w-auto">
+            Book Your First Service
+          </ButtonLink>
         </div>
       )}
     </Card>

@@ -1,8 +1,7 @@
-import { Link } from "react-router";
 import type { LandscaperProfileView } from "../../../../shared/landscapers";
 import { site } from "../../../../shared/site";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 
 /**
  * Where the application stands, above the tabs: not started, documents missing, under review (also
@@ -21,9 +20,9 @@ export function ApplicationBanner({
         <AlertTitle>Finish your application to start getting jobs</AlertTitle>
         <AlertDescription className="grid justify-items-start gap-3">
           <p>Tell us about your business and service area, then upload your ID and insurance.</p>
-          <Button asChild size="sm">
-            <Link to="/onboarding/landscaper">Continue onboarding</Link>
-          </Button>
+          <ButtonLink to="/onboarding/landscaper" size="sm">
+            Continue onboarding
+          </ButtonLink>
         </AlertDescription>
       </Alert>
     );
@@ -49,9 +48,9 @@ export function ApplicationBanner({
         <AlertTitle>Upload your documents to complete your application</AlertTitle>
         <AlertDescription className="grid justify-items-start gap-3">
           <p>We need your proof of ID and liability insurance before we can review your application.</p>
-          <Button asChild size="sm">
-            <Link to="/upload-documents">Upload documents</Link>
-          </Button>
+          <ButtonLink to="/upload-documents" size="sm">
+            Upload documents
+          </ButtonLink>
         </AlertDescription>
       </Alert>
     );

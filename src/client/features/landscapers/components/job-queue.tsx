@@ -1,7 +1,7 @@
 import { Inbox, RefreshCw } from "lucide-react";
-import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { Card } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
 import { useLandscaperJobs } from "../api/jobs";
@@ -114,9 +114,9 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
                   : "Once your application is approved, new requests in your service area will appear here."}
               </p>
               {approved ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link to="?tab=profile">Edit service area</Link>
-                </Button>
+                <ButtonLink to="?tab=profile" variant="outline" size="sm">
+                  Edit service area
+                </ButtonLink>
               ) : null}
             </div>
           )}

@@ -1,7 +1,6 @@
 import { Pencil } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { formatLongDate, todayInCharlotte } from "../../../../shared/dates";
 import {
   type LandscaperProfileView,
@@ -12,6 +11,7 @@ import type { SessionUser } from "../../../../shared/session";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast";
 import { LandscaperProfileForm, profileFormDefaults } from "./landscaper-profile-form";
@@ -97,9 +97,9 @@ export function ProfileTab({
             <p className="text-sm text-slate-600">
               You haven't told us about your business and service area yet.
             </p>
-            <Button asChild size="sm">
-              <Link to="/onboarding/landscaper">Finish your application</Link>
-            </Button>
+            <ButtonLink to="/onboarding/landscaper" size="sm">
+              Finish your application
+            </ButtonLink>
           </div>
         ) : editing ? (
           <LandscaperProfileForm

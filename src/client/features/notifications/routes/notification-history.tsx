@@ -1,11 +1,11 @@
 import { BellOff, CheckCheck, Search, Settings } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { Link } from "react-router";
 import type { NotificationItem } from "../../../../shared/notifications";
 import type { SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { Card } from "../../../components/ui/card";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -83,12 +83,9 @@ function History({ user }: { user: SessionUser }) {
         title="Notification History"
         description="Every alert sent to your account, newest first."
         actions={
-          <Button asChild variant="outline">
-            <Link to={SETTINGS_PATH}>
-              <Settings className="size-4" aria-hidden="true" />
-              Notification Settings
-            </Link>
-          </Button>
+          <ButtonLink to={SETTINGS_PATH} variant="outline" icon={Settings}>
+            Notification Settings
+          </ButtonLink>
         }
       />
 

@@ -1,8 +1,7 @@
 import { History } from "lucide-react";
-import { Link } from "react-router";
 import type { SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
-import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { NotificationPreferencesForm } from "../components/notification-preferences-form";
 import { NotificationsPageHeader } from "../components/page-header";
@@ -26,12 +25,9 @@ function Settings({ user }: { user: SessionUser }) {
         title="Notification Settings"
         description="Choose how we reach you about new jobs, applications and account updates."
         actions={
-          <Button asChild variant="outline">
-            <Link to={HISTORY_PATH}>
-              <History className="size-4" aria-hidden="true" />
-              Notification History
-            </Link>
-          </Button>
+          <ButtonLink to={HISTORY_PATH} variant="outline" icon={History}>
+            Notification History
+          </ButtonLink>
         }
       />
       <Card className="gap-6">

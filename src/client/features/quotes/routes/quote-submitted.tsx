@@ -1,12 +1,12 @@
 import { CircleAlert, CircleCheck, Home, Phone } from "lucide-react";
 import type * as React from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { formatLongDate } from "../../../../shared/dates";
 import type { QuoteSummary } from "../../../../shared/quotes";
 import { formatRange, jobLabel, serviceName } from "../../../../shared/services";
 import { firstNameOf } from "../../../../shared/session";
 import { site } from "../../../../shared/site";
-import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useSession } from "../../../lib/session";
 import { QuotePageHeader } from "../components/quote-page-header";
@@ -54,12 +54,12 @@ function MissingDetails() {
         Missing quote details. Please submit the form first.
       </p>
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Button asChild size="lg">
-          <Link to="/instant-quote">Get an Instant Quote</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/">Return to Home</Link>
-        </Button>
+        <ButtonLink to="/instant-quote" size="lg">
+          Get an Instant Quote
+        </ButtonLink>
+        <ButtonLink to="/" size="lg" variant="outline">
+          Return to Home
+        </ButtonLink>
       </div>
     </div>
   );
@@ -165,16 +165,13 @@ function ThankYou({ quote }: { quote: QuoteSummary }) {
           </Card>
 
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/">
-                <Home className="size-4" aria-hidden="true" />
-                Return to Home
-              </Link>
-            </Button>
+            <ButtonLink to="/" size="lg" icon={Home}>
+              Return to Home
+            </ButtonLink>
             {isCustomer ? (
-              <Button asChild size="lg" variant="outline">
-                <Link to="/dashboard/customer">View My Requests</Link>
-              </Button>
+              <ButtonLink to="/dashboard/customer" size="lg" variant="outline">
+                View My Requests
+              </ButtonLink>
             ) : null}
           </div>
         </div>
@@ -194,9 +191,9 @@ function ThankYou({ quote }: { quote: QuoteSummary }) {
               <p className="text-sm text-slate-600">
                 Create a free account with {quote.email} and this request appears in your dashboard.
               </p>
-              <Button asChild variant="outline" className="w-full">
-                <Link to="/register/client">Create an Account</Link>
-              </Button>
+              <ButtonLink to="/register/client" variant="outline" className="w-full">
+                Create an Account
+              </ButtonLink>
             </Card>
           ) : null}
         </aside>

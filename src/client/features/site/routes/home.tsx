@@ -14,6 +14,7 @@ import { Link } from "react-router";
 import { site } from "../../../../shared/site";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { fullTitleMeta } from "../../../lib/meta";
 import { container, focusRing } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
@@ -104,12 +105,12 @@ export default function HomePage() {
                   <ArrowRight className="size-4" aria-hidden="true" />
                 </Link>
               </Button>
-              <Button asChild size="lg" variant="outline" className={heroOutline}>
-                <Link to="/login/client">Client Login</Link>
-              </Button>
-              <Button asChild size="lg" variant="outline" className={heroOutline}>
-                <Link to="/login/landscaper">Landscaper Login</Link>
-              </Button>
+              <ButtonLink to="/login/client" size="lg" variant="outline" className={heroOutline}>
+                Client Login
+              </ButtonLink>
+              <ButtonLink to="/login/landscaper" size="lg" variant="outline" className={heroOutline}>
+                Landscaper Login
+              </ButtonLink>
             </div>
             <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-brand-100">
               {["Free, no-obligation quotes", "Reviewed within 24 hours", "No account needed"].map((item) => (
@@ -194,9 +195,13 @@ export default function HomePage() {
               Join our network of Charlotte pros and get matched with jobs near you.
             </p>
           </div>
-          <Button asChild variant="outline" className="border-brand-700 text-brand-800 hover:bg-white">
-            <Link to="/register/landscaper">Landscaper Sign Up</Link>
-          </Button>
+          <ButtonLink
+            to="/register/landscaper"
+            variant="outline"
+            className="border-brand-700 text-brand-800 hover:bg-white"
+          >
+            Landscaper Sign Up
+          </ButtonLink>
         </div>
       </Section>
 

@@ -1,6 +1,7 @@
 import { ArrowLeft, House } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { pageMeta } from "../../../lib/meta";
 
 export function meta() {
@@ -28,12 +29,9 @@ export default function NotFoundPage() {
           The page you're looking for doesn't exist or has been moved.
         </p>
         <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/">
-              <House className="size-4" aria-hidden="true" />
-              Return to Homepage
-            </Link>
-          </Button>
+          <ButtonLink to="/" size="lg" icon={House}>
+            Return to Homepage
+          </ButtonLink>
           <Button
             size="lg"
             variant="outline"

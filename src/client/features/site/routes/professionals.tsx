@@ -9,7 +9,7 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { pageMeta } from "../../../lib/meta";
 import { PageHero, QuoteCallout, Section } from "../components/page-parts";
 import { services } from "../content/services";
@@ -75,12 +75,12 @@ export default function ProfessionalsPage() {
           </p>
         }
       >
-        <Button asChild size="lg">
-          <Link to="/instant-quote">Get an Instant Quote</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/register/landscaper">Join as a Landscaper</Link>
-        </Button>
+        <ButtonLink to="/instant-quote" size="lg">
+          Get an Instant Quote
+        </ButtonLink>
+        <ButtonLink to="/register/landscaper" size="lg" variant="outline">
+          Join as a Landscaper
+        </ButtonLink>
       </PageHero>
 
       <Section

@@ -1,7 +1,6 @@
 import { Globe, House, type LucideIcon, Puzzle, RefreshCw, Wifi } from "lucide-react";
-import { Link } from "react-router";
 import { site } from "../../../../shared/site";
-import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { pageMeta } from "../../../lib/meta";
 import { container, textLink } from "../../../lib/styles";
 import { PageHero } from "../components/page-parts";
@@ -105,12 +104,9 @@ export default function TroubleshootingPage() {
                 . Tell us your browser and device and we'll sort it out.
               </p>
             </div>
-            <Button asChild size="lg" className="shrink-0">
-              <Link to="/">
-                <House className="size-4" aria-hidden="true" />
-                Return to Home
-              </Link>
-            </Button>
+            <ButtonLink to="/" size="lg" className="shrink-0" icon={House}>
+              Return to Home
+            </ButtonLink>
           </div>
         </div>
       </section>
