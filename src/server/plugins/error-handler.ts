@@ -1,11 +1,10 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { ZodError } from "zod";
+import type { ErrorCode } from "../../shared/errors.js";
 import { AppError, RateLimitedError } from "../lib/errors.js";
 
-export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
+export type { ErrorAnswer as ErrorBody } from "../../shared/errors.js";
 
 /** Turns zod issues into one message per field, the first issue of each field winning. */
 export function fieldErrors(error: ZodError): Record<string, string> {
@@ -27,17 +26,20 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof AppError) {
       if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
+      const { code, message, fields } = error;
+      return reply.status(error.statusCode).send({ error: { code, message, ...(fields ? { fields } : {}) } });
     }
     const statusCode = (error as FastifyError).statusCode ?? 500;
     if (statusCode < 500) {
-      const code = (error as FastifyError).code?.toLowerCase().replace(/^fst_err_/, "") ?? "bad_request";
-      const message =
+      // Fastify's own refusals (a malformed body, a wrong content type...) answer with the shared codes too.
+      const [code, message]: [ErrorCode, string] =
         statusCode === 413
-          ? "The request is too large."
+          ? ["payload_too_large", "The request is too large."]
           : statusCode === 415
-            ? "Unsupported content type."
-            : error.message || "Bad request.";
+            ? ["unsupported_media_type", "Unsupported content type."]
+            : statusCode === 404
+              ? ["not_found", error.message || "Not found."]
+              : ["bad_request", error.message || "Bad request."];
       return reply.status(statusCode).send({ error: { code, message } });
     }
     request.log.error({ err: error }, "request failed");

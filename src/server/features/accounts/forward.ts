@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { PASSWORD_TOO_COMMON } from "../../../shared/accounts.js";
+import type { ErrorCode } from "../../../shared/errors.js";
 import { assertNotCommonPassword, newPasswordOf } from "./common-passwords.js";
 
 export const INTERNAL_HEADER_PREFIX = "x-greenscape-";
@@ -68,8 +70,26 @@ export function applyCookies(reply: FastifyReply, answer: AuthAnswer) {
   if (answer.setCookies.length) reply.header("set-cookie", answer.setCookies);
 }
 
-/** Better Auth's error body is { code, message }; ours is { error: { code, message } }. */
-export function authErrorOf(answer: AuthAnswer): { code: string; message: string } {
+const codeByStatus: Record<number, ErrorCode> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  422: "conflict",
+  429: "too_many_requests",
+};
+
+/**
+ * Better Auth's error body is { code, message } with codes of its own; ours is { error: { code, message } }
+ * with a shared ErrorCode. `authCode` keeps Better Auth's code for the decisions made here on the server.
+ */
+export function authErrorOf(answer: AuthAnswer): { authCode: string; code: ErrorCode; message: string } {
   const body = (answer.body ?? {}) as { code?: string; message?: string };
-  return { code: (body.code ?? "auth_error").toLowerCase(), message: body.message ?? "Request failed." };
+  const authCode = (body.code ?? "auth_error").toLowerCase();
+  const code: ErrorCode =
+    authCode === PASSWORD_TOO_COMMON || authCode === "invalid_token"
+      ? authCode
+      : (codeByStatus[answer.status] ?? "internal_error");
+  return { authCode, code, message: body.message ?? "Request failed." };
 }

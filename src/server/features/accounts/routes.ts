@@ -11,7 +11,7 @@ import {
 } from "../../../shared/accounts.js";
 import type { SessionResponse } from "../../../shared/session.js";
 import { session as sessionTable, user } from "../../db/schema.js";
-import { AppError, badRequest } from "../../lib/errors.js";
+import { AppError } from "../../lib/errors.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
@@ -59,7 +59,8 @@ export async function accountRoutes(app: FastifyInstance) {
       if (answer.status !== 200) {
         const error = authErrorOf(answer);
         const message =
-          error.code === "user_already_exists" || error.code === "user_already_exists_use_another_email"
+          error.authCode === "user_already_exists" ||
+          error.authCode === "user_already_exists_use_another_email"
             ? "An account with this email already exists. Please sign in instead."
             : error.message;
         throw new AppError(answer.status === 422 ? 409 : answer.status, error.code, message);
@@ -174,7 +175,7 @@ export async function accountRoutes(app: FastifyInstance) {
       });
       if (answer.status !== 200) {
         const error = authErrorOf(answer);
-        if (error.code === "invalid_token" || answer.status === 400) {
+        if (error.authCode === "invalid_token" || answer.status === 400) {
           throw new AppError(400, "invalid_token", messages.invalidResetLink);
         }
         throw new AppError(answer.status, error.code, error.message);
@@ -195,7 +196,8 @@ export async function accountRoutes(app: FastifyInstance) {
       });
       if (answer.status !== 200) {
         const error = authErrorOf(answer);
-        if (error.code === "invalid_password") throw badRequest("Your current password is not correct.");
+        if (error.authCode === "invalid_password")
+          throw new AppError(400, "invalid_credentials", "Your current password is not correct.");
         throw new AppError(answer.status, error.code, error.message);
       }
       // A link asked for before the change must not undo it.

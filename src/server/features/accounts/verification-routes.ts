@@ -20,8 +20,7 @@ export async function verificationRoutes(app: FastifyInstance) {
       if (!(await claimToken(app.database.db, input.token, "email_verification"))) throw linkUsed();
       const answer = await callAuth(app, request, `/verify-email?token=${encodeURIComponent(input.token)}`);
       if (answer.status !== 200) {
-        const { code } = authErrorOf(answer);
-        if (code === "token_expired") throw linkExpired();
+        if (authErrorOf(answer).authCode === "token_expired") throw linkExpired();
         throw linkInvalid();
       }
       return { ok: true, message: verificationMessages.confirmed };

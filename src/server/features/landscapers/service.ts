@@ -12,7 +12,7 @@ import { landscaperMessages, requiredDocumentTypes } from "../../../shared/lands
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, landscaperDocument, user } from "../../db/schema.js";
-import { AppError, badRequest, notFound } from "../../lib/errors.js";
+import { AppError, badRequest, notFound, unsupportedFile } from "../../lib/errors.js";
 import { extensionOf, nameForType, sniffFileType } from "../../lib/file-type.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Storage } from "../../lib/storage.js";
@@ -174,7 +174,7 @@ export async function uploadDocument({
   file,
 }: UploadDocumentOptions): Promise<DocumentRow> {
   const contentType = sniffFileType(file.buffer);
-  if (!contentType) throw badRequest(landscaperMessages.fileType);
+  if (!contentType) throw unsupportedFile(landscaperMessages.fileType);
   const key = `documents/${userId}/${documentType}-${randomUUID()}.${extensionOf[contentType]}`;
   await storage.put(key, file.buffer);
 

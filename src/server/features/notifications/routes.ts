@@ -11,7 +11,7 @@ import {
   pushSubscriptionSchema,
 } from "../../../shared/notifications.js";
 import { notification, pushSubscription, session, user } from "../../db/schema.js";
-import { badRequest, notFound } from "../../lib/errors.js";
+import { fieldInvalid, notFound } from "../../lib/errors.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { toItem } from "./hub.js";
@@ -196,7 +196,8 @@ export async function notificationRoutes(app: FastifyInstance) {
       const principal = requirePrincipal(request);
       const { body: input } = preferencesInput.parse(request);
       const smsAvailable = principal.role === "landscaper";
-      if (input.smsOptIn && !smsAvailable) throw badRequest("SMS alerts are available to landscapers only.");
+      if (input.smsOptIn && !smsAvailable)
+        throw fieldInvalid("smsOptIn", "SMS alerts are available to landscapers only.");
       const [row] = await db()
         .update(user)
         .set({

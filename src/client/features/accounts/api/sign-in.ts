@@ -21,7 +21,7 @@ export function useSignIn() {
     },
     onError: (error) => {
       // The admin portal refused a non-admin and revoked the session it had just opened.
-      if (error instanceof ApiError && error.status === 403) {
+      if (error instanceof ApiError && error.code === "admin_access_required") {
         queryClient.setQueryData<SessionResponse>(["session"], { user: null });
       }
     },

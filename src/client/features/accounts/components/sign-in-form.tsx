@@ -16,9 +16,11 @@ import { SubmitButton } from "./submit-button";
 /** The customer and landscaper logins' failure line (spec 01 section 8). */
 export function signInErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 401) return messages.invalidCredentials;
+    if (error.code === "invalid_credentials" || error.code === "unauthorized")
+      return messages.invalidCredentials;
     // Too many attempts and other refusals carry a message meant for the user.
-    if (error.status >= 400 && error.status < 500) return error.message;
+    if (error.code !== "internal_error" && error.code !== "network_error" && error.code !== "unknown")
+      return error.message;
   }
   return "Login failed. Please try again.";
 }

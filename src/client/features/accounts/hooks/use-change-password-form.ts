@@ -28,8 +28,7 @@ export function useChangePasswordForm(
       if (error instanceof ApiError) {
         if (error.code === PASSWORD_TOO_COMMON) {
           form.setError("password", { message: error.message }, { shouldFocus: true });
-        } else if (error.status === 400 && !error.fields) {
-          // The only other 400 without field messages: the current password is wrong.
+        } else if (error.code === "invalid_credentials") {
           form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
         }
         showServerFieldErrors(form.setError, error, ["currentPassword", "password", "confirmPassword"], {

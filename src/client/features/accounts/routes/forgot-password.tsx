@@ -38,7 +38,7 @@ export default function ForgotPasswordPage() {
     } catch (error) {
       // 429 says how long to wait; anything else stays vague (the spec's line).
       setFormError(
-        error instanceof ApiError && error.status === 429
+        error instanceof ApiError && error.code === "too_many_requests"
           ? error.message
           : "An error occurred. Please try again later.",
       );

@@ -13,7 +13,7 @@ export function meta() {
 /** Spec 02 section 8: non-admins are told inline; other refusals get the 'Login Failed' toast. */
 function adminSignInError(error: unknown): string | null {
   if (error instanceof ApiError) {
-    if (error.status === 403 && error.code === "admin_access_required") return messages.adminAccessDenied;
+    if (error.code === "admin_access_required") return messages.adminAccessDenied;
     toast({ title: "Login Failed", description: error.message, variant: "destructive" });
     return null;
   }

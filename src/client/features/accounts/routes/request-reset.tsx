@@ -51,7 +51,8 @@ export default function RequestResetPage() {
         variant: "success",
       });
     } catch (error) {
-      const description = error instanceof ApiError && error.status === 429 ? error.message : failure;
+      const description =
+        error instanceof ApiError && error.code === "too_many_requests" ? error.message : failure;
       toast({ title: "Reset Failed", description, variant: "destructive" });
     }
   }

@@ -96,7 +96,7 @@ function ResetPasswordForm({
         return;
       }
       setFormError(
-        error instanceof ApiError && error.status === 400
+        error instanceof ApiError && error.code === "invalid_token"
           ? { message: config.invalidLink, invalidLink: true }
           : { message: "An unexpected error occurred. Please try again.", invalidLink: false },
       );

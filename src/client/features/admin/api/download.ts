@@ -1,5 +1,5 @@
 import { NO_DATA_CODE, RECORD_COUNT_HEADER } from "../../../../shared/exports";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, apiErrorOf } from "../../../lib/api-client";
 
 export interface DownloadedFile {
   fileName: string;
@@ -24,12 +24,7 @@ export function isNoData(error: unknown): boolean {
 export async function downloadExport(url: string, fallbackName: string): Promise<DownloadedFile> {
   const response = await fetch(url, { credentials: "same-origin" });
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
-    throw new ApiError(
-      response.status,
-      body.error?.code ?? "error",
-      body.error?.message ?? `Request failed (${response.status})`,
-    );
+    throw apiErrorOf(response.status, await response.json().catch(() => ({})));
   }
   const blob = await response.blob();
   const fileName = fileNameFromDisposition(response.headers.get("content-disposition")) ?? fallbackName;

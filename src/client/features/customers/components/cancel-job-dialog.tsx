@@ -52,7 +52,7 @@ export function CancelJobDialog({ job, servicesText }: { job: JobView; servicesT
         variant: "destructive",
       });
       // The job changed meanwhile (409): the refreshed card shows where it stands now.
-      if (error instanceof ApiError && error.status === 409) setOpen(false);
+      if (error instanceof ApiError && error.code === "conflict") setOpen(false);
     }
   });
 

@@ -5,7 +5,8 @@ import type {
   LandscaperDocumentView,
   LandscaperProfileView,
 } from "../../../../shared/landscapers";
-import { ApiError, apiFetch } from "../../../lib/api-client";
+import { ApiError, apiErrorOf, apiFetch } from "../../../lib/api-client";
+import { connectionHint } from "../../../lib/form-errors";
 import { sessionQueryOptions } from "../../../lib/session";
 import { landscaperProfileQuery } from "./profile";
 
@@ -24,18 +25,14 @@ export interface UploadAnswer {
 }
 
 function errorOf(xhr: XMLHttpRequest): ApiError {
-  if (xhr.status === 0)
-    return new ApiError(0, "network_error", "Please check your connection and try again.");
+  if (xhr.status === 0) return new ApiError(0, "network_error", connectionHint);
+  let body: unknown;
   try {
-    const body = JSON.parse(xhr.responseText) as { error?: { code?: string; message?: string } };
-    return new ApiError(
-      xhr.status,
-      body.error?.code ?? "error",
-      body.error?.message ?? `Upload failed (${xhr.status})`,
-    );
+    body = JSON.parse(xhr.responseText);
   } catch {
-    return new ApiError(xhr.status, "error", `Upload failed (${xhr.status})`);
+    body = undefined;
   }
+  return apiErrorOf(xhr.status, body, `Upload failed (${xhr.status})`);
 }
 
 /**
@@ -61,7 +58,7 @@ export function uploadDocument(
         try {
           resolve(JSON.parse(xhr.responseText) as UploadAnswer);
         } catch {
-          reject(new ApiError(xhr.status, "bad_response", "Unexpected answer from the server."));
+          reject(new ApiError(xhr.status, "unknown", "Unexpected answer from the server."));
         }
       } else {
         reject(errorOf(xhr));

@@ -88,7 +88,7 @@ export function DocumentPicker({ type, document, onUploaded, onBusyChange }: Doc
     } catch (caught) {
       if (controller.signal.aborted) return;
       setState(document ? { phase: "uploaded" } : { phase: "idle" });
-      if (caught instanceof ApiError && caught.status === 401) {
+      if (caught instanceof ApiError && caught.code === "unauthorized") {
         setError("Your session has ended. Please sign in again.");
         toast({ title: "Not authenticated", description: "Please sign in again.", variant: "destructive" });
       } else if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500) {

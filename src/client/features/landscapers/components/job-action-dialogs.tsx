@@ -26,8 +26,8 @@ import { useJobAction } from "../api/jobs";
 export function reportActionError(error: unknown) {
   if (error instanceof ApiError) {
     toast({
-      title: error.status === 409 ? error.message : "Couldn't update the job",
-      description: error.status === 409 ? "The job queue has been refreshed." : error.message,
+      title: error.code === "conflict" ? error.message : "Couldn't update the job",
+      description: error.code === "conflict" ? "The job queue has been refreshed." : error.message,
       variant: "destructive",
     });
   } else {

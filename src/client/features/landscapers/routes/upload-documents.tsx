@@ -51,7 +51,7 @@ export default function UploadDocumentsPage() {
       toast({ title: answer.message, variant: "success" });
       void navigate("/landscaper-dashboard?status=pending");
     } catch (error) {
-      const notSignedIn = error instanceof ApiError && error.status === 401;
+      const notSignedIn = error instanceof ApiError && error.code === "unauthorized";
       toast({
         title: notSignedIn ? "Not authenticated" : "Submission failed",
         description:

@@ -153,9 +153,7 @@ function PreferencesEditor({
       } catch (error) {
         console.error("Could not save notification preferences.", error);
         const fields = error instanceof ApiError ? error.fields : undefined;
-        const aboutSms =
-          error instanceof ApiError &&
-          (Boolean(fields?.phoneNumber || fields?.smsOptIn) || /SMS/.test(error.message));
+        const aboutSms = Boolean(fields?.phoneNumber || fields?.smsOptIn);
         if (fields?.phoneNumber)
           form.setError("phoneNumber", { message: fields.phoneNumber }, { shouldFocus: true });
         toast({

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+/**
+ * Every code an /api error answer may carry. The server throws only these (AppError takes an ErrorCode);
+ * the client switches on them, never on a message's text.
+ */
+export const errorCodes = [
+  // Input
+  "validation_failed",
+  "bad_request",
+  "payload_too_large",
+  "unsupported_media_type",
+  "unsupported_file",
+  // Who is asking
+  "unauthorized",
+  "invalid_credentials",
+  "forbidden",
+  "role_not_allowed",
+  "admin_access_required",
+  "email_not_verified",
+  // What is asked for
+  "not_found",
+  "no_data",
+  "conflict",
+  "already_admin",
+  "already_verified",
+  // Links in emails
+  "invalid_token",
+  "link_expired",
+  "link_used",
+  // Accounts
+  "password_too_common",
+  // Push subscriptions
+  "push_endpoint_refused",
+  "push_endpoint_taken",
+  // Limits and failures
+  "too_many_requests",
+  "internal_error",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The body of every /api error answer (Better Auth's own routes answer `{ code, message }`). */
+export const errorAnswerSchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
+
+/** The many answers that only say what happened. */
+export const messageAnswerSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
