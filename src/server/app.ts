@@ -19,6 +19,7 @@ import { safePushAgent } from "./features/notifications/push-endpoints.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
 import { sendSms, smsProviderFor } from "./features/notifications/sms.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
+import { answerSerializerCompiler, noValidatorCompiler } from "./lib/answers.js";
 import { EmailSender } from "./lib/outbox/email-sender.js";
 import { OutboxWorker } from "./lib/outbox/worker.js";
 import { getOrCreateSetting, randomSecret } from "./lib/settings.js";
@@ -161,6 +162,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(errorHandlerPlugin);
+  // Answers are serialised through their route's zod schema (src/server/lib/answers.ts).
+  app.setSerializerCompiler(answerSerializerCompiler);
+  app.setValidatorCompiler(noValidatorCompiler);
   await app.register(multipart);
   await app.register(originCheckPlugin);
   await app.register(accessPlugin);

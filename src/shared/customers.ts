@@ -29,13 +29,22 @@ export type CustomerProfileInput = z.input<typeof customerProfileSchema>;
 export type CustomerProfileValues = z.output<typeof customerProfileSchema>;
 
 /** The customer profile as GET/PUT /api/customer/profile answer it. */
-export interface CustomerProfile extends CustomerProfileValues {
-  updatedAt: string;
-}
+export const customerProfileViewSchema = z.object({
+  fullName: z.string(),
+  streetAddress: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  phoneNumber: z.string(),
+  propertyType: z.enum(propertyTypes),
+  updatedAt: z.string(),
+});
+export type CustomerProfile = z.infer<typeof customerProfileViewSchema>;
 
-export interface CustomerProfileAnswer {
+export const customerProfileAnswerSchema = z.object({
   /** null until the customer completes onboarding. */
-  profile: CustomerProfile | null;
+  profile: customerProfileViewSchema.nullable(),
   /** When the current session was opened: the dashboard greets a fresh sign-in once. */
-  signedInAt: string;
-}
+  signedInAt: z.string(),
+});
+export type CustomerProfileAnswer = z.infer<typeof customerProfileAnswerSchema>;

@@ -48,7 +48,3 @@ export const errorAnswerSchema = z.object({
   }),
 });
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
-
-/** The many answers that only say what happened. */
-export const messageAnswerSchema = z.object({ message: z.string() });
-export type MessageAnswer = z.infer<typeof messageAnswerSchema>;

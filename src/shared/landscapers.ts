@@ -114,51 +114,62 @@ export type LandscaperProfileValues = z.output<typeof landscaperProfileSchema>;
 export const applicationStatuses = ["pending", "approved", "denied"] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
+export const pendingAreaChangeSchema = z.object({
+  serviceZipCodes: z.array(z.string()),
+  travelRadius: z.number(),
+  requestedAt: z.string(),
+});
+export type PendingAreaChange = z.infer<typeof pendingAreaChangeSchema>;
+
 /** What GET/PUT /api/landscaper/profile answer. */
-export interface LandscaperProfileView {
-  fullName: string;
-  businessName: string | null;
-  phoneNumber: string;
-  streetAddress: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  serviceZipCodes: string[];
-  travelRadius: number;
+export const landscaperProfileViewSchema = z.object({
+  fullName: z.string(),
+  businessName: z.string().nullable(),
+  phoneNumber: z.string(),
+  streetAddress: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  serviceZipCodes: z.array(z.string()),
+  travelRadius: z.number(),
   /** How many ZIP codes the list and radius reach (the list itself can be hundreds long). */
-  coveredZipCount: number;
-  status: ApplicationStatus;
-  backgroundCheckConsentAt: string | null;
-  termsConsentAt: string | null;
-  documentsSubmittedAt: string | null;
+  coveredZipCount: z.number(),
+  status: z.enum(applicationStatuses),
+  backgroundCheckConsentAt: z.string().nullable(),
+  termsConsentAt: z.string().nullable(),
+  documentsSubmittedAt: z.string().nullable(),
   /** A change of service area waiting for an admin; the area above stays in force until it is approved. */
-  pendingAreaChange: PendingAreaChange | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  pendingAreaChange: pendingAreaChangeSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LandscaperProfileView = z.infer<typeof landscaperProfileViewSchema>;
 
-export interface PendingAreaChange {
-  serviceZipCodes: string[];
-  travelRadius: number;
-  requestedAt: string;
-}
+/** GET /api/landscaper/profile (null before onboarding); PUT adds a message when the area waits for review. */
+export const landscaperProfileAnswerSchema = z.object({
+  profile: landscaperProfileViewSchema.nullable(),
+  message: z.string().optional(),
+});
+export type LandscaperProfileAnswer = z.infer<typeof landscaperProfileAnswerSchema>;
 
-export interface AreaSummary {
-  serviceZipCodes: string[];
-  travelRadius: number;
-  coveredZipCount: number;
-}
+const areaSummarySchema = z.object({
+  serviceZipCodes: z.array(z.string()),
+  travelRadius: z.number(),
+  coveredZipCount: z.number(),
+});
+export type AreaSummary = z.infer<typeof areaSummarySchema>;
 
 /** One pending request as the admins review it: the area in force beside the one asked for. */
-export interface AreaChangeView {
-  id: string;
-  landscaperId: string;
-  landscaperName: string;
-  email: string;
-  current: AreaSummary;
-  requested: AreaSummary;
-  requestedAt: string;
-}
+export const areaChangeViewSchema = z.object({
+  id: z.string(),
+  landscaperId: z.string(),
+  landscaperName: z.string(),
+  email: z.string(),
+  current: areaSummarySchema,
+  requested: areaSummarySchema,
+  requestedAt: z.string(),
+});
+export type AreaChangeView = z.infer<typeof areaChangeViewSchema>;
 
 export const areaChangeDecisions = ["approve", "deny"] as const;
 export type AreaChangeDecision = (typeof areaChangeDecisions)[number];
@@ -193,16 +204,26 @@ export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 /** What the file pickers offer; the server decides by the file's content, never by this list or the name. */
 export const documentAccept = "image/jpeg,image/png,image/gif,image/webp,image/heic,application/pdf";
 
-export interface LandscaperDocumentView {
-  id: string;
-  documentType: DocumentType;
-  originalName: string;
-  contentType: string;
-  sizeBytes: number;
-  uploadedAt: string;
-}
+export const landscaperDocumentViewSchema = z.object({
+  id: z.string(),
+  documentType: z.enum(documentTypes),
+  originalName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number(),
+  uploadedAt: z.string(),
+});
+export type LandscaperDocumentView = z.infer<typeof landscaperDocumentViewSchema>;
 
-export interface DocumentsResponse {
-  documents: LandscaperDocumentView[];
-  documentsSubmittedAt: string | null;
-}
+export const documentsAnswerSchema = z.object({
+  documents: z.array(landscaperDocumentViewSchema),
+  documentsSubmittedAt: z.string().nullable(),
+});
+export type DocumentsResponse = z.infer<typeof documentsAnswerSchema>;
+
+/** POST /api/landscaper/documents/:type */
+export const uploadAnswerSchema = z.object({ document: landscaperDocumentViewSchema, message: z.string() });
+export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
+
+/** POST /api/landscaper/application/submit */
+export const submitAnswerSchema = z.object({ profile: landscaperProfileViewSchema, message: z.string() });
+export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;

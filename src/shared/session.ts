@@ -1,29 +1,31 @@
-import type { Role } from "./roles.js";
+import { z } from "zod";
+import { roles } from "./roles.js";
 
 /** What GET /api/session answers: the signed-in user as every screen sees it, or null. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
   /** metadata first name, else the first word of the full name, else "User". */
-  firstName: string;
-  lastName: string;
-  role: Role;
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(roles),
   /** role admin, or an email in ADMIN_EMAILS or MASTER_EMAILS. */
-  isAdmin: boolean;
+  isAdmin: z.boolean(),
   /** an email in MASTER_EMAILS: decided by the server, never by the browser. */
-  isMaster: boolean;
+  isMaster: z.boolean(),
   /** set for landscapers who have started onboarding. */
-  landscaperStatus: "pending" | "approved" | "denied" | null;
+  landscaperStatus: z.enum(["pending", "approved", "denied"]).nullable(),
   /** false until the user opens the confirmation link (or a reset link) sent to their address. */
-  emailVerified: boolean;
+  emailVerified: z.boolean(),
   /** set while an admin is impersonating this user. */
-  impersonatedBy: string | null;
-}
+  impersonatedBy: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export interface SessionResponse {
-  user: SessionUser | null;
-}
+/** GET /api/session, and sign-up and sign-in (the user they signed in, or null when it cannot be read). */
+export const sessionAnswerSchema = z.object({ user: sessionUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionAnswerSchema>;
 
 export function firstNameOf(fullName: string | null | undefined): string {
   const first = fullName?.trim().split(/\s+/)[0];

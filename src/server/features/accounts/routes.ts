@@ -9,8 +9,10 @@ import {
   signUpSchema,
   updateProfileSchema,
 } from "../../../shared/accounts.js";
-import type { SessionResponse } from "../../../shared/session.js";
+import { okAnswerSchema } from "../../../shared/answers.js";
+import { sessionAnswerSchema } from "../../../shared/session.js";
 import { session as sessionTable, user } from "../../db/schema.js";
+import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { AppError } from "../../lib/errors.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
@@ -33,16 +35,24 @@ const updateProfileInput = defineInput({ body: updateProfileSchema });
  * product's rules (audit, limits, admin portal), then delegates to Better Auth. Better Auth's other
  * endpoints are not exposed.
  */
-export async function accountRoutes(app: FastifyInstance) {
+export async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodAnswers>();
   await app.register(verificationRoutes);
-  app.get("/session", { config: { access: "public" } }, async (request): Promise<SessionResponse> => {
-    const principal = await getPrincipal(app, request);
-    return { user: principal ? await toSessionUser(app, principal) : null };
-  });
+  app.get(
+    "/session",
+    { config: { access: "public" }, schema: answers(sessionAnswerSchema) },
+    async (request) => {
+      const principal = await getPrincipal(app, request);
+      return { user: principal ? await toSessionUser(app, principal) : null };
+    },
+  );
 
   app.post(
     "/auth/sign-up/email",
-    { config: { access: "public", input: signUpInput, rateLimit: [policies.signUpByIp] } },
+    {
+      config: { access: "public", input: signUpInput, rateLimit: [policies.signUpByIp] },
+      schema: answers(sessionAnswerSchema),
+    },
     async (request, reply) => {
       const { body: input } = signUpInput.parse(request);
       const answer = await callAuth(
@@ -73,7 +83,10 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     "/auth/sign-in/email",
-    { config: { access: "public", input: signInInput, rateLimit: [policies.signInByIp] } },
+    {
+      config: { access: "public", input: signInInput, rateLimit: [policies.signInByIp] },
+      schema: answers(sessionAnswerSchema),
+    },
     async (request, reply) => {
       const { body: input } = signInInput.parse(request);
       const email = input.email.toLowerCase();
@@ -120,7 +133,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     "/auth/sign-out",
-    { config: { access: "public", rateLimit: [policies.signOutByIp] } },
+    { config: { access: "public", rateLimit: [policies.signOutByIp] }, schema: answers(okAnswerSchema) },
     async (request, reply) => {
       const answer = await callAuth(app, request, "/sign-out", {});
       applyCookies(reply, answer);
@@ -136,6 +149,7 @@ export async function accountRoutes(app: FastifyInstance) {
         input: forgotPasswordInput,
         rateLimit: [{ ...policies.resetRequestByIp, max: app.env.RESET_REQUESTS_PER_IP }],
       },
+      schema: answers(okAnswerSchema),
     },
     async (request) => {
       const { body: input } = forgotPasswordInput.parse(request);
@@ -166,7 +180,10 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     "/auth/reset-password",
-    { config: { access: "public", input: resetPasswordInput, rateLimit: [policies.resetPasswordByIp] } },
+    {
+      config: { access: "public", input: resetPasswordInput, rateLimit: [policies.resetPasswordByIp] },
+      schema: answers(okAnswerSchema),
+    },
     async (request) => {
       const { body: input } = resetPasswordInput.parse(request);
       const answer = await callAuth(app, request, "/reset-password", {
@@ -186,7 +203,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     "/auth/change-password",
-    { config: { access: "signed-in", input: changePasswordInput } },
+    { config: { access: "signed-in", input: changePasswordInput }, schema: answers(okAnswerSchema) },
     async (request, reply) => {
       const { body: input } = changePasswordInput.parse(request);
       const answer = await callAuth(app, request, "/change-password", {
@@ -209,7 +226,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.patch(
     "/accounts/profile",
-    { config: { access: "signed-in", input: updateProfileInput } },
+    { config: { access: "signed-in", input: updateProfileInput }, schema: answers(okAnswerSchema) },
     async (request) => {
       const principal = requirePrincipal(request);
       const { body: input } = updateProfileInput.parse(request);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { verificationMessages, verifyEmailSchema } from "../../../shared/accounts.js";
+import { okAnswerSchema } from "../../../shared/answers.js";
+import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { AppError } from "../../lib/errors.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
@@ -10,10 +12,14 @@ import { claimToken, linkExpired, linkInvalid, linkUsed } from "./verification.j
 const verifyEmailInput = defineInput({ body: verifyEmailSchema });
 
 /** Email confirmation: the link's page posts its token here; a signed-in user can ask for a new link. */
-export async function verificationRoutes(app: FastifyInstance) {
+export async function verificationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodAnswers>();
   app.post(
     "/auth/verify-email",
-    { config: { access: "public", input: verifyEmailInput, rateLimit: [policies.verifyEmailByIp] } },
+    {
+      config: { access: "public", input: verifyEmailInput, rateLimit: [policies.verifyEmailByIp] },
+      schema: answers(okAnswerSchema),
+    },
     async (request) => {
       const { body: input } = verifyEmailInput.parse(request);
       // A POST from the page, not a GET from the email: mail scanners that open every link cannot use it up.
@@ -27,17 +33,21 @@ export async function verificationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post("/auth/send-verification-email", { config: { access: "signed-in" } }, async (request) => {
-    const principal = requirePrincipal(request);
-    if (principal.emailVerified) {
-      throw new AppError(409, "already_verified", verificationMessages.alreadyConfirmed);
-    }
-    await app.limit(request, policies.resendVerificationByAccount, principal.userId);
-    const answer = await callAuth(app, request, "/send-verification-email", { email: principal.email });
-    if (answer.status !== 200) {
-      const error = authErrorOf(answer);
-      throw new AppError(answer.status, error.code, error.message);
-    }
-    return { ok: true, message: verificationMessages.resent };
-  });
+  app.post(
+    "/auth/send-verification-email",
+    { config: { access: "signed-in" }, schema: answers(okAnswerSchema) },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      if (principal.emailVerified) {
+        throw new AppError(409, "already_verified", verificationMessages.alreadyConfirmed);
+      }
+      await app.limit(request, policies.resendVerificationByAccount, principal.userId);
+      const answer = await callAuth(app, request, "/send-verification-email", { email: principal.email });
+      if (answer.status !== 200) {
+        const error = authErrorOf(answer);
+        throw new AppError(answer.status, error.code, error.message);
+      }
+      return { ok: true, message: verificationMessages.resent };
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { type CustomerProfileAnswer, customerProfileSchema } from "../../../shared/customers.js";
+import { customerProfileAnswerSchema, customerProfileSchema } from "../../../shared/customers.js";
+import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { getCustomerProfile, saveCustomerProfile, sessionStartedAt } from "./service.js";
@@ -7,25 +8,31 @@ import { getCustomerProfile, saveCustomerProfile, sessionStartedAt } from "./ser
 const profileInput = defineInput({ body: customerProfileSchema });
 
 /** Customer profile (client onboarding) routes. */
-export async function customerRoutes(app: FastifyInstance) {
+export async function customerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodAnswers>();
+  const answer = answers(customerProfileAnswerSchema);
   const db = () => app.database.db;
 
-  app.get("/customer/profile", { config: { access: ["customer"] } }, async (request) => {
+  app.get("/customer/profile", { config: { access: ["customer"] }, schema: answer }, async (request) => {
     const principal = requirePrincipal(request);
     const [profile, startedAt] = await Promise.all([
       getCustomerProfile({ db: db(), userId: principal.userId }),
       sessionStartedAt({ db: db(), sessionId: principal.sessionId }),
     ]);
-    return { profile, signedInAt: startedAt.toISOString() } satisfies CustomerProfileAnswer;
+    return { profile, signedInAt: startedAt.toISOString() };
   });
 
-  app.put("/customer/profile", { config: { access: ["customer"], input: profileInput } }, async (request) => {
-    const principal = requirePrincipal(request);
-    const { body: input } = profileInput.parse(request);
-    const [profile, startedAt] = await Promise.all([
-      saveCustomerProfile({ db: db(), userId: principal.userId, input }),
-      sessionStartedAt({ db: db(), sessionId: principal.sessionId }),
-    ]);
-    return { profile, signedInAt: startedAt.toISOString() } satisfies CustomerProfileAnswer;
-  });
+  app.put(
+    "/customer/profile",
+    { config: { access: ["customer"], input: profileInput }, schema: answer },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const { body: input } = profileInput.parse(request);
+      const [profile, startedAt] = await Promise.all([
+        saveCustomerProfile({ db: db(), userId: principal.userId, input }),
+        sessionStartedAt({ db: db(), sessionId: principal.sessionId }),
+      ]);
+      return { profile, signedInAt: startedAt.toISOString() };
+    },
+  );
 }

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
-  type DocumentsResponse,
+  documentsAnswerSchema,
   documentTypeSchema,
-  type LandscaperProfileView,
   landscaperMessages,
+  landscaperProfileAnswerSchema,
   landscaperProfileSchema,
   MAX_DOCUMENT_BYTES,
+  submitAnswerSchema,
+  uploadAnswerSchema,
 } from "../../../shared/landscapers.js";
+import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { dispositionFor } from "../../lib/file-type.js";
 import { readMultipart } from "../../lib/multipart.js";
@@ -40,20 +43,28 @@ function contentDisposition(type: string, name: string): string {
 }
 
 /** Landscaper onboarding, credentials and profile routes. */
-export async function landscaperRoutes(app: FastifyInstance) {
+export async function landscaperRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodAnswers>();
   const db = () => app.database.db;
 
-  app.get("/landscaper/profile", { config: { access: ["landscaper"] } }, async (request) => {
-    const userId = requirePrincipal(request).userId;
-    const row = await findProfile(db(), userId);
-    return {
-      profile: row ? toProfileView(row, await pendingAreaChangeOf(db(), userId)) : null,
-    } satisfies { profile: LandscaperProfileView | null };
-  });
+  app.get(
+    "/landscaper/profile",
+    { config: { access: ["landscaper"] }, schema: answers(landscaperProfileAnswerSchema) },
+    async (request) => {
+      const userId = requirePrincipal(request).userId;
+      const row = await findProfile(db(), userId);
+      return {
+        profile: row ? toProfileView(row, await pendingAreaChangeOf(db(), userId)) : null,
+      };
+    },
+  );
 
   app.put(
     "/landscaper/profile",
-    { config: { access: ["landscaper"], input: profileInput } },
+    {
+      config: { access: ["landscaper"], input: profileInput },
+      schema: answers(landscaperProfileAnswerSchema),
+    },
     async (request) => {
       const { body: input } = profileInput.parse(request);
       const userId = requirePrincipal(request).userId;
@@ -66,19 +77,26 @@ export async function landscaperRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get("/landscaper/documents", { config: { access: ["landscaper"] } }, async (request) => {
-    const userId = requirePrincipal(request).userId;
-    const [documents, profile] = await Promise.all([listDocuments(db(), userId), findProfile(db(), userId)]);
-    return {
-      documents: documents.map(toDocumentView),
-      documentsSubmittedAt: profile?.documentsSubmittedAt?.toISOString() ?? null,
-    } satisfies DocumentsResponse;
-  });
+  app.get(
+    "/landscaper/documents",
+    { config: { access: ["landscaper"] }, schema: answers(documentsAnswerSchema) },
+    async (request) => {
+      const userId = requirePrincipal(request).userId;
+      const [documents, profile] = await Promise.all([
+        listDocuments(db(), userId),
+        findProfile(db(), userId),
+      ]);
+      return {
+        documents: documents.map(toDocumentView),
+        documentsSubmittedAt: profile?.documentsSubmittedAt?.toISOString() ?? null,
+      };
+    },
+  );
 
   // One file per request, so the browser can report real upload progress for each picker.
   app.post(
     "/landscaper/documents/:type",
-    { config: { access: ["landscaper"], input: uploadInput } },
+    { config: { access: ["landscaper"], input: uploadInput }, schema: answers(uploadAnswerSchema) },
     async (request) => {
       const {
         params: { type },
@@ -102,10 +120,18 @@ export async function landscaperRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post("/landscaper/application/submit", { config: { access: ["landscaper"] } }, async (request) => {
-    const row = await submitApplication({ db: db(), env: app.env, userId: requirePrincipal(request).userId });
-    return { profile: toProfileView(row), message: landscaperMessages.submitted };
-  });
+  app.post(
+    "/landscaper/application/submit",
+    { config: { access: ["landscaper"] }, schema: answers(submitAnswerSchema) },
+    async (request) => {
+      const row = await submitApplication({
+        db: db(),
+        env: app.env,
+        userId: requirePrincipal(request).userId,
+      });
+      return { profile: toProfileView(row), message: landscaperMessages.submitted };
+    },
+  );
 
   // Private files: the owner or an admin; `signed-in` here, ownership is the service's check.
   app.get(

@@ -3,7 +3,8 @@ import type {
   DocumentsResponse,
   DocumentType,
   LandscaperDocumentView,
-  LandscaperProfileView,
+  SubmitAnswer,
+  UploadAnswer,
 } from "../../../../shared/landscapers";
 import { ApiError, apiErrorOf, apiFetch } from "../../../lib/api-client";
 import { connectionHint } from "../../../lib/form-errors";
@@ -17,11 +18,6 @@ export const documentsQuery = queryOptions({
 
 export function useDocuments(enabled: boolean) {
   return useQuery({ ...documentsQuery, enabled });
-}
-
-export interface UploadAnswer {
-  document: LandscaperDocumentView;
-  message: string;
 }
 
 function errorOf(xhr: XMLHttpRequest): ApiError {
@@ -85,11 +81,6 @@ export function useRememberUploadedDocument() {
       ],
     }));
   };
-}
-
-export interface SubmitAnswer {
-  profile: LandscaperProfileView;
-  message: string;
 }
 
 export function useSubmitApplication() {
