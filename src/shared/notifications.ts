@@ -3,19 +3,34 @@ import { z } from "zod";
 export const notificationTypes = ["job", "payment", "application", "system"] as const;
 export type NotificationKind = (typeof notificationTypes)[number];
 
-export interface NotificationItem {
-  id: string;
-  type: NotificationKind;
-  message: string;
-  link: string | null;
-  read: boolean;
-  createdAt: string;
-}
+export const notificationItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(notificationTypes),
+  message: z.string(),
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
-export interface BellResponse {
-  items: NotificationItem[];
-  unreadCount: number;
-}
+/** GET /api/notifications: the bell's latest items. */
+export const bellAnswerSchema = z.object({ items: z.array(notificationItemSchema), unreadCount: z.number() });
+export type BellResponse = z.infer<typeof bellAnswerSchema>;
+
+/** GET /api/notifications/history: a page, and where the next one starts (null on the last). */
+export const historyPageSchema = bellAnswerSchema.extend({ nextBefore: z.string().nullable() });
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/** POST /api/notifications/:id/read */
+export const markReadAnswerSchema = z.object({ item: notificationItemSchema, unreadCount: z.number() });
+export type MarkReadAnswer = z.infer<typeof markReadAnswerSchema>;
+
+/** POST /api/notifications/read-all */
+export const readAllAnswerSchema = z.object({ updated: z.number(), message: z.string() });
+/** DELETE /api/notifications (with the message) and DELETE /api/push/subscriptions (without). */
+export const deletedAnswerSchema = z.object({ deleted: z.number(), message: z.string().optional() });
+
+export const pushPublicKeyAnswerSchema = z.object({ publicKey: z.string() });
 
 export const BELL_LIMIT = 10;
 export const HISTORY_PAGE = 50;
@@ -49,10 +64,15 @@ export const preferencesSchema = z
   });
 export type Preferences = z.output<typeof preferencesSchema>;
 
-export interface PreferencesResponse extends Preferences {
+export const preferencesAnswerSchema = z.object({
+  pushOptIn: z.boolean(),
+  smsOptIn: z.boolean(),
+  emailOptIn: z.boolean(),
+  phoneNumber: z.string(),
   /** SMS alerts are offered to landscapers only. */
-  smsAvailable: boolean;
-}
+  smsAvailable: z.boolean(),
+});
+export type PreferencesResponse = z.infer<typeof preferencesAnswerSchema>;
 
 export const pushSubscriptionSchema = z.object({
   endpoint: z

@@ -2,15 +2,23 @@ import type { ServerResponse } from "node:http";
 import { and, count, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { okAnswerSchema } from "../../../shared/answers.js";
 import {
   BELL_LIMIT,
-  type BellResponse,
+  bellAnswerSchema,
+  deletedAnswerSchema,
+  historyPageSchema,
   historyQuerySchema,
+  markReadAnswerSchema,
   type PreferencesResponse,
+  preferencesAnswerSchema,
   preferencesSchema,
+  pushPublicKeyAnswerSchema,
   pushSubscriptionSchema,
+  readAllAnswerSchema,
 } from "../../../shared/notifications.js";
 import { notification, pushSubscription, session, user } from "../../db/schema.js";
+import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { fieldInvalid, notFound } from "../../lib/errors.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
@@ -41,7 +49,8 @@ async function sessionStillValid(app: FastifyInstance, sessionId: string): Promi
 }
 
 /** Every route acts on the signed-in user's own notifications and preferences only. */
-export async function notificationRoutes(app: FastifyInstance) {
+export async function notificationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodAnswers>();
   const db = () => app.database.db;
   // Open streams end before the server closes, so a graceful shutdown is not held up by them.
   const openStreams = new Set<ServerResponse>();
@@ -57,20 +66,24 @@ export async function notificationRoutes(app: FastifyInstance) {
     return row?.n ?? 0;
   }
 
-  app.get("/notifications", { config: { access: "signed-in" } }, async (request): Promise<BellResponse> => {
-    const { userId } = requirePrincipal(request);
-    const rows = await db()
-      .select()
-      .from(notification)
-      .where(eq(notification.userId, userId))
-      .orderBy(desc(notification.createdAt), desc(notification.id))
-      .limit(BELL_LIMIT);
-    return { items: rows.map(toItem), unreadCount: await unreadCount(userId) };
-  });
+  app.get(
+    "/notifications",
+    { config: { access: "signed-in" }, schema: answers(bellAnswerSchema) },
+    async (request) => {
+      const { userId } = requirePrincipal(request);
+      const rows = await db()
+        .select()
+        .from(notification)
+        .where(eq(notification.userId, userId))
+        .orderBy(desc(notification.createdAt), desc(notification.id))
+        .limit(BELL_LIMIT);
+      return { items: rows.map(toItem), unreadCount: await unreadCount(userId) };
+    },
+  );
 
   app.get(
     "/notifications/history",
-    { config: { access: "signed-in", input: historyInput } },
+    { config: { access: "signed-in", input: historyInput }, schema: answers(historyPageSchema) },
     async (request) => {
       const { userId } = requirePrincipal(request);
       const { query } = historyInput.parse(request);
@@ -96,7 +109,7 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   app.post(
     "/notifications/:id/read",
-    { config: { access: "signed-in", input: readInput } },
+    { config: { access: "signed-in", input: readInput }, schema: answers(markReadAnswerSchema) },
     async (request) => {
       const { userId } = requirePrincipal(request);
       const {
@@ -112,24 +125,32 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post("/notifications/read-all", { config: { access: "signed-in" } }, async (request) => {
-    const { userId } = requirePrincipal(request);
-    const rows = await db()
-      .update(notification)
-      .set({ read: true })
-      .where(and(eq(notification.userId, userId), eq(notification.read, false)))
-      .returning({ id: notification.id });
-    return { updated: rows.length, message: "All notifications marked as read." };
-  });
+  app.post(
+    "/notifications/read-all",
+    { config: { access: "signed-in" }, schema: answers(readAllAnswerSchema) },
+    async (request) => {
+      const { userId } = requirePrincipal(request);
+      const rows = await db()
+        .update(notification)
+        .set({ read: true })
+        .where(and(eq(notification.userId, userId), eq(notification.read, false)))
+        .returning({ id: notification.id });
+      return { updated: rows.length, message: "All notifications marked as read." };
+    },
+  );
 
-  app.delete("/notifications", { config: { access: "signed-in" } }, async (request) => {
-    const { userId } = requirePrincipal(request);
-    const rows = await db()
-      .delete(notification)
-      .where(eq(notification.userId, userId))
-      .returning({ id: notification.id });
-    return { deleted: rows.length, message: "Notification history cleared." };
-  });
+  app.delete(
+    "/notifications",
+    { config: { access: "signed-in" }, schema: answers(deletedAnswerSchema) },
+    async (request) => {
+      const { userId } = requirePrincipal(request);
+      const rows = await db()
+        .delete(notification)
+        .where(eq(notification.userId, userId))
+        .returning({ id: notification.id });
+      return { deleted: rows.length, message: "Notification history cleared." };
+    },
+  );
 
   /** The live stream: one event per new notification; the client re-reads unread ones after a reconnect. */
   app.get("/notifications/stream", { config: { access: "signed-in" } }, async (request, reply) => {
@@ -172,7 +193,7 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   app.get(
     "/notifications/preferences",
-    { config: { access: "signed-in" } },
+    { config: { access: "signed-in" }, schema: answers(preferencesAnswerSchema) },
     async (request): Promise<PreferencesResponse> => {
       const principal = requirePrincipal(request);
       const [row] = await db()
@@ -191,7 +212,7 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   app.put(
     "/notifications/preferences",
-    { config: { access: "signed-in", input: preferencesInput } },
+    { config: { access: "signed-in", input: preferencesInput }, schema: answers(preferencesAnswerSchema) },
     async (request): Promise<PreferencesResponse> => {
       const principal = requirePrincipal(request);
       const { body: input } = preferencesInput.parse(request);
@@ -220,14 +241,18 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get("/push/public-key", { config: { access: "public" } }, async () => {
-    const keys = await vapidKeys(db(), app.env);
-    return { publicKey: keys.publicKey };
-  });
+  app.get(
+    "/push/public-key",
+    { config: { access: "public" }, schema: answers(pushPublicKeyAnswerSchema) },
+    async () => {
+      const keys = await vapidKeys(db(), app.env);
+      return { publicKey: keys.publicKey };
+    },
+  );
 
   app.post(
     "/push/subscriptions",
-    { config: { access: "signed-in", input: subscriptionInput } },
+    { config: { access: "signed-in", input: subscriptionInput }, schema: answers(okAnswerSchema) },
     async (request) => {
       const { userId } = requirePrincipal(request);
       const { body: input } = subscriptionInput.parse(request);
@@ -237,12 +262,16 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete("/push/subscriptions", { config: { access: "signed-in" } }, async (request) => {
-    const { userId } = requirePrincipal(request);
-    const rows = await db()
-      .delete(pushSubscription)
-      .where(eq(pushSubscription.userId, userId))
-      .returning({ id: pushSubscription.id });
-    return { deleted: rows.length };
-  });
+  app.delete(
+    "/push/subscriptions",
+    { config: { access: "signed-in" }, schema: answers(deletedAnswerSchema) },
+    async (request) => {
+      const { userId } = requirePrincipal(request);
+      const rows = await db()
+        .delete(pushSubscription)
+        .where(eq(pushSubscription.userId, userId))
+        .returning({ id: pushSubscription.id });
+      return { deleted: rows.length };
+    },
+  );
 }

@@ -7,7 +7,12 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { type BellResponse, HISTORY_PAGE, type NotificationItem } from "../../../../shared/notifications";
+import {
+  type BellResponse,
+  HISTORY_PAGE,
+  type MarkReadAnswer,
+  type NotificationItem,
+} from "../../../../shared/notifications";
 import { apiFetch } from "../../../lib/api-client";
 import {
   addToBell,
@@ -32,11 +37,6 @@ export function getHistoryPage(before: string | null): Promise<HistoryPage> {
   const params = new URLSearchParams({ limit: String(HISTORY_PAGE) });
   if (before) params.set("before", before);
   return apiFetch<HistoryPage>(`/api/notifications/history?${params}`);
-}
-
-export interface MarkReadAnswer {
-  item: NotificationItem;
-  unreadCount: number;
 }
 
 export function markRead(id: string): Promise<MarkReadAnswer> {

@@ -1,12 +1,12 @@
 import type { InfiniteData } from "@tanstack/react-query";
-import { BELL_LIMIT, type BellResponse, type NotificationItem } from "../../../../shared/notifications";
+import {
+  BELL_LIMIT,
+  type BellResponse,
+  type HistoryPage,
+  type NotificationItem,
+} from "../../../../shared/notifications";
 
-/** One page of GET /api/notifications/history. */
-export interface HistoryPage {
-  items: NotificationItem[];
-  nextBefore: string | null;
-  unreadCount: number;
-}
+export type { HistoryPage };
 
 /** Page params are the `before` cursors (null for the newest page). */
 export type HistoryData = InfiniteData<HistoryPage, unknown>;
