@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { noDataMessage } from "./exports.js";
-import { type AdminStatusGroup, adminStatusGroups, type JobStatus } from "./jobs.js";
-import { type ApplicationStatus, applicationStatuses, type DocumentType } from "./landscapers.js";
-import type { Role } from "./roles.js";
+import { adminStatusGroups, jobStatuses } from "./jobs.js";
+import { applicationStatuses, areaChangeViewSchema, documentTypes } from "./landscapers.js";
+import { roles } from "./roles.js";
 
 /** Every admin list is served a page at a time; 25 rows keep a page quick on a phone. */
 export const ADMIN_PAGE_SIZE = 25;
@@ -119,139 +119,165 @@ export const analyticsQuerySchema = z.object({
 
 /* ---------------- Answers ---------------- */
 
+/** A page of a cursor-paginated admin list. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    /** Pass as `cursor` with dir=next for the following page; null on the last page. */
+    nextCursor: z.string().nullable(),
+    /** Pass as `cursor` with dir=prev for the page before; null on the first page. */
+    prevCursor: z.string().nullable(),
+  });
+}
 export interface Page<T> {
   items: T[];
-  /** Pass as `cursor` with dir=next for the following page; null on the last page. */
   nextCursor: string | null;
-  /** Pass as `cursor` with dir=prev for the page before; null on the first page. */
   prevCursor: string | null;
 }
 
-export interface DashboardSummary {
-  users: { total: number; customers: number; landscapers: number; admins: number };
-  jobs: { total: number; completed: number };
+export const dashboardSummarySchema = z.object({
+  users: z.object({ total: z.number(), customers: z.number(), landscapers: z.number(), admins: z.number() }),
+  jobs: z.object({ total: z.number(), completed: z.number() }),
   /** All from completed jobs: revenue is the sum of final prices; the platform keeps 25%; tips go to landscapers. */
-  money: { revenueCents: number; tipsCents: number; platformCents: number; payoutsCents: number };
+  money: z.object({
+    revenueCents: z.number(),
+    tipsCents: z.number(),
+    platformCents: z.number(),
+    payoutsCents: z.number(),
+  }),
   /** Messages (email, push, SMS) that failed every attempt and wait for an admin (/admin/deliveries). */
-  failedDeliveries: number;
-}
+  failedDeliveries: z.number(),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
 /** A message the outbox gave up on, as the failed-deliveries screen lists it. */
-export interface FailedDeliveryView {
-  id: string;
-  channel: "email" | "push" | "sms";
+export const failedDeliveryViewSchema = z.object({
+  id: z.string(),
+  channel: z.enum(["email", "push", "sms"]),
   /** The email address or phone number; for push, the account's email. */
-  recipient: string;
+  recipient: z.string(),
   /** The email's subject, or the notification's text. */
-  summary: string;
-  template: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  failedAt: string;
-}
+  summary: z.string(),
+  template: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  failedAt: z.string(),
+});
+export type FailedDeliveryView = z.infer<typeof failedDeliveryViewSchema>;
+export const deliveriesAnswerSchema = z.object({ deliveries: z.array(failedDeliveryViewSchema) });
+export type DeliveriesAnswer = z.infer<typeof deliveriesAnswerSchema>;
 
-export interface AdminJobView {
-  id: string;
-  number: number;
-  clientName: string;
-  clientEmail: string;
-  landscaperName: string | null;
+export const adminJobViewSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  landscaperName: z.string().nullable(),
   /** Service names as shown to people, e.g. "Lawn Mowing". */
-  services: string[];
+  services: z.array(z.string()),
   /** The scheduled date when there is one, else the preferred date (yyyy-MM-dd). */
-  jobDate: string;
-  status: JobStatus;
-  statusGroup: AdminStatusGroup;
-  rating: number | null;
-  tipCents: number;
+  jobDate: z.string(),
+  status: z.enum(jobStatuses),
+  statusGroup: z.enum(adminStatusGroups),
+  rating: z.number().nullable(),
+  tipCents: z.number(),
   /** The final price once completed, else the accepted quote; null while only an estimate exists. */
-  totalCents: number | null;
-  estimateLowCents: number;
-  estimateHighCents: number;
-  cancelReason: string | null;
+  totalCents: z.number().nullable(),
+  estimateLowCents: z.number(),
+  estimateHighCents: z.number(),
+  cancelReason: z.string().nullable(),
   /** The customer sent a photo with the request (GET /api/jobs/:id/photo). */
-  hasPhoto: boolean;
-  createdAt: string;
-}
+  hasPhoto: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminJobView = z.infer<typeof adminJobViewSchema>;
 
-export interface ApplicationDocumentView {
-  id: string;
-  documentType: DocumentType;
-  originalName: string;
-}
+const applicationDocumentViewSchema = z.object({
+  id: z.string(),
+  documentType: z.enum(documentTypes),
+  originalName: z.string(),
+});
+export type ApplicationDocumentView = z.infer<typeof applicationDocumentViewSchema>;
 
-export interface ApplicationView {
-  userId: string;
-  fullName: string;
-  businessName: string | null;
-  email: string;
-  phoneNumber: string;
-  serviceZipCodes: string[];
-  travelRadius: number;
-  status: ApplicationStatus;
+export const applicationViewSchema = z.object({
+  userId: z.string(),
+  fullName: z.string(),
+  businessName: z.string().nullable(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  serviceZipCodes: z.array(z.string()),
+  travelRadius: z.number(),
+  status: z.enum(applicationStatuses),
   /** When the documents were sent for review; null while the applicant has not submitted them. */
-  documentsSubmittedAt: string | null;
-  createdAt: string;
-  adminNotes: string | null;
-  reviewedAt: string | null;
-  reviewerName: string | null;
-  documents: ApplicationDocumentView[];
-}
+  documentsSubmittedAt: z.string().nullable(),
+  createdAt: z.string(),
+  adminNotes: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewerName: z.string().nullable(),
+  documents: z.array(applicationDocumentViewSchema),
+});
+export type ApplicationView = z.infer<typeof applicationViewSchema>;
 
-export interface ReviewApplicationResponse {
-  application: ApplicationView;
-  message: string;
-}
+export const reviewApplicationAnswerSchema = z.object({
+  application: applicationViewSchema,
+  message: z.string(),
+});
+export type ReviewApplicationResponse = z.infer<typeof reviewApplicationAnswerSchema>;
 
 /** A landscaper's application status, "incomplete" before the profile exists; everyone else is "active". */
-export type AdminUserStatus = ApplicationStatus | "incomplete" | "active";
+const adminUserStatuses = [...applicationStatuses, "incomplete", "active"] as const;
+export type AdminUserStatus = (typeof adminUserStatuses)[number];
 
-export interface AdminUserView {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
+export const adminUserViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
   /** role admin, or an address in ADMIN_EMAILS/MASTER_EMAILS. */
-  isAdmin: boolean;
-  status: AdminUserStatus;
-  createdAt: string;
-}
+  isAdmin: z.boolean(),
+  status: z.enum(adminUserStatuses),
+  createdAt: z.string(),
+});
+export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 
-export interface PromoteUserResponse {
-  user: AdminUserView;
-  message: string;
-}
+export const promoteUserAnswerSchema = z.object({ user: adminUserViewSchema, message: z.string() });
+export type PromoteUserResponse = z.infer<typeof promoteUserAnswerSchema>;
 
-export interface AnalyticsPeriod {
-  /** First and last Charlotte calendar day of the bucket (yyyy-MM-dd). */
-  start: string;
-  end: string;
-}
-export interface BookingPoint extends AnalyticsPeriod {
-  bookings: number;
-}
-export interface EngagementPoint extends AnalyticsPeriod {
-  repeatBookings: number;
-  abandonedQuotes: number;
-}
-export interface LandscaperPoint {
-  landscaperId: string;
-  name: string;
-  jobs: number;
-}
+/** First and last Charlotte calendar day of the bucket (yyyy-MM-dd). */
+const period = { start: z.string(), end: z.string() };
+export type AnalyticsPeriod = { start: string; end: string };
+const bookingPointSchema = z.object({ ...period, bookings: z.number() });
+const engagementPointSchema = z.object({
+  ...period,
+  repeatBookings: z.number(),
+  abandonedQuotes: z.number(),
+});
+const landscaperPointSchema = z.object({ landscaperId: z.string(), name: z.string(), jobs: z.number() });
+export type BookingPoint = z.infer<typeof bookingPointSchema>;
+export type EngagementPoint = z.infer<typeof engagementPointSchema>;
+export type LandscaperPoint = z.infer<typeof landscaperPointSchema>;
 
-export interface AnalyticsData {
-  range: AnalyticsRange;
-  role: AnalyticsRole;
+export const analyticsDataSchema = z.object({
+  range: z.union(analyticsRanges.map((range) => z.literal(range))),
+  role: z.enum(analyticsRoles),
   /** Buckets of one day for the 7-day range, else of one week (the newest ending today). */
-  bucket: "day" | "week";
-  computedAt: string;
+  bucket: z.enum(["day", "week"]),
+  computedAt: z.string(),
   /** Null when the role filter hides the chart. */
-  bookings: BookingPoint[] | null;
-  topLandscapers: LandscaperPoint[] | null;
-  engagement: EngagementPoint[] | null;
-}
+  bookings: z.array(bookingPointSchema).nullable(),
+  topLandscapers: z.array(landscaperPointSchema).nullable(),
+  engagement: z.array(engagementPointSchema).nullable(),
+});
+export type AnalyticsData = z.infer<typeof analyticsDataSchema>;
+
+export const areaChangesAnswerSchema = z.object({ changes: z.array(areaChangeViewSchema) });
+export type AreaChangesAnswer = z.infer<typeof areaChangesAnswerSchema>;
+export const areaChangeDecisionAnswerSchema = z.object({
+  status: z.enum(["approved", "denied"]),
+  message: z.string(),
+});
+export type AreaChangeDecisionAnswer = z.infer<typeof areaChangeDecisionAnswerSchema>;
 
 export function showsClientCharts(role: AnalyticsRole): boolean {
   return role !== "landscapers";

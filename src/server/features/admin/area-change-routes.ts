@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { areaChangeDecisionAnswerSchema, areaChangesAnswerSchema } from "../../../shared/admin.js";
 import { areaChangeDecisions } from "../../../shared/landscapers.js";
+import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { decideAreaChange, listAreaChanges } from "../landscapers/area-changes.js";
@@ -13,14 +15,19 @@ const decideInput = defineInput({
 });
 
 /** Admin review of approved landscapers' service-area changes (the old area stays in force until approved). */
-export async function areaChangeRoutes(app: FastifyInstance) {
-  app.get("/admin/area-changes", { config: { access: ["admin"] } }, async () => ({
-    changes: await listAreaChanges(app.database.db),
-  }));
+export async function areaChangeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodAnswers>();
+  app.get(
+    "/admin/area-changes",
+    { config: { access: ["admin"] }, schema: answers(areaChangesAnswerSchema) },
+    async () => ({
+      changes: await listAreaChanges(app.database.db),
+    }),
+  );
 
   app.post(
     "/admin/area-changes/:id/:decision",
-    { config: { access: ["admin"], input: decideInput } },
+    { config: { access: ["admin"], input: decideInput }, schema: answers(areaChangeDecisionAnswerSchema) },
     async (request) => {
       const { params } = decideInput.parse(request);
       const result = await decideAreaChange({

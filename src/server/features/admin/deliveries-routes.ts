@@ -1,5 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { deliveriesAnswerSchema } from "../../../shared/admin.js";
+import { okMessageAnswerSchema } from "../../../shared/answers.js";
+import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
 import { listFailedDeliveries, retryDelivery } from "./deliveries-service.js";
 
@@ -8,14 +11,19 @@ const retryInput = defineInput({
 });
 
 /** Failed deliveries: what the outbox gave up on, for an admin to see and send again. */
-export async function deliveriesRoutes(app: FastifyInstance) {
-  app.get("/admin/deliveries", { config: { access: ["admin"] } }, async () => ({
-    deliveries: await listFailedDeliveries({ db: app.database.db }),
-  }));
+export async function deliveriesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodAnswers>();
+  app.get(
+    "/admin/deliveries",
+    { config: { access: ["admin"] }, schema: answers(deliveriesAnswerSchema) },
+    async () => ({
+      deliveries: await listFailedDeliveries({ db: app.database.db }),
+    }),
+  );
 
   app.post(
     "/admin/deliveries/:id/retry",
-    { config: { access: ["admin"], input: retryInput } },
+    { config: { access: ["admin"], input: retryInput }, schema: answers(okMessageAnswerSchema) },
     async (request) => {
       const { params } = retryInput.parse(request);
       return retryDelivery({ db: app.database.db, id: params.id });

@@ -2,12 +2,21 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
   ADMIN_PAGE_SIZE,
+  adminJobViewSchema,
+  adminUserViewSchema,
+  analyticsDataSchema,
   analyticsQuerySchema,
   applicationsQuerySchema,
+  applicationViewSchema,
+  dashboardSummarySchema,
   jobsQuerySchema,
+  pageSchema,
+  promoteUserAnswerSchema,
+  reviewApplicationAnswerSchema,
   reviewApplicationSchema,
   usersQuerySchema,
 } from "../../../shared/admin.js";
+import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { cachedAnalytics } from "./analytics-service.js";
@@ -31,29 +40,39 @@ const promoteInput = defineInput({ params: userParams });
 const analyticsInput = defineInput({ query: analyticsQuerySchema });
 
 /** Admin area routes: dashboard figures, applications review, users, job history, analytics. */
-export async function adminRoutes(app: FastifyInstance) {
+export async function adminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodAnswers>();
   await app.register(areaChangeRoutes);
   await app.register(deliveriesRoutes);
   const db = () => app.database.db;
 
-  app.get("/admin/dashboard", { config: { access: ["admin"] } }, async () =>
-    dashboardSummary({ db: db(), env: app.env }),
+  app.get(
+    "/admin/dashboard",
+    { config: { access: ["admin"] }, schema: answers(dashboardSummarySchema) },
+    async () => dashboardSummary({ db: db(), env: app.env }),
   );
 
-  app.get("/admin/jobs", { config: { access: ["admin"], input: jobsInput } }, async (request) => {
-    const { query } = jobsInput.parse(request);
-    return listJobs({
-      db: db(),
-      filter: { q: query.q, status: query.status },
-      cursor: query.cursor,
-      dir: query.dir,
-      limit: query.limit,
-    });
-  });
+  app.get(
+    "/admin/jobs",
+    { config: { access: ["admin"], input: jobsInput }, schema: answers(pageSchema(adminJobViewSchema)) },
+    async (request) => {
+      const { query } = jobsInput.parse(request);
+      return listJobs({
+        db: db(),
+        filter: { q: query.q, status: query.status },
+        cursor: query.cursor,
+        dir: query.dir,
+        limit: query.limit,
+      });
+    },
+  );
 
   app.get(
     "/admin/applications",
-    { config: { access: ["admin"], input: applicationsInput } },
+    {
+      config: { access: ["admin"], input: applicationsInput },
+      schema: answers(pageSchema(applicationViewSchema)),
+    },
     async (request) => {
       const { query } = applicationsInput.parse(request);
       return listApplications({
@@ -70,7 +89,7 @@ export async function adminRoutes(app: FastifyInstance) {
   for (const [action, decision] of Object.entries(decisions)) {
     app.post(
       `/admin/applications/:userId/${action}`,
-      { config: { access: ["admin"], input: reviewInput } },
+      { config: { access: ["admin"], input: reviewInput }, schema: answers(reviewApplicationAnswerSchema) },
       async (request) => {
         const {
           params: { userId },
@@ -89,21 +108,25 @@ export async function adminRoutes(app: FastifyInstance) {
     );
   }
 
-  app.get("/admin/users", { config: { access: ["admin"], input: usersInput } }, async (request) => {
-    const { query } = usersInput.parse(request);
-    return listUsers({
-      db: db(),
-      env: app.env,
-      filter: { q: query.q, role: query.role },
-      cursor: query.cursor,
-      dir: query.dir,
-      limit: ADMIN_PAGE_SIZE,
-    });
-  });
+  app.get(
+    "/admin/users",
+    { config: { access: ["admin"], input: usersInput }, schema: answers(pageSchema(adminUserViewSchema)) },
+    async (request) => {
+      const { query } = usersInput.parse(request);
+      return listUsers({
+        db: db(),
+        env: app.env,
+        filter: { q: query.q, role: query.role },
+        cursor: query.cursor,
+        dir: query.dir,
+        limit: ADMIN_PAGE_SIZE,
+      });
+    },
+  );
 
   app.post(
     "/admin/users/:userId/promote",
-    { config: { access: ["admin"], input: promoteInput } },
+    { config: { access: ["admin"], input: promoteInput }, schema: answers(promoteUserAnswerSchema) },
     async (request) => {
       const {
         params: { userId },
@@ -112,8 +135,12 @@ export async function adminRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get("/admin/analytics", { config: { access: ["admin"], input: analyticsInput } }, async (request) => {
-    const { query } = analyticsInput.parse(request);
-    return cachedAnalytics({ db: db(), range: query.range, role: query.role });
-  });
+  app.get(
+    "/admin/analytics",
+    { config: { access: ["admin"], input: analyticsInput }, schema: answers(analyticsDataSchema) },
+    async (request) => {
+      const { query } = analyticsInput.parse(request);
+      return cachedAnalytics({ db: db(), range: query.range, role: query.role });
+    },
+  );
 }

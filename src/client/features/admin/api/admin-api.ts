@@ -7,8 +7,10 @@ import type {
   AnalyticsRole,
   ApplicationStatusFilter,
   ApplicationView,
+  AreaChangeDecisionAnswer,
+  AreaChangesAnswer,
   DashboardSummary,
-  FailedDeliveryView,
+  DeliveriesAnswer,
   JobStatusFilter,
   Page,
   PageDirection,
@@ -16,7 +18,8 @@ import type {
   ReviewApplicationResponse,
   UserRoleFilter,
 } from "../../../../shared/admin";
-import type { ApplicationStatus, AreaChangeDecision, AreaChangeView } from "../../../../shared/landscapers";
+import type { OkMessageAnswer } from "../../../../shared/answers";
+import type { ApplicationStatus, AreaChangeDecision } from "../../../../shared/landscapers";
 import { apiFetch } from "../../../lib/api-client";
 
 /** Every admin query starts with this key, so a decision or promotion can refresh the whole area. */
@@ -111,7 +114,7 @@ export function useReviewApplication() {
 
 export const areaChangesQueryOptions = queryOptions({
   queryKey: [...adminKey, "area-changes"],
-  queryFn: () => apiFetch<{ changes: AreaChangeView[] }>("/api/admin/area-changes"),
+  queryFn: () => apiFetch<AreaChangesAnswer>("/api/admin/area-changes"),
 });
 
 export function useAreaChanges() {
@@ -122,10 +125,10 @@ export function useDecideAreaChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: AreaChangeDecision }) =>
-      apiFetch<{ status: string; message: string }>(
-        `/api/admin/area-changes/${encodeURIComponent(id)}/${decision}`,
-        { method: "POST", json: {} },
-      ),
+      apiFetch<AreaChangeDecisionAnswer>(`/api/admin/area-changes/${encodeURIComponent(id)}/${decision}`, {
+        method: "POST",
+        json: {},
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
   });
 }
@@ -134,7 +137,7 @@ export function useDecideAreaChange() {
 
 export const deliveriesQueryOptions = queryOptions({
   queryKey: [...adminKey, "deliveries"],
-  queryFn: () => apiFetch<{ deliveries: FailedDeliveryView[] }>("/api/admin/deliveries"),
+  queryFn: () => apiFetch<DeliveriesAnswer>("/api/admin/deliveries"),
 });
 
 export function useFailedDeliveries() {
@@ -145,7 +148,7 @@ export function useRetryDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<{ ok: true; message: string }>(`/api/admin/deliveries/${encodeURIComponent(id)}/retry`, {
+      apiFetch<OkMessageAnswer>(`/api/admin/deliveries/${encodeURIComponent(id)}/retry`, {
         method: "POST",
         json: {},
       }),
