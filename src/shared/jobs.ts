@@ -139,38 +139,59 @@ export const jobMessages = {
 } as const;
 
 /** A job as the customer and landscaper screens see it. */
-export interface JobView {
-  id: string;
-  number: number;
-  status: JobStatus;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  address: string;
-  zipCode: string;
-  services: string[];
-  serviceType: string;
-  preferredDate: string;
-  scheduledDate: string | null;
-  additionalNotes: string | null;
-  estimateLowCents: number;
-  estimateHighCents: number;
-  quotedPriceCents: number | null;
-  finalPriceCents: number | null;
-  tipCents: number;
-  rating: number | null;
-  ratingComment: string | null;
-  cancelReason: string | null;
-  landscaperName: string | null;
-  hasPhoto: boolean;
-  declinedByMe?: boolean;
+export const jobViewSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  status: z.enum(jobStatuses),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string(),
+  address: z.string(),
+  zipCode: z.string(),
+  services: z.array(z.string()),
+  serviceType: z.string(),
+  preferredDate: z.string(),
+  scheduledDate: z.string().nullable(),
+  additionalNotes: z.string().nullable(),
+  estimateLowCents: z.number(),
+  estimateHighCents: z.number(),
+  quotedPriceCents: z.number().nullable(),
+  finalPriceCents: z.number().nullable(),
+  tipCents: z.number(),
+  rating: z.number().nullable(),
+  ratingComment: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  landscaperName: z.string().nullable(),
+  hasPhoto: z.boolean(),
+  declinedByMe: z.boolean().optional(),
   /**
    * Set in a landscaper's queue for jobs not (yet) theirs: name, email, phone, street address, notes and photo
    * are withheld (empty) until they accept; `area` says where the job is.
    */
-  contactHidden?: boolean;
+  contactHidden: z.boolean().optional(),
   /** The neighbourhood and ZIP, e.g. "Dilworth (28203)". */
-  area?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+  area: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JobView = z.infer<typeof jobViewSchema>;
+
+/** GET /api/customer/jobs; `preview` is true for master users, from whom bookings are hidden. */
+export const customerJobsAnswerSchema = z.object({ jobs: z.array(jobViewSchema), preview: z.boolean() });
+export type CustomerJobsAnswer = z.infer<typeof customerJobsAnswerSchema>;
+
+/** GET /api/customer/jobs/next: the next scheduled visit, if any. */
+export const nextJobAnswerSchema = z.object({ job: jobViewSchema.nullable() });
+export type NextJobAnswer = z.infer<typeof nextJobAnswerSchema>;
+
+/** GET /api/landscaper/jobs: the queue, its counts, and whether this is a master user's preview. */
+export const landscaperJobsAnswerSchema = z.object({
+  jobs: z.array(jobViewSchema),
+  stats: z.object({ total: z.number(), pending: z.number(), accepted: z.number(), completed: z.number() }),
+  preview: z.boolean(),
+});
+export type LandscaperJobsAnswer = z.infer<typeof landscaperJobsAnswerSchema>;
+
+/** Every job action (accept, decline, complete, approve, cancel, rate): the job as it now stands. */
+export const jobActionAnswerSchema = z.object({ job: jobViewSchema, message: z.string() });
+export type JobActionAnswer = z.infer<typeof jobActionAnswerSchema>;

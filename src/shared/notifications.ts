@@ -29,8 +29,10 @@ export type MarkReadAnswer = z.infer<typeof markReadAnswerSchema>;
 export const readAllAnswerSchema = z.object({ updated: z.number(), message: z.string() });
 /** DELETE /api/notifications (with the message) and DELETE /api/push/subscriptions (without). */
 export const deletedAnswerSchema = z.object({ deleted: z.number(), message: z.string().optional() });
+export type DeletedAnswer = z.infer<typeof deletedAnswerSchema>;
 
 export const pushPublicKeyAnswerSchema = z.object({ publicKey: z.string() });
+export type PushPublicKeyAnswer = z.infer<typeof pushPublicKeyAnswerSchema>;
 
 export const BELL_LIMIT = 10;
 export const HISTORY_PAGE = 50;

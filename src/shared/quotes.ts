@@ -1,35 +1,36 @@
+import { z } from "zod";
 import { MAX_PHOTO_BYTES } from "./jobs.js";
 
 /** What POST /api/quotes answers, and what the thank-you page receives as navigation state. */
-export interface QuoteSummary {
-  id: string;
-  number: number;
-  fullName: string;
-  email: string;
-  services: string[];
-  address: string;
-  zipCode: string;
-  preferredDate: string;
-  estimateLowCents: number;
-  estimateHighCents: number;
-}
+export const quoteSummarySchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  fullName: z.string(),
+  email: z.string(),
+  services: z.array(z.string()),
+  address: z.string(),
+  zipCode: z.string(),
+  preferredDate: z.string(),
+  estimateLowCents: z.number(),
+  estimateHighCents: z.number(),
+});
+export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
 
-export interface QuoteAnswer {
-  quote: QuoteSummary;
-}
+export const quoteAnswerSchema = z.object({ quote: quoteSummarySchema });
+export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;
 
 /** One row of GET /api/services/prices: the price table admins keep, not the built-in defaults. */
-export interface ServicePrice {
-  id: string;
-  name: string;
-  description: string;
-  lowCents: number;
-  highCents: number;
-}
+export const servicePriceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  lowCents: z.number(),
+  highCents: z.number(),
+});
+export type ServicePrice = z.infer<typeof servicePriceSchema>;
 
-export interface ServicePricesAnswer {
-  services: ServicePrice[];
-}
+export const servicePricesAnswerSchema = z.object({ services: z.array(servicePriceSchema) });
+export type ServicePricesAnswer = z.infer<typeof servicePricesAnswerSchema>;
 
 /** The instant estimate: the sum of the low ends and the sum of the high ends of the ticked services. */
 export function estimateOf(

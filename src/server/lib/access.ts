@@ -15,5 +15,10 @@ declare module "fastify" {
     access?: Access;
     /** The schemas the handler parses its params, query and body with (see lib/route-input.ts). */
     input?: DeclaredInput;
+    /**
+     * "raw" for a route whose answer is not JSON (a file, a CSV, a ZIP, an event stream); every other /api
+     * route declares its answer's zod schema in `schema: answers(...)` (see lib/answers.ts).
+     */
+    answer?: "raw";
   }
 }

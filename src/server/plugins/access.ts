@@ -16,6 +16,8 @@ export interface RegisteredRoute {
   input?: DeclaredInput;
   /** The largest body the route accepts, in bytes (the route's own bodyLimit, else the server's). */
   bodyLimit: number;
+  /** How the route's successful answer is checked: its zod schema, or "raw" (a file, a stream). */
+  answer: "schema" | "raw";
 }
 
 declare module "fastify" {
@@ -44,12 +46,17 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api")) return;
-    const config = route.config as { access?: Access; input?: DeclaredInput } | undefined;
+    const config = route.config as { access?: Access; input?: DeclaredInput; answer?: "raw" } | undefined;
     const access = config?.access;
     if (access === undefined) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access).`);
     }
     const input = config?.input;
+    // An answer without a schema would reach screens that trust the shared types unchecked.
+    const answer = config?.answer === "raw" ? "raw" : route.schema?.response ? "schema" : undefined;
+    if (answer === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} declares no answer schema (schema: answers(...)).`);
+    }
     // A path parameter reaches a service as a raw string unless the route declares how it is checked.
     if (route.url.includes("/:") && !input?.schemas.params) {
       throw new Error(`Route ${route.method} ${route.url} declares no schema for its path (config.input).`);
@@ -62,6 +69,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
         url: route.url,
         access,
         bodyLimit: route.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024,
+        answer,
         ...(input ? { input } : {}),
       });
     }

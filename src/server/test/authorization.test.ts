@@ -184,9 +184,20 @@ describe("authorization of every API route", () => {
     const app = await build({ env: t.env, database: t.database, clientDir: null, logger: false });
     await expect(
       app.register(async (scope) => {
-        scope.get("/api/things/:id", { config: { access: "signed-in" } }, async () => ({}));
+        scope.get("/api/things/:id", { config: { access: "signed-in", answer: "raw" } }, async () => ({}));
       }),
     ).rejects.toThrow(/declares no schema for its path/);
+    await app.close();
+  });
+
+  it("refuses to start when a route declares no answer schema", async () => {
+    const { build } = await import("../app.js");
+    const app = await build({ env: t.env, database: t.database, clientDir: null, logger: false });
+    await expect(
+      app.register(async (scope) => {
+        scope.get("/api/things", { config: { access: "signed-in" } }, async () => ({ passwordHash: "x" }));
+      }),
+    ).rejects.toThrow(/declares no answer schema/);
     await app.close();
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { verificationMessages, verifyEmailSchema } from "../../../shared/accounts.js";
-import { okAnswerSchema } from "../../../shared/answers.js";
+import { okMessageAnswerSchema } from "../../../shared/answers.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { AppError } from "../../lib/errors.js";
 import { policies } from "../../lib/rate-limit/policies.js";
@@ -18,7 +18,7 @@ export async function verificationRoutes(fastify: FastifyInstance) {
     "/auth/verify-email",
     {
       config: { access: "public", input: verifyEmailInput, rateLimit: [policies.verifyEmailByIp] },
-      schema: answers(okAnswerSchema),
+      schema: answers(okMessageAnswerSchema),
     },
     async (request) => {
       const { body: input } = verifyEmailInput.parse(request);
@@ -35,7 +35,7 @@ export async function verificationRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/auth/send-verification-email",
-    { config: { access: "signed-in" }, schema: answers(okAnswerSchema) },
+    { config: { access: "signed-in" }, schema: answers(okMessageAnswerSchema) },
     async (request) => {
       const principal = requirePrincipal(request);
       if (principal.emailVerified) {

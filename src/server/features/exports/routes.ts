@@ -63,7 +63,7 @@ export async function exportRoutes(app: FastifyInstance) {
 
   app.get(
     "/exports/clients.csv",
-    { config: { access: ["admin"], input: clientsInput } },
+    { config: { answer: "raw", access: ["admin"], input: clientsInput } },
     async (request, reply) => {
       const { query } = clientsInput.parse(request);
       return sendCsv(reply, clientsSource(db(), app.env, query));
@@ -72,7 +72,7 @@ export async function exportRoutes(app: FastifyInstance) {
 
   app.get(
     "/exports/landscapers.csv",
-    { config: { access: ["admin"], input: landscapersInput } },
+    { config: { answer: "raw", access: ["admin"], input: landscapersInput } },
     async (request, reply) => {
       const { query } = landscapersInput.parse(request);
       return sendCsv(reply, landscapersSource(db(), query));
@@ -81,20 +81,24 @@ export async function exportRoutes(app: FastifyInstance) {
 
   app.get(
     "/exports/jobs.csv",
-    { config: { access: ["admin"], input: jobsInput } },
+    { config: { answer: "raw", access: ["admin"], input: jobsInput } },
     async (request, reply) => {
       const { query } = jobsInput.parse(request);
       return sendCsv(reply, jobsSource(db(), query));
     },
   );
 
-  app.get("/exports/ratings.csv", { config: { access: ["admin"] } }, async (_request, reply) => {
-    return sendCsv(reply, ratingsSource(db()));
-  });
+  app.get(
+    "/exports/ratings.csv",
+    { config: { answer: "raw", access: ["admin"] } },
+    async (_request, reply) => {
+      return sendCsv(reply, ratingsSource(db()));
+    },
+  );
 
   app.get(
     "/exports/analytics.csv",
-    { config: { access: ["admin"], input: analyticsInput } },
+    { config: { answer: "raw", access: ["admin"], input: analyticsInput } },
     async (request, reply) => {
       const { query } = analyticsInput.parse(request);
       const data = await cachedAnalytics({ db: db(), range: query.range, role: query.role });
@@ -103,25 +107,29 @@ export async function exportRoutes(app: FastifyInstance) {
   );
 
   // Spec 02 §9: the clients, landscapers, jobs and ratings CSVs, each only when it has rows, dated.
-  app.get("/exports/reports.zip", { config: { access: ["admin"] } }, async (request, reply) => {
-    const sources = [
-      clientsSource(db(), app.env, { q: "" }),
-      landscapersSource(db(), { q: "", status: "all" }),
-      jobsSource(db(), { q: "", status: "all" }),
-      ratingsSource(db()),
-    ];
-    const counts = await Promise.all(sources.map((source) => source.count()));
-    const included = sources.filter((_, index) => counts[index]! > 0);
-    if (included.length === 0) throw noData();
+  app.get(
+    "/exports/reports.zip",
+    { config: { answer: "raw", access: ["admin"] } },
+    async (request, reply) => {
+      const sources = [
+        clientsSource(db(), app.env, { q: "" }),
+        landscapersSource(db(), { q: "", status: "all" }),
+        jobsSource(db(), { q: "", status: "all" }),
+        ratingsSource(db()),
+      ];
+      const counts = await Promise.all(sources.map((source) => source.count()));
+      const included = sources.filter((_, index) => counts[index]! > 0);
+      if (included.length === 0) throw noData();
 
-    const date = todayInCharlotte();
-    const archive = createArchive("zip", { zlib: { level: 6 } });
-    archive.on("warning", (warning) => request.log.warn({ err: warning }, "zip export warning"));
-    for (const source of included) {
-      archive.append(csvStream(source.columns, source.rows()), { name: exportFileName(source.kind, date) });
-    }
-    archive.finalize().catch((error: unknown) => request.log.error({ err: error }, "zip export failed"));
-    attachment(reply, "application/zip", reportsZipName(date));
-    return reply.send(archive);
-  });
+      const date = todayInCharlotte();
+      const archive = createArchive("zip", { zlib: { level: 6 } });
+      archive.on("warning", (warning) => request.log.warn({ err: warning }, "zip export warning"));
+      for (const source of included) {
+        archive.append(csvStream(source.columns, source.rows()), { name: exportFileName(source.kind, date) });
+      }
+      archive.finalize().catch((error: unknown) => request.log.error({ err: error }, "zip export failed"));
+      attachment(reply, "application/zip", reportsZipName(date));
+      return reply.send(archive);
+    },
+  );
 }

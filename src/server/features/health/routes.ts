@@ -1,43 +1,56 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { healthAnswerSchema, liveAnswerSchema, runtimeAnswerSchema } from "../../../shared/health.js";
 import { ping } from "../../db/client.js";
+import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
 
 const runtimeInput = defineInput({ query: z.object({ gc: z.enum(["0", "1"]).optional() }) });
 
-export async function healthRoutes(app: FastifyInstance) {
-  app.get("/health", { config: { access: "public" } }, async (_request, reply) => {
-    const started = performance.now();
-    const ok = await ping(app.database.db);
-    const latencyMs = Math.round((performance.now() - started) * 100) / 100;
-    return reply.status(ok ? 200 : 503).send({
-      status: ok ? "ok" : "unavailable",
-      database: { engine: app.database.engine, ok, latencyMs },
-    });
-  });
+export async function healthRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodAnswers>();
+  app.get(
+    "/health",
+    { config: { access: "public" }, schema: answers(healthAnswerSchema) },
+    async (_request, reply) => {
+      const started = performance.now();
+      const ok = await ping(app.database.db);
+      const latencyMs = Math.round((performance.now() - started) * 100) / 100;
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? "ok" : "unavailable",
+        database: { engine: app.database.engine, ok, latencyMs },
+      });
+    },
+  );
 
   // Liveness for a load balancer: answers without touching the database, so a slow database takes an
   // instance out of rotation through /health without also failing this check. Benchmarks use it as the
   // ceiling of a route on this server.
-  app.get("/health/live", { config: { access: "public" } }, async () => ({ status: "ok" }));
+  app.get("/health/live", { config: { access: "public" }, schema: answers(liveAnswerSchema) }, async () => ({
+    status: "ok" as const,
+  }));
 
   // Process figures for whoever runs the service (the load test reads them). `gc=1` runs a full collection
   // first when the process was started with --expose-gc, so heap figures compare like with like.
-  app.get("/health/runtime", { config: { access: ["admin"], input: runtimeInput } }, async (request) => {
-    const { query } = runtimeInput.parse(request);
-    const gc = (globalThis as { gc?: () => void }).gc;
-    const collected = query.gc === "1" && typeof gc === "function";
-    if (collected) gc();
-    const memory = process.memoryUsage();
-    return {
-      uptimeSeconds: Math.round(process.uptime()),
-      collected,
-      memory: {
-        rssBytes: memory.rss,
-        heapUsedBytes: memory.heapUsed,
-        heapTotalBytes: memory.heapTotal,
-        externalBytes: memory.external,
-      },
-    };
-  });
+  app.get(
+    "/health/runtime",
+    { config: { access: ["admin"], input: runtimeInput }, schema: answers(runtimeAnswerSchema) },
+    async (request) => {
+      const { query } = runtimeInput.parse(request);
+      const gc = (globalThis as { gc?: () => void }).gc;
+      const collected = query.gc === "1" && typeof gc === "function";
+      if (collected) gc();
+      const memory = process.memoryUsage();
+      return {
+        uptimeSeconds: Math.round(process.uptime()),
+        collected,
+        memory: {
+          rssBytes: memory.rss,
+          heapUsedBytes: memory.heapUsed,
+          heapTotalBytes: memory.heapTotal,
+          externalBytes: memory.external,
+        },
+      };
+    },
+  );
 }

@@ -136,7 +136,7 @@ export async function landscaperRoutes(fastify: FastifyInstance) {
   // Private files: the owner or an admin; `signed-in` here, ownership is the service's check.
   app.get(
     "/documents/:id",
-    { config: { access: "signed-in", input: documentInput } },
+    { config: { answer: "raw", access: "signed-in", input: documentInput } },
     async (request, reply) => {
       const {
         params: { id },

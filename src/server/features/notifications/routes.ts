@@ -153,43 +153,47 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   );
 
   /** The live stream: one event per new notification; the client re-reads unread ones after a reconnect. */
-  app.get("/notifications/stream", { config: { access: "signed-in" } }, async (request, reply) => {
-    const { userId, sessionId } = requirePrincipal(request);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-      "x-request-id": request.id,
-    });
-    res.write(
-      `retry: 3000\nevent: ready\ndata: ${JSON.stringify({ unreadCount: await unreadCount(userId) })}\n\n`,
-    );
-    const unsubscribe = app.notificationHub.subscribe(userId, (item) => {
-      res.write(`event: notification\nid: ${item.id}\ndata: ${JSON.stringify(item)}\n\n`);
-    });
-    const keepalive = setInterval(() => res.write(": keepalive\n\n"), KEEPALIVE_MS);
-    // A stream outlives the request that opened it: it ends soon after its session does (signed out, revoked
-    // by a password change or an admin, expired, or the user banned), whichever instance ended it.
-    const sessionCheck = setInterval(() => {
-      void sessionStillValid(app, sessionId)
-        .then((valid) => {
-          if (valid || res.writableEnded) return;
-          res.write("event: signed-out\ndata: {}\n\n");
-          res.end();
-        })
-        .catch((error) => request.log.warn({ err: error }, "stream session check failed"));
-    }, app.env.STREAM_SESSION_CHECK_MS);
-    openStreams.add(res);
-    request.raw.on("close", () => {
-      clearInterval(keepalive);
-      clearInterval(sessionCheck);
-      unsubscribe();
-      openStreams.delete(res);
-    });
-  });
+  app.get(
+    "/notifications/stream",
+    { config: { answer: "raw", access: "signed-in" } },
+    async (request, reply) => {
+      const { userId, sessionId } = requirePrincipal(request);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+        "x-request-id": request.id,
+      });
+      res.write(
+        `retry: 3000\nevent: ready\ndata: ${JSON.stringify({ unreadCount: await unreadCount(userId) })}\n\n`,
+      );
+      const unsubscribe = app.notificationHub.subscribe(userId, (item) => {
+        res.write(`event: notification\nid: ${item.id}\ndata: ${JSON.stringify(item)}\n\n`);
+      });
+      const keepalive = setInterval(() => res.write(": keepalive\n\n"), KEEPALIVE_MS);
+      // A stream outlives the request that opened it: it ends soon after its session does (signed out, revoked
+      // by a password change or an admin, expired, or the user banned), whichever instance ended it.
+      const sessionCheck = setInterval(() => {
+        void sessionStillValid(app, sessionId)
+          .then((valid) => {
+            if (valid || res.writableEnded) return;
+            res.write("event: signed-out\ndata: {}\n\n");
+            res.end();
+          })
+          .catch((error) => request.log.warn({ err: error }, "stream session check failed"));
+      }, app.env.STREAM_SESSION_CHECK_MS);
+      openStreams.add(res);
+      request.raw.on("close", () => {
+        clearInterval(keepalive);
+        clearInterval(sessionCheck);
+        unsubscribe();
+        openStreams.delete(res);
+      });
+    },
+  );
 
   app.get(
     "/notifications/preferences",

@@ -1,8 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { MAX_PHOTO_BYTES, quoteRequestSchema } from "../../../shared/jobs.js";
-import type { QuoteAnswer } from "../../../shared/quotes.js";
-import { badRequest } from "../../lib/errors.js";
+import {
+  photoMessages,
+  type QuoteAnswer,
+  quoteAnswerSchema,
+  servicePricesAnswerSchema,
+} from "../../../shared/quotes.js";
+import { answers, type ZodAnswers } from "../../lib/answers.js";
+import { unsupportedFile } from "../../lib/errors.js";
 import { extensionOf, sniffFileType } from "../../lib/file-type.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { policies } from "../../lib/rate-limit/policies.js";
@@ -16,26 +22,34 @@ const quoteInput = defineInput(
   { multipart: { mode: "optional", files: ["photo"] } },
 );
 
-export async function quoteRoutes(app: FastifyInstance) {
-  app.get("/services/prices", { config: { access: "public" } }, async () => {
-    const rows = await priceTable(app.database.db);
-    return {
-      services: rows.map((r) => ({
-        id: r.serviceId,
-        name: r.name,
-        description: r.description,
-        lowCents: r.lowCents,
-        highCents: r.highCents,
-      })),
-    };
-  });
+export async function quoteRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodAnswers>();
+  app.get(
+    "/services/prices",
+    { config: { access: "public" }, schema: answers(servicePricesAnswerSchema) },
+    async () => {
+      const rows = await priceTable(app.database.db);
+      return {
+        services: rows.map((r) => ({
+          id: r.serviceId,
+          name: r.name,
+          description: r.description,
+          lowCents: r.lowCents,
+          highCents: r.highCents,
+        })),
+      };
+    },
+  );
 
   /** The instant quote form: JSON, or multipart when a photo comes with it. */
   app.post(
     "/quotes",
     // The server's 1 MB body limit holds for a JSON quote; a form with a photo is limited by readMultipart
     // (one photo of at most 10 MB plus the text), which reads the stream itself.
-    { config: { access: "public", input: quoteInput, rateLimit: [policies.quoteByIp] } },
+    {
+      config: { access: "public", input: quoteInput, rateLimit: [policies.quoteByIp] },
+      schema: answers(quoteAnswerSchema),
+    },
     async (request) => {
       let body: unknown = request.body;
       let photo: { buffer: Buffer } | undefined;
@@ -78,8 +92,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       let stored: { key: string; contentType: string } | undefined;
       if (photo) {
         const type = sniffFileType(photo.buffer);
-        if (!type || type === "application/pdf")
-          throw badRequest("The photo must be an image (JPEG, PNG, GIF, WebP or HEIC).");
+        if (!type || type === "application/pdf") throw unsupportedFile(photoMessages.notAnImage);
         stored = { key: `jobs/${randomUUID()}.${extensionOf[type]}`, contentType: type };
         await app.storage.put(stored.key, photo.buffer);
       }

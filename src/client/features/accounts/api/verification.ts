@@ -1,18 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { OkMessageAnswer } from "../../../../shared/answers";
 import { apiFetch } from "../../../lib/api-client";
 import { sessionQueryOptions } from "../../../lib/session";
 
-interface VerificationAnswer {
-  ok: true;
-  message: string;
+export function verifyEmail(token: string): Promise<OkMessageAnswer> {
+  return apiFetch<OkMessageAnswer>("/api/auth/verify-email", { method: "POST", json: { token } });
 }
 
-export function verifyEmail(token: string): Promise<VerificationAnswer> {
-  return apiFetch<VerificationAnswer>("/api/auth/verify-email", { method: "POST", json: { token } });
-}
-
-export function resendVerificationEmail(): Promise<VerificationAnswer> {
-  return apiFetch<VerificationAnswer>("/api/auth/send-verification-email", { method: "POST", json: {} });
+export function resendVerificationEmail(): Promise<OkMessageAnswer> {
+  return apiFetch<OkMessageAnswer>("/api/auth/send-verification-email", { method: "POST", json: {} });
 }
 
 /** Confirms the address; the session is read again so the banner and the rights that depend on it update. */

@@ -1,17 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { JobView } from "../../../../shared/jobs";
+import type { CustomerJobsAnswer, NextJobAnswer } from "../../../../shared/jobs";
 import { apiFetch } from "../../../lib/api-client";
 import { jobListKeys } from "../../../lib/query-keys";
-
-export interface CustomerJobsAnswer {
-  jobs: JobView[];
-  /** true for master users previewing the screen: bookings are hidden from them. */
-  preview: boolean;
-}
-
-export interface NextJobAnswer {
-  job: JobView | null;
-}
 
 export function getCustomerJobs(): Promise<CustomerJobsAnswer> {
   return apiFetch<CustomerJobsAnswer>("/api/customer/jobs");

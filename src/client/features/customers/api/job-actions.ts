@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { JobView } from "../../../../shared/jobs";
+import type { JobActionAnswer } from "../../../../shared/jobs";
 import { apiFetch } from "../../../lib/api-client";
 import { customerJobsKey } from "./customer-jobs";
-
-export interface JobActionAnswer {
-  job: JobView;
-  message: string;
-}
 
 export function approveJob(jobId: string): Promise<JobActionAnswer> {
   return apiFetch<JobActionAnswer>(`/api/jobs/${encodeURIComponent(jobId)}/approve`, {

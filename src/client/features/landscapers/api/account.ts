@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { updateProfileSchema } from "../../../../shared/accounts";
+import type { OkAnswer } from "../../../../shared/answers";
 import { apiFetch } from "../../../lib/api-client";
 import { sessionQueryOptions } from "../../../lib/session";
 
@@ -11,7 +12,7 @@ export function useUpdateAccountName() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateNameInput) =>
-      apiFetch<{ ok: true }>("/api/accounts/profile", { method: "PATCH", json: input }),
+      apiFetch<OkAnswer>("/api/accounts/profile", { method: "PATCH", json: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey }),
   });
 }

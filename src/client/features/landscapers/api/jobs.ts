@@ -1,25 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { JobView } from "../../../../shared/jobs";
+import type { OkMessageAnswer } from "../../../../shared/answers";
+import type { JobActionAnswer, LandscaperJobsAnswer } from "../../../../shared/jobs";
 import { apiFetch } from "../../../lib/api-client";
 import { jobListKeys } from "../../../lib/query-keys";
 
-export interface QueueStats {
-  total: number;
-  pending: number;
-  accepted: number;
-  completed: number;
-}
-
-export interface LandscaperJobsResponse {
-  jobs: JobView[];
-  stats: QueueStats;
-  /** true for master users previewing the screen: bookings hidden, no actions. */
-  preview: boolean;
-}
+export type QueueStats = LandscaperJobsAnswer["stats"];
 
 export const landscaperJobsQuery = queryOptions({
   queryKey: jobListKeys.landscaper,
-  queryFn: () => apiFetch<LandscaperJobsResponse>("/api/landscaper/jobs"),
+  queryFn: () => apiFetch<LandscaperJobsAnswer>("/api/landscaper/jobs"),
   // New requests arrive while the dashboard is open.
   refetchInterval: 60_000,
 });
@@ -33,16 +22,12 @@ export type JobAction =
   | { action: "decline"; body?: undefined }
   | { action: "complete"; body: { finalPrice: string | number } };
 
-export interface JobActionAnswer {
-  message: string;
-}
-
 /** Accept, decline or complete one job; the queue is refetched whatever the outcome (it may have moved on). */
 export function useJobAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ jobId, ...action }: JobAction & { jobId: string }) =>
-      apiFetch<JobActionAnswer>(`/api/jobs/${jobId}/${action.action}`, {
+      apiFetch<JobActionAnswer | OkMessageAnswer>(`/api/jobs/${jobId}/${action.action}`, {
         method: "POST",
         json: action.body ?? {},
       }),

@@ -5,7 +5,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { zipInAddress } from "../../../../shared/address";
 import { type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from "../../../../shared/jobs";
-import { estimateOf, photoMessages, type QuoteSummary } from "../../../../shared/quotes";
+import { estimateOf, type QuoteSummary } from "../../../../shared/quotes";
 import { jobLabel } from "../../../../shared/services";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
@@ -119,7 +119,7 @@ export function QuoteForm() {
     } catch (error) {
       inFlight.current = false;
       if (error instanceof ApiError) {
-        if (error.status === 413 || error.message === photoMessages.notAnImage) {
+        if (error.code === "payload_too_large" || error.code === "unsupported_file") {
           setPhotoError(error.message);
           document.getElementById(PHOTO_INPUT_ID)?.focus();
         }

@@ -1,0 +1,73 @@
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { errorAnswerSchema } from "../../shared/errors.js";
+import { answerSerializerCompiler, answers, noValidatorCompiler, type ZodAnswers } from "../lib/answers.js";
+import { errorHandlerPlugin } from "../plugins/error-handler.js";
+import { buildTestApp, type TestApp } from "./build-test-app.js";
+
+describe("every /api answer has a shared schema", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("declares one on every route but the few that send files, CSVs or a stream", () => {
+    const raw = t.app.routeTable.filter((r) => r.answer === "raw").map((r) => `${r.method} ${r.url}`);
+    expect(raw.sort()).toEqual(
+      [
+        "GET /api/exports/analytics.csv",
+        "GET /api/exports/clients.csv",
+        "GET /api/exports/jobs.csv",
+        "GET /api/exports/landscapers.csv",
+        "GET /api/exports/ratings.csv",
+        "GET /api/exports/reports.zip",
+        "GET /api/jobs/:id/photo",
+        "GET /api/documents/:id",
+        "GET /api/notifications/stream",
+      ].sort(),
+    );
+    expect(t.app.routeTable.filter((r) => r.answer === "schema").length).toBeGreaterThan(40);
+  });
+
+  it("answers errors in the shared error shape", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/admin/dashboard" });
+    expect(response.statusCode).toBe(401);
+    expect(errorAnswerSchema.safeParse(response.json()).success).toBe(true);
+  });
+});
+
+describe("an answer is serialised through its schema", () => {
+  const app = Fastify({ logger: false }).withTypeProvider<ZodAnswers>();
+  beforeAll(async () => {
+    await app.register(errorHandlerPlugin);
+    app.setSerializerCompiler(answerSerializerCompiler);
+    app.setValidatorCompiler(noValidatorCompiler);
+    const schema = answers(z.object({ name: z.string() }));
+    // Typed `unknown` so the type check does not stop what the run-time check must catch.
+    const leaky: unknown = { name: "Ada", passwordHash: "secret" };
+    const wrong: unknown = { name: 42 };
+    app.get("/leaky", { schema }, async () => leaky as { name: string });
+    app.get("/wrong", { schema }, async () => wrong as { name: string });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("drops fields the schema does not name", async () => {
+    const response = await app.inject({ method: "GET", url: "/leaky" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ name: "Ada" });
+  });
+
+  it("fails loudly (500, nothing of the answer sent) when the answer leaves its schema", async () => {
+    const response = await app.inject({ method: "GET", url: "/wrong" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().error.code).toBe("internal_error");
+    expect(response.body).not.toContain("42");
+  });
+});
