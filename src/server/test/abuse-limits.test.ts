@@ -142,7 +142,9 @@ describe("every public write declares a rate limit", () => {
     try {
       expect(() =>
         app.register(async (api) => {
-          api.post("/api/contact", { config: { access: "public", answer: "raw" } }, async () => ({ ok: true }));
+          api.post("/api/contact", { config: { access: "public", answer: "raw" } }, async () => ({
+            ok: true,
+          }));
         }),
       ).not.toThrow();
       await expect(app.ready()).rejects.toThrow(/declares no rate limit/);
