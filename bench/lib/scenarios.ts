@@ -4,7 +4,8 @@ import type { Db } from "../../src/server/db/client.js";
 import { notification } from "../../src/server/db/schema.js";
 import { dashboardSummary } from "../../src/server/features/admin/dashboard-service.js";
 import { listJobs } from "../../src/server/features/admin/jobs-service.js";
-import { landscaperQueue, listCustomerJobs, submitQuote } from "../../src/server/features/jobs/service.js";
+import { landscaperQueue, listCustomerJobs } from "../../src/server/features/jobs/reads.js";
+import { submitQuote } from "../../src/server/features/quotes/service.js";
 import { ADMIN_PAGE_SIZE } from "../../src/shared/admin.js";
 import { quoteRequestSchema } from "../../src/shared/jobs.js";
 import { BELL_LIMIT } from "../../src/shared/notifications.js";
@@ -68,14 +69,14 @@ export function scenarios(sessions: Sessions, env: Env): Scenario[] {
       key: "landscaper-queue",
       label: "Landscaper job queue",
       http: get("/api/landscaper/jobs", sessions.landscaper),
-      service: (db) => landscaperQueue(db, sessions.landscaper.userId),
+      service: (db) => landscaperQueue({ db, landscaperId: sessions.landscaper.userId }),
       transactional: false,
     },
     {
       key: "customer-jobs",
       label: "Customer dashboard list",
       http: get("/api/customer/jobs", sessions.customer),
-      service: (db) => listCustomerJobs(db, sessions.customer.userId),
+      service: (db) => listCustomerJobs({ db, customerId: sessions.customer.userId }),
       transactional: false,
     },
     {

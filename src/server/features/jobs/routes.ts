@@ -15,20 +15,9 @@ import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { notFound } from "../../lib/errors.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
-import {
-  acceptJob,
-  approveJob,
-  cancelJob,
-  completeJob,
-  declineJob,
-  landscaperQueue,
-  listCustomerJobs,
-  nextScheduledJob,
-  photoOf,
-  queueStats,
-  rateJob,
-  toJobView,
-} from "./service.js";
+import { acceptJob, approveJob, cancelJob, completeJob, declineJob, rateJob } from "./actions.js";
+import { landscaperQueue, listCustomerJobs, nextScheduledJob, photoOf } from "./reads.js";
+import { queueStats, toJobView } from "./views.js";
 
 const jobParams = z.object({ id: z.uuid({ message: "Job not found." }) });
 const jobInput = defineInput({ params: jobParams });
@@ -48,7 +37,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
     async (request) => {
       const principal = requirePrincipal(request);
       if (principal.role !== "customer") return { jobs: [], preview: true };
-      return { jobs: await listCustomerJobs(db(), principal.userId), preview: false };
+      return { jobs: await listCustomerJobs({ db: db(), customerId: principal.userId }), preview: false };
     },
   );
 
@@ -58,7 +47,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
     async (request) => {
       const principal = requirePrincipal(request);
       if (principal.role !== "customer") return { job: null };
-      return { job: await nextScheduledJob(db(), principal.userId) };
+      return { job: await nextScheduledJob({ db: db(), customerId: principal.userId }) };
     },
   );
 
@@ -128,7 +117,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
       if (principal.role !== "landscaper") {
         return { jobs: [], stats: { total: 0, pending: 0, accepted: 0, completed: 0 }, preview: true };
       }
-      const jobs = await landscaperQueue(db(), principal.userId);
+      const jobs = await landscaperQueue({ db: db(), landscaperId: principal.userId });
       return { jobs, stats: queueStats(jobs), preview: false };
     },
   );
@@ -195,7 +184,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
       const {
         params: { id },
       } = jobInput.parse(request);
-      const photo = await photoOf(db(), requirePrincipal(request), id);
+      const photo = await photoOf({ db: db(), principal: requirePrincipal(request), jobId: id });
       const file = await app.storage.get(photo.key);
       if (!file) throw notFound("Photo not found.");
       reply.header("content-type", photo.contentType);

@@ -1,20 +1,12 @@
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { MAX_PHOTO_BYTES, quoteRequestSchema } from "../../../shared/jobs.js";
-import {
-  photoMessages,
-  type QuoteAnswer,
-  quoteAnswerSchema,
-  servicePricesAnswerSchema,
-} from "../../../shared/quotes.js";
+import { quoteAnswerSchema, servicePricesAnswerSchema } from "../../../shared/quotes.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
-import { unsupportedFile } from "../../lib/errors.js";
-import { extensionOf, sniffFileType } from "../../lib/file-type.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { getPrincipal } from "../accounts/principal.js";
-import { priceTable, submitQuote } from "../jobs/service.js";
+import { receiveQuote, servicePrices } from "./service.js";
 
 // The same schema checks the JSON body and the text fields of the form that carries a photo.
 const quoteInput = defineInput(
@@ -27,18 +19,7 @@ export async function quoteRoutes(fastify: FastifyInstance) {
   app.get(
     "/services/prices",
     { config: { access: "public" }, schema: answers(servicePricesAnswerSchema) },
-    async () => {
-      const rows = await priceTable(app.database.db);
-      return {
-        services: rows.map((r) => ({
-          id: r.serviceId,
-          name: r.name,
-          description: r.description,
-          lowCents: r.lowCents,
-          highCents: r.highCents,
-        })),
-      };
-    },
+    async () => ({ services: await servicePrices({ db: app.database.db }) }),
   );
 
   /** The instant quote form: JSON, or multipart when a photo comes with it. */
@@ -70,62 +51,18 @@ export async function quoteRoutes(fastify: FastifyInstance) {
       // Per email as well as per address: one address must not flood a stranger's inbox either.
       await app.limit(request, policies.quoteByEmail, input.email);
 
-      if (input.website.trim() !== "") {
-        // The honeypot caught a bot: the normal success answer, nothing stored, nothing sent.
-        request.log.info("quote honeypot triggered; ignored");
-        return {
-          quote: {
-            id: randomUUID(),
-            number: 0,
-            fullName: input.fullName,
-            email: input.email,
-            services: input.services,
-            address: input.address,
-            zipCode: input.zipCode,
-            preferredDate: input.preferredDate,
-            estimateLowCents: 0,
-            estimateHighCents: 0,
-          },
-        } satisfies QuoteAnswer;
-      }
-
-      let stored: { key: string; contentType: string } | undefined;
-      if (photo) {
-        const type = sniffFileType(photo.buffer);
-        if (!type || type === "application/pdf") throw unsupportedFile(photoMessages.notAnImage);
-        stored = { key: `jobs/${randomUUID()}.${extensionOf[type]}`, contentType: type };
-        await app.storage.put(stored.key, photo.buffer);
-      }
-
       const principal = await getPrincipal(app, request);
-      try {
-        const { job, created } = await submitQuote({
-          db: app.database.db,
-          env: app.env,
-          input,
-          customerId: principal?.role === "customer" ? principal.userId : null,
-          photo: stored,
-        });
-        // A retried request already stored its photo with the first job; drop the duplicate file.
-        if (!created && stored) await app.storage.delete(stored.key);
-        return {
-          quote: {
-            id: job.id,
-            number: job.number,
-            fullName: job.customerName,
-            email: job.customerEmail,
-            services: job.selectedServices,
-            address: job.address,
-            zipCode: job.zipCode,
-            preferredDate: job.preferredDate,
-            estimateLowCents: job.estimateLowCents,
-            estimateHighCents: job.estimateHighCents,
-          },
-        } satisfies QuoteAnswer;
-      } catch (error) {
-        if (stored) await app.storage.delete(stored.key);
-        throw error;
-      }
+      const { quote, stored } = await receiveQuote({
+        db: app.database.db,
+        env: app.env,
+        storage: app.storage,
+        input,
+        customerId: principal?.role === "customer" ? principal.userId : null,
+        photo,
+      });
+      // The honeypot caught a bot: it got the usual answer, and nothing was stored or sent.
+      if (!stored) request.log.info("quote honeypot triggered; ignored");
+      return { quote };
     },
   );
 }

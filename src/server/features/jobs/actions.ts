@@ -1,0 +1,220 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
+import { jobMessages } from "../../../shared/jobs.js";
+import { formatCents, jobLabel } from "../../../shared/services.js";
+import type { Env } from "../../config/env.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { job, jobDecline } from "../../db/schema.js";
+import { conflict, forbidden, notFound } from "../../lib/errors.js";
+import { enqueueEmailIfOptedIn } from "../../lib/outbox/enqueue.js";
+import type { Principal } from "../accounts/principal.js";
+import { notify, notifyAdmins } from "../notifications/service.js";
+import { assertAllowed, loadJob, move, recordEvent } from "./lifecycle.js";
+import { customerDashboardUrl, jobAlerts, ratingNote, servicesOf } from "./messages.js";
+import { landscaperProfile } from "./reads.js";
+import type { JobRow } from "./views.js";
+
+/** What every job action is given: who acts on which job. */
+export interface ActionOptions {
+  db: Db;
+  env: Env;
+  principal: Principal;
+  jobId: string;
+}
+
+async function assertApprovedLandscaper(tx: DbOrTx, principal: Principal) {
+  if (principal.isMaster && principal.role !== "landscaper")
+    throw forbidden("Job actions are disabled in preview mode.");
+  const profile = await landscaperProfile(tx, principal.userId);
+  if (profile?.status !== "approved") throw forbidden(jobMessages.notApproved);
+  return profile;
+}
+
+function assertInArea(profile: { coveredZipCodes: string[] }, current: JobRow) {
+  if (!profile.coveredZipCodes.includes(current.zipCode))
+    throw forbidden("This job is outside your service area.");
+}
+
+function assertOwnCustomerJob(principal: Principal, current: JobRow) {
+  if (current.customerId !== principal.userId) throw notFound("Job not found.");
+}
+
+/** A landscaper takes a pending job in their area at a price and date; the customer is asked to approve. */
+export async function acceptJob(
+  options: ActionOptions & { priceCents: number; scheduledDate?: string | undefined },
+) {
+  const { db, env, principal } = options;
+  return db.transaction(async (tx) => {
+    const profile = await assertApprovedLandscaper(tx, principal);
+    const current = await loadJob(tx, options.jobId);
+    if (current.status === "pending") assertInArea(profile, current);
+    else if (current.landscaperId && current.landscaperId !== principal.userId) {
+      throw conflict(jobMessages.takenByAnother);
+    }
+    const scheduledDate =
+      options.scheduledDate ??
+      // A preferred date already in the past is moved to today.
+      [current.preferredDate, todayInCharlotte()].sort().at(-1)!;
+    const updated = await move(tx, {
+      current,
+      action: "accept",
+      actorId: principal.userId,
+      set: {
+        landscaperId: principal.userId,
+        quotedPriceCents: options.priceCents,
+        scheduledDate,
+        acceptedAt: new Date(),
+      },
+      raceMessage: jobMessages.takenByAnother,
+    });
+    await tx
+      .delete(jobDecline)
+      .where(and(eq(jobDecline.jobId, current.id), eq(jobDecline.landscaperId, principal.userId)));
+    const landscaperName = profile.businessName ?? profile.fullName;
+    await enqueueEmailIfOptedIn(tx, updated.customerEmail, {
+      template: "job_match",
+      name: updated.customerName,
+      landscaperName,
+      services: servicesOf(updated),
+      price: formatCents(options.priceCents),
+      date: formatLongDate(scheduledDate),
+      jobNumber: jobLabel(updated.number),
+      dashboardUrl: customerDashboardUrl(env),
+    });
+    await notify(tx, jobAlerts.accepted(updated, { landscaperId: principal.userId, landscaperName }));
+    return updated;
+  });
+}
+
+/** A landscaper passes on a pending job: it stays open for the others and leaves their count of new jobs. */
+export async function declineJob(options: ActionOptions) {
+  const { db, principal } = options;
+  return db.transaction(async (tx) => {
+    const profile = await assertApprovedLandscaper(tx, principal);
+    const current = await loadJob(tx, options.jobId);
+    assertAllowed("decline", current);
+    assertInArea(profile, current);
+    const inserted = await tx
+      .insert(jobDecline)
+      .values({ jobId: current.id, landscaperId: principal.userId })
+      .onConflictDoNothing()
+      .returning();
+    // Declining twice is answered the same, and recorded once.
+    if (inserted.length) {
+      await recordEvent(tx, {
+        jobId: current.id,
+        action: "decline",
+        actorId: principal.userId,
+        fromStatus: current.status,
+        note: "Declined by a landscaper; still open for others.",
+      });
+    }
+    return current;
+  });
+}
+
+/** The assigned landscaper marks a scheduled job done at its final price. */
+export async function completeJob(options: ActionOptions & { finalPriceCents: number }) {
+  const { db, env, principal } = options;
+  return db.transaction(async (tx) => {
+    const profile = await assertApprovedLandscaper(tx, principal);
+    const current = await loadJob(tx, options.jobId);
+    if (current.landscaperId !== principal.userId) {
+      // A pending job is in every covering landscaper's queue: "not found" would be false there.
+      if (current.status === "pending")
+        throw conflict("This job has not been accepted yet, so it cannot be completed.");
+      throw notFound("Job not found.");
+    }
+    // The generic "can no longer be completed" would be false here: it can, once the customer approves.
+    if (current.status === "accepted")
+      throw conflict("The customer has not approved this job yet, so it cannot be completed.");
+    const updated = await move(tx, {
+      current,
+      action: "complete",
+      actorId: principal.userId,
+      set: { finalPriceCents: options.finalPriceCents, completedAt: new Date() },
+    });
+    await enqueueEmailIfOptedIn(tx, updated.customerEmail, {
+      template: "job_complete",
+      name: updated.customerName,
+      landscaperName: profile.businessName ?? profile.fullName,
+      services: servicesOf(updated),
+      price: formatCents(options.finalPriceCents),
+      jobNumber: jobLabel(updated.number),
+      dashboardUrl: customerDashboardUrl(env),
+    });
+    await notify(tx, jobAlerts.completed(updated, principal.userId));
+    return updated;
+  });
+}
+
+/** The customer approves the landscaper's price and date: the job is scheduled. */
+export async function approveJob(options: ActionOptions) {
+  const { db, principal } = options;
+  return db.transaction(async (tx) => {
+    const current = await loadJob(tx, options.jobId);
+    assertOwnCustomerJob(principal, current);
+    const updated = await move(tx, {
+      current,
+      action: "approve",
+      actorId: principal.userId,
+      set: { scheduledAt: new Date() },
+    });
+    await notify(tx, jobAlerts.approved(updated));
+    return updated;
+  });
+}
+
+/** The customer (or an admin) cancels a job that is not done yet, with a reason. */
+export async function cancelJob(options: ActionOptions & { reason: string }) {
+  const { db, env, principal } = options;
+  return db.transaction(async (tx) => {
+    const current = await loadJob(tx, options.jobId);
+    if (!principal.isAdmin) assertOwnCustomerJob(principal, current);
+    const updated = await move(tx, {
+      current,
+      action: "cancel",
+      actorId: principal.userId,
+      set: { cancelReason: options.reason, cancelledAt: new Date() },
+      note: options.reason,
+    });
+    await notify(tx, jobAlerts.cancelled(updated, { byUserId: principal.userId, reason: options.reason }));
+    if (principal.userId === updated.customerId) {
+      await notifyAdmins(tx, env, {
+        type: "job",
+        message: `${updated.customerName} cancelled ${jobLabel(updated.number)}.`,
+        link: "/admin/jobs",
+      });
+    }
+    return updated;
+  });
+}
+
+/** The customer rates a completed job once, with an optional comment and tip. */
+export async function rateJob(
+  options: ActionOptions & { rating: number; comment: string; tipCents: number },
+) {
+  const { db, principal } = options;
+  const alreadyRated = "You have already rated this job.";
+  return db.transaction(async (tx) => {
+    const current = await loadJob(tx, options.jobId);
+    assertOwnCustomerJob(principal, current);
+    if (current.status === "completed" && current.rating !== null) throw conflict(alreadyRated);
+    const updated = await move(tx, {
+      current,
+      action: "rate",
+      actorId: principal.userId,
+      set: {
+        rating: options.rating,
+        ratingComment: options.comment || null,
+        tipCents: options.tipCents,
+        ratedAt: new Date(),
+      },
+      alsoWhere: isNull(job.rating),
+      raceMessage: alreadyRated,
+      note: ratingNote(options.rating, options.tipCents),
+    });
+    await notify(tx, jobAlerts.rated(updated, { rating: options.rating, tipCents: options.tipCents }));
+    return updated;
+  });
+}

@@ -1,0 +1,109 @@
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { type JobStatus, statusLabel } from "../../../shared/jobs.js";
+import type { DbOrTx, Tx } from "../../db/client.js";
+import { job, jobEvent } from "../../db/schema.js";
+import { type AppError, conflict, notFound } from "../../lib/errors.js";
+import type { JobRow } from "./views.js";
+
+/**
+ * The job lifecycle, one table every action goes through (../shared/notes/job-lifecycle.md shows where it
+ * goes next: payments, proof of work and recurring visits add their states and actions here).
+ * - `from`: the statuses the action may start from;
+ * - `to`: the status it leaves the job in, or null when the job's status does not change (a decline keeps
+ *   the job open for other landscapers; a rating is recorded on a completed job);
+ * - `event`: what the job's history records (`job_event.to_status`) for an action that changes no status.
+ */
+export const transitions = {
+  accept: { from: ["pending"], to: "accepted", verb: "accepted" },
+  decline: { from: ["pending"], to: null, event: "declined", verb: "declined" },
+  approve: { from: ["accepted"], to: "scheduled", verb: "approved" },
+  complete: { from: ["scheduled"], to: "completed", verb: "completed" },
+  cancel: { from: ["pending", "accepted", "scheduled"], to: "cancelled", verb: "cancelled" },
+  rate: { from: ["completed"], to: null, event: "rated", verb: "rated" },
+} as const satisfies Record<
+  string,
+  { from: readonly JobStatus[]; to: JobStatus | null; event?: string; verb: string }
+>;
+export type JobAction = keyof typeof transitions;
+
+/** The 409 answer of an action the job's status does not allow. */
+export function illegal(action: JobAction, status: JobStatus): AppError {
+  return conflict(
+    `This job is ${statusLabel[status].toLowerCase()} and can no longer be ${transitions[action].verb}.`,
+  );
+}
+
+/** Refuses an action the table does not allow from the job's current status. */
+export function assertAllowed(action: JobAction, current: Pick<JobRow, "status">): void {
+  const from: readonly JobStatus[] = transitions[action].from;
+  if (!from.includes(current.status)) throw illegal(action, current.status);
+}
+
+export async function loadJob(tx: DbOrTx, jobId: string): Promise<JobRow> {
+  const [row] = await tx.select().from(job).where(eq(job.id, jobId));
+  if (!row) throw notFound("Job not found.");
+  return row;
+}
+
+/** Writes the action into the job's history. */
+export async function recordEvent(
+  tx: Tx,
+  options: { jobId: string; action: JobAction; actorId: string; fromStatus: JobStatus; note?: string | null },
+) {
+  const rule = transitions[options.action];
+  await tx.insert(jobEvent).values({
+    jobId: options.jobId,
+    actorId: options.actorId,
+    fromStatus: options.fromStatus,
+    toStatus: rule.to ?? rule.event,
+    note: options.note ?? null,
+  });
+}
+
+/**
+ * Applies an action to a job that is still as it was read (a conditional UPDATE on its status and
+ * assignment, plus `alsoWhere` for a guard of the action's own), records the event, and answers the new row.
+ * A concurrent change makes it answer 409 (`raceMessage`, or why the job's new status refuses it) instead
+ * of overwriting.
+ */
+export async function move(
+  tx: Tx,
+  options: {
+    current: JobRow;
+    action: JobAction;
+    actorId: string;
+    set: Partial<typeof job.$inferInsert>;
+    /** An extra condition the row must still meet, e.g. not rated yet. */
+    alsoWhere?: SQL;
+    raceMessage?: string;
+    note?: string | null;
+  },
+): Promise<JobRow> {
+  const { current, action } = options;
+  assertAllowed(action, current);
+  const to = transitions[action].to;
+  const [updated] = await tx
+    .update(job)
+    .set({ ...options.set, ...(to ? { status: to } : {}), updatedAt: new Date() })
+    .where(
+      and(
+        eq(job.id, current.id),
+        eq(job.status, current.status),
+        current.landscaperId ? eq(job.landscaperId, current.landscaperId) : isNull(job.landscaperId),
+        options.alsoWhere,
+      ),
+    )
+    .returning();
+  if (!updated) {
+    if (options.raceMessage) throw conflict(options.raceMessage);
+    throw illegal(action, (await loadJob(tx, current.id)).status);
+  }
+  await recordEvent(tx, {
+    jobId: current.id,
+    action,
+    actorId: options.actorId,
+    fromStatus: current.status,
+    note: options.note,
+  });
+  return updated;
+}

@@ -1,0 +1,104 @@
+import { aliasedTable, and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { todayInCharlotte } from "../../../shared/dates.js";
+import type { JobView } from "../../../shared/jobs.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { job, jobDecline, landscaper } from "../../db/schema.js";
+import { notFound } from "../../lib/errors.js";
+import type { Principal } from "../accounts/principal.js";
+import { assigned, jobViewColumns, toJobView, withoutContact } from "./views.js";
+
+/** The customer's requests, newest first. */
+export async function listCustomerJobs({
+  db,
+  customerId,
+}: {
+  db: Db;
+  customerId: string;
+}): Promise<JobView[]> {
+  const rows = await db
+    .select({ job: jobViewColumns, landscaperName: assigned.name })
+    .from(job)
+    .leftJoin(assigned, eq(assigned.id, job.landscaperId))
+    .where(eq(job.customerId, customerId))
+    .orderBy(desc(job.createdAt))
+    .limit(200);
+  return rows.map((r) => toJobView(r.job, { landscaperName: r.landscaperName }));
+}
+
+/** The customer's next scheduled visit from today on, if any. */
+export async function nextScheduledJob({
+  db,
+  customerId,
+}: {
+  db: Db;
+  customerId: string;
+}): Promise<JobView | null> {
+  const [row] = await db
+    .select()
+    .from(job)
+    .where(
+      and(
+        eq(job.customerId, customerId),
+        eq(job.status, "scheduled"),
+        sql`${job.scheduledDate} >= ${todayInCharlotte()}`,
+      ),
+    )
+    .orderBy(job.scheduledDate)
+    .limit(1);
+  return row ? toJobView(row) : null;
+}
+
+export async function landscaperProfile(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(landscaper).where(eq(landscaper.userId, userId));
+  return row ?? null;
+}
+
+/**
+ * The landscaper's queue: pending jobs in their service area (declined ones flagged) and the jobs assigned
+ * to them. Matching is one indexed lookup on the ZIPs the profile covers.
+ */
+export async function landscaperQueue({
+  db,
+  landscaperId,
+}: {
+  db: Db;
+  landscaperId: string;
+}): Promise<JobView[]> {
+  const profile = await landscaperProfile(db, landscaperId);
+  const covered = profile?.status === "approved" ? profile.coveredZipCodes : [];
+  const declined = aliasedTable(jobDecline, "declined");
+  const rows = await db
+    // Only what the screen shows: the queue is the largest list a landscaper loads (up to 200 jobs), and
+    // reading the lifecycle timestamps it never shows made each request parse a thousand more dates.
+    .select({
+      job: jobViewColumns,
+      landscaperId: job.landscaperId,
+      landscaperName: assigned.name,
+      declinedAt: declined.createdAt,
+    })
+    .from(job)
+    .leftJoin(assigned, eq(assigned.id, job.landscaperId))
+    .leftJoin(declined, and(eq(declined.jobId, job.id), eq(declined.landscaperId, landscaperId)))
+    .where(
+      or(
+        eq(job.landscaperId, landscaperId),
+        covered.length ? and(eq(job.status, "pending"), inArray(job.zipCode, covered)) : sql`false`,
+      ),
+    )
+    .orderBy(desc(job.createdAt))
+    .limit(200);
+  return rows.map((r) => {
+    const view = toJobView(r.job, { landscaperName: r.landscaperName, declinedByMe: r.declinedAt !== null });
+    return r.landscaperId === landscaperId ? view : withoutContact(view);
+  });
+}
+
+/** Who may see a job's photo: its customer, its assigned landscaper, admins. */
+export async function photoOf({ db, principal, jobId }: { db: Db; principal: Principal; jobId: string }) {
+  const [current] = await db.select().from(job).where(eq(job.id, jobId));
+  if (!current) throw notFound("Job not found.");
+  const allowed =
+    principal.isAdmin || current.customerId === principal.userId || current.landscaperId === principal.userId;
+  if (!allowed || !current.photoKey) throw notFound("Photo not found.");
+  return { key: current.photoKey, contentType: current.photoContentType ?? "application/octet-stream" };
+}

@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
+import { formatLongDate } from "../../../shared/dates.js";
+import type { QuoteRequest } from "../../../shared/jobs.js";
+import { photoMessages, type QuoteSummary, type ServicePrice } from "../../../shared/quotes.js";
+import { formatRange, jobLabel } from "../../../shared/services.js";
+import type { Env } from "../../config/env.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { job, jobEvent, landscaper, servicePrice } from "../../db/schema.js";
+import { badRequest, unsupportedFile } from "../../lib/errors.js";
+import { extensionOf, sniffFileType } from "../../lib/file-type.js";
+import { enqueueEmail } from "../../lib/outbox/enqueue.js";
+import type { Storage } from "../../lib/storage.js";
+import { servicesOf } from "../jobs/messages.js";
+import { notifyEach } from "../notifications/service.js";
+
+/** The instant estimate of the ticked services, from the price table (a service not in it is refused). */
+async function estimateFor(db: DbOrTx, serviceIds: string[]) {
+  const rows = await db.select().from(servicePrice).where(inArray(servicePrice.serviceId, serviceIds));
+  if (rows.length !== new Set(serviceIds).size) throw badRequest("Please select at least one service.");
+  return {
+    lowCents: rows.reduce((sum, r) => sum + r.lowCents, 0),
+    highCents: rows.reduce((sum, r) => sum + r.highCents, 0),
+  };
+}
+
+/** The price table admins keep, in catalogue order, as GET /api/services/prices answers it. */
+export async function servicePrices({ db }: { db: Db }): Promise<ServicePrice[]> {
+  const rows = await db.select().from(servicePrice).orderBy(servicePrice.sortOrder);
+  return rows.map((r) => ({
+    id: r.serviceId,
+    name: r.name,
+    description: r.description,
+    lowCents: r.lowCents,
+    highCents: r.highCents,
+  }));
+}
+
+export interface SubmitQuoteOptions {
+  db: Db;
+  env: Env;
+  input: QuoteRequest;
+  customerId: string | null;
+  photo?: { key: string; contentType: string } | undefined;
+}
+
+/**
+ * Creates a pending job with its estimate, first event, emails and alerts, all in one transaction.
+ * The same idempotency key always answers the same job (a double click or a retry creates one).
+ */
+export async function submitQuote({ db, env, input, customerId, photo }: SubmitQuoteOptions) {
+  if (input.idempotencyKey) {
+    const [existing] = await db.select().from(job).where(eq(job.idempotencyKey, input.idempotencyKey));
+    if (existing) return { job: existing, created: false };
+  }
+  return db.transaction(async (tx) => {
+    const estimate = await estimateFor(tx, input.services);
+    const [created] = await tx
+      .insert(job)
+      .values({
+        customerId,
+        customerName: input.fullName,
+        customerEmail: input.email.toLowerCase(),
+        customerPhone: input.phone,
+        address: input.address,
+        zipCode: input.zipCode,
+        selectedServices: input.services,
+        serviceType: input.services.join(", "),
+        preferredDate: input.preferredDate,
+        additionalNotes: input.additionalNotes || null,
+        photoKey: photo?.key ?? null,
+        photoContentType: photo?.contentType ?? null,
+        estimateLowCents: estimate.lowCents,
+        estimateHighCents: estimate.highCents,
+        idempotencyKey: input.idempotencyKey ?? null,
+      })
+      .onConflictDoNothing({ target: job.idempotencyKey })
+      .returning();
+    if (!created) {
+      // Lost a race with the same key: the other request created the job.
+      const [existing] = await tx.select().from(job).where(eq(job.idempotencyKey, input.idempotencyKey!));
+      return { job: existing!, created: false };
+    }
+    await tx
+      .insert(jobEvent)
+      .values({ jobId: created.id, actorId: customerId, fromStatus: null, toStatus: "pending" });
+
+    const label = jobLabel(created.number);
+    const estimateText = formatRange(estimate.lowCents, estimate.highCents);
+    const date = formatLongDate(input.preferredDate);
+    await enqueueEmail(tx, created.customerEmail, {
+      template: "quote_received",
+      name: input.fullName,
+      services: servicesOf(created),
+      address: input.address,
+      date,
+      estimate: estimateText,
+      jobNumber: label,
+    });
+    await enqueueEmail(tx, env.TEAM_EMAIL, {
+      template: "job_request",
+      name: input.fullName,
+      email: created.customerEmail,
+      phone: input.phone,
+      services: servicesOf(created),
+      address: input.address,
+      date,
+      estimate: estimateText,
+      jobNumber: label,
+      adminUrl: `${env.PUBLIC_URL}/admin/jobs`,
+    });
+
+    await notifyEach(
+      tx,
+      sql`select ${landscaper.userId} from ${landscaper}
+        where ${landscaper.status} = 'approved' and ${input.zipCode} = any(${landscaper.coveredZipCodes})`,
+      {
+        type: "job",
+        message: `New job request in ${input.zipCode}: ${servicesOf(created)} (${date}).`,
+        link: "/landscaper-dashboard",
+      },
+    );
+    return { job: created, created: true };
+  });
+}
+
+/** The quote as the thank-you page shows it. */
+function summaryOf(row: typeof job.$inferSelect): QuoteSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    fullName: row.customerName,
+    email: row.customerEmail,
+    services: row.selectedServices,
+    address: row.address,
+    zipCode: row.zipCode,
+    preferredDate: row.preferredDate,
+    estimateLowCents: row.estimateLowCents,
+    estimateHighCents: row.estimateHighCents,
+  };
+}
+
+export interface ReceiveQuoteOptions {
+  db: Db;
+  env: Env;
+  storage: Storage;
+  input: QuoteRequest;
+  /** The signed-in customer who asked, or null for a visitor (linked later by email confirmation). */
+  customerId: string | null;
+  photo?: { buffer: Buffer } | undefined;
+}
+
+/**
+ * The instant quote form's whole rule: a filled honeypot gets the usual answer and nothing else; a photo must
+ * really be an image and is stored before the job; the job is created once per idempotency key, and a photo
+ * left over by a failure or a retry is deleted.
+ */
+export async function receiveQuote(
+  options: ReceiveQuoteOptions,
+): Promise<{ quote: QuoteSummary; stored: boolean }> {
+  const { input, storage } = options;
+  if (input.website.trim() !== "") {
+    return {
+      stored: false,
+      quote: {
+        id: randomUUID(),
+        number: 0,
+        fullName: input.fullName,
+        email: input.email,
+        services: input.services,
+        address: input.address,
+        zipCode: input.zipCode,
+        preferredDate: input.preferredDate,
+        estimateLowCents: 0,
+        estimateHighCents: 0,
+      },
+    };
+  }
+
+  let photo: { key: string; contentType: string } | undefined;
+  if (options.photo) {
+    const type = sniffFileType(options.photo.buffer);
+    if (!type || type === "application/pdf") throw unsupportedFile(photoMessages.notAnImage);
+    photo = { key: `jobs/${randomUUID()}.${extensionOf[type]}`, contentType: type };
+    await storage.put(photo.key, options.photo.buffer);
+  }
+  try {
+    const { job: row, created } = await submitQuote({
+      db: options.db,
+      env: options.env,
+      input,
+      customerId: options.customerId,
+      photo,
+    });
+    // A retried request already stored its photo with the first job; drop the duplicate file.
+    if (!created && photo) await storage.delete(photo.key);
+    return { quote: summaryOf(row), stored: true };
+  } catch (error) {
+    if (photo) await storage.delete(photo.key);
+    throw error;
+  }
+}
