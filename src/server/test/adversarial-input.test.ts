@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLandscaper, multipart } from "../features/landscapers/test-helpers.js";
 import { MAX_TEXT_LENGTH } from "../lib/route-input.js";
 import type { RegisteredRoute } from "../plugins/access.js";
 import { signUp, signUpAs } from "./accounts-helpers.js";
 import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { createLandscaper, multipart } from "./landscaper-helpers.js";
 import { arbitraryOf, isPlainObject } from "./zod-arbitrary.js";
 
 /**

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobMessages } from "../../shared/jobs.js";
 import { user } from "../db/schema.js";
-import { createJob, createLandscaper } from "../features/landscapers/test-helpers.js";
 import { type RegisteredRoute, ROLE_NOT_ALLOWED } from "../plugins/access.js";
 import { cookieOf, signIn, signUp } from "./accounts-helpers.js";
 import { buildTestApp, type TestApp } from "./build-test-app.js";
 import { snapshot } from "./db-snapshot.js";
+import { createJob, createLandscaper } from "./landscaper-helpers.js";
 
 type Caller = "visitor" | "customer" | "pendingLandscaper" | "approvedLandscaper" | "admin" | "master";
 const callers: Caller[] = [

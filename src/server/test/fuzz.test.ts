@@ -3,6 +3,11 @@ import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { landscaperDocument, notification } from "../db/schema.js";
+import type { DeclaredInput } from "../lib/route-input.js";
+import type { RegisteredRoute } from "../plugins/access.js";
+import { type SignedUp, signUp, signUpAs } from "./accounts-helpers.js";
+import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { snapshot } from "./db-snapshot.js";
 import {
   addDays,
   createJob,
@@ -12,12 +17,7 @@ import {
   samplePdf,
   samplePng,
   uploadFile,
-} from "../features/landscapers/test-helpers.js";
-import type { DeclaredInput } from "../lib/route-input.js";
-import type { RegisteredRoute } from "../plugins/access.js";
-import { type SignedUp, signUp, signUpAs } from "./accounts-helpers.js";
-import { buildTestApp, type TestApp } from "./build-test-app.js";
-import { snapshot } from "./db-snapshot.js";
+} from "./landscaper-helpers.js";
 import { arbitraryOf, type Hints, HUGE, hostileFrom, isPlainObject, nastyStrings } from "./zod-arbitrary.js";
 
 /**

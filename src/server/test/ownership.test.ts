@@ -1,6 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { job, notification, pushSubscription, user } from "../db/schema.js";
+import { type SignedUp, signUp, signUpAs } from "./accounts-helpers.js";
+import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { snapshot } from "./db-snapshot.js";
 import {
   createJob,
   createLandscaper,
@@ -9,10 +12,7 @@ import {
   samplePdf,
   samplePng,
   uploadFile,
-} from "../features/landscapers/test-helpers.js";
-import { type SignedUp, signUp, signUpAs } from "./accounts-helpers.js";
-import { buildTestApp, type TestApp } from "./build-test-app.js";
-import { snapshot } from "./db-snapshot.js";
+} from "./landscaper-helpers.js";
 
 /**
  * Ownership, across features: a signed-in user whose role may call a route still cannot read or change

@@ -11,11 +11,11 @@ import { loadEnv } from "../config/env.js";
 import { job, landscaperDocument, notification, outbox, user } from "../db/schema.js";
 import { DEMO_PASSWORD, ensureReferenceData } from "../db/seed.js";
 import { isCommonPassword } from "../features/accounts/common-passwords.js";
-import { insertCustomer, insertJob, insertLandscaper } from "../features/admin/test-fixtures.js";
-import { createJob, multipart, samplePng } from "../features/landscapers/test-helpers.js";
 import type { RegisteredRoute } from "../plugins/access.js";
 import { cookieOf, signIn, signUp, signUpAs } from "./accounts-helpers.js";
+import { insertCustomer, insertJob, insertLandscaper } from "./admin-fixtures.js";
 import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { createJob, multipart, samplePng } from "./landscaper-helpers.js";
 import { openTestDatabase } from "./test-database.js";
 
 /**

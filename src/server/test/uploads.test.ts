@@ -3,6 +3,8 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { job } from "../db/schema.js";
+import { multipartMessages } from "../lib/multipart.js";
+import { buildTestApp, type TestApp } from "./build-test-app.js";
 import {
   createLandscaper,
   multipart,
@@ -10,9 +12,7 @@ import {
   samplePdf,
   samplePng,
   uploadFile,
-} from "../features/landscapers/test-helpers.js";
-import { multipartMessages } from "../lib/multipart.js";
-import { buildTestApp, type TestApp } from "./build-test-app.js";
+} from "./landscaper-helpers.js";
 import { validQuote } from "./quote-helpers.js";
 
 describe("uploads take only what the form asks for", () => {

@@ -5,8 +5,8 @@ import { verificationMessages } from "../../../shared/accounts.js";
 import { job, notification, outbox, user } from "../../db/schema.js";
 import { signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { profileInput, putProfile, samplePdf, samplePng, uploadFile } from "../../test/landscaper-helpers.js";
 import { validQuote } from "../../test/quote-helpers.js";
-import { profileInput, putProfile, samplePdf, samplePng, uploadFile } from "../landscapers/test-helpers.js";
 
 const SECRET = "verification-test-secret-0123456789abcdef";
 

@@ -4,9 +4,9 @@ import type { AnalyticsData } from "../../../shared/admin.js";
 import { todayInCharlotte } from "../../../shared/dates.js";
 import { appSetting } from "../../db/schema.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
+import { charlotteNoon, insertJob, insertLandscaper } from "../../test/admin-fixtures.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
 import { analyticsCacheKey, bucketsFor, computeAnalytics } from "./analytics-service.js";
-import { charlotteNoon, insertJob, insertLandscaper } from "./test-fixtures.js";
 
 describe("analytics", () => {
   let t: TestApp;

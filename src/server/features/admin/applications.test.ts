@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApplicationView, Page } from "../../../shared/admin.js";
 import { landscaper, notification, outbox } from "../../db/schema.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
+import { insertLandscaper } from "../../test/admin-fixtures.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
-import { insertLandscaper } from "./test-fixtures.js";
 
 describe("landscaper applications review", () => {
   let t: TestApp;

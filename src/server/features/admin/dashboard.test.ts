@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DashboardSummary } from "../../../shared/admin.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
+import { insertCustomer, insertJob, insertLandscaper, insertUser } from "../../test/admin-fixtures.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
-import { insertCustomer, insertJob, insertLandscaper, insertUser } from "./test-fixtures.js";
 
 describe("GET /api/admin/dashboard", () => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminJobView, Page } from "../../../shared/admin.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
+import { insertJob, insertLandscaper } from "../../test/admin-fixtures.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
-import { insertJob, insertLandscaper } from "./test-fixtures.js";
 
 describe("GET /api/admin/jobs", () => {
   let t: TestApp;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGE_SIZE, type AdminUserView, type Page } from "../../../shared/admin.js";
 import { notification, user } from "../../db/schema.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
+import { insertLandscaper, insertUser } from "../../test/admin-fixtures.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
-import { insertLandscaper, insertUser } from "./test-fixtures.js";
 
 describe("user management", () => {
   let t: TestApp;

@@ -3,8 +3,8 @@ import yauzl from "yauzl";
 import { todayInCharlotte } from "../../../shared/dates.js";
 import { job } from "../../db/schema.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
+import { insertCustomer, insertJob, insertLandscaper, jobValues } from "../../test/admin-fixtures.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
-import { insertCustomer, insertJob, insertLandscaper, jobValues } from "../admin/test-fixtures.js";
 import { EXPORT_PAGE_SIZE, neutralise } from "./csv.js";
 
 const BOM = "\uFEFF";

@@ -4,8 +4,8 @@ import { jobMessages } from "../../../shared/jobs.js";
 import { jobEvent } from "../../db/schema.js";
 import { ROLE_NOT_ALLOWED } from "../../plugins/access.js";
 import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
-import { addDays, createJob, createLandscaper } from "../landscapers/test-helpers.js";
-import { type Action, type LifecycleWorld, lifecycleWorld } from "./lifecycle-fixture.js";
+import { addDays, createJob, createLandscaper } from "../../test/landscaper-helpers.js";
+import { type Action, type LifecycleWorld, lifecycleWorld } from "../../test/lifecycle-world.js";
 
 /** Who may do what to a job, the race for one, the queue a landscaper sees, and the input each action takes. */
 describe("job lifecycle: roles, races and the queue", () => {

@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobStatus } from "../../../shared/jobs.js";
 import { jobEvent } from "../../db/schema.js";
-import { addDays, createJob } from "../landscapers/test-helpers.js";
+import { addDays, createJob } from "../../test/landscaper-helpers.js";
 import {
   type Action,
   type LifecycleWorld,
   lifecycleWorld,
   notAcceptedYet,
   notApprovedYet,
-} from "./lifecycle-fixture.js";
+} from "../../test/lifecycle-world.js";
 
 /**
  * The whole job state machine through the HTTP API: each legal move, each illegal one (409, a message naming

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobView } from "../../../shared/jobs.js";
 import { signUp } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
-import { addDays, createLandscaper } from "../landscapers/test-helpers.js";
+import { addDays, createLandscaper } from "../../test/landscaper-helpers.js";
 
 describe("what a landscaper sees of a job before it is theirs", () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { landscaper } from "../../db/schema.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
-import { createJob, createLandscaper, profileInput, putProfile } from "./test-helpers.js";
+import { createJob, createLandscaper, profileInput, putProfile } from "../../test/landscaper-helpers.js";
 
 describe("an approved landscaper's change of service area", () => {
   let t: TestApp;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notification } from "../../db/schema.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { createJob, createLandscaper, profileInput, putProfile } from "../../test/landscaper-helpers.js";
 import { effectiveRadiusMiles, zipDistanceMiles } from "./coverage.js";
-import { createJob, createLandscaper, profileInput, putProfile } from "./test-helpers.js";
 
 /** Uptown Charlotte and Huntersville: real ZIPs whose centroids are about 12 miles apart. */
 const UPTOWN = "28202";

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { todayInCharlotte } from "../../../shared/dates.js";
-import type { LandscaperProfileInput } from "../../../shared/landscapers.js";
-import { landscaper } from "../../db/schema.js";
-import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
-import type { TestApp } from "../../test/build-test-app.js";
+import { todayInCharlotte } from "../../shared/dates.js";
+import type { LandscaperProfileInput } from "../../shared/landscapers.js";
+import { landscaper } from "../db/schema.js";
+import { type SignedUp, signUp } from "./accounts-helpers.js";
+import type { TestApp } from "./build-test-app.js";
 
 /** Shared by the landscaper and job lifecycle tests: accounts, profiles, jobs and upload bodies. */
 

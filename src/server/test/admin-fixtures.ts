@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { JobStatus } from "../../../shared/jobs.js";
-import type { ApplicationStatus, DocumentType } from "../../../shared/landscapers.js";
-import type { ServiceId } from "../../../shared/services.js";
-import type { Db } from "../../db/client.js";
-import { customer, job, landscaper, landscaperDocument, user } from "../../db/schema.js";
+import type { JobStatus } from "../../shared/jobs.js";
+import type { ApplicationStatus, DocumentType } from "../../shared/landscapers.js";
+import type { ServiceId } from "../../shared/services.js";
+import type { Db } from "../db/client.js";
+import { customer, job, landscaper, landscaperDocument, user } from "../db/schema.js";
 
 /** Rows written straight to the database, so each test states exactly the figures it expects. */
 

@@ -1,10 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import type { JobStatus } from "../../../shared/jobs.js";
-import { job, jobDecline, jobEvent } from "../../db/schema.js";
-import { signUp, signUpAs } from "../../test/accounts-helpers.js";
-import { buildTestApp } from "../../test/build-test-app.js";
-import { createJob, createLandscaper } from "../landscapers/test-helpers.js";
+import type { JobStatus } from "../../shared/jobs.js";
+import { job, jobDecline, jobEvent } from "../db/schema.js";
+import { signUp, signUpAs } from "./accounts-helpers.js";
+import { buildTestApp } from "./build-test-app.js";
+import { createJob, createLandscaper } from "./landscaper-helpers.js";
 
 /** What completing too early answers (the generic "can no longer" would be wrong: it can, later). */
 export const notAcceptedYet = "This job has not been accepted yet, so it cannot be completed.";
