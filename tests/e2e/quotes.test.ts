@@ -196,6 +196,27 @@ describe("instant quote", () => {
     expect(await page.getByRole("button", { name: "Submit Request" }).isEnabled()).toBe(true);
   });
 
+  it("takes the ZIP from an address that ends with one, and asks for it apart only otherwise", async () => {
+    const { page } = await open(mobile);
+    await gotoQuote(page);
+    await page.getByLabel("Full name").fill("Zoe Zip");
+    await page.getByLabel("Email").fill(uniqueEmail("zip"));
+    await page.getByLabel("Phone number").fill("704-555-0148");
+    const address = page.getByLabel("Property address");
+    await address.fill("1420 Kenilworth Ave, Charlotte");
+    expect(await page.getByLabel("ZIP code").isVisible()).toBe(true);
+    await address.fill("1420 Kenilworth Ave, Charlotte, NC 28203");
+    await page.getByText("ZIP code 28203, from the address.").waitFor();
+    expect(await page.getByLabel("ZIP code").count()).toBe(0);
+    await page.getByRole("checkbox", { name: "Lawn Mowing" }).click();
+    await page.getByLabel("Preferred date").fill(charlotteDate(5));
+    await screenshotFromTop(page, "quote-zip-from-address-375");
+    await submitButton(page).click();
+    await page.waitForURL((url) => url.pathname === "/quote-submitted");
+    // The address already says its ZIP: the confirmation does not repeat it.
+    await page.getByText("1420 Kenilworth Ave, Charlotte, NC 28203", { exact: true }).waitFor();
+  });
+
   it("refuses a past date typed by hand", async () => {
     const { page } = await open();
     await gotoQuote(page);

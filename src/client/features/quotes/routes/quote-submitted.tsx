@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, Home, Phone } from "lucide-react";
 import type * as React from "react";
 import { useLocation } from "react-router";
+import { zipInAddress } from "../../../../shared/address";
 import { formatLongDate } from "../../../../shared/dates";
 import type { QuoteSummary } from "../../../../shared/quotes";
 import { formatRange, jobLabel, serviceName } from "../../../../shared/services";
@@ -127,7 +128,10 @@ function ThankYou({ quote }: { quote: QuoteSummary }) {
                 {quote.address ? (
                   <Detail label="Property" className="sm:col-span-2">
                     {quote.address}
-                    {quote.zipCode ? ` ${quote.zipCode}` : ""}
+                    {/* An address typed with its ZIP already says it. */}
+                    {quote.zipCode && zipInAddress(quote.address) !== quote.zipCode
+                      ? ` ${quote.zipCode}`
+                      : ""}
                   </Detail>
                 ) : null}
               </dl>
