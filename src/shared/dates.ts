@@ -38,3 +38,15 @@ export function formatShortDate(value: string): string {
     timeZone: "UTC",
   });
 }
+
+/** The calendar date `days` after `isoDate` (yyyy-MM-dd; negative goes back). */
+export function addDaysIso(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The Charlotte calendar date `days` from today (yyyy-MM-dd). */
+export function daysFromToday(days: number): string {
+  return addDaysIso(todayInCharlotte(), days);
+}

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatLongDate } from "../../src/shared/dates";
+import { daysFromToday, formatLongDate } from "../../src/shared/dates";
 import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y";
 import {
   confirmEmailViaLink,
@@ -14,7 +14,7 @@ import {
 } from "./support/auth";
 import { baseURL, desktop, launchBrowser, mobile, newContext } from "./support/browser";
 import { type DemoServer, demoLandscaper, demoPassword, startDemoServer } from "./support/demo-server";
-import { charlotteDate, submitQuoteViaApi } from "./support/quotes";
+import { submitQuoteViaApi } from "./support/quotes";
 
 const png = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
@@ -212,7 +212,7 @@ describe("customer", () => {
       address: "5 Park Rd, Charlotte",
       zipCode: "28209",
       services: "bush-shrub-trimming",
-      preferredDate: charlotteDate(6),
+      preferredDate: daysFromToday(6),
     })) {
       form.append(name, value);
     }
@@ -335,7 +335,7 @@ describe("customer", () => {
     }
 
     it("approves the price and date, cancels another request, then rates the finished job", async () => {
-      const preferred = charlotteDate(3);
+      const preferred = daysFromToday(3);
       const main = await submitQuoteViaApi(customer.request, {
         fullName: "Jordan Jobs",
         email: uniqueEmail("jordan"),

@@ -1,12 +1,11 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { todayInCharlotte } from "../../src/shared/dates";
+import { daysFromToday, todayInCharlotte } from "../../src/shared/dates";
 import { photoMessages } from "../../src/shared/quotes";
 import { site } from "../../src/shared/site";
 import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y";
 import { signUpAs, uniqueEmail, waitForEmail } from "./support/auth";
 import { baseURL, desktop, launchBrowser, mobile, newContext } from "./support/browser";
-import { charlotteDate } from "./support/quotes";
 
 /** The smallest valid PNG (1×1). */
 const png = Buffer.from(
@@ -99,7 +98,7 @@ describe("instant quote", () => {
 
     const date = page.getByLabel("Preferred date");
     expect(await date.getAttribute("min")).toBe(todayInCharlotte());
-    const preferred = charlotteDate(10);
+    const preferred = daysFromToday(10);
     await date.fill(preferred);
     await page.getByLabel("Additional notes (optional)").fill("The side gate sticks.");
     await screenshotFromTop(page, "quote-form-filled-1280");
@@ -169,7 +168,7 @@ describe("instant quote", () => {
     await gotoQuote(page);
     await fillContact(page, { name: "Sam Server", email: uniqueEmail("server") });
     await page.getByRole("checkbox", { name: "Lawn Mowing" }).click();
-    await page.getByLabel("Preferred date").fill(charlotteDate(3));
+    await page.getByLabel("Preferred date").fill(daysFromToday(3));
     await page.route("**/api/quotes", (route) =>
       route.fulfill({
         status: 400,
@@ -209,7 +208,7 @@ describe("instant quote", () => {
     await page.getByText("ZIP code 28203, from the address.").waitFor();
     expect(await page.getByLabel("ZIP code").count()).toBe(0);
     await page.getByRole("checkbox", { name: "Lawn Mowing" }).click();
-    await page.getByLabel("Preferred date").fill(charlotteDate(5));
+    await page.getByLabel("Preferred date").fill(daysFromToday(5));
     await screenshotFromTop(page, "quote-zip-from-address-375");
     await submitButton(page).click();
     await page.waitForURL((url) => url.pathname === "/quote-submitted");
@@ -220,7 +219,7 @@ describe("instant quote", () => {
   it("refuses a past date typed by hand", async () => {
     const { page } = await open();
     await gotoQuote(page);
-    await page.getByLabel("Preferred date").fill(charlotteDate(-2));
+    await page.getByLabel("Preferred date").fill(daysFromToday(-2));
     await submitButton(page).click();
     await page.getByText("Please choose today or a later date.", { exact: true }).waitFor();
   });
@@ -282,9 +281,9 @@ describe("instant quote", () => {
     // On past the remaining services to the date, typed as the browser's month/day/year segments.
     for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe("date");
-    const [year, month, day] = charlotteDate(5).split("-");
+    const [year, month, day] = daysFromToday(5).split("-");
     await page.keyboard.type(`${month}${day}${year}`);
-    expect(await page.getByLabel("Preferred date").inputValue()).toBe(charlotteDate(5));
+    expect(await page.getByLabel("Preferred date").inputValue()).toBe(daysFromToday(5));
     await page.getByRole("button", { name: "Submit Request" }).focus();
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/quote-submitted");
@@ -310,7 +309,7 @@ describe("instant quote", () => {
     await page.getByLabel("Property address").fill("9 Park Rd, Charlotte");
     await page.getByLabel("ZIP code").fill("28209");
     await page.getByRole("checkbox", { name: "Mulch Installation" }).click();
-    await page.getByLabel("Preferred date").fill(charlotteDate(4));
+    await page.getByLabel("Preferred date").fill(daysFromToday(4));
 
     // The first attempt reaches the server, but the browser never hears back.
     let attempts = 0;
@@ -360,7 +359,7 @@ describe("instant quote", () => {
     await screenshotFromTop(page, "quote-form-375");
 
     await fillContact(page, { name: "Mo Mobile", email: uniqueEmail("mobile") });
-    await page.getByLabel("Preferred date").fill(charlotteDate(2));
+    await page.getByLabel("Preferred date").fill(daysFromToday(2));
     await submitButton(page).click();
     await page.waitForURL((url) => url.pathname === "/quote-submitted");
     await page.getByRole("heading", { level: 1, name: "Thank you, Mo!" }).waitFor();

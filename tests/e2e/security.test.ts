@@ -1,6 +1,7 @@
 import type { APIResponse, Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../../src/shared/accounts";
+import { daysFromToday } from "../../src/shared/dates";
 import {
   defaultPassword,
   signInAsAdmin,
@@ -12,7 +13,7 @@ import {
 import { launchBrowser, newContext, screenshot } from "./support/browser";
 import { pdfBuffer, profileInput, saveProfileViaApi } from "./support/landscaper";
 import { isolatedZip } from "./support/notifications";
-import { charlotteDate, submitQuoteViaApi } from "./support/quotes";
+import { submitQuoteViaApi } from "./support/quotes";
 
 /**
  * Stored XSS: every field people type that another screen shows is saved with markup that would run if
@@ -137,7 +138,7 @@ describe("user text is shown as text on every screen (stored XSS)", () => {
         address: xss.quoteAddress,
         additionalNotes: xss.quoteNotes,
         zipCode: zip,
-        preferredDate: charlotteDate(4),
+        preferredDate: daysFromToday(4),
         ...overrides,
       });
     rated = await quote();

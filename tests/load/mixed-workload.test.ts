@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInCharlotte } from "../../src/shared/dates";
+import { daysFromToday } from "../../src/shared/dates";
 import { type SignUpRole, signInViaApi, signUpViaApi } from "../e2e/support/auth";
 import { profileInput } from "../e2e/support/landscaper";
 import { type AppServer, startAppServer } from "../e2e/support/server-process";
@@ -41,12 +41,6 @@ interface Runtime {
 
 const cookieHeader = (cookies: { name: string; value: string }[]) =>
   cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-
-function charlotteDate(days: number): string {
-  const date = new Date(`${todayInCharlotte()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 describe("load: mixed workload", () => {
   let server: AppServer;
@@ -102,7 +96,7 @@ describe("load: mixed workload", () => {
       address: `${100 + (n % 900)} N Tryon St, Charlotte, NC`,
       zipCode: "28202",
       services: n % 2 ? ["lawn-mowing"] : ["lawn-mowing", "edging-trimming"],
-      preferredDate: charlotteDate(3),
+      preferredDate: daysFromToday(3),
       additionalNotes: n % 3 ? "" : "Gate code 1234. Please mind the dog.",
       website: "",
       idempotencyKey: `load-${runId}-${n}`,

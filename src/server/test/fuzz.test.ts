@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { daysFromToday } from "../../shared/dates.js";
 import { landscaperDocument, notification } from "../db/schema.js";
 import type { DeclaredInput } from "../lib/route-input.js";
 import type { RegisteredRoute } from "../plugins/access.js";
@@ -9,7 +10,6 @@ import { type SignedUp, signUp, signUpAs } from "./accounts-helpers.js";
 import { buildTestApp, type TestApp } from "./build-test-app.js";
 import { snapshot } from "./db-snapshot.js";
 import {
-  addDays,
   createJob,
   createLandscaper,
   multipart,
@@ -60,7 +60,7 @@ interface Case {
   body?: { payload: string | Buffer; contentType: string };
 }
 
-const futureDate = fc.integer({ min: 0, max: 90 }).map(addDays);
+const futureDate = fc.integer({ min: 0, max: 90 }).map(daysFromToday);
 const zip = fc.constantFrom("28202", "28203", "28204", "28277", "29708");
 
 /** Fields whose rule is a refinement the generator cannot read. */

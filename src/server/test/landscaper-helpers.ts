@@ -1,20 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { todayInCharlotte } from "../../shared/dates.js";
+import { daysFromToday } from "../../shared/dates.js";
 import type { LandscaperProfileInput } from "../../shared/landscapers.js";
 import { landscaper } from "../db/schema.js";
 import { type SignedUp, signUp } from "./accounts-helpers.js";
 import type { TestApp } from "./build-test-app.js";
 
 /** Shared by the landscaper and job lifecycle tests: accounts, profiles, jobs and upload bodies. */
-
-/** A Charlotte calendar date `days` from today, as yyyy-MM-dd. */
-export function addDays(days: number): string {
-  const date = new Date(`${todayInCharlotte()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 export function profileInput(overrides: Partial<LandscaperProfileInput> = {}): LandscaperProfileInput {
   return {
@@ -99,7 +92,7 @@ export async function createJob(
       address: "415 Hawthorne Ln, Charlotte, NC",
       zipCode: options.zipCode ?? "28202",
       services: options.services ?? ["lawn-mowing"],
-      preferredDate: addDays(options.daysAhead ?? 7),
+      preferredDate: daysFromToday(options.daysAhead ?? 7),
     },
   });
   if (response.statusCode !== 200) throw new Error(`quote failed: ${response.statusCode} ${response.body}`);

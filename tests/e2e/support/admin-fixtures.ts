@@ -1,6 +1,8 @@
 import type { Cookie } from "playwright-core";
 import { todayInCharlotte } from "../../../src/shared/dates";
+import type { QuoteRequestInput } from "../../../src/shared/jobs";
 import { signUpViaApi, uniqueEmail } from "./auth";
+import { quoteBody } from "./quotes";
 
 /**
  * Data for the admin browser tests, made through the real API the way people would make it: a landscaper
@@ -83,16 +85,17 @@ export async function requestQuote(baseURL: string, fullName: string, services: 
   const answer = await call(baseURL, "/api/quotes", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      fullName,
-      email: uniqueEmail("quote"),
-      phone: "704-555-0123",
-      address: "1200 Queens Rd, Charlotte, NC",
-      zipCode: "28207",
-      services,
-      preferredDate: todayInCharlotte(),
-      additionalNotes: "",
-    }),
+    body: JSON.stringify(
+      quoteBody({
+        fullName,
+        email: uniqueEmail("quote"),
+        phone: "704-555-0123",
+        address: "1200 Queens Rd, Charlotte, NC",
+        zipCode: "28207",
+        services: services as QuoteRequestInput["services"],
+        preferredDate: todayInCharlotte(),
+      }),
+    ),
   });
   return (answer.quote as { number: number }).number;
 }

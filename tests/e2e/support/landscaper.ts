@@ -2,8 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext } from "playwright-core";
-import { todayInCharlotte } from "../../../src/shared/dates";
+import { daysFromToday } from "../../../src/shared/dates";
 import type { LandscaperProfileInput } from "../../../src/shared/landscapers";
+import { quoteBody } from "./quotes";
 
 /** Landscaper helpers for browser tests: profile through the API, sample credential files, quotes. */
 
@@ -44,27 +45,25 @@ export async function approveViaAdminApi(adminContext: BrowserContext, userId: s
   return true;
 }
 
-export function isoDaysAhead(days: number): string {
-  const date = new Date(`${todayInCharlotte()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** A quote sent as the customer `context` is signed in as, with a photo; answers the job id. */
 export async function requestQuoteViaApi(
   context: BrowserContext,
   options: { fullName: string; email: string; zipCode?: string; photo?: Buffer },
 ): Promise<string> {
+  const body = quoteBody({
+    fullName: options.fullName,
+    email: options.email,
+    phone: "(704) 555-0188",
+    address: "1200 East Blvd, Charlotte, NC",
+    zipCode: options.zipCode ?? "28202",
+    services: ["lawn-mowing", "edging-trimming"],
+    preferredDate: daysFromToday(6),
+    additionalNotes: "Gate code 1234. Please mind the dog.",
+  });
   const form = new FormData();
-  form.append("fullName", options.fullName);
-  form.append("email", options.email);
-  form.append("phone", "(704) 555-0188");
-  form.append("address", "1200 East Blvd, Charlotte, NC");
-  form.append("zipCode", options.zipCode ?? "28202");
-  form.append("services", "lawn-mowing");
-  form.append("services", "edging-trimming");
-  form.append("preferredDate", isoDaysAhead(6));
-  form.append("additionalNotes", "Gate code 1234. Please mind the dog.");
+  for (const [name, value] of Object.entries(body)) {
+    for (const item of Array.isArray(value) ? value : [value]) form.append(name, String(item ?? ""));
+  }
   if (options.photo)
     form.append("photo", new Blob([new Uint8Array(options.photo)], { type: "image/png" }), "yard.png");
   const response = await context.request.post("/api/quotes", { multipart: form });

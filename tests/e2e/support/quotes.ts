@@ -1,12 +1,22 @@
 import type { APIRequestContext } from "playwright-core";
-import { todayInCharlotte } from "../../../src/shared/dates";
+import { daysFromToday } from "../../../src/shared/dates";
+import type { QuoteRequestInput } from "../../../src/shared/jobs";
 import type { QuoteSummary } from "../../../src/shared/quotes";
 
-/** yyyy-MM-dd, `days` after today in Charlotte. */
-export function charlotteDate(days: number): string {
-  const date = new Date(`${todayInCharlotte()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+/** The one valid instant quote every browser test starts from; each test overrides what it is about. */
+export function quoteBody(overrides: Partial<QuoteRequestInput> = {}): QuoteRequestInput {
+  return {
+    fullName: "Casey Client",
+    email: "casey@example.test",
+    phone: "704-555-0100",
+    address: "600 East Blvd, Charlotte, NC",
+    zipCode: "28203",
+    services: ["lawn-mowing"],
+    preferredDate: daysFromToday(3),
+    additionalNotes: "",
+    website: "",
+    ...overrides,
+  };
 }
 
 /**
@@ -15,22 +25,9 @@ export function charlotteDate(days: number): string {
  */
 export async function submitQuoteViaApi(
   request: APIRequestContext,
-  overrides: Partial<Record<string, unknown>> = {},
+  overrides: Partial<QuoteRequestInput> = {},
 ): Promise<QuoteSummary> {
-  const response = await request.post("/api/quotes", {
-    data: {
-      fullName: "Casey Client",
-      email: "casey@example.test",
-      phone: "704-555-0100",
-      address: "600 East Blvd, Charlotte, NC",
-      zipCode: "28203",
-      services: ["lawn-mowing"],
-      preferredDate: charlotteDate(3),
-      additionalNotes: "",
-      website: "",
-      ...overrides,
-    },
-  });
+  const response = await request.post("/api/quotes", { data: quoteBody(overrides) });
   if (!response.ok()) throw new Error(`quote failed (${response.status()}): ${await response.text()}`);
   return ((await response.json()) as { quote: QuoteSummary }).quote;
 }

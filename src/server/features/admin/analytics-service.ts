@@ -11,7 +11,7 @@ import {
   showsClientCharts,
   showsLandscaperCharts,
 } from "../../../shared/admin.js";
-import { BUSINESS_TIME_ZONE, todayInCharlotte } from "../../../shared/dates.js";
+import { addDaysIso, BUSINESS_TIME_ZONE, todayInCharlotte } from "../../../shared/dates.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { appSetting, job, landscaper, user } from "../../db/schema.js";
 import { landscaperNameColumn } from "./jobs-service.js";
@@ -21,12 +21,6 @@ import { toNumber } from "./query-helpers.js";
 export const TOP_LANDSCAPERS = 5;
 /** A quote nobody acted on for this long counts as abandoned. */
 export const ABANDONED_AFTER_DAYS = 7;
-
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** Midnight at the start of a Charlotte calendar day, as an instant. */
 function charlotteMidnight(isoDate: string): SQL {
@@ -42,8 +36,8 @@ export function bucketsFor(range: AnalyticsRange, today: string) {
   const count = range === 7 ? 7 : Math.ceil(range / 7);
   const periods: AnalyticsPeriod[] = [];
   for (let index = count - 1; index >= 0; index--) {
-    const end = addDays(today, -index * bucketDays);
-    periods.push({ start: addDays(end, -(bucketDays - 1)), end });
+    const end = addDaysIso(today, -index * bucketDays);
+    periods.push({ start: addDaysIso(end, -(bucketDays - 1)), end });
   }
   return { bucket: range === 7 ? ("day" as const) : ("week" as const), bucketDays, count, periods };
 }
@@ -72,7 +66,7 @@ export async function computeAnalytics({
 }: ComputeAnalyticsOptions): Promise<AnalyticsData> {
   const today = todayInCharlotte(now);
   const { bucket, bucketDays, count, periods } = bucketsFor(range, today);
-  const end = charlotteMidnight(addDays(today, 1));
+  const end = charlotteMidnight(addDaysIso(today, 1));
 
   let bookings: BookingPoint[] | null = null;
   let engagement: EngagementPoint[] | null = null;
@@ -126,7 +120,7 @@ export async function computeAnalytics({
         and(
           eq(job.status, "completed"),
           isNotNull(job.landscaperId),
-          gte(job.completedAt, charlotteMidnight(addDays(today, -(range - 1)))),
+          gte(job.completedAt, charlotteMidnight(addDaysIso(today, -(range - 1)))),
           lt(job.completedAt, end),
         ),
       )

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { daysFromToday } from "../../../shared/dates.js";
 import { jobMessages } from "../../../shared/jobs.js";
 import { jobEvent } from "../../db/schema.js";
 import { ROLE_NOT_ALLOWED } from "../../plugins/access.js";
 import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
-import { addDays, createJob, createLandscaper } from "../../test/landscaper-helpers.js";
+import { createJob, createLandscaper } from "../../test/landscaper-helpers.js";
 import { type Action, type LifecycleWorld, lifecycleWorld } from "../../test/lifecycle-world.js";
 
 /** Who may do what to a job, the race for one, the queue a landscaper sees, and the input each action takes. */
@@ -78,7 +79,7 @@ describe("job lifecycle: roles, races and the queue", () => {
     );
     const id = await jobIn("pending");
     const responses = await Promise.all(
-      contenders.map((c, i) => act(c, "accept", id, { price: 60 + i, scheduledDate: addDays(3) })),
+      contenders.map((c, i) => act(c, "accept", id, { price: 60 + i, scheduledDate: daysFromToday(3) })),
     );
     const winners = responses.filter((r) => r.statusCode === 200);
     const losers = responses.filter((r) => r.statusCode !== 200);
@@ -195,7 +196,10 @@ describe("job lifecycle: roles, races and the queue", () => {
       [{}, { price: "Price must be a number." }],
       [{ price: "abc" }, { price: "Price must be a number." }],
       [{ price: 0.5 }, { price: "Price must be at least $1." }],
-      [{ price: 50, scheduledDate: addDays(-1) }, { scheduledDate: "Please choose today or a later date." }],
+      [
+        { price: 50, scheduledDate: daysFromToday(-1) },
+        { scheduledDate: "Please choose today or a later date." },
+      ],
       [{ price: 50, scheduledDate: "2026-02-30" }, { scheduledDate: "Choose a date." }],
     ];
     for (const [body, fields] of cases) {

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { daysFromToday } from "../../../shared/dates.js";
 import type { JobStatus } from "../../../shared/jobs.js";
 import { jobEvent } from "../../db/schema.js";
-import { addDays, createJob } from "../../test/landscaper-helpers.js";
+import { createJob } from "../../test/landscaper-helpers.js";
 import {
   type Action,
   type LifecycleWorld,
@@ -37,11 +38,13 @@ describe("job lifecycle", () => {
 
   it("runs the whole life of a job: request, accept, approve, complete, rate", async () => {
     const id = await jobIn("pending");
-    const accepted = await expectOk(await act(pro, "accept", id, { price: 84.5, scheduledDate: addDays(9) }));
+    const accepted = await expectOk(
+      await act(pro, "accept", id, { price: 84.5, scheduledDate: daysFromToday(9) }),
+    );
     expect(accepted.job).toMatchObject({
       status: "accepted",
       quotedPriceCents: 8450,
-      scheduledDate: addDays(9),
+      scheduledDate: daysFromToday(9),
     });
     expect(accepted.message).toBe(
       "Job accepted. The customer has been asked to approve your price and date.",

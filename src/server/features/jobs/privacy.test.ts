@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { daysFromToday } from "../../../shared/dates.js";
 import type { JobView } from "../../../shared/jobs.js";
 import { signUp } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
-import { addDays, createLandscaper } from "../../test/landscaper-helpers.js";
+import { createLandscaper } from "../../test/landscaper-helpers.js";
 
 describe("what a landscaper sees of a job before it is theirs", () => {
   let t: TestApp;
@@ -29,7 +30,7 @@ describe("what a landscaper sees of a job before it is theirs", () => {
         address: "1200 East Blvd, Charlotte, NC",
         zipCode: "28203",
         services: ["lawn-mowing"],
-        preferredDate: addDays(5),
+        preferredDate: daysFromToday(5),
         additionalNotes: "Gate code 4321, dog in the yard",
       },
     });
@@ -62,7 +63,7 @@ describe("what a landscaper sees of a job before it is theirs", () => {
       method: "POST",
       url: `/api/jobs/${jobId}/accept`,
       headers: { cookie: first.cookie },
-      payload: { price: 85, scheduledDate: addDays(6) },
+      payload: { price: 85, scheduledDate: daysFromToday(6) },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const mine = (await queueOf(first.cookie)).find((j) => j.id === jobId);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInCharlotte } from "../../../shared/dates.js";
+import { daysFromToday, todayInCharlotte } from "../../../shared/dates.js";
 import { MAX_PHOTO_BYTES } from "../../../shared/jobs.js";
 import { photoMessages } from "../../../shared/quotes.js";
 import { services } from "../../../shared/services.js";
@@ -9,7 +9,7 @@ import { job, jobEvent, outbox } from "../../db/schema.js";
 import { defang } from "../../lib/mail/recipients.js";
 import { signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
-import { charlotteDate, validQuote } from "../../test/quote-helpers.js";
+import { validQuote } from "../../test/quote-helpers.js";
 
 /** The smallest valid PNG (1×1, transparent). */
 const pngBytes = Buffer.from(
@@ -119,7 +119,7 @@ describe("quotes", () => {
     });
 
     it("refuses a past date but accepts today in Charlotte", async () => {
-      const past = await postQuote(validQuote({ preferredDate: charlotteDate(-1) }));
+      const past = await postQuote(validQuote({ preferredDate: daysFromToday(-1) }));
       expect(past.statusCode).toBe(400);
       expect(past.json().error.fields).toEqual({ preferredDate: "Please choose today or a later date." });
 
