@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import {
   adminAccount,
   defaultPassword,
@@ -13,25 +13,12 @@ import {
   uniqueEmail,
   waitForEmail,
 } from "./support/auth";
-import { baseURL, desktop, launchBrowser, mobile, newContext, screenshot } from "./support/browser";
+import { baseURL, desktop, mobile, screenshot } from "./support/browser";
+import { useBrowser } from "./support/fixtures";
 
 describe("accounts", () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-    await browser.close();
-  });
-
-  async function open(viewport = desktop): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, viewport);
-    contexts.push(context);
-    return { context, page: await context.newPage() };
-  }
+  const browsing = useBrowser();
+  const open = browsing.open;
 
   function pathOf(page: Page): string {
     return new URL(page.url()).pathname;

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { daysFromToday, formatLongDate } from "../../src/shared/dates";
 import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y";
@@ -12,8 +12,9 @@ import {
   signUpViaApi,
   uniqueEmail,
 } from "./support/auth";
-import { baseURL, desktop, launchBrowser, mobile, newContext } from "./support/browser";
+import { baseURL, desktop, mobile } from "./support/browser";
 import { type DemoServer, demoLandscaper, demoPassword, startDemoServer } from "./support/demo-server";
+import { useBrowser } from "./support/fixtures";
 import { submitQuoteViaApi } from "./support/quotes";
 
 const png = Buffer.from(
@@ -38,22 +39,8 @@ async function noHorizontalScroll(page: Page) {
 }
 
 describe("customer", () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-    await browser.close();
-  });
-
-  async function open(viewport = desktop): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, viewport);
-    contexts.push(context);
-    return { context, page: await context.newPage() };
-  }
+  const browsing = useBrowser();
+  const open = browsing.open;
 
   it("a new client signs up, completes onboarding, lands on /dashboard/client and sees their earlier request", async () => {
     const { context, page } = await open();
@@ -319,9 +306,10 @@ describe("customer", () => {
 
     beforeAll(async () => {
       demo = await startDemoServer();
-      customer = await browser.newContext({ baseURL: demo.baseURL, viewport: desktop });
-      pro = await browser.newContext({ baseURL: demo.baseURL, viewport: desktop });
-      contexts.push(customer, pro);
+      customer = await browsing.browser.newContext({ baseURL: demo.baseURL, viewport: desktop });
+      pro = await browsing.browser.newContext({ baseURL: demo.baseURL, viewport: desktop });
+      browsing.track(customer);
+      browsing.track(pro);
       await signUpAs(customer, "customer", { name: "Jordan Jobs" });
       await signInAs(pro, demoLandscaper.email, demoPassword, "landscaper");
     });
@@ -424,8 +412,8 @@ describe("customer", () => {
     it("another customer's actions are refused and change nothing", async () => {
       const job = await submitQuoteViaApi(customer.request, { zipCode: demoLandscaper.zip });
       await proAction(job.id, "accept", { price: 99 });
-      const stranger = await browser.newContext({ baseURL: demo.baseURL });
-      contexts.push(stranger);
+      const stranger = await browsing.browser.newContext({ baseURL: demo.baseURL });
+      browsing.track(stranger);
       await signUpAs(stranger, "customer");
       const approve = await stranger.request.post(`/api/jobs/${job.id}/approve`, { data: {} });
       expect(approve.status()).toBe(404);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import {
   confirmEmailViaLink,
   defaultPassword,
@@ -9,7 +9,8 @@ import {
   uniqueEmail,
   waitForEmail,
 } from "./support/auth";
-import { baseURL, desktop, launchBrowser, mobile, newContext, screenshot } from "./support/browser";
+import { baseURL, mobile, newContext, screenshot } from "./support/browser";
+import { useBrowser } from "./support/fixtures";
 import {
   approveViaAdminApi,
   pdfBuffer,
@@ -20,22 +21,8 @@ import {
 } from "./support/landscaper";
 
 describe("landscaper", () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-    await browser.close();
-  });
-
-  async function open(viewport = desktop): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, viewport);
-    contexts.push(context);
-    return { context, page: await context.newPage() };
-  }
+  const browsing = useBrowser();
+  const open = browsing.open;
 
   async function waitForPath(page: Page, pathname: string, timeout = 10_000) {
     await page.waitForURL((url) => url.pathname === pathname, { timeout });
@@ -218,8 +205,8 @@ describe("landscaper", () => {
     expect(mail.text).toContain("/landscaper-dashboard?status=pending");
 
     // The same account on a phone.
-    const phoneView = await newContext(browser, mobile);
-    contexts.push(phoneView);
+    const phoneView = await newContext(browsing.browser, mobile);
+    browsing.track(phoneView);
     await phoneView.addCookies(await context.cookies());
     const small = await phoneView.newPage();
     await small.goto("/landscaper-dashboard?status=pending");

@@ -1,11 +1,12 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { daysFromToday, todayInCharlotte } from "../../src/shared/dates";
 import { photoMessages } from "../../src/shared/quotes";
 import { site } from "../../src/shared/site";
 import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y";
 import { signUpAs, uniqueEmail, waitForEmail } from "./support/auth";
-import { baseURL, desktop, launchBrowser, mobile, newContext } from "./support/browser";
+import { baseURL, desktop, mobile } from "./support/browser";
+import { useBrowser } from "./support/fixtures";
 
 /** The smallest valid PNG (1×1). */
 const png = Buffer.from(
@@ -24,22 +25,8 @@ const formMessages = [
 ];
 
 describe("instant quote", () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-    await browser.close();
-  });
-
-  async function open(viewport = desktop): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, viewport);
-    contexts.push(context);
-    return { context, page: await context.newPage() };
-  }
+  const browsing = useBrowser();
+  const open = browsing.open;
 
   /** Opens the form; it is prerendered, and its fields are disabled until React has taken the page over. */
   async function gotoQuote(page: Page) {
