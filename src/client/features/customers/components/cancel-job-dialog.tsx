@@ -5,17 +5,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { cancelJobSchema, type JobView } from "../../../../shared/jobs";
 import { jobLabel } from "../../../../shared/services";
+import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
@@ -57,56 +48,43 @@ export function CancelJobDialog({ job, servicesText }: { job: JobView; servicesT
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) form.reset();
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button type="button" variant="outline" className="text-red-700 hover:bg-red-50 hover:text-red-800">
           <XCircle className="size-4" aria-hidden="true" />
           Cancel request
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Cancel this request?</DialogTitle>
-          <DialogDescription>
-            {jobLabel(job.number)}: {servicesText}.{" "}
-            {job.landscaperName
-              ? `${job.landscaperName} will be told at once.`
-              : "Our team will be told at once."}
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-5">
-          <FormField label="Why are you cancelling?" required error={form.formState.errors.reason?.message}>
-            <Textarea
-              rows={3}
-              maxLength={500}
-              placeholder="For example: plans changed, found another provider…"
-              aria-required="true"
-              {...form.register("reason")}
-            />
-          </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={cancel.isPending}>
-                Keep request
-              </Button>
-            </DialogClose>
-            <Button
-              type="submit"
-              variant="destructive"
-              pending={cancel.isPending}
-              pendingLabel="Cancelling..."
-            >
-              Cancel request
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={<>Cancel this request?</>}
+      description={
+        <>
+          {jobLabel(job.number)}: {servicesText}.{" "}
+          {job.landscaperName
+            ? `${job.landscaperName} will be told at once.`
+            : "Our team will be told at once."}
+        </>
+      }
+      onSubmit={onSubmit}
+      submitLabel="Cancel request"
+      pendingLabel="Cancelling..."
+      pending={cancel.isPending}
+      submitVariant="destructive"
+      cancelLabel="Keep request"
+    >
+      <FormField label="Why are you cancelling?" required error={form.formState.errors.reason?.message}>
+        <Textarea
+          rows={3}
+          maxLength={500}
+          placeholder="For example: plans changed, found another provider…"
+          aria-required="true"
+          {...form.register("reason")}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -5,16 +5,8 @@ import type { z } from "zod";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { acceptJobSchema, completeJobSchema, type JobView } from "../../../../shared/jobs";
 import { formatRange, jobLabel } from "../../../../shared/services";
+import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
@@ -85,63 +77,50 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) form.clearErrors();
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button type="button" size="sm" disabled={disabled} aria-describedby={describedBy}>
           Accept
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Accept {jobLabel(job.number)}</DialogTitle>
-          <DialogDescription>
-            {job.customerName || "The customer"} will be asked to approve your price and date. Once you
-            accept, you see their address and contact details. Our estimate for this request is{" "}
-            {formatRange(job.estimateLowCents, job.estimateHighCents)}.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-5">
-          <FormField label="Your price (USD)" required error={errors.price?.message}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={1}
-              step="0.01"
-              placeholder={dollars(job.estimateLowCents)}
-              aria-required="true"
-              {...form.register("price")}
-            />
-          </FormField>
-          <FormField
-            label="Service date"
-            required
-            description="Defaults to the customer's preferred date."
-            error={errors.scheduledDate?.message}
-          >
-            <Input type="date" min={today} aria-required="true" {...form.register("scheduledDate")} />
-          </FormField>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => setOpen(false)}
-              disabled={action.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" pending={action.isPending} pendingLabel="Accepting...">
-              Accept Job
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={<>Accept {jobLabel(job.number)}</>}
+      description={
+        <>
+          {job.customerName || "The customer"} will be asked to approve your price and date. Once you accept,
+          you see their address and contact details. Our estimate for this request is{" "}
+          {formatRange(job.estimateLowCents, job.estimateHighCents)}.
+        </>
+      }
+      onSubmit={onSubmit}
+      submitLabel="Accept Job"
+      pendingLabel="Accepting..."
+      pending={action.isPending}
+    >
+      <FormField label="Your price (USD)" required error={errors.price?.message}>
+        <Input
+          type="number"
+          inputMode="decimal"
+          min={1}
+          step="0.01"
+          placeholder={dollars(job.estimateLowCents)}
+          aria-required="true"
+          {...form.register("price")}
+        />
+      </FormField>
+      <FormField
+        label="Service date"
+        required
+        description="Defaults to the customer's preferred date."
+        error={errors.scheduledDate?.message}
+      >
+        <Input type="date" min={today} aria-required="true" {...form.register("scheduledDate")} />
+      </FormField>
+    </FormDialog>
   );
 }
 
@@ -173,51 +152,36 @@ export function CompleteJobDialog({ job, disabled, describedBy }: ActionDialogPr
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) form.clearErrors();
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button type="button" size="sm" disabled={disabled} aria-describedby={describedBy}>
           Mark Complete
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Complete {jobLabel(job.number)}</DialogTitle>
-          <DialogDescription>
-            Enter what {job.customerName} pays for the finished work. They'll be asked to rate the service.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-5">
-          <FormField label="Final price (USD)" required error={errors.finalPrice?.message}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={1}
-              step="0.01"
-              aria-required="true"
-              {...form.register("finalPrice")}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => setOpen(false)}
-              disabled={action.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" pending={action.isPending} pendingLabel="Saving...">
-              Mark Complete
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={<>Complete {jobLabel(job.number)}</>}
+      description={
+        <>Enter what {job.customerName} pays for the finished work. They'll be asked to rate the service.</>
+      }
+      onSubmit={onSubmit}
+      submitLabel="Mark Complete"
+      pendingLabel="Saving..."
+      pending={action.isPending}
+    >
+      <FormField label="Final price (USD)" required error={errors.finalPrice?.message}>
+        <Input
+          type="number"
+          inputMode="decimal"
+          min={1}
+          step="0.01"
+          aria-required="true"
+          {...form.register("finalPrice")}
+        />
+      </FormField>
+    </FormDialog>
   );
 }
