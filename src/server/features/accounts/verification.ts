@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { job, outbox, usedToken, user, verification } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
-import { notify } from "../notifications/service.js";
+import { notify } from "../notifications/index.js";
 
 /** Verification links work for a day (Better Auth signs the expiry into the token). */
 export const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;

@@ -14,8 +14,8 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, landscaperDocument, user } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
-import type { Principal } from "../accounts/principal.js";
-import { notify } from "../notifications/service.js";
+import type { Principal } from "../accounts/index.js";
+import { notify } from "../notifications/index.js";
 import {
   type Cursor,
   containsText,

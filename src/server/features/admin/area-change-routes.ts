@@ -5,7 +5,7 @@ import { areaChangeDecisions } from "../../../shared/landscapers.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
-import { decideAreaChange, listAreaChanges } from "../landscapers/area-changes.js";
+import { decideAreaChange, listAreaChanges } from "../landscapers/index.js";
 
 const decideInput = defineInput({
   params: z.object({

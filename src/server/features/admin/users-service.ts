@@ -13,7 +13,7 @@ import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../lib/errors.js";
-import { notify } from "../notifications/service.js";
+import { notify } from "../notifications/index.js";
 import {
   type Cursor,
   containsText,

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { todayInCharlotte } from "../../../shared/dates.js";
-import type { Cursor, Fetcher } from "../admin/query-helpers.js";
+import type { Cursor, Fetcher } from "../admin/index.js";
 
 export type Cell = string | number | null | undefined;
 

@@ -17,7 +17,7 @@ import {
 } from "../../../shared/exports.js";
 import { AppError } from "../../lib/errors.js";
 import { defineInput } from "../../lib/route-input.js";
-import { cachedAnalytics } from "../admin/analytics-service.js";
+import { cachedAnalytics } from "../admin/index.js";
 import { csvStream } from "./csv.js";
 import {
   analyticsSource,

@@ -6,24 +6,23 @@ import { jobLabel, serviceName } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { DbOrTx } from "../../db/client.js";
 import { customer, job, landscaper, user } from "../../db/schema.js";
-import { applicationFilterCondition, selectApplications } from "../admin/applications-service.js";
 import {
-  jobCursorOf,
-  jobFilterCondition,
-  LandscaperNames,
-  selectJobExportRows,
-  selectJobRows,
-  totalCentsOf,
-} from "../admin/jobs-service.js";
-import {
+  applicationFilterCondition,
   type Cursor,
   cursorTimestamp,
   type Fetcher,
+  jobCursorOf,
+  jobFilterCondition,
   keysetCondition,
   keysetOrder,
+  LandscaperNames,
+  selectApplications,
+  selectJobExportRows,
+  selectJobRows,
   toNumber,
-} from "../admin/query-helpers.js";
-import { userFilterCondition } from "../admin/users-service.js";
+  totalCentsOf,
+  userFilterCondition,
+} from "../admin/index.js";
 import { type Cell, day, money, pagedRows, pages } from "./csv.js";
 
 /** One CSV: its header, how many data rows it will hold, and the rows themselves, read page by page. */

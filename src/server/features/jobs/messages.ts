@@ -1,7 +1,7 @@
 import { formatLongDate } from "../../../shared/dates.js";
 import { formatCents, jobLabel, serviceName } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
-import type { NewNotification } from "../notifications/service.js";
+import type { NewNotification } from "../notifications/index.js";
 import type { JobRow } from "./views.js";
 
 /** The texts people read about a job's progress: in-app notifications and the emails' fields. */

@@ -4,7 +4,7 @@ import type { JobView } from "../../../shared/jobs.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { job, jobDecline, landscaper } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
-import type { Principal } from "../accounts/principal.js";
+import type { Principal } from "../accounts/index.js";
 import { assigned, jobViewColumns, toJobView, withoutContact } from "./views.js";
 
 /** The customer's requests, newest first. */

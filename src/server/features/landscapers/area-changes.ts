@@ -4,8 +4,8 @@ import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { areaChange, landscaper, user } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
-import type { Principal } from "../accounts/principal.js";
-import { notify, notifyAdmins } from "../notifications/service.js";
+import type { Principal } from "../accounts/index.js";
+import { notify, notifyAdmins } from "../notifications/index.js";
 import { coveredZipCodes } from "./coverage.js";
 
 type LandscaperRow = typeof landscaper.$inferSelect;

@@ -16,8 +16,8 @@ import { AppError, badRequest, notFound, unsupportedFile } from "../../lib/error
 import { extensionOf, nameForType, sniffFileType } from "../../lib/file-type.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Storage } from "../../lib/storage.js";
-import type { Principal } from "../accounts/principal.js";
-import { notifyAdmins } from "../notifications/service.js";
+import type { Principal } from "../accounts/index.js";
+import { notifyAdmins } from "../notifications/index.js";
 import { requestAreaChange } from "./area-changes.js";
 import { coveredZipCodes } from "./coverage.js";
 

@@ -5,7 +5,7 @@ import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
-import { getPrincipal } from "../accounts/principal.js";
+import { getPrincipal } from "../accounts/index.js";
 import { receiveQuote, servicePrices } from "./service.js";
 
 // The same schema checks the JSON body and the text fields of the form that carries a photo.

@@ -11,8 +11,8 @@ import { badRequest, unsupportedFile } from "../../lib/errors.js";
 import { extensionOf, sniffFileType } from "../../lib/file-type.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Storage } from "../../lib/storage.js";
-import { servicesOf } from "../jobs/messages.js";
-import { notifyEach } from "../notifications/service.js";
+import { servicesOf } from "../jobs/index.js";
+import { notifyEach } from "../notifications/index.js";
 
 /** The instant estimate of the ticked services, from the price table (a service not in it is refused). */
 async function estimateFor(db: DbOrTx, serviceIds: string[]) {

@@ -1,0 +1,21 @@
+// What other features may use of admin (the linter forbids reaching past this file): the exports feature
+// runs the admin lists' own filters and keyset paging over whole tables.
+export { cachedAnalytics } from "./analytics-service.js";
+export { applicationFilterCondition, selectApplications } from "./applications-service.js";
+export {
+  jobCursorOf,
+  jobFilterCondition,
+  LandscaperNames,
+  selectJobExportRows,
+  selectJobRows,
+  totalCentsOf,
+} from "./jobs-service.js";
+export {
+  type Cursor,
+  cursorTimestamp,
+  type Fetcher,
+  keysetCondition,
+  keysetOrder,
+  toNumber,
+} from "./query-helpers.js";
+export { userFilterCondition } from "./users-service.js";

@@ -1,0 +1,2 @@
+// What other features may use of jobs (the linter forbids reaching past this file).
+export { servicesOf } from "./messages.js";

@@ -1,0 +1,2 @@
+// What other features may use of landscapers (the linter forbids reaching past this file).
+export { decideAreaChange, listAreaChanges } from "./area-changes.js";
