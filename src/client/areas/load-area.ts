@@ -1,5 +1,4 @@
 import { type ClientLoaderFunctionArgs, redirect } from "react-router";
-import type { SessionResponse } from "../../shared/session";
 import { queryClient } from "../lib/query-client";
 import { sessionQueryOptions } from "../lib/session";
 import { ACCOUNT_LOAD_TIMEOUT_MS, type Area, decideAccess } from "./access";
@@ -29,7 +28,7 @@ export async function loadArea(area: Area, request: Request): Promise<AreaLoader
   );
   if (session === "failed" || session === "timed-out") return { trouble: true };
   const url = new URL(request.url);
-  const decision = decideAccess(area, (session as SessionResponse).user, `${url.pathname}${url.search}`);
+  const decision = decideAccess(area, session.user, `${url.pathname}${url.search}`);
   if (decision.kind === "redirect") throw redirect(decision.to);
   return { trouble: false };
 }
