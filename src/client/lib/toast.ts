@@ -24,7 +24,13 @@ function emit() {
   for (const subscriber of subscribers) subscriber();
 }
 
-export function toast(input: { title: string; description?: string; variant?: ToastVariant }): number {
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+export function toast(input: ToastInput): number {
   const id = nextId++;
   toasts = [
     {

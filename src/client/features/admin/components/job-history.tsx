@@ -1,23 +1,13 @@
 import { ArrowRight } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { adminMessages, type JobStatusFilter } from "../../../../shared/admin";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { exportFileName } from "../../../../shared/exports";
 import { Button } from "../../../components/ui/button";
-import { toast } from "../../../lib/toast";
 import { exportUrl, useAdminJobs } from "../api/admin-api";
 import { ExportButton } from "./export-button";
 import { JobCard } from "./job-card";
-import {
-  FilterBar,
-  FilterSelect,
-  ListMessage,
-  Pager,
-  SearchField,
-  useDebouncedValue,
-  useKeysetPaging,
-} from "./list-controls";
+import { FilterBar, FilterSelect, ListStates, Pager, SearchField, useListFilters } from "./list-controls";
 
 const fullOptions: { value: JobStatusFilter; label: string }[] = [
   { value: "all", label: "All statuses" },
@@ -37,10 +27,8 @@ const DASHBOARD_JOBS = 5;
  * five with a link to the full history; /admin/jobs pages through all of them.
  */
 export function JobHistory({ variant }: { variant: "dashboard" | "full" }) {
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<JobStatusFilter>("all");
-  const q = useDebouncedValue(search.trim());
-  const paging = useKeysetPaging(`${q}|${status}`);
+  const list = useListFilters<JobStatusFilter>("all");
+  const { q, filter: status, paging } = list;
   const dashboard = variant === "dashboard";
   const jobs = useAdminJobs(
     { q, status },
@@ -48,25 +36,19 @@ export function JobHistory({ variant }: { variant: "dashboard" | "full" }) {
     dashboard ? DASHBOARD_JOBS : undefined,
   );
 
-  useEffect(() => {
-    if (jobs.isError)
-      toast({ title: "Error", description: adminMessages.loadJobsFailed, variant: "destructive" });
-  }, [jobs.isError]);
-
-  const items = jobs.data?.items ?? [];
   return (
     <div className="grid gap-4">
       <FilterBar>
         <SearchField
           label="Search jobs"
-          value={search}
-          onChange={setSearch}
+          value={list.search}
+          onChange={list.setSearch}
           placeholder="Search jobs, clients, or landscapers..."
         />
         <FilterSelect
           label="Status"
           value={status}
-          onChange={setStatus}
+          onChange={list.setFilter}
           options={dashboard ? dashboardOptions : fullOptions}
         />
         <ExportButton
@@ -90,20 +72,16 @@ export function JobHistory({ variant }: { variant: "dashboard" | "full" }) {
             Jobs
           </h2>
         )}
-        {jobs.isPending ? (
-          <ListMessage>{adminMessages.loadingJobs}</ListMessage>
-        ) : jobs.isError ? (
-          <ListMessage role="alert">
-            <p>{adminMessages.loadJobsFailed}</p>
-            <Button type="button" variant="outline" className="mt-4" onClick={() => void jobs.refetch()}>
-              Try again
-            </Button>
-          </ListMessage>
-        ) : items.length === 0 ? (
-          <ListMessage>{adminMessages.noJobs}</ListMessage>
-        ) : (
-          items.map((job) => <JobCard key={job.id} job={job} />)
-        )}
+        <ListStates
+          query={jobs}
+          items={jobs.data?.items ?? []}
+          loading={adminMessages.loadingJobs}
+          failed={adminMessages.loadJobsFailed}
+          failedToast={{ title: "Error", description: adminMessages.loadJobsFailed, variant: "destructive" }}
+          empty={adminMessages.noJobs}
+        >
+          {(items) => items.map((job) => <JobCard key={job.id} job={job} />)}
+        </ListStates>
       </section>
 
       {dashboard ? (

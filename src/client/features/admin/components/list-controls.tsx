@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
+import { type ToastInput, toast } from "../../../lib/toast";
 import type { PagePosition } from "../api/admin-api";
 
 /** The value, once it has stopped changing for `delayMs`: a search asks the server once per pause. */
@@ -37,6 +38,18 @@ export function useKeysetPaging(filterKey: string) {
     previous: (cursor: string) =>
       setState({ key: filterKey, position: { cursor, dir: "prev" }, page: Math.max(1, current.page - 1) }),
   };
+}
+
+/**
+ * The state of a searchable, filterable, paged admin list: what is typed, the filter, the settled search the
+ * server is asked for, and the page position (which starts again when either changes).
+ */
+export function useListFilters<F extends string>(initialFilter: F) {
+  const [search, setSearch] = useState("");
+  const [filter, setFilter] = useState<F>(initialFilter);
+  const q = useDebouncedValue(search.trim());
+  const paging = useKeysetPaging(`${q}|${filter}`);
+  return { search, setSearch, filter, setFilter, q, paging };
 }
 
 export function SearchField({
@@ -177,4 +190,44 @@ export function ListMessage({
       {children}
     </div>
   );
+}
+
+/**
+ * A list's loading, error (with 'Try again' and a toast), empty and filled states, in that order: every
+ * admin list shows them the same way.
+ */
+export function ListStates<T>({
+  query,
+  items,
+  loading,
+  failed,
+  failedToast,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  items: T[];
+  loading: string;
+  failed: string;
+  failedToast?: ToastInput;
+  empty: React.ReactNode;
+  children: (items: T[]) => React.ReactNode;
+}) {
+  // Once per failure, not again each time the caller rebuilds its options object.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: failedToast is read when the failure begins
+  useEffect(() => {
+    if (query.isError && failedToast) toast(failedToast);
+  }, [query.isError]);
+  if (query.isPending) return <ListMessage>{loading}</ListMessage>;
+  if (query.isError)
+    return (
+      <ListMessage role="alert">
+        <p>{failed}</p>
+        <Button type="button" variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </ListMessage>
+    );
+  if (items.length === 0) return <ListMessage>{empty}</ListMessage>;
+  return <>{children(items)}</>;
 }

@@ -6,7 +6,7 @@ import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useFailedDeliveries, useRetryDelivery } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
-import { ListMessage } from "../components/list-controls";
+import { ListStates } from "../components/list-controls";
 import { formatDate } from "../lib/format";
 
 export function meta() {
@@ -89,7 +89,6 @@ function DeliveryCard({ delivery }: { delivery: FailedDeliveryView }) {
 /** Messages the outbox gave up on after every attempt: shown here rather than silently dropped. */
 export default function DeliveriesPage() {
   const deliveries = useFailedDeliveries();
-  const items = deliveries.data?.deliveries ?? [];
   return (
     <AdminPage
       title="Failed Deliveries"
@@ -99,29 +98,21 @@ export default function DeliveriesPage() {
         <h2 id="deliveries-heading" className="sr-only">
           Failed deliveries
         </h2>
-        {deliveries.isPending ? (
-          <ListMessage>Loading deliveries...</ListMessage>
-        ) : deliveries.isError ? (
-          <ListMessage role="alert">
-            <p>Failed deliveries could not be loaded.</p>
-            <Button
-              type="button"
-              variant="outline"
-              className="mt-4"
-              onClick={() => void deliveries.refetch()}
-            >
-              Try again
-            </Button>
-          </ListMessage>
-        ) : items.length === 0 ? (
-          <ListMessage>Nothing has failed: every message was delivered.</ListMessage>
-        ) : (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {items.map((delivery) => (
-              <DeliveryCard key={delivery.id} delivery={delivery} />
-            ))}
-          </ul>
-        )}
+        <ListStates
+          query={deliveries}
+          items={deliveries.data?.deliveries ?? []}
+          loading="Loading deliveries..."
+          failed="Failed deliveries could not be loaded."
+          empty="Nothing has failed: every message was delivered."
+        >
+          {(items) => (
+            <ul className="grid gap-4 md:grid-cols-2">
+              {items.map((delivery) => (
+                <DeliveryCard key={delivery.id} delivery={delivery} />
+              ))}
+            </ul>
+          )}
+        </ListStates>
       </section>
     </AdminPage>
   );

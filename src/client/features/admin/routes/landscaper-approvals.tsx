@@ -1,9 +1,6 @@
-import { useEffect, useState } from "react";
 import { type ApplicationStatusFilter, adminMessages } from "../../../../shared/admin";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { exportFileName } from "../../../../shared/exports";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../lib/toast";
 import { exportUrl, useApplications } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
 import { ApplicationCard } from "../components/application-card";
@@ -12,11 +9,10 @@ import { ExportButton } from "../components/export-button";
 import {
   FilterBar,
   FilterSelect,
-  ListMessage,
+  ListStates,
   Pager,
   SearchField,
-  useDebouncedValue,
-  useKeysetPaging,
+  useListFilters,
 } from "../components/list-controls";
 
 export function meta() {
@@ -31,17 +27,9 @@ const statusOptions: { value: ApplicationStatusFilter; label: string }[] = [
 ];
 
 export default function LandscaperApprovalsPage() {
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<ApplicationStatusFilter>("pending");
-  const q = useDebouncedValue(search.trim());
-  const paging = useKeysetPaging(`${q}|${status}`);
+  const list = useListFilters<ApplicationStatusFilter>("pending");
+  const { q, filter: status, paging } = list;
   const applications = useApplications({ q, status }, paging.position);
-
-  useEffect(() => {
-    if (applications.isError) toast({ title: adminMessages.loadApplicationsFailed, variant: "destructive" });
-  }, [applications.isError]);
-
-  const items = applications.data?.items ?? [];
   return (
     <AdminPage
       title="Landscaper Applications"
@@ -53,11 +41,11 @@ export default function LandscaperApprovalsPage() {
       <FilterBar>
         <SearchField
           label="Search applications"
-          value={search}
-          onChange={setSearch}
+          value={list.search}
+          onChange={list.setSearch}
           placeholder="Search by name or business..."
         />
-        <FilterSelect label="Status" value={status} onChange={setStatus} options={statusOptions} />
+        <FilterSelect label="Status" value={status} onChange={list.setFilter} options={statusOptions} />
         <ExportButton
           url={exportUrl("landscapers.csv", { q, status })}
           fallbackName={exportFileName("landscapers", todayInCharlotte())}
@@ -69,33 +57,26 @@ export default function LandscaperApprovalsPage() {
         <h2 id="applications-heading" className="sr-only">
           Applications
         </h2>
-        {applications.isPending ? (
-          <ListMessage>Loading applications...</ListMessage>
-        ) : applications.isError ? (
-          <ListMessage role="alert">
-            <p>{adminMessages.loadApplicationsFailed}</p>
-            <Button
-              type="button"
-              variant="outline"
-              className="mt-4"
-              onClick={() => void applications.refetch()}
-            >
-              Try again
-            </Button>
-          </ListMessage>
-        ) : items.length === 0 ? (
-          <ListMessage>{adminMessages.noApplications}</ListMessage>
-        ) : (
-          <div className="grid gap-4 md:grid-cols-2">
-            {items.map((application) => (
-              // Keyed by status too: after a decision the card starts from the saved notes.
-              <ApplicationCard
-                key={`${application.userId}-${application.status}`}
-                application={application}
-              />
-            ))}
-          </div>
-        )}
+        <ListStates
+          query={applications}
+          items={applications.data?.items ?? []}
+          loading="Loading applications..."
+          failed={adminMessages.loadApplicationsFailed}
+          failedToast={{ title: adminMessages.loadApplicationsFailed, variant: "destructive" }}
+          empty={adminMessages.noApplications}
+        >
+          {(items) => (
+            <div className="grid gap-4 md:grid-cols-2">
+              {items.map((application) => (
+                // Keyed by status too: after a decision the card starts from the saved notes.
+                <ApplicationCard
+                  key={`${application.userId}-${application.status}`}
+                  application={application}
+                />
+              ))}
+            </div>
+          )}
+        </ListStates>
       </section>
 
       <Pager

@@ -1,5 +1,5 @@
 import { LoaderCircle, ShieldPlus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { type AdminUserView, adminMessages, type UserRoleFilter } from "../../../../shared/admin";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { exportFileName } from "../../../../shared/exports";
@@ -23,11 +23,10 @@ import { ExportButton } from "../components/export-button";
 import {
   FilterBar,
   FilterSelect,
-  ListMessage,
+  ListStates,
   Pager,
   SearchField,
-  useDebouncedValue,
-  useKeysetPaging,
+  useListFilters,
 } from "../components/list-controls";
 import { RoleBadge, UserStatusBadge } from "../components/status-badges";
 import { formatDate } from "../lib/format";
@@ -122,17 +121,9 @@ function UserRow({ user }: { user: AdminUserView }) {
 }
 
 export default function UsersPage() {
-  const [search, setSearch] = useState("");
-  const [role, setRole] = useState<UserRoleFilter>("all");
-  const q = useDebouncedValue(search.trim());
-  const paging = useKeysetPaging(`${q}|${role}`);
+  const list = useListFilters<UserRoleFilter>("all");
+  const { q, filter: role, paging } = list;
   const users = useAdminUsers({ q, role }, paging.position);
-
-  useEffect(() => {
-    if (users.isError) toast({ title: adminMessages.loadUsersFailed, variant: "destructive" });
-  }, [users.isError]);
-
-  const items = users.data?.items ?? [];
   return (
     <AdminPage
       title="User Management"
@@ -141,11 +132,11 @@ export default function UsersPage() {
       <FilterBar>
         <SearchField
           label="Search users"
-          value={search}
-          onChange={setSearch}
+          value={list.search}
+          onChange={list.setSearch}
           placeholder="Search by name or email..."
         />
-        <FilterSelect label="Role" value={role} onChange={setRole} options={roleOptions} />
+        <FilterSelect label="Role" value={role} onChange={list.setFilter} options={roleOptions} />
         <ExportButton
           url={exportUrl("clients.csv", { q })}
           fallbackName={exportFileName("clients", todayInCharlotte())}
@@ -157,35 +148,33 @@ export default function UsersPage() {
         <h2 id="users-heading" className="sr-only">
           Users
         </h2>
-        {users.isPending ? (
-          <ListMessage>Loading users...</ListMessage>
-        ) : users.isError ? (
-          <ListMessage role="alert">
-            <p>{adminMessages.loadUsersFailed}</p>
-            <Button type="button" variant="outline" className="mt-4" onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          </ListMessage>
-        ) : items.length === 0 ? (
-          <ListMessage>No users found</ListMessage>
-        ) : (
-          <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-            <div
-              aria-hidden="true"
-              className="hidden gap-4 border-b border-slate-200 bg-slate-50 px-5 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase sm:flex"
-            >
-              <span className="flex-1">User</span>
-              <span className="w-64">Role &amp; status</span>
-              <span className="w-36">Joined</span>
-              <span className="w-44 text-right">Action</span>
+        <ListStates
+          query={users}
+          items={users.data?.items ?? []}
+          loading="Loading users..."
+          failed={adminMessages.loadUsersFailed}
+          failedToast={{ title: adminMessages.loadUsersFailed, variant: "destructive" }}
+          empty="No users found"
+        >
+          {(items) => (
+            <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+              <div
+                aria-hidden="true"
+                className="hidden gap-4 border-b border-slate-200 bg-slate-50 px-5 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase sm:flex"
+              >
+                <span className="flex-1">User</span>
+                <span className="w-64">Role &amp; status</span>
+                <span className="w-36">Joined</span>
+                <span className="w-44 text-right">Action</span>
+              </div>
+              <ul className="divide-y divide-slate-100">
+                {items.map((user) => (
+                  <UserRow key={user.id} user={user} />
+                ))}
+              </ul>
             </div>
-            <ul className="divide-y divide-slate-100">
-              {items.map((user) => (
-                <UserRow key={user.id} user={user} />
-              ))}
-            </ul>
-          </div>
-        )}
+          )}
+        </ListStates>
       </section>
 
       <Pager

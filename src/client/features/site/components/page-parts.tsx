@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, type LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
@@ -141,5 +141,81 @@ export function QuoteCallout({
         </div>
       </div>
     </section>
+  );
+}
+
+export interface PagePoint {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+}
+
+/** 'How it works': numbered cards, three across from `md` up. */
+export function NumberedSteps({ steps }: { steps: readonly PagePoint[] }) {
+  return (
+    <ol className="grid gap-6 md:grid-cols-3">
+      {steps.map((step, index) => (
+        <li
+          key={step.title}
+          className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <div className="flex items-center gap-3">
+            <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+              {index + 1}
+            </span>
+            <step.icon className="size-6 text-brand-700" aria-hidden="true" />
+          </div>
+          <h3 className="text-lg font-semibold text-slate-900">{step.title}</h3>
+          <p className="text-slate-600">{step.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * Cards with an icon, a heading and a line of text. `beside` puts the icon left of the text; `compact`
+ * is the smaller size the About page uses for its longer lists.
+ */
+export function PointCards({
+  points,
+  className,
+  layout = "stacked",
+  compact = false,
+}: {
+  points: readonly PagePoint[];
+  className: string;
+  layout?: "stacked" | "beside";
+  compact?: boolean;
+}) {
+  return (
+    <ul className={className}>
+      {points.map((point) => (
+        <li
+          key={point.title}
+          className={cn(
+            "flex rounded-xl border border-slate-200 bg-white shadow-sm",
+            layout === "stacked" ? "flex-col gap-3" : "gap-4",
+            compact ? "p-5" : "p-6",
+          )}
+        >
+          <span
+            className={cn(
+              "flex shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800",
+              compact ? "size-10" : "size-11",
+            )}
+          >
+            <point.icon className={compact ? "size-5" : "size-6"} aria-hidden="true" />
+          </span>
+          {/* Stacked, the heading and text stay flex items of the card so its gap spaces them. */}
+          <div className={layout === "stacked" ? "contents" : undefined}>
+            <h3 className={cn("font-semibold text-slate-900", !compact && "text-lg")}>{point.title}</h3>
+            <p className={cn("text-slate-600", layout === "beside" && "mt-1", compact && "text-sm")}>
+              {point.text}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,7 @@
 import { HeartHandshake, Leaf, ShieldCheck } from "lucide-react";
 import { site } from "../../../../shared/site";
 import { pageMeta } from "../../../lib/meta";
-import { PageHero, QuoteCallout, Section } from "../components/page-parts";
+import { PageHero, PointCards, QuoteCallout, Section } from "../components/page-parts";
 import { services } from "../content/services";
 
 export function meta() {
@@ -78,22 +78,7 @@ export default function AboutPage() {
               is reviewed by a real person on our team within {site.reviewPromiseHours} hours.
             </p>
           </div>
-          <ul className="flex flex-col gap-4">
-            {values.map((value) => (
-              <li
-                key={value.title}
-                className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-              >
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
-                  <value.icon className="size-5" aria-hidden="true" />
-                </span>
-                <div>
-                  <h3 className="font-semibold text-slate-900">{value.title}</h3>
-                  <p className="mt-1 text-sm text-slate-600">{value.text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <PointCards points={values} layout="beside" compact className="flex flex-col gap-4" />
         </div>
       </Section>
 
@@ -126,22 +111,16 @@ export default function AboutPage() {
         title="Our core services"
         intro="Seven services cover almost everything a Charlotte yard needs, season after season."
       >
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {services.map((service) => (
-            <li
-              key={service.name}
-              className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-            >
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
-                <service.icon className="size-5" aria-hidden="true" />
-              </span>
-              <div>
-                <h3 className="font-semibold text-slate-900">{service.name}</h3>
-                <p className="mt-1 text-sm text-slate-600">{service.summary}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <PointCards
+          points={services.map((service) => ({
+            icon: service.icon,
+            title: service.name,
+            text: service.summary,
+          }))}
+          layout="beside"
+          compact
+          className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
+        />
       </Section>
 
       <QuoteCallout />

@@ -18,7 +18,7 @@ import { ButtonLink } from "../../../components/ui/button-link";
 import { fullTitleMeta } from "../../../lib/meta";
 import { container, focusRing } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
-import { LeafPattern, Section } from "../components/page-parts";
+import { LeafPattern, NumberedSteps, PointCards, Section } from "../components/page-parts";
 import { neighborhoods } from "../content/areas";
 
 export function meta() {
@@ -148,23 +148,7 @@ export default function HomePage() {
         title="Three steps to a tidier yard"
         intro="Booking landscaping should be as easy as ordering takeout. Here's the whole process."
       >
-        <ol className="grid gap-6 md:grid-cols-3">
-          {steps.map((step, index) => (
-            <li
-              key={step.title}
-              className="relative flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-            >
-              <div className="flex items-center gap-3">
-                <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-base font-bold text-white">
-                  {index + 1}
-                </span>
-                <step.icon className="size-6 text-brand-700" aria-hidden="true" />
-              </div>
-              <h3 className="text-lg font-semibold text-slate-900">{step.title}</h3>
-              <p className="text-slate-600">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={steps} />
       </Section>
 
       <Section
@@ -174,20 +158,7 @@ export default function HomePage() {
         title="Local pros, modern booking"
         intro="We started in Charlotte and we stay in Charlotte. Our landscapers know red clay, Bermuda and fescue, and how fast a July lawn grows."
       >
-        <ul className="grid gap-6 md:grid-cols-3">
-          {highlights.map((item) => (
-            <li
-              key={item.title}
-              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-            >
-              <span className="flex size-11 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
-                <item.icon className="size-6" aria-hidden="true" />
-              </span>
-              <h3 className="text-lg font-semibold text-slate-900">{item.title}</h3>
-              <p className="text-slate-600">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <PointCards points={highlights} className="grid gap-6 md:grid-cols-3" />
         <div className="mt-10 flex flex-col gap-4 rounded-xl border border-brand-200 bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h3 className="font-semibold text-brand-900">Are you a landscaper?</h3>

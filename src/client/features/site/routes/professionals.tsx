@@ -11,7 +11,7 @@ import {
 import { Link } from "react-router";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { pageMeta } from "../../../lib/meta";
-import { PageHero, QuoteCallout, Section } from "../components/page-parts";
+import { NumberedSteps, PageHero, PointCards, QuoteCallout, Section } from "../components/page-parts";
 import { services } from "../content/services";
 
 export function meta() {
@@ -89,23 +89,7 @@ export default function ProfessionalsPage() {
         title="From request to approved quote"
         intro="A simple, transparent process, with a real person reviewing every request within 24 hours."
       >
-        <ol className="grid gap-6 md:grid-cols-3">
-          {steps.map((step, index) => (
-            <li
-              key={step.title}
-              className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-            >
-              <div className="flex items-center gap-3">
-                <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
-                  {index + 1}
-                </span>
-                <step.icon className="size-6 text-brand-700" aria-hidden="true" />
-              </div>
-              <h3 className="text-lg font-semibold text-slate-900">{step.title}</h3>
-              <p className="text-slate-600">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={steps} />
       </Section>
 
       <Section
@@ -147,22 +131,7 @@ export default function ProfessionalsPage() {
         title="Pros you'd trust with your own home"
         intro="We hold every landscaper in our network to the same standard, and we check before they ever reach your driveway."
       >
-        <ul className="grid gap-6 sm:grid-cols-2">
-          {reasons.map((reason) => (
-            <li
-              key={reason.title}
-              className="flex gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-            >
-              <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
-                <reason.icon className="size-6" aria-hidden="true" />
-              </span>
-              <div>
-                <h3 className="text-lg font-semibold text-slate-900">{reason.title}</h3>
-                <p className="mt-1 text-slate-600">{reason.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <PointCards points={reasons} layout="beside" className="grid gap-6 sm:grid-cols-2" />
       </Section>
 
       <QuoteCallout
