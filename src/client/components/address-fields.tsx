@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from "react-hook-form";
 import type { Address } from "../../shared/address";
 import { FormField } from "./ui/form-field";
-import { Input } from "./ui/input";
+import { Input, ZipInput } from "./ui/input";
 
 /**
  * Street, city, state and ZIP for any form whose schema spreads the shared `addressSchema` (customer and
@@ -28,13 +28,7 @@ export function AddressFields<T extends FieldValues & Address>({
         <Input autoComplete="address-level1" aria-required="true" {...register(field("state"))} />
       </FormField>
       <FormField label="ZIP code" required error={message("zipCode")} className="sm:col-span-2">
-        <Input
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={5}
-          aria-required="true"
-          {...register(field("zipCode"))}
-        />
+        <ZipInput aria-required="true" {...register(field("zipCode"))} />
       </FormField>
     </>
   );

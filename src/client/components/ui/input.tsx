@@ -12,3 +12,27 @@ export const inputClass =
 export function Input({ className, type = "text", ...props }: React.ComponentProps<"input">) {
   return <input type={type} data-slot="input" className={cn(inputClass, className)} {...props} />;
 }
+
+/** An email address: the phone keyboard with '@', no capital or spelling fixes, the browser's autofill. */
+export function EmailInput(props: Omit<React.ComponentProps<"input">, "type">) {
+  return (
+    <Input
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
+
+/** A phone number: the dial pad on phones and the browser's autofill. */
+export function PhoneInput(props: Omit<React.ComponentProps<"input">, "type">) {
+  return <Input type="tel" autoComplete="tel" inputMode="tel" {...props} />;
+}
+
+/** A five-digit ZIP code. */
+export function ZipInput(props: Omit<React.ComponentProps<"input">, "type">) {
+  return <Input autoComplete="postal-code" inputMode="numeric" maxLength={5} {...props} />;
+}

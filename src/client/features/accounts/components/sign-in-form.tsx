@@ -6,7 +6,7 @@ import { type LoginPortal, messages, signInSchema } from "../../../../shared/acc
 import type { SessionUser } from "../../../../shared/session";
 import { Alert } from "../../../components/ui/alert";
 import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { EmailInput } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { ApiError } from "../../../lib/api-client";
 import { useSignIn } from "../api/sign-in";
@@ -65,15 +65,7 @@ export function SignInForm({
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <FormField label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          {...form.register("email")}
-        />
+        <EmailInput required {...form.register("email")} />
       </FormField>
       <div className="grid gap-2">
         <FormField label="Password" error={errors.password?.message}>

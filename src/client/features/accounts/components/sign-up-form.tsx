@@ -7,7 +7,7 @@ import {
   signUpSchema,
 } from "../../../../shared/accounts";
 import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { EmailInput, Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { Select } from "../../../components/ui/select";
 import { ApiError } from "../../../lib/api-client";
@@ -75,15 +75,7 @@ export function SignUpForm({
         <Input autoComplete="name" required {...form.register("name")} />
       </FormField>
       <FormField label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          {...form.register("email")}
-        />
+        <EmailInput required {...form.register("email")} />
       </FormField>
       <FormField
         label="Password"

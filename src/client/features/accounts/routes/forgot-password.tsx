@@ -7,7 +7,7 @@ import { forgotPasswordSchema } from "../../../../shared/accounts";
 import { Alert } from "../../../components/ui/alert";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { EmailInput } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
 import { useRequestPasswordReset } from "../api/password-reset";
 import { AuthShell, authLinkClass } from "../components/auth-shell";
@@ -91,15 +91,7 @@ export default function ForgotPasswordPage() {
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
         <FormField label="Email" error={form.formState.errors.email?.message}>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            {...form.register("email")}
-          />
+          <EmailInput required {...form.register("email")} />
         </FormField>
         {formError ? <Alert variant="destructive">{formError}</Alert> : null}
         <SubmitButton busy={request.isPending} label="Send Reset Link" busyLabel="Sending..." />

@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { forgotPasswordSchema } from "../../../../shared/accounts";
 import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { EmailInput } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useRequestPasswordReset } from "../api/password-reset";
@@ -71,14 +71,9 @@ export default function RequestResetPage() {
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
         <FormField label="Email" description="Reset links expire after 1 hour.">
-          <Input
+          <EmailInput
             ref={inputRef}
-            type="email"
             name="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
             required
             value={email}
             aria-invalid={invalid || undefined}

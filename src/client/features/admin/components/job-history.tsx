@@ -6,8 +6,9 @@ import { exportFileName } from "../../../../shared/exports";
 import { Button } from "../../../components/ui/button";
 import { exportUrl, useAdminJobs } from "../api/admin-api";
 import { ExportButton } from "./export-button";
+import { FilteredList } from "./filtered-list";
 import { JobCard } from "./job-card";
-import { FilterBar, FilterSelect, ListStates, Pager, SearchField, useListFilters } from "./list-controls";
+import { useListFilters } from "./list-controls";
 
 const fullOptions: { value: JobStatusFilter; label: string }[] = [
   { value: "all", label: "All statuses" },
@@ -38,70 +39,46 @@ export function JobHistory({ variant }: { variant: "dashboard" | "full" }) {
 
   return (
     <div className="grid gap-4">
-      <FilterBar>
-        <SearchField
-          label="Search jobs"
-          value={list.search}
-          onChange={list.setSearch}
-          placeholder="Search jobs, clients, or landscapers..."
-        />
-        <FilterSelect
-          label="Status"
-          value={status}
-          onChange={list.setFilter}
-          options={dashboard ? dashboardOptions : fullOptions}
-        />
-        <ExportButton
-          url={exportUrl("jobs.csv", { q, status })}
-          fallbackName={exportFileName("jobs", todayInCharlotte())}
-          success={(file) => ({
-            title: adminMessages.jobsExported,
-            ...(file.records !== null ? { description: adminMessages.jobsExportedCount(file.records) } : {}),
-          })}
-        />
-      </FilterBar>
-
-      <section
-        className="grid gap-3"
-        aria-labelledby={dashboard ? undefined : "jobs-heading"}
-        aria-busy={jobs.isFetching}
+      <FilteredList
+        list={list}
+        search={{ label: "Search jobs", placeholder: "Search jobs, clients, or landscapers..." }}
+        filter={{ label: "Status", options: dashboard ? dashboardOptions : fullOptions }}
+        exportButton={
+          <ExportButton
+            url={exportUrl("jobs.csv", { q, status })}
+            fallbackName={exportFileName("jobs", todayInCharlotte())}
+            success={(file) => ({
+              title: adminMessages.jobsExported,
+              ...(file.records !== null
+                ? { description: adminMessages.jobsExportedCount(file.records) }
+                : {}),
+            })}
+          />
+        }
+        // On the dashboard the card's own h2 names the list; on /admin/jobs this one does.
+        heading={dashboard ? null : { id: "jobs-heading", text: "Jobs" }}
+        query={jobs}
+        sectionClassName="grid gap-3"
+        states={{
+          loading: adminMessages.loadingJobs,
+          failed: adminMessages.loadJobsFailed,
+          failedToast: { title: "Error", description: adminMessages.loadJobsFailed, variant: "destructive" },
+          empty: adminMessages.noJobs,
+        }}
+        pagerLabel={dashboard ? undefined : "Job history pages"}
+        after={
+          <div>
+            <Button asChild variant="link" className="h-auto px-0">
+              <Link to="/admin/jobs">
+                View full job history
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
+        }
       >
-        {/* On the dashboard the card's own h2 names the list; on /admin/jobs this one does. */}
-        {dashboard ? null : (
-          <h2 id="jobs-heading" className="sr-only">
-            Jobs
-          </h2>
-        )}
-        <ListStates
-          query={jobs}
-          items={jobs.data?.items ?? []}
-          loading={adminMessages.loadingJobs}
-          failed={adminMessages.loadJobsFailed}
-          failedToast={{ title: "Error", description: adminMessages.loadJobsFailed, variant: "destructive" }}
-          empty={adminMessages.noJobs}
-        >
-          {(items) => items.map((job) => <JobCard key={job.id} job={job} />)}
-        </ListStates>
-      </section>
-
-      {dashboard ? (
-        <div>
-          <Button asChild variant="link" className="h-auto px-0">
-            <Link to="/admin/jobs">
-              View full job history
-              <ArrowRight className="size-4" aria-hidden="true" />
-            </Link>
-          </Button>
-        </div>
-      ) : (
-        <Pager
-          label="Job history pages"
-          page={paging.page}
-          data={jobs.data}
-          onNext={paging.next}
-          onPrevious={paging.previous}
-        />
-      )}
+        {(items) => items.map((job) => <JobCard key={job.id} job={job} />)}
+      </FilteredList>
     </div>
   );
 }

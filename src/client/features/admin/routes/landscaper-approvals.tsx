@@ -6,14 +6,8 @@ import { AdminPage } from "../components/admin-page";
 import { ApplicationCard } from "../components/application-card";
 import { AreaChangeList } from "../components/area-change-list";
 import { ExportButton } from "../components/export-button";
-import {
-  FilterBar,
-  FilterSelect,
-  ListStates,
-  Pager,
-  SearchField,
-  useListFilters,
-} from "../components/list-controls";
+import { FilteredList } from "../components/filtered-list";
+import { useListFilters } from "../components/list-controls";
 
 export function meta() {
   return [{ title: "Landscaper Approvals | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
@@ -38,54 +32,39 @@ export default function LandscaperApprovalsPage() {
       {/* Above the filters: they search and filter applications, not these requests. */}
       <AreaChangeList />
 
-      <FilterBar>
-        <SearchField
-          label="Search applications"
-          value={list.search}
-          onChange={list.setSearch}
-          placeholder="Search by name or business..."
-        />
-        <FilterSelect label="Status" value={status} onChange={list.setFilter} options={statusOptions} />
-        <ExportButton
-          url={exportUrl("landscapers.csv", { q, status })}
-          fallbackName={exportFileName("landscapers", todayInCharlotte())}
-          label="Export CSV"
-        />
-      </FilterBar>
-
-      <section aria-labelledby="applications-heading" aria-busy={applications.isFetching}>
-        <h2 id="applications-heading" className="sr-only">
-          Applications
-        </h2>
-        <ListStates
-          query={applications}
-          items={applications.data?.items ?? []}
-          loading="Loading applications..."
-          failed={adminMessages.loadApplicationsFailed}
-          failedToast={{ title: adminMessages.loadApplicationsFailed, variant: "destructive" }}
-          empty={adminMessages.noApplications}
-        >
-          {(items) => (
-            <div className="grid gap-4 md:grid-cols-2">
-              {items.map((application) => (
-                // Keyed by status too: after a decision the card starts from the saved notes.
-                <ApplicationCard
-                  key={`${application.userId}-${application.status}`}
-                  application={application}
-                />
-              ))}
-            </div>
-          )}
-        </ListStates>
-      </section>
-
-      <Pager
-        label="Application pages"
-        page={paging.page}
-        data={applications.data}
-        onNext={paging.next}
-        onPrevious={paging.previous}
-      />
+      <FilteredList
+        list={list}
+        search={{ label: "Search applications", placeholder: "Search by name or business..." }}
+        filter={{ label: "Status", options: statusOptions }}
+        exportButton={
+          <ExportButton
+            url={exportUrl("landscapers.csv", { q, status })}
+            fallbackName={exportFileName("landscapers", todayInCharlotte())}
+            label="Export CSV"
+          />
+        }
+        heading={{ id: "applications-heading", text: "Applications" }}
+        query={applications}
+        states={{
+          loading: "Loading applications...",
+          failed: adminMessages.loadApplicationsFailed,
+          failedToast: { title: adminMessages.loadApplicationsFailed, variant: "destructive" },
+          empty: adminMessages.noApplications,
+        }}
+        pagerLabel="Application pages"
+      >
+        {(items) => (
+          <div className="grid gap-4 md:grid-cols-2">
+            {items.map((application) => (
+              // Keyed by status too: after a decision the card starts from the saved notes.
+              <ApplicationCard
+                key={`${application.userId}-${application.status}`}
+                application={application}
+              />
+            ))}
+          </div>
+        )}
+      </FilteredList>
     </AdminPage>
   );
 }

@@ -20,14 +20,8 @@ import { toast } from "../../../lib/toast";
 import { exportUrl, useAdminUsers, usePromoteUser } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
 import { ExportButton } from "../components/export-button";
-import {
-  FilterBar,
-  FilterSelect,
-  ListStates,
-  Pager,
-  SearchField,
-  useListFilters,
-} from "../components/list-controls";
+import { FilteredList } from "../components/filtered-list";
+import { useListFilters } from "../components/list-controls";
 import { RoleBadge, UserStatusBadge } from "../components/status-badges";
 import { formatDate } from "../lib/format";
 
@@ -129,61 +123,46 @@ export default function UsersPage() {
       title="User Management"
       description="Everyone with an account, newest first. Promote trusted staff to admin."
     >
-      <FilterBar>
-        <SearchField
-          label="Search users"
-          value={list.search}
-          onChange={list.setSearch}
-          placeholder="Search by name or email..."
-        />
-        <FilterSelect label="Role" value={role} onChange={list.setFilter} options={roleOptions} />
-        <ExportButton
-          url={exportUrl("clients.csv", { q })}
-          fallbackName={exportFileName("clients", todayInCharlotte())}
-          label="Export Clients CSV"
-        />
-      </FilterBar>
-
-      <section aria-labelledby="users-heading" aria-busy={users.isFetching}>
-        <h2 id="users-heading" className="sr-only">
-          Users
-        </h2>
-        <ListStates
-          query={users}
-          items={users.data?.items ?? []}
-          loading="Loading users..."
-          failed={adminMessages.loadUsersFailed}
-          failedToast={{ title: adminMessages.loadUsersFailed, variant: "destructive" }}
-          empty="No users found"
-        >
-          {(items) => (
-            <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-              <div
-                aria-hidden="true"
-                className="hidden gap-4 border-b border-slate-200 bg-slate-50 px-5 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase sm:flex"
-              >
-                <span className="flex-1">User</span>
-                <span className="w-64">Role &amp; status</span>
-                <span className="w-36">Joined</span>
-                <span className="w-44 text-right">Action</span>
-              </div>
-              <ul className="divide-y divide-slate-100">
-                {items.map((user) => (
-                  <UserRow key={user.id} user={user} />
-                ))}
-              </ul>
+      <FilteredList
+        list={list}
+        search={{ label: "Search users", placeholder: "Search by name or email..." }}
+        filter={{ label: "Role", options: roleOptions }}
+        exportButton={
+          <ExportButton
+            url={exportUrl("clients.csv", { q })}
+            fallbackName={exportFileName("clients", todayInCharlotte())}
+            label="Export Clients CSV"
+          />
+        }
+        heading={{ id: "users-heading", text: "Users" }}
+        query={users}
+        states={{
+          loading: "Loading users...",
+          failed: adminMessages.loadUsersFailed,
+          failedToast: { title: adminMessages.loadUsersFailed, variant: "destructive" },
+          empty: "No users found",
+        }}
+        pagerLabel="User pages"
+      >
+        {(items) => (
+          <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+            <div
+              aria-hidden="true"
+              className="hidden gap-4 border-b border-slate-200 bg-slate-50 px-5 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase sm:flex"
+            >
+              <span className="flex-1">User</span>
+              <span className="w-64">Role &amp; status</span>
+              <span className="w-36">Joined</span>
+              <span className="w-44 text-right">Action</span>
             </div>
-          )}
-        </ListStates>
-      </section>
-
-      <Pager
-        label="User pages"
-        page={paging.page}
-        data={users.data}
-        onNext={paging.next}
-        onPrevious={paging.previous}
-      />
+            <ul className="divide-y divide-slate-100">
+              {items.map((user) => (
+                <UserRow key={user.id} user={user} />
+              ))}
+            </ul>
+          </div>
+        )}
+      </FilteredList>
     </AdminPage>
   );
 }

@@ -12,7 +12,7 @@ import {
 import { AddressFields } from "../../../components/address-fields";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { Input, PhoneInput } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
@@ -94,13 +94,7 @@ export function CustomerProfileForm({
           error={errors.phoneNumber?.message}
           className="sm:col-span-3"
         >
-          <Input
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            aria-required="true"
-            {...form.register("phoneNumber")}
-          />
+          <PhoneInput aria-required="true" {...form.register("phoneNumber")} />
         </FormField>
         <AddressFields register={form.register} errors={errors} />
       </div>

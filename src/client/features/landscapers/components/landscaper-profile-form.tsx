@@ -17,7 +17,7 @@ import { AddressFields } from "../../../components/address-fields";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { Input, PhoneInput } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
@@ -160,13 +160,7 @@ export function LandscaperProfileForm({
             error={errors.phoneNumber?.message}
             className="sm:col-span-3"
           >
-            <Input
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              aria-required="true"
-              {...form.register("phoneNumber")}
-            />
+            <PhoneInput aria-required="true" {...form.register("phoneNumber")} />
           </FormField>
           <AddressFields register={form.register} errors={errors} />
         </div>

@@ -21,7 +21,7 @@ import {
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { PhoneInput } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Switch } from "../../../components/ui/switch";
 import { ApiError } from "../../../lib/api-client";
@@ -249,13 +249,7 @@ function PreferencesEditor({
                     error={phoneError}
                     className="max-w-xs"
                   >
-                    <Input
-                      type="tel"
-                      autoComplete="tel"
-                      inputMode="tel"
-                      aria-required="true"
-                      {...form.register("phoneNumber")}
-                    />
+                    <PhoneInput aria-required="true" {...form.register("phoneNumber")} />
                   </FormField>
                 </div>
               ) : null}

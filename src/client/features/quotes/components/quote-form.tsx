@@ -9,7 +9,7 @@ import { estimateOf, type QuoteSummary } from "../../../../shared/quotes";
 import { jobLabel } from "../../../../shared/services";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { EmailInput, Input, PhoneInput, ZipInput } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
@@ -147,24 +147,10 @@ export function QuoteForm() {
               <Input autoComplete="name" aria-required="true" {...form.register("fullName")} />
             </FormField>
             <FormField label="Email" required error={errors.email?.message}>
-              <Input
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                aria-required="true"
-                {...form.register("email")}
-              />
+              <EmailInput aria-required="true" {...form.register("email")} />
             </FormField>
             <FormField label="Phone number" required error={errors.phone?.message}>
-              <Input
-                type="tel"
-                autoComplete="tel"
-                inputMode="tel"
-                aria-required="true"
-                {...form.register("phone")}
-              />
+              <PhoneInput aria-required="true" {...form.register("phone")} />
             </FormField>
           </div>
         </FormSection>
@@ -187,14 +173,7 @@ export function QuoteForm() {
             {/* Asked apart only when the address does not end with a ZIP. */}
             {addressZip ? null : (
               <FormField label="ZIP code" required error={errors.zipCode?.message}>
-                <Input
-                  autoComplete="postal-code"
-                  inputMode="numeric"
-                  maxLength={5}
-                  placeholder="28203"
-                  aria-required="true"
-                  {...form.register("zipCode")}
-                />
+                <ZipInput placeholder="28203" aria-required="true" {...form.register("zipCode")} />
               </FormField>
             )}
           </div>
