@@ -1,6 +1,5 @@
 import {
   ArrowLeft,
-  ArrowRight,
   BarChart3,
   BellRing,
   BriefcaseBusiness,
@@ -15,14 +14,13 @@ import {
   Wallet,
 } from "lucide-react";
 import type * as React from "react";
-import { Link } from "react-router";
 import type { DashboardSummary } from "../../../../shared/admin";
 import { formatCents } from "../../../../shared/services";
+import { LinkCard } from "../../../components/link-card";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { focusRing } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
 import { useDashboardSummary } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
@@ -51,37 +49,6 @@ function SectionHeading({
       </h2>
       {description ? <p className="text-sm text-slate-600">{description}</p> : null}
     </div>
-  );
-}
-
-function LinkCard({
-  to,
-  icon: Icon,
-  title,
-  text,
-}: {
-  to: string;
-  icon: LucideIcon;
-  title: string;
-  text: string;
-}) {
-  return (
-    <Link
-      to={to}
-      className={cn(
-        "group flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-200 hover:bg-brand-50",
-        focusRing,
-      )}
-    >
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
-      <span className="grid min-w-0 flex-1">
-        <span className="font-semibold text-slate-900">{title}</span>
-        <span className="text-sm text-slate-600">{text}</span>
-      </span>
-      <ArrowRight className="size-4 shrink-0 text-slate-400 group-hover:text-brand-700" aria-hidden="true" />
-    </Link>
   );
 }
 

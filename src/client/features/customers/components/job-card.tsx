@@ -3,10 +3,11 @@ import type * as React from "react";
 import { formatLongDate, formatShortDate } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
+import { Detail } from "../../../components/detail";
+import { JobStatusBadge } from "../../../components/job-status-badge";
 import { cn } from "../../../lib/utils";
 import { ApproveJobButton } from "./approve-job-button";
 import { CancelJobDialog } from "./cancel-job-dialog";
-import { JobStatusBadge } from "./job-status-badge";
 import { RatingForm } from "./rating-form";
 import { StarRating } from "./star-rating";
 
@@ -199,23 +200,6 @@ function Footer({
         <span>{text}</span>
       </p>
       {children ? <div className="flex flex-col gap-2 sm:flex-row sm:shrink-0">{children}</div> : null}
-    </div>
-  );
-}
-
-function Detail({
-  label,
-  className,
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className={cn("min-w-0", className)}>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 font-medium break-words text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { Pencil } from "lucide-react";
-import type * as React from "react";
 import { useState } from "react";
 import { propertyTypeLabel } from "../../../../shared/customers";
 import type { SessionUser } from "../../../../shared/session";
+import { Detail } from "../../../components/detail";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -26,12 +26,12 @@ export function ProfilePanel({ user }: { user: SessionUser }) {
           <CardTitle asHeading="h2">Account</CardTitle>
         </CardHeader>
         <dl className="grid gap-3 text-sm">
-          <Row label="Name">{user.name}</Row>
-          <Row label="Email">{user.email}</Row>
-          <Row label="Role">
+          <Detail label="Name">{user.name}</Detail>
+          <Detail label="Email">{user.email}</Detail>
+          <Detail label="Role">
             {roleLabel[user.role]}
             {user.isMaster ? " (master preview)" : ""}
-          </Row>
+          </Detail>
         </dl>
       </Card>
       {isCustomer ? (
@@ -111,35 +111,18 @@ function ServiceDetails({ user }: { user: SessionUser }) {
         />
       ) : (
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
-          <Row label="Full name">{saved.fullName}</Row>
-          <Row label="Phone number">{saved.phoneNumber}</Row>
-          <Row label="Street address" className="sm:col-span-2">
+          <Detail label="Full name">{saved.fullName}</Detail>
+          <Detail label="Phone number">{saved.phoneNumber}</Detail>
+          <Detail label="Street address" className="sm:col-span-2">
             {saved.streetAddress}
-          </Row>
-          <Row label="City">{saved.city}</Row>
-          <Row label="State / ZIP code">
+          </Detail>
+          <Detail label="City">{saved.city}</Detail>
+          <Detail label="State / ZIP code">
             {saved.state} {saved.zipCode}
-          </Row>
-          <Row label="Property type">{propertyTypeLabel[saved.propertyType]}</Row>
+          </Detail>
+          <Detail label="Property type">{propertyTypeLabel[saved.propertyType]}</Detail>
         </dl>
       )}
     </Card>
-  );
-}
-
-function Row({
-  label,
-  className,
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 font-medium break-words text-slate-900">{children}</dd>
-    </div>
   );
 }

@@ -14,13 +14,13 @@ import type * as React from "react";
 import { formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import type { JobStatus, JobView } from "../../../../shared/jobs";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
+import { JobStatusBadge } from "../../../components/job-status-badge";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { jobPhotoUrl, useJobAction } from "../api/jobs";
 import { AcceptJobDialog, CompleteJobDialog, reportActionError } from "./job-action-dialogs";
-import { JobStatusBadge } from "./job-status-badge";
 
 const dateLabel: Record<JobStatus, string> = {
   pending: "Date",

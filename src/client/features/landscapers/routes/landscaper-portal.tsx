@@ -1,11 +1,10 @@
-import { ArrowRight, BellRing, ClipboardCheck, FileUp, LayoutDashboard, type LucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { BellRing, ClipboardCheck, FileUp, LayoutDashboard } from "lucide-react";
 import type { SessionUser } from "../../../../shared/session";
 import { site } from "../../../../shared/site";
 import { useAreaUser } from "../../../areas/area-layout";
+import { type LinkCardItem, LinkCards } from "../../../components/link-card";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardDescription, CardTitle } from "../../../components/ui/card";
-import { cn } from "../../../lib/utils";
 
 export function meta() {
   return [{ title: "Landscaper Portal | GreenScape Charlotte" }];
@@ -47,7 +46,7 @@ export default function LandscaperPortalPage() {
   const { user } = useAreaUser();
 
   const status = statusCopy[user.landscaperStatus ?? "none"];
-  const links: { to: string; title: string; text: string; icon: LucideIcon; primary?: boolean }[] = [
+  const links: LinkCardItem[] = [
     ...(user.landscaperStatus === null
       ? [
           {
@@ -96,31 +95,7 @@ export default function LandscaperPortalPage() {
         </Card>
 
         <h2 className="sr-only">Shortcuts</h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-          {links.map(({ to, title, text, icon: Icon, primary }) => (
-            <li key={to}>
-              <Link
-                to={to}
-                className={cn(
-                  "group flex h-full items-start gap-4 rounded-xl border bg-white p-5 shadow-sm transition-colors hover:border-brand-600 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none",
-                  primary ? "border-brand-600" : "border-slate-200",
-                )}
-              >
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
-                <span className="grid flex-1 gap-1">
-                  <span className="font-semibold text-slate-900">{title}</span>
-                  <span className="text-sm text-slate-600">{text}</span>
-                </span>
-                <ArrowRight
-                  className="mt-1 size-4 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-700"
-                  aria-hidden="true"
-                />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkCards links={links} className="mt-6" />
       </div>
     </div>
   );

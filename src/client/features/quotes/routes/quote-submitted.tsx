@@ -1,5 +1,4 @@
 import { CircleAlert, CircleCheck, Home, Phone } from "lucide-react";
-import type * as React from "react";
 import { useLocation } from "react-router";
 import { zipInAddress } from "../../../../shared/address";
 import { formatLongDate } from "../../../../shared/dates";
@@ -7,6 +6,7 @@ import type { QuoteSummary } from "../../../../shared/quotes";
 import { formatRange, jobLabel, serviceName } from "../../../../shared/services";
 import { firstNameOf } from "../../../../shared/session";
 import { site } from "../../../../shared/site";
+import { Detail } from "../../../components/detail";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useSession } from "../../../lib/session";
@@ -104,16 +104,18 @@ function ThankYou({ quote }: { quote: QuoteSummary }) {
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-2">
                 {quote.number ? (
-                  <Detail label="Request number">
+                  <Detail caps label="Request number">
                     <span className="font-mono text-base font-semibold text-slate-900">
                       {jobLabel(quote.number)}
                     </span>
                   </Detail>
                 ) : null}
                 {quote.preferredDate ? (
-                  <Detail label="Preferred date">{formatLongDate(quote.preferredDate)}</Detail>
+                  <Detail caps label="Preferred date">
+                    {formatLongDate(quote.preferredDate)}
+                  </Detail>
                 ) : null}
-                <Detail label="Services" className="sm:col-span-2">
+                <Detail caps label="Services" className="sm:col-span-2">
                   <ul className="flex flex-wrap gap-2">
                     {quote.services.map((id) => (
                       <li
@@ -126,7 +128,7 @@ function ThankYou({ quote }: { quote: QuoteSummary }) {
                   </ul>
                 </Detail>
                 {quote.address ? (
-                  <Detail label="Property" className="sm:col-span-2">
+                  <Detail caps label="Property" className="sm:col-span-2">
                     {quote.address}
                     {/* An address typed with its ZIP already says it. */}
                     {quote.zipCode && zipInAddress(quote.address) !== quote.zipCode
@@ -203,22 +205,5 @@ function ThankYou({ quote }: { quote: QuoteSummary }) {
         </aside>
       </div>
     </>
-  );
-}
-
-function Detail({
-  label,
-  className,
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm text-slate-800">{children}</dd>
-    </div>
   );
 }

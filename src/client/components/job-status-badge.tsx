@@ -1,5 +1,5 @@
-import { type JobStatus, statusLabel } from "../../../../shared/jobs";
-import { Badge, type BadgeProps } from "../../../components/ui/badge";
+import { type JobStatus, statusLabel } from "../../shared/jobs";
+import { Badge, type BadgeProps } from "./ui/badge";
 
 const variantOf: Record<JobStatus, NonNullable<BadgeProps["variant"]>> = {
   pending: "warning",
