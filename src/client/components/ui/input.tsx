@@ -36,3 +36,8 @@ export function PhoneInput(props: Omit<React.ComponentProps<"input">, "type">) {
 export function ZipInput(props: Omit<React.ComponentProps<"input">, "type">) {
   return <Input autoComplete="postal-code" inputMode="numeric" maxLength={5} {...props} />;
 }
+
+/** An amount in dollars and cents: the decimal keypad on phones. */
+export function MoneyInput(props: Omit<React.ComponentProps<"input">, "type">) {
+  return <Input type="number" inputMode="decimal" min={1} step="0.01" {...props} />;
+}

@@ -1,19 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import {
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_TOO_COMMON,
-  type SignUpInput,
-  signUpSchema,
-} from "../../../../shared/accounts";
+import { PASSWORD_TOO_COMMON, type SignUpInput, signUpSchema } from "../../../../shared/accounts";
 import { FormField } from "../../../components/ui/form-field";
 import { EmailInput, Input } from "../../../components/ui/input";
-import { PasswordInput } from "../../../components/ui/password-input";
 import { Select } from "../../../components/ui/select";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useSignUp } from "../api/sign-up";
+import { NewPasswordFields } from "./new-password-fields";
 import { SubmitButton } from "./submit-button";
 
 type SignUpRole = SignUpInput["role"];
@@ -77,16 +72,7 @@ export function SignUpForm({
       <FormField label="Email" error={errors.email?.message}>
         <EmailInput required {...form.register("email")} />
       </FormField>
-      <FormField
-        label="Password"
-        description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.password?.message}
-      >
-        <PasswordInput autoComplete="new-password" required {...form.register("password")} />
-      </FormField>
-      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-        <PasswordInput autoComplete="new-password" required {...form.register("confirmPassword")} />
-      </FormField>
+      <NewPasswordFields register={form.register} errors={errors} label="Password" />
       <SubmitButton busy={busy} label="Create Account" busyLabel="Creating Account..." />
     </form>
   );

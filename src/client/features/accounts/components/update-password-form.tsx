@@ -1,13 +1,12 @@
-import { CircleCheck, LockKeyhole } from "lucide-react";
-import { Link } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "../../../../shared/accounts";
+import { LockKeyhole } from "lucide-react";
 import { homePathFor, type SessionUser } from "../../../../shared/session";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { FormField } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { ApiError } from "../../../lib/api-client";
 import { useChangePasswordForm } from "../hooks/use-change-password-form";
-import { AuthShell, authLinkClass } from "./auth-shell";
+import { AuthShell } from "./auth-shell";
+import { NewPasswordFields, PasswordUpdated } from "./new-password-fields";
 import { SubmitButton } from "./submit-button";
 
 /**
@@ -30,17 +29,10 @@ export function UpdatePasswordForm({ user }: { user: SessionUser }) {
 
   if (change.isSuccess) {
     return (
-      <AuthShell title="Password Updated" icon={CircleCheck} focusTitle>
-        <Alert variant="success">
-          <AlertTitle>Your password has been updated successfully.</AlertTitle>
-          <AlertDescription>Your other devices have been signed out.</AlertDescription>
-        </Alert>
-        <p className="text-center text-sm">
-          <Link to={homePathFor(user)} className={authLinkClass}>
-            Back to your dashboard
-          </Link>
-        </p>
-      </AuthShell>
+      <PasswordUpdated
+        next="Your other devices have been signed out."
+        link={{ to: homePathFor(user), label: "Back to your dashboard" }}
+      />
     );
   }
 
@@ -59,16 +51,7 @@ export function UpdatePasswordForm({ user }: { user: SessionUser }) {
         <FormField label="Current Password" error={errors.currentPassword?.message}>
           <PasswordInput autoComplete="current-password" required {...form.register("currentPassword")} />
         </FormField>
-        <FormField
-          label="New Password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password?.message}
-        >
-          <PasswordInput autoComplete="new-password" required {...form.register("password")} />
-        </FormField>
-        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-          <PasswordInput autoComplete="new-password" required {...form.register("confirmPassword")} />
-        </FormField>
+        <NewPasswordFields register={form.register} errors={errors} />
         {errors.root?.message ? (
           <Alert variant="destructive">
             <AlertDescription>{errors.root.message}</AlertDescription>

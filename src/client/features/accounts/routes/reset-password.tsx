@@ -1,23 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleCheck, LockKeyhole, TriangleAlert } from "lucide-react";
+import { LockKeyhole, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
-import {
-  messages,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_TOO_COMMON,
-  resetPasswordSchema,
-} from "../../../../shared/accounts";
+import { messages, PASSWORD_TOO_COMMON, resetPasswordSchema } from "../../../../shared/accounts";
 import { withoutTrailingSlashes } from "../../../../shared/paths";
 import { PageStatus } from "../../../components/page-status";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { FormField } from "../../../components/ui/form-field";
-import { PasswordInput } from "../../../components/ui/password-input";
 import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
 import { useResetPassword } from "../api/password-reset";
 import { AuthShell, authLinkClass } from "../components/auth-shell";
+import { NewPasswordFields, PasswordUpdated } from "../components/new-password-fields";
 import { SubmitButton } from "../components/submit-button";
 import { UpdatePasswordForm } from "../components/update-password-form";
 import { useRedirectAfter } from "../hooks/use-redirect-after";
@@ -105,17 +99,10 @@ function ResetPasswordForm({
 
   if (reset.isSuccess) {
     return (
-      <AuthShell title="Password Updated" icon={CircleCheck} focusTitle>
-        <Alert variant="success">
-          <AlertTitle>Your password has been updated successfully.</AlertTitle>
-          <AlertDescription>Redirecting you to {config.afterResetLabel}...</AlertDescription>
-        </Alert>
-        <p className="text-center text-sm">
-          <Link to={config.afterReset} replace className={authLinkClass}>
-            Continue now
-          </Link>
-        </p>
-      </AuthShell>
+      <PasswordUpdated
+        next={`Redirecting you to ${config.afterResetLabel}...`}
+        link={{ to: config.afterReset, label: "Continue now", replace: true }}
+      />
     );
   }
 
@@ -134,16 +121,7 @@ function ResetPasswordForm({
       icon={LockKeyhole}
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        <FormField
-          label="New Password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password?.message}
-        >
-          <PasswordInput autoComplete="new-password" required {...form.register("password")} />
-        </FormField>
-        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-          <PasswordInput autoComplete="new-password" required {...form.register("confirmPassword")} />
-        </FormField>
+        <NewPasswordFields register={form.register} errors={errors} />
         {formError ? (
           <Alert variant="destructive">
             <AlertDescription>

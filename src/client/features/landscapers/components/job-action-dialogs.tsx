@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { acceptJobSchema, completeJobSchema, type JobView } from "../../../../shared/jobs";
@@ -8,7 +8,7 @@ import { formatRange, jobLabel } from "../../../../shared/services";
 import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { Input, MoneyInput } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
@@ -40,6 +40,37 @@ function dollars(cents: number | null): string {
   return cents === null ? "" : (cents / 100).toFixed(2).replace(/\.00$/, "");
 }
 
+/**
+ * The open state and submit of a job action's dialog: the server's message as a toast on success; a field
+ * the server refused keeps the dialog open on it, any other failure closes it.
+ */
+function useActionDialog<T extends FieldValues>({
+  form,
+  send,
+  fields,
+}: {
+  form: UseFormReturn<T, unknown, T>;
+  send: (values: T) => Promise<{ message: string }>;
+  fields: readonly Path<T>[];
+}) {
+  const [open, setOpen] = useState(false);
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await send(values);
+      toast({ title: answer.message, variant: "success" });
+      setOpen(false);
+    } catch (error) {
+      if (!showServerFieldErrors(form.setError, error, fields)) setOpen(false);
+      reportActionError(error);
+    }
+  });
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) form.clearErrors();
+  };
+  return { open, onOpenChange, onSubmit };
+}
+
 type AcceptInput = z.input<typeof acceptJobSchema>;
 
 interface ActionDialogProps {
@@ -50,7 +81,6 @@ interface ActionDialogProps {
 
 /** Accept: your price in dollars and the date, which starts at the customer's preferred date. */
 export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProps) {
-  const [open, setOpen] = useState(false);
   const action = useJobAction();
   const today = todayInCharlotte();
   const form = useForm<AcceptInput, unknown, AcceptInput>({
@@ -60,29 +90,20 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await action.mutateAsync({
+  const dialog = useActionDialog({
+    form,
+    fields: ["price", "scheduledDate"],
+    send: (values) =>
+      action.mutateAsync({
         jobId: job.id,
         action: "accept",
         body: { price: String(values.price), scheduledDate: values.scheduledDate || undefined },
-      });
-      toast({ title: answer.message, variant: "success" });
-      setOpen(false);
-    } catch (error) {
-      // A field the server refused keeps the dialog open on it; any other failure closes it.
-      if (!showServerFieldErrors(form.setError, error, ["price", "scheduledDate"])) setOpen(false);
-      reportActionError(error);
-    }
+      }),
   });
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.clearErrors();
-      }}
+      {...dialog}
       trigger={
         <Button type="button" size="sm" disabled={disabled} aria-describedby={describedBy}>
           Accept
@@ -96,17 +117,12 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
           {formatRange(job.estimateLowCents, job.estimateHighCents)}.
         </>
       }
-      onSubmit={onSubmit}
       submitLabel="Accept Job"
       pendingLabel="Accepting..."
       pending={action.isPending}
     >
       <FormField label="Your price (USD)" required error={errors.price?.message}>
-        <Input
-          type="number"
-          inputMode="decimal"
-          min={1}
-          step="0.01"
+        <MoneyInput
           placeholder={dollars(job.estimateLowCents)}
           aria-required="true"
           {...form.register("price")}
@@ -128,7 +144,6 @@ type CompleteInput = z.input<typeof completeJobSchema>;
 
 /** Complete: the final price, starting at the price the customer approved. */
 export function CompleteJobDialog({ job, disabled, describedBy }: ActionDialogProps) {
-  const [open, setOpen] = useState(false);
   const action = useJobAction();
   const form = useForm<CompleteInput, unknown, CompleteInput>({
     resolver: zodResolver(completeJobSchema, undefined, { raw: true }),
@@ -136,28 +151,20 @@ export function CompleteJobDialog({ job, disabled, describedBy }: ActionDialogPr
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await action.mutateAsync({
+  const dialog = useActionDialog({
+    form,
+    fields: ["finalPrice"],
+    send: (values) =>
+      action.mutateAsync({
         jobId: job.id,
         action: "complete",
         body: { finalPrice: String(values.finalPrice) },
-      });
-      toast({ title: answer.message, variant: "success" });
-      setOpen(false);
-    } catch (error) {
-      if (!showServerFieldErrors(form.setError, error, ["finalPrice"])) setOpen(false);
-      reportActionError(error);
-    }
+      }),
   });
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.clearErrors();
-      }}
+      {...dialog}
       trigger={
         <Button type="button" size="sm" disabled={disabled} aria-describedby={describedBy}>
           Mark Complete
@@ -167,20 +174,12 @@ export function CompleteJobDialog({ job, disabled, describedBy }: ActionDialogPr
       description={
         <>Enter what {job.customerName} pays for the finished work. They'll be asked to rate the service.</>
       }
-      onSubmit={onSubmit}
       submitLabel="Mark Complete"
       pendingLabel="Saving..."
       pending={action.isPending}
     >
       <FormField label="Final price (USD)" required error={errors.finalPrice?.message}>
-        <Input
-          type="number"
-          inputMode="decimal"
-          min={1}
-          step="0.01"
-          aria-required="true"
-          {...form.register("finalPrice")}
-        />
+        <MoneyInput aria-required="true" {...form.register("finalPrice")} />
       </FormField>
     </FormDialog>
   );

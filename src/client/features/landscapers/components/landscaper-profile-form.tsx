@@ -1,7 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ExternalLink } from "lucide-react";
 import type * as React from "react";
-import { Controller, type FieldErrors, useForm } from "react-hook-form";
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  useForm,
+} from "react-hook-form";
 import { Link } from "react-router";
 import {
   DEFAULT_TRAVEL_RADIUS,
@@ -206,65 +213,24 @@ export function LandscaperProfileForm({
       {mode === "onboarding" ? (
         <Section title="Consent" description="Both are required to work through GreenScape Charlotte.">
           <div className="grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
-            <Controller
+            <ConsentField
               control={form.control}
               name="backgroundCheckConsent"
-              render={({ field }) => (
-                <FormField
-                  orientation="horizontal"
-                  required
-                  label="I authorize GreenScape Charlotte to run a background check on me."
-                  description="Checks are run by a licensed screening company and only used to review your application."
-                  error={errors.backgroundCheckConsent?.message}
-                >
-                  <Checkbox
-                    ref={field.ref}
-                    name={field.name}
-                    checked={field.value === true}
-                    onCheckedChange={(value) => field.onChange(value === true)}
-                    onBlur={field.onBlur}
-                    aria-required="true"
-                  />
-                </FormField>
-              )}
+              label="I authorize GreenScape Charlotte to run a background check on me."
+              description="Checks are run by a licensed screening company and only used to review your application."
+              error={errors.backgroundCheckConsent?.message}
             />
-            <Controller
+            <ConsentField
               control={form.control}
               name="termsConsent"
-              render={({ field }) => (
-                <FormField
-                  orientation="horizontal"
-                  required
-                  label="I agree to the Terms of Service and Privacy Policy."
-                  description={
-                    <>
-                      Read the{" "}
-                      <Link to="/terms-of-service" target="_blank" rel="noreferrer" className={inlineLink}>
-                        Terms of Service
-                        <ExternalLink className="size-3" aria-hidden="true" />
-                        <span className="sr-only"> (opens in a new tab)</span>
-                      </Link>{" "}
-                      and the{" "}
-                      <Link to="/privacy-policy" target="_blank" rel="noreferrer" className={inlineLink}>
-                        Privacy Policy
-                        <ExternalLink className="size-3" aria-hidden="true" />
-                        <span className="sr-only"> (opens in a new tab)</span>
-                      </Link>
-                      .
-                    </>
-                  }
-                  error={errors.termsConsent?.message}
-                >
-                  <Checkbox
-                    ref={field.ref}
-                    name={field.name}
-                    checked={field.value === true}
-                    onCheckedChange={(value) => field.onChange(value === true)}
-                    onBlur={field.onBlur}
-                    aria-required="true"
-                  />
-                </FormField>
-              )}
+              label="I agree to the Terms of Service and Privacy Policy."
+              description={
+                <>
+                  Read the <NewTabLink to="/terms-of-service">Terms of Service</NewTabLink> and the{" "}
+                  <NewTabLink to="/privacy-policy">Privacy Policy</NewTabLink>.
+                </>
+              }
+              error={errors.termsConsent?.message}
             />
           </div>
         </Section>
@@ -281,5 +247,50 @@ export function LandscaperProfileForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A link that opens in a new tab and says so, so the half-filled form stays where it is. */
+function NewTabLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <Link to={to} target="_blank" rel="noreferrer" className={inlineLink}>
+      {children}
+      <ExternalLink className="size-3" aria-hidden="true" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </Link>
+  );
+}
+
+/** A required consent box bound to the form: checked means `true`, anything else `false`. */
+function ConsentField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  error,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  description: React.ReactNode;
+  error: string | undefined;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormField orientation="horizontal" required label={label} description={description} error={error}>
+          <Checkbox
+            ref={field.ref}
+            name={field.name}
+            checked={field.value === true}
+            onCheckedChange={(value) => field.onChange(value === true)}
+            onBlur={field.onBlur}
+            aria-required="true"
+          />
+        </FormField>
+      )}
+    />
   );
 }
