@@ -25,6 +25,18 @@ import { cn } from "../../../lib/utils";
 
 const colors = { bookings: "#166534", landscapers: "#0369a1", repeat: "#15803d", abandoned: "#b45309" };
 const axisTick = { fill: "#475569", fontSize: 12 };
+// The look every chart shares: light grid lines, a slate axis line, the values axis without one.
+const timeMargin = { top: 8, right: 8, bottom: 0, left: -16 };
+const grid = { strokeDasharray: "3 3", stroke: "#e2e8f0" };
+const axisLine = { stroke: "#cbd5e1" };
+const periodAxis = {
+  dataKey: "label",
+  tick: axisTick,
+  tickLine: false,
+  axisLine,
+  interval: "preserveStartEnd",
+} as const;
+const countAxis = { allowDecimals: false, tick: axisTick, tickLine: false, axisLine: false } as const;
 
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const longDayFormat = new Intl.DateTimeFormat("en-US", {
@@ -192,20 +204,10 @@ export default function AdminCharts({ data }: { data: AnalyticsData }) {
           rows: points.map((p) => [periodText(p, data.bucket), p.bookings]),
         }}
       >
-        <BarChart
-          data={points}
-          margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-          <XAxis
-            dataKey="label"
-            tick={axisTick}
-            tickLine={false}
-            axisLine={{ stroke: "#cbd5e1" }}
-            interval="preserveStartEnd"
-          />
-          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
+        <BarChart data={points} margin={timeMargin} accessibilityLayer={false}>
+          <CartesianGrid {...grid} vertical={false} />
+          <XAxis {...periodAxis} />
+          <YAxis {...countAxis} />
           <Tooltip cursor={{ fill: "#f0fdf4" }} />
           <Bar
             dataKey="bookings"
@@ -236,14 +238,8 @@ export default function AdminCharts({ data }: { data: AnalyticsData }) {
           margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
           accessibilityLayer={false}
         >
-          <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#e2e8f0" />
-          <XAxis
-            type="number"
-            allowDecimals={false}
-            tick={axisTick}
-            tickLine={false}
-            axisLine={{ stroke: "#cbd5e1" }}
-          />
+          <CartesianGrid {...grid} horizontal={false} />
+          <XAxis type="number" {...countAxis} axisLine={axisLine} />
           <YAxis
             type="category"
             dataKey="name"
@@ -286,21 +282,10 @@ export default function AdminCharts({ data }: { data: AnalyticsData }) {
         }}
         className="lg:col-span-2"
       >
-        <LineChart
-          data={points}
-          margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-          <XAxis
-            dataKey="label"
-            tick={axisTick}
-            tickLine={false}
-            axisLine={{ stroke: "#cbd5e1" }}
-            interval="preserveStartEnd"
-            padding={{ left: 16, right: 16 }}
-          />
-          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
+        <LineChart data={points} margin={timeMargin} accessibilityLayer={false}>
+          <CartesianGrid {...grid} vertical={false} />
+          <XAxis {...periodAxis} padding={{ left: 16, right: 16 }} />
+          <YAxis {...countAxis} />
           <Tooltip />
           <Legend wrapperStyle={{ fontSize: 13 }} />
           <Line

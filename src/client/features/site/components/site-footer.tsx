@@ -131,15 +131,7 @@ export function SiteFooter() {
             © {site.copyrightYear} {site.name}. All rights reserved.
           </p>
           <nav aria-label="Policies">
-            <ul className="flex flex-wrap gap-x-5 gap-y-2">
-              {policyLinks.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className={footerLink}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <FooterLinks items={policyLinks} className="flex flex-wrap gap-x-5 gap-y-2" />
           </nav>
         </div>
       </div>
@@ -151,15 +143,21 @@ function FooterColumn({ title, items }: { title: string; items: NavItem[] }) {
   return (
     <nav aria-label={title}>
       <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
-      <ul className="mt-4 flex flex-col gap-2.5 text-sm">
-        {items.map((item) => (
-          <li key={item.to}>
-            <Link to={item.to} className={footerLink}>
-              {item.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <FooterLinks items={items} className="mt-4 flex flex-col gap-2.5 text-sm" />
     </nav>
+  );
+}
+
+function FooterLinks({ items, className }: { items: readonly NavItem[]; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <Link to={item.to} className={footerLink}>
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
