@@ -20,10 +20,9 @@ import {
   type Cursor,
   containsText,
   cursorTimestamp,
-  keysetCondition,
-  keysetOrder,
+  inKeysetSlice,
+  type KeysetSlice,
   keysetPage,
-  type OrderDirection,
   searchExpressions,
 } from "./query-helpers.js";
 
@@ -41,34 +40,33 @@ export function applicationFilterCondition(filter: ApplicationFilter): SQL | und
   );
 }
 
-export function selectApplications(
-  db: DbOrTx,
-  options: { where: SQL | undefined; cursor: Cursor | null; order: OrderDirection; limit: number },
-) {
-  return db
-    .select({
-      userId: landscaper.userId,
-      fullName: landscaper.fullName,
-      businessName: landscaper.businessName,
-      email: user.email,
-      phoneNumber: landscaper.phoneNumber,
-      serviceZipCodes: landscaper.serviceZipCodes,
-      travelRadius: landscaper.travelRadius,
-      status: landscaper.status,
-      documentsSubmittedAt: landscaper.documentsSubmittedAt,
-      createdAt: landscaper.createdAt,
-      adminNotes: landscaper.adminNotes,
-      reviewedAt: landscaper.reviewedAt,
-      reviewerName: sql<
-        string | null
-      >`(select r.name from ${user} as r where r.id = ${landscaper.reviewedBy})`,
-      cursorTs: cursorTimestamp(landscaper.createdAt),
-    })
-    .from(landscaper)
-    .innerJoin(user, eq(user.id, landscaper.userId))
-    .where(and(options.where, keysetCondition(keyset, options.cursor, options.order)))
-    .orderBy(...keysetOrder(keyset, options.order))
-    .limit(options.limit);
+export function selectApplications(db: DbOrTx, options: KeysetSlice) {
+  return inKeysetSlice(
+    db
+      .select({
+        userId: landscaper.userId,
+        fullName: landscaper.fullName,
+        businessName: landscaper.businessName,
+        email: user.email,
+        phoneNumber: landscaper.phoneNumber,
+        serviceZipCodes: landscaper.serviceZipCodes,
+        travelRadius: landscaper.travelRadius,
+        status: landscaper.status,
+        documentsSubmittedAt: landscaper.documentsSubmittedAt,
+        createdAt: landscaper.createdAt,
+        adminNotes: landscaper.adminNotes,
+        reviewedAt: landscaper.reviewedAt,
+        reviewerName: sql<
+          string | null
+        >`(select r.name from ${user} as r where r.id = ${landscaper.reviewedBy})`,
+        cursorTs: cursorTimestamp(landscaper.createdAt),
+      })
+      .from(landscaper)
+      .innerJoin(user, eq(user.id, landscaper.userId))
+      .$dynamic(),
+    keyset,
+    options,
+  );
 }
 
 export type ApplicationRow = Awaited<ReturnType<typeof selectApplications>>[number];

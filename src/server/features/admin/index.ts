@@ -14,8 +14,8 @@ export {
   type Cursor,
   cursorTimestamp,
   type Fetcher,
-  keysetCondition,
-  keysetOrder,
+  inKeysetSlice,
+  type KeysetSlice,
   toNumber,
 } from "./query-helpers.js";
 export { userFilterCondition } from "./users-service.js";

@@ -14,10 +14,9 @@ import {
   type Cursor,
   containsText,
   cursorTimestamp,
-  keysetCondition,
-  keysetOrder,
+  inKeysetSlice,
+  type KeysetSlice,
   keysetPage,
-  type OrderDirection,
   searchExpressions,
 } from "./query-helpers.js";
 
@@ -115,12 +114,7 @@ const jobColumns = {
   cursorTs: cursorTimestamp(job.createdAt),
 };
 
-interface SelectOptions {
-  where: SQL | undefined;
-  cursor: Cursor | null;
-  order: OrderDirection;
-  limit: number;
-}
+type SelectOptions = KeysetSlice;
 
 /**
  * Jobs without their landscaper's name, newest first (or oldest first), `limit` rows after `cursor`: one
@@ -130,16 +124,7 @@ interface SelectOptions {
  * 2,000 lookups to show 25), and each page of a million-row CSV export made 2,000 as well.
  */
 export function selectJobRows(db: DbOrTx, options: SelectOptions) {
-  return db
-    .select(jobColumns)
-    .from(job)
-    .where(keysetWhere(options))
-    .orderBy(...keysetOrder(job, options.order))
-    .limit(options.limit);
-}
-
-function keysetWhere(options: SelectOptions) {
-  return and(options.where, keysetCondition(job, options.cursor, options.order));
+  return inKeysetSlice(db.select(jobColumns).from(job).$dynamic(), job, options);
 }
 
 /**
@@ -163,12 +148,7 @@ const jobExportColumns = {
 };
 
 export function selectJobExportRows(db: DbOrTx, options: SelectOptions) {
-  return db
-    .select(jobExportColumns)
-    .from(job)
-    .where(keysetWhere(options))
-    .orderBy(...keysetOrder(job, options.order))
-    .limit(options.limit);
+  return inKeysetSlice(db.select(jobExportColumns).from(job).$dynamic(), job, options);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { inArray, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import type { Page, PageDirection } from "../../../shared/admin.js";
 import type { Env } from "../../config/env.js";
 import { user } from "../../db/schema.js";
@@ -103,6 +103,29 @@ export function keysetOrder(columns: { createdAt: AnyPgColumn; id: AnyPgColumn }
   return order === "desc"
     ? [sql`${columns.createdAt} desc`, sql`${columns.id} desc`]
     : [sql`${columns.createdAt} asc`, sql`${columns.id} asc`];
+}
+
+/** What a keyset list asks of its query: its filter, where the page starts, which way, how many rows. */
+export interface KeysetSlice {
+  where: SQL | undefined;
+  cursor: Cursor | null;
+  order: OrderDirection;
+  limit: number;
+}
+
+/**
+ * A query (built with `.$dynamic()`) narrowed to one slice of a keyset list: the filter and the cursor's
+ * condition, the keyset order, the limit.
+ */
+export function inKeysetSlice<Q extends PgSelect>(
+  query: Q,
+  columns: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  slice: KeysetSlice,
+) {
+  return query
+    .where(and(slice.where, keysetCondition(columns, slice.cursor, slice.order)))
+    .orderBy(...keysetOrder(columns, slice.order))
+    .limit(slice.limit);
 }
 
 export type Fetcher<Row> = (options: {

@@ -18,11 +18,10 @@ import {
   type Cursor,
   containsText,
   cursorTimestamp,
+  inKeysetSlice,
   isAdminUser,
-  keysetCondition,
-  keysetOrder,
+  type KeysetSlice,
   keysetPage,
-  type OrderDirection,
   searchExpressions,
 } from "./query-helpers.js";
 
@@ -45,27 +44,25 @@ export function userFilterCondition(env: Env, filter: UserFilter): SQL | undefin
   );
 }
 
-function selectUsers(
-  db: DbOrTx,
-  env: Env,
-  options: { where: SQL | undefined; cursor: Cursor | null; order: OrderDirection; limit: number },
-) {
-  return db
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-      isAdmin: sql<boolean>`${isAdminUser(env)}`,
-      applicationStatus: landscaper.status,
-      createdAt: user.createdAt,
-      cursorTs: cursorTimestamp(user.createdAt),
-    })
-    .from(user)
-    .leftJoin(landscaper, eq(landscaper.userId, user.id))
-    .where(and(options.where, keysetCondition(user, options.cursor, options.order)))
-    .orderBy(...keysetOrder(user, options.order))
-    .limit(options.limit);
+function selectUsers(db: DbOrTx, env: Env, options: KeysetSlice) {
+  return inKeysetSlice(
+    db
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        isAdmin: sql<boolean>`${isAdminUser(env)}`,
+        applicationStatus: landscaper.status,
+        createdAt: user.createdAt,
+        cursorTs: cursorTimestamp(user.createdAt),
+      })
+      .from(user)
+      .leftJoin(landscaper, eq(landscaper.userId, user.id))
+      .$dynamic(),
+    user,
+    options,
+  );
 }
 
 type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];

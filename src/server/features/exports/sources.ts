@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, max, type SQL } from "drizzle-orm";
+import { count, eq, inArray, isNotNull, max, type SQL } from "drizzle-orm";
 import type { AnalyticsData, ApplicationStatusFilter, JobStatusFilter } from "../../../shared/admin.js";
 import type { CsvExportKind } from "../../../shared/exports.js";
 import { adminGroupLabel, adminGroupOf } from "../../../shared/jobs.js";
@@ -11,10 +11,10 @@ import {
   type Cursor,
   cursorTimestamp,
   type Fetcher,
+  inKeysetSlice,
+  type KeysetSlice,
   jobCursorOf,
   jobFilterCondition,
-  keysetCondition,
-  keysetOrder,
   LandscaperNames,
   selectApplications,
   selectJobExportRows,
@@ -173,26 +173,25 @@ export function landscapersSource(
 
 /* ---------------- Clients ---------------- */
 
-function selectClients(
-  db: DbOrTx,
-  options: { where: SQL | undefined; cursor: Cursor | null; order: "asc" | "desc"; limit: number },
-) {
-  return db
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      userPhone: user.phoneNumber,
-      fullName: customer.fullName,
-      customerPhone: customer.phoneNumber,
-      createdAt: user.createdAt,
-      cursorTs: cursorTimestamp(user.createdAt),
-    })
-    .from(user)
-    .leftJoin(customer, eq(customer.userId, user.id))
-    .where(and(options.where, keysetCondition(user, options.cursor, options.order)))
-    .orderBy(...keysetOrder(user, options.order))
-    .limit(options.limit);
+function selectClients(db: DbOrTx, options: KeysetSlice) {
+  return inKeysetSlice(
+    db
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        userPhone: user.phoneNumber,
+        fullName: customer.fullName,
+        customerPhone: customer.phoneNumber,
+        createdAt: user.createdAt,
+        cursorTs: cursorTimestamp(user.createdAt),
+      })
+      .from(user)
+      .leftJoin(customer, eq(customer.userId, user.id))
+      .$dynamic(),
+    user,
+    options,
+  );
 }
 
 /** Clients are the customers (not admins), as the dashboard counts them; bookings are their own jobs. */
