@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { build } from "../app.js";
 import { type Env, loadEnv } from "../config/env.js";
 import type { Database } from "../db/client.js";
@@ -41,5 +42,51 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
       await database.close();
       rmSync(env.DATA_DIR, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Registers a beforeAll that builds `build()` and an afterAll that closes it, and answers a getter for it: one
+ * fixture per describe block (or file) without each file repeating the `let`, the hooks and the close. Reading
+ * it before beforeAll has run (at collection time) throws, naming the mistake, rather than handing on undefined.
+ */
+export function useFixture<T>(build: () => Promise<T>, close: (fixture: T) => Promise<void>): () => T {
+  let fixture: T | undefined;
+  beforeAll(async () => {
+    fixture = await build();
+  });
+  afterAll(async () => {
+    if (fixture !== undefined) await close(fixture);
+    fixture = undefined;
+  });
+  return () => {
+    if (fixture === undefined)
+      throw new Error("the fixture is built in beforeAll: read it inside a hook or test");
+    return fixture;
+  };
+}
+
+/**
+ * One real app for the enclosing describe block (or file), built in beforeAll and closed in afterAll. The
+ * answer reads through to that app, so `t.app`, `t.database` and `t.env` work in hooks and tests, and `t` can
+ * be handed to helpers that take a TestApp. `overrides` as a function is read in beforeAll, after the hooks
+ * registered before this one (a port a test server took, say). Hooks the caller registers after this run after the app is built.
+ */
+export function useTestApp(overrides: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
+  const current = useFixture(
+    () => buildTestApp(typeof overrides === "function" ? overrides() : overrides),
+    (t) => t.close(),
+  );
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get env() {
+      return current().env;
+    },
+    close: () => current().close(),
   };
 }

@@ -14,7 +14,7 @@ import { isCommonPassword } from "../features/accounts/common-passwords.js";
 import type { RegisteredRoute } from "../plugins/access.js";
 import { cookieOf, signIn, signUp, signUpAs } from "./accounts-helpers.js";
 import { insertCustomer, insertJob, insertLandscaper } from "./admin-fixtures.js";
-import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { useTestApp } from "./build-test-app.js";
 import { createJob, multipart, samplePng } from "./landscaper-helpers.js";
 import { openTestDatabase } from "./test-database.js";
 
@@ -219,13 +219,7 @@ describe("headers and cookies", () => {
 });
 
 describe("the API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ SIGNIN_FAILURES_PER_IP: "10000", RESET_REQUESTS_PER_IP: "10000" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ SIGNIN_FAILURES_PER_IP: "10000", RESET_REQUESTS_PER_IP: "10000" });
 
   /** Every row of every table, hashed: "changed nothing" means nothing at all. */
   async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {

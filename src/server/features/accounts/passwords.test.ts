@@ -1,17 +1,11 @@
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema.js";
 import { cookieOf, signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 
 describe("accounts: passwords", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ ADMIN_EMAILS: "boss@test.local", MASTER_EMAILS: "master@test.local" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ ADMIN_EMAILS: "boss@test.local", MASTER_EMAILS: "master@test.local" });
 
   describe("passwords", () => {
     it("limits reset requests to three per email per hour and answers the same for unknown emails", async () => {

@@ -1,17 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema.js";
 import { signIn, signUp } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 
 describe("outstanding reset links", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   /** Asks for a reset link and answers its token, as the email carries it. */
   async function resetToken(email: string): Promise<string> {

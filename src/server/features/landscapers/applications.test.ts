@@ -3,24 +3,20 @@ import os from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { landscaperMessages } from "../../../shared/landscapers.js";
 import { landscaper, notification, outbox } from "../../db/schema.js";
 import { LocalStorage } from "../../lib/storage.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 import { createLandscaper, samplePdf, samplePng, uploadFile } from "../../test/landscaper-helpers.js";
 
 describe("landscaper applications, downloads and storage", () => {
-  let t: TestApp;
   let admin: { id: string; cookie: string };
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     admin = await signUpAs(t.app, t.database, "admin");
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   /** Whether storage holds `key` (read to the end, so no file handle outlives the test). */

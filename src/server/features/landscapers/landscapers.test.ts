@@ -1,10 +1,10 @@
 import { buffer } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { landscaperMessages, MAX_DOCUMENT_BYTES } from "../../../shared/landscapers.js";
 import { landscaper, landscaperDocument } from "../../db/schema.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 import {
   createLandscaper,
   multipart,
@@ -16,15 +16,11 @@ import {
 } from "../../test/landscaper-helpers.js";
 
 describe("landscaper onboarding and credentials", () => {
-  let t: TestApp;
   let _admin: { id: string; cookie: string };
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     _admin = await signUpAs(t.app, t.database, "admin");
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   /** Whether storage holds `key` (read to the end, so no file handle outlives the test). */

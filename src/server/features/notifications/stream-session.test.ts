@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cookieOf, signIn, signUp } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 
 /** Reads a stream to its end; answers the event names seen and how long it stayed open after `from`. */
 async function readToEnd(body: ReadableStream<Uint8Array>, timeoutMs: number) {
@@ -23,16 +23,12 @@ async function readToEnd(body: ReadableStream<Uint8Array>, timeoutMs: number) {
 }
 
 describe("a notification stream ends with its session", () => {
-  let t: TestApp;
   let base: string;
   const CHECK_MS = 300;
+  const t = useTestApp({ STREAM_SESSION_CHECK_MS: String(CHECK_MS) });
   beforeAll(async () => {
-    t = await buildTestApp({ STREAM_SESSION_CHECK_MS: String(CHECK_MS) });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const open = async (cookie: string) => {
