@@ -77,16 +77,18 @@ export function useTestApp(overrides: Record<string, string> | (() => Record<str
     () => buildTestApp(typeof overrides === "function" ? overrides() : overrides),
     (t) => t.close(),
   );
-  return {
-    get app() {
-      return current().app;
-    },
-    get database() {
-      return current().database;
-    },
-    get env() {
-      return current().env;
-    },
-    close: () => current().close(),
-  };
+  return readThrough(current, ["app", "database", "env", "close"]);
+}
+
+/**
+ * An object whose `keys` are getters that read `current()` each time: what useTestApp and useLifecycleWorld
+ * answer, since their fixture does not exist yet when a describe block is collected.
+ */
+export function readThrough<T extends object, K extends keyof T>(
+  current: () => T,
+  keys: readonly K[],
+): Pick<T, K> {
+  const view = {} as Pick<T, K>;
+  for (const key of keys) Object.defineProperty(view, key, { enumerable: true, get: () => current()[key] });
+  return view;
 }

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import type { JobStatus } from "../../shared/jobs.js";
 import { job, jobDecline, jobEvent } from "../db/schema.js";
 import { signUp, signUpAs } from "./accounts-helpers.js";
-import { buildTestApp, useFixture } from "./build-test-app.js";
+import { buildTestApp, readThrough, useFixture } from "./build-test-app.js";
 import { createJob, createLandscaper } from "./landscaper-helpers.js";
 
 /** What completing too early answers (the generic "can no longer" would be wrong: it can, later). */
@@ -91,26 +91,11 @@ export type LifecycleWorld = Awaited<ReturnType<typeof lifecycleWorld>>;
  */
 export function useLifecycleWorld() {
   const world = useFixture(lifecycleWorld, (w) => w.t.close());
-  return {
-    get t() {
-      return world().t;
-    },
-    get customer() {
-      return world().customer;
-    },
-    get pro() {
-      return world().pro;
-    },
-    get rival() {
-      return world().rival;
-    },
-    get admin() {
-      return world().admin;
-    },
+  return Object.assign(readThrough(world, ["t", "customer", "pro", "rival", "admin"]), {
     act: ((...args) => world().act(...args)) as LifecycleWorld["act"],
     expectOk: ((response) => world().expectOk(response)) as LifecycleWorld["expectOk"],
     jobIn: ((status) => world().jobIn(status)) as LifecycleWorld["jobIn"],
     snapshot: ((id) => world().snapshot(id)) as LifecycleWorld["snapshot"],
     statusOf: ((id) => world().statusOf(id)) as LifecycleWorld["statusOf"],
-  };
+  });
 }
