@@ -50,11 +50,15 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
  * fixture per describe block (or file) without each file repeating the `let`, the hooks and the close. Reading
  * it before beforeAll has run (at collection time) throws, naming the mistake, rather than handing on undefined.
  */
-export function useFixture<T>(build: () => Promise<T>, close: (fixture: T) => Promise<void>): () => T {
+export function useFixture<T>(
+  build: () => Promise<T>,
+  close: (fixture: T) => Promise<void>,
+  hookTimeout?: number,
+): () => T {
   let fixture: T | undefined;
   beforeAll(async () => {
     fixture = await build();
-  });
+  }, hookTimeout);
   afterAll(async () => {
     if (fixture !== undefined) await close(fixture);
     fixture = undefined;
@@ -70,12 +74,18 @@ export function useFixture<T>(build: () => Promise<T>, close: (fixture: T) => Pr
  * One real app for the enclosing describe block (or file), built in beforeAll and closed in afterAll. The
  * answer reads through to that app, so `t.app`, `t.database` and `t.env` work in hooks and tests, and `t` can
  * be handed to helpers that take a TestApp. `overrides` as a function is read in beforeAll, after the hooks
- * registered before this one (a port a test server took, say). Hooks the caller registers after this run after the app is built.
+ * registered before this one (a port a test server took, say). Hooks the caller registers after this run
+ * after the app is built. `hookTimeout` is for files whose own setup hook was given more time on a busy
+ * machine: building moved out of that hook, so it is given the same.
  */
-export function useTestApp(overrides: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
+export function useTestApp(
+  overrides: Record<string, string> | (() => Record<string, string>) = {},
+  hookTimeout?: number,
+): TestApp {
   const current = useFixture(
     () => buildTestApp(typeof overrides === "function" ? overrides() : overrides),
     (t) => t.close(),
+    hookTimeout,
   );
   return readThrough(current, ["app", "database", "env", "close"]);
 }
