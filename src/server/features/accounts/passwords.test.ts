@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema.js";
-import { cookieOf, signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
+import { changePassword, cookieOf, signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 
 describe("accounts: passwords", () => {
@@ -91,23 +91,9 @@ describe("accounts: passwords", () => {
     it("changing the password needs the current one and ends the other sessions", async () => {
       const account = await signUp(t.app);
       const second = cookieOf((await signIn(t.app, account.email, account.password)).headers["set-cookie"]);
-      const wrong = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/change-password",
-        headers: { cookie: account.cookie },
-        payload: { currentPassword: "not-it", password: "brand-new-pass", confirmPassword: "brand-new-pass" },
-      });
+      const wrong = await changePassword(t.app, account.cookie, "not-it", "brand-new-pass");
       expect(wrong.statusCode).toBe(400);
-      const ok = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/change-password",
-        headers: { cookie: account.cookie },
-        payload: {
-          currentPassword: account.password,
-          password: "brand-new-pass",
-          confirmPassword: "brand-new-pass",
-        },
-      });
+      const ok = await changePassword(t.app, account.cookie, account.password, "brand-new-pass");
       expect(ok.statusCode).toBe(200);
       const other = await t.app.inject({ url: "/api/session", headers: { cookie: second } });
       expect(other.json().user).toBeNull();

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cookieOf, signIn, signUp } from "../../test/accounts-helpers.js";
+import { changePassword, cookieOf, signIn, signUp } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 
 /** Reads a stream to its end; answers the event names seen and how long it stayed open after `from`. */
@@ -59,16 +59,7 @@ describe("a notification stream ends with its session", () => {
     const me = await signUp(t.app);
     const laptop = cookieOf((await signIn(t.app, me.email, me.password)).headers["set-cookie"]);
     const body = await open(laptop);
-    const changed = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/change-password",
-      headers: { cookie: me.cookie },
-      payload: {
-        currentPassword: me.password,
-        password: "another-pass-77",
-        confirmPassword: "another-pass-77",
-      },
-    });
+    const changed = await changePassword(t.app, me.cookie, me.password, "another-pass-77");
     expect(changed.statusCode, changed.body).toBe(200);
     const result = await readToEnd(body, 5_000);
     expect(result.ended).toBe(true);
