@@ -4,30 +4,27 @@ import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../config/env.js";
+import { useFixture } from "../test/build-test-app.js";
 import { openTestDatabase } from "../test/test-database.js";
-import { type Database, openDatabase } from "./client.js";
+import { openDatabase } from "./client.js";
 import * as s from "./schema.js";
 import { DEMO_DOMAIN, prepareData, removeDemoData, seedDemoData } from "./seed.js";
 
 const quiet = { info: () => {}, warn: () => {} };
 
 describe("demo data", () => {
-  let database: Database;
+  const database = useFixture(openTestDatabase, (d) => d.close());
   beforeAll(async () => {
-    database = await openTestDatabase();
     const env = loadEnv({
       SEED_DEMO: "true",
       ADMIN_EMAIL: "owner@test.local",
       ADMIN_PASSWORD: "owner-password",
     });
-    await prepareData(database.db, env, quiet);
-  });
-  afterAll(async () => {
-    await database.close();
+    await prepareData(database().db, env, quiet);
   });
 
   it("creates the admin, the price table, customers and landscapers in every application status", async () => {
-    const { db } = database;
+    const { db } = database();
     const [admin] = await db.select().from(s.user).where(eq(s.user.email, "owner@test.local"));
     expect(admin?.role).toBe("admin");
     expect((await db.select().from(s.servicePrice)).map((p) => p.serviceId)).toHaveLength(7);
@@ -45,7 +42,7 @@ describe("demo data", () => {
   });
 
   it("spreads jobs of every status over the last 90 days, with consistent money and events", async () => {
-    const { db } = database;
+    const { db } = database();
     const jobs = await db.select().from(s.job);
     expect(jobs.length).toBe(72);
     expect(new Set(jobs.map((j) => j.status))).toEqual(
@@ -67,7 +64,7 @@ describe("demo data", () => {
   });
 
   it("does not seed twice, and re-seeding replaces the demo rows", async () => {
-    const { db } = database;
+    const { db } = database();
     await prepareData(db, loadEnv({ SEED_DEMO: "true", ADMIN_EMAIL: "owner@test.local" }), quiet);
     expect((await db.select({ n: count() }).from(s.job))[0]!.n).toBe(72);
     await removeDemoData(db);
@@ -97,16 +94,10 @@ describe("the embedded database on disk", () => {
 });
 
 describe("demo data and the first admin in production", () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useFixture(openTestDatabase, (d) => d.close());
 
   it("creates no known-password account with NODE_ENV=production, and the first admin confirmed", async () => {
-    const { db } = database;
+    const { db } = database();
     const warnings: string[] = [];
     const env = loadEnv({
       NODE_ENV: "production",
@@ -125,7 +116,7 @@ describe("demo data and the first admin in production", () => {
   });
 
   it("says loudly at every start that demo accounts exist, until they are removed", async () => {
-    const { db } = database;
+    const { db } = database();
     const warnings: string[] = [];
     const log = { info: () => {}, warn: (m: string) => warnings.push(m) };
     await prepareData(db, loadEnv({ SEED_DEMO: "true", NODE_ENV: "production" }), log);
@@ -141,7 +132,7 @@ describe("demo data and the first admin in production", () => {
   });
 
   it("does not promote an unconfirmed account that took the ADMIN_EMAIL address first", async () => {
-    const { db } = database;
+    const { db } = database();
     await db.insert(s.user).values({
       id: "squatter",
       email: "boss@prod.test",

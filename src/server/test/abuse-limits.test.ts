@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { build } from "../app.js";
 import { job, outbox } from "../db/schema.js";
 import { policies } from "../lib/rate-limit/policies.js";
 import { signUp, uniqueEmail } from "./accounts-helpers.js";
-import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { type TestApp, useTestApp } from "./build-test-app.js";
 import { validQuote } from "./quote-helpers.js";
 
 // Redis keeps counters between runs: every run picks its own documentation-range (2001:db8::/32) prefix.
@@ -31,13 +31,7 @@ const stores: [string, Record<string, string>][] = [["database", {}]];
 if (process.env.TEST_REDIS_URL) stores.push(["redis", { REDIS_URL: process.env.TEST_REDIS_URL }]);
 
 describe.each(stores)("abuse limits on public writes (%s store)", (_store, storeEnv) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ RATE_LIMIT_ALLOW_LIST: "", ...storeEnv });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ RATE_LIMIT_ALLOW_LIST: "", ...storeEnv });
 
   it("refuses the 11th quote from one address within the hour: 429, Retry-After, the message, nothing stored or sent", async () => {
     const ip = freshAddress();
@@ -129,13 +123,7 @@ describe.each(stores)("abuse limits on public writes (%s store)", (_store, store
 });
 
 describe("every public write declares a rate limit", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it("refuses to start a public write route without config.rateLimit", async () => {
     const app = await build({ env: t.env, database: t.database, clientDir: null, logger: false });
@@ -161,13 +149,7 @@ describe("every public write declares a rate limit", () => {
 });
 
 describe("the database store", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it("restarts a window once it has ended", async () => {
     const key = `test:${freshAddress()}`;
@@ -181,13 +163,7 @@ describe("the database store", () => {
 });
 
 describe("emails to an address that never confirmed anything", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ TEAM_EMAIL: "team@defang.test" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ TEAM_EMAIL: "team@defang.test" });
 
   it("carry no clickable link from what the sender typed; a confirmed customer's own emails keep their text", async () => {
     const stranger = uniqueEmail("stranger");

@@ -65,6 +65,21 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   return app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password, portal } });
 }
 
+/** Changes the password of the session in `cookie` through the real endpoint (confirmation and all). */
+export async function changePassword(
+  app: FastifyInstance,
+  cookie: string,
+  currentPassword: string,
+  password: string,
+) {
+  return app.inject({
+    method: "POST",
+    url: "/api/auth/change-password",
+    headers: { cookie },
+    payload: { currentPassword, password, confirmPassword: password },
+  });
+}
+
 /** A signed-up user given another role directly in the database (admins are not self-registered). */
 export async function signUpAs(
   app: FastifyInstance,

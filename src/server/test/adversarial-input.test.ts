@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_TEXT_LENGTH } from "../lib/route-input.js";
 import type { RegisteredRoute } from "../plugins/access.js";
 import { signUp, signUpAs } from "./accounts-helpers.js";
-import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { useTestApp } from "./build-test-app.js";
 import { createLandscaper, multipart } from "./landscaper-helpers.js";
 import { arbitraryOf, isPlainObject } from "./zod-arbitrary.js";
 
@@ -71,19 +71,14 @@ function sampleOf(schema: unknown): Record<string, unknown> {
 }
 
 describe("adversarial input up to each route's size limit", () => {
-  let t: TestApp;
   const cookies: Partial<Record<Caller, string>> = {};
 
+  const t = useTestApp({}, 120_000);
   beforeAll(async () => {
-    t = await buildTestApp();
     cookies.customer = (await signUp(t.app)).cookie;
     cookies.landscaper = (await createLandscaper(t, { status: "approved" })).cookie;
     cookies.admin = (await signUpAs(t.app, t.database, "admin")).cookie;
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
-
   it("answers every route within 200 ms, however long and however shaped the input", async () => {
     const slow: string[] = [];
     let requests = 0;

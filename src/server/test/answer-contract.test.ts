@@ -4,16 +4,10 @@ import { z } from "zod";
 import { errorAnswerSchema } from "../../shared/errors.js";
 import { answerSerializerCompiler, answers, noValidatorCompiler, type ZodAnswers } from "../lib/answers.js";
 import { errorHandlerPlugin } from "../plugins/error-handler.js";
-import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { useTestApp } from "./build-test-app.js";
 
 describe("every /api answer has a shared schema", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it("declares one on every route but the few that send files, CSVs or a stream", () => {
     const raw = t.app.routeTable.filter((r) => r.answer === "raw").map((r) => `${r.method} ${r.url}`);

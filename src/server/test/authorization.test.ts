@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { jobMessages } from "../../shared/jobs.js";
 import { user } from "../db/schema.js";
 import { type RegisteredRoute, ROLE_NOT_ALLOWED } from "../plugins/access.js";
 import { cookieOf, signIn, signUp } from "./accounts-helpers.js";
-import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { useTestApp } from "./build-test-app.js";
 import { snapshot } from "./db-snapshot.js";
 import { createJob, createLandscaper } from "./landscaper-helpers.js";
 
@@ -48,13 +48,12 @@ const approvalRequired: { method: "POST"; url: string; body: object }[] = [
 ];
 
 describe("authorization of every API route", () => {
-  let t: TestApp;
   const cookies = {} as Record<Exclude<Caller, "visitor">, string>;
   const passwords = {} as Record<Exclude<Caller, "visitor">, { email: string; password: string }>;
 
+  const t = useTestApp({ MASTER_EMAILS: "master@authz.test" }, 180_000);
   // Building the app and hashing passwords is slow on a busy 2-core machine.
   beforeAll(async () => {
-    t = await buildTestApp({ MASTER_EMAILS: "master@authz.test" });
     const accounts = {
       customer: await signUp(t.app, { role: "customer" }),
       pendingLandscaper: await createLandscaper(t, { status: "pending", zips: ["28202"] }),
@@ -71,10 +70,6 @@ describe("authorization of every API route", () => {
       passwords[caller] = { email: account.email, password: account.password };
     }
   }, 180_000);
-  afterAll(async () => {
-    await t.close();
-  });
-
   it("every /api route declares its access", () => {
     expect(t.app.routeTable.length).toBeGreaterThan(5);
     for (const route of t.app.routeTable) expect(route.access).toBeDefined();

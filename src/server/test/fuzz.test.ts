@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { daysFromToday } from "../../shared/dates.js";
 import { landscaperDocument, notification } from "../db/schema.js";
 import type { DeclaredInput } from "../lib/route-input.js";
 import type { RegisteredRoute } from "../plugins/access.js";
 import { type SignedUp, signUp, signUpAs } from "./accounts-helpers.js";
-import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { useTestApp } from "./build-test-app.js";
 import { snapshot } from "./db-snapshot.js";
 import {
   createJob,
@@ -282,13 +282,12 @@ function describeCase(route: RegisteredRoute, c: Case): string {
 }
 
 describe("fuzzing every API route", () => {
-  let t: TestApp;
   const cookies: Partial<Record<Caller, string>> = {};
   const paramPools: Record<string, fc.Arbitrary<unknown>> = {};
 
+  const t = useTestApp({ MASTER_EMAILS: MASTER_EMAIL }, 180_000);
   // Building the app and hashing passwords is slow on a busy 2-core machine.
   beforeAll(async () => {
-    t = await buildTestApp({ MASTER_EMAILS: MASTER_EMAIL });
     const customer = await signUp(t.app, { role: "customer" });
     const landscaper = await createLandscaper(t, { status: "approved", zips: ["28202", "28203"] });
     const admin = await signUpAs(t.app, t.database, "admin");
@@ -322,10 +321,6 @@ describe("fuzzing every API route", () => {
       fc.string({ minLength: 1, maxLength: 100 }),
     );
   }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-  });
-
   it("answers every route without a 5xx, refuses with a readable JSON error and changes nothing when it refuses", async () => {
     const started = performance.now();
     const failures: string[] = [];

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { buffer } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { daysFromToday } from "../../shared/dates.js";
@@ -68,6 +69,19 @@ export async function createLandscaper(
       .where(eq(landscaper.userId, account.id));
   }
   return account;
+}
+
+/** The landscaper row of `userId`, as the database holds it (undefined before a profile is saved). */
+export async function profileRow(t: TestApp, userId: string) {
+  const [row] = await t.database.db.select().from(landscaper).where(eq(landscaper.userId, userId));
+  return row;
+}
+
+/** Whether storage holds `key` (read to the end, so no file handle outlives the test). */
+export async function isStored(t: TestApp, key: string): Promise<boolean> {
+  const file = await t.app.storage.get(key);
+  if (file) await buffer(file.stream);
+  return file !== null;
 }
 
 /** A quote from a signed-in customer (cookie) or a visitor; answers the new job's id. */

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import type { JobStatus } from "../../shared/jobs.js";
 import { job, jobDecline, jobEvent } from "../db/schema.js";
 import { signUp, signUpAs } from "./accounts-helpers.js";
-import { buildTestApp } from "./build-test-app.js";
+import { buildTestApp, readThrough, useFixture } from "./build-test-app.js";
 import { createJob, createLandscaper } from "./landscaper-helpers.js";
 
 /** What completing too early answers (the generic "can no longer" would be wrong: it can, later). */
@@ -83,3 +83,19 @@ export async function lifecycleWorld() {
   return { t, customer, pro, rival, admin, act, expectOk, jobIn, snapshot, statusOf };
 }
 export type LifecycleWorld = Awaited<ReturnType<typeof lifecycleWorld>>;
+
+/**
+ * The world for one describe block, built in beforeAll and closed in afterAll. Its people and `t` are read
+ * through `w.customer`, `w.t` and so on inside hooks and tests; its helpers can be taken apart at once
+ * (`const { act, jobIn } = w`), since they look the world up when called.
+ */
+export function useLifecycleWorld() {
+  const world = useFixture(lifecycleWorld, (w) => w.t.close());
+  return Object.assign(readThrough(world, ["t", "customer", "pro", "rival", "admin"]), {
+    act: ((...args) => world().act(...args)) as LifecycleWorld["act"],
+    expectOk: ((response) => world().expectOk(response)) as LifecycleWorld["expectOk"],
+    jobIn: ((status) => world().jobIn(status)) as LifecycleWorld["jobIn"],
+    snapshot: ((id) => world().snapshot(id)) as LifecycleWorld["snapshot"],
+    statusOf: ((id) => world().statusOf(id)) as LifecycleWorld["statusOf"],
+  });
+}

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { job, notification, pushSubscription, user } from "../db/schema.js";
 import { type SignedUp, signUp, signUpAs } from "./accounts-helpers.js";
-import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { useTestApp } from "./build-test-app.js";
 import { snapshot } from "./db-snapshot.js";
 import {
   createJob,
@@ -20,7 +20,6 @@ import {
  * confirmed either), and the database is unchanged after each refusal.
  */
 describe("nobody reads or changes what belongs to someone else", () => {
-  let t: TestApp;
   let owner: SignedUp;
   let stranger: SignedUp;
   let ownerLandscaper: Landscaper;
@@ -52,10 +51,13 @@ describe("nobody reads or changes what belongs to someone else", () => {
     expect(await snapshot(t.database), label).toEqual(before);
   }
 
+  // The owner's browser subscribes at a push host this test names; no DNS on this machine.
+  const t = useTestApp(
+    { PUSH_ENDPOINT_HOSTS: "push.example.com", PUSH_ALLOW_PRIVATE_ADDRESSES: "true" },
+    180_000,
+  );
   // Building the app and hashing passwords is slow on a busy 2-core machine.
   beforeAll(async () => {
-    // The owner's browser subscribes at a push host this test names; no DNS on this machine.
-    t = await buildTestApp({ PUSH_ENDPOINT_HOSTS: "push.example.com", PUSH_ALLOW_PRIVATE_ADDRESSES: "true" });
     owner = await signUp(t.app, { role: "customer" });
     stranger = await signUp(t.app, { role: "customer" });
     admin = await signUpAs(t.app, t.database, "admin");
@@ -107,10 +109,6 @@ describe("nobody reads or changes what belongs to someone else", () => {
     });
     expect(subscribed.statusCode).toBe(200);
   }, 180_000);
-  afterAll(async () => {
-    await t.close();
-  });
-
   it("a customer cannot approve, cancel or rate another customer's job, nor see its photo", async () => {
     await expectRefused(() => call(stranger.cookie, "POST", `/api/jobs/${photoJob}/approve`), "approve");
     await expectRefused(

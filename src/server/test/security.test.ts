@@ -12,9 +12,9 @@ import { job, landscaperDocument, notification, outbox, user } from "../db/schem
 import { DEMO_PASSWORD, ensureReferenceData } from "../db/seed.js";
 import { isCommonPassword } from "../features/accounts/common-passwords.js";
 import type { RegisteredRoute } from "../plugins/access.js";
-import { cookieOf, signIn, signUp, signUpAs } from "./accounts-helpers.js";
+import { changePassword, cookieOf, signIn, signUp, signUpAs } from "./accounts-helpers.js";
 import { insertCustomer, insertJob, insertLandscaper } from "./admin-fixtures.js";
-import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { useTestApp } from "./build-test-app.js";
 import { createJob, multipart, samplePng } from "./landscaper-helpers.js";
 import { openTestDatabase } from "./test-database.js";
 
@@ -219,13 +219,7 @@ describe("headers and cookies", () => {
 });
 
 describe("the API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ SIGNIN_FAILURES_PER_IP: "10000", RESET_REQUESTS_PER_IP: "10000" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ SIGNIN_FAILURES_PER_IP: "10000", RESET_REQUESTS_PER_IP: "10000" });
 
   /** Every row of every table, hashed: "changed nothing" means nothing at all. */
   async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
@@ -635,13 +629,7 @@ describe("the API", () => {
 
     it("a password change refuses short and common passwords and keeps the old one", async () => {
       const account = await signUp(t.app, { role: "customer" });
-      const change = (password: string) =>
-        t.app.inject({
-          method: "POST",
-          url: "/api/auth/change-password",
-          headers: { cookie: account.cookie },
-          payload: { currentPassword: account.password, password, confirmPassword: password },
-        });
+      const change = (password: string) => changePassword(t.app, account.cookie, account.password, password);
       const tooShort = await change(short);
       expect(tooShort.statusCode).toBe(400);
       expect(tooShort.json().error.fields.password).toBe(
@@ -696,16 +684,7 @@ describe("the API", () => {
 
     it("a password change keeps the session that made it and ends the others", async () => {
       const { account, a, b } = await twoSessions();
-      const change = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/change-password",
-        headers: { cookie: a },
-        payload: {
-          currentPassword: account.password,
-          password: "another-lawn-551",
-          confirmPassword: "another-lawn-551",
-        },
-      });
+      const change = await changePassword(t.app, a, account.password, "another-lawn-551");
       expect(change.statusCode).toBe(200);
       // Better Auth may rotate the session that changed the password: use the cookie it answered, if any.
       const kept = cookieOf(change.headers["set-cookie"]) || a;

@@ -1,10 +1,10 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { job } from "../db/schema.js";
 import { multipartMessages } from "../lib/multipart.js";
-import { buildTestApp, type TestApp } from "./build-test-app.js";
+import { useTestApp } from "./build-test-app.js";
 import {
   createLandscaper,
   multipart,
@@ -16,13 +16,7 @@ import {
 import { validQuote } from "./quote-helpers.js";
 
 describe("uploads take only what the form asks for", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   function quoteForm(files: Part[]) {
     const fields = Object.entries(validQuote()).flatMap(([name, value]): Part[] =>

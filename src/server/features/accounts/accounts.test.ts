@@ -1,17 +1,11 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { job, loginAudit, outbox, session, user } from "../../db/schema.js";
 import { cookieOf, signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { buildTestApp, useTestApp } from "../../test/build-test-app.js";
 
 describe("accounts", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ ADMIN_EMAILS: "boss@test.local", MASTER_EMAILS: "master@test.local" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ ADMIN_EMAILS: "boss@test.local", MASTER_EMAILS: "master@test.local" });
 
   describe("sign-up", () => {
     it("creates a customer with a session cookie and queues the welcome email", async () => {

@@ -1,17 +1,11 @@
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema.js";
-import { cookieOf, signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { changePassword, cookieOf, signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
+import { useTestApp } from "../../test/build-test-app.js";
 
 describe("accounts: passwords", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ ADMIN_EMAILS: "boss@test.local", MASTER_EMAILS: "master@test.local" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ ADMIN_EMAILS: "boss@test.local", MASTER_EMAILS: "master@test.local" });
 
   describe("passwords", () => {
     it("limits reset requests to three per email per hour and answers the same for unknown emails", async () => {
@@ -97,23 +91,9 @@ describe("accounts: passwords", () => {
     it("changing the password needs the current one and ends the other sessions", async () => {
       const account = await signUp(t.app);
       const second = cookieOf((await signIn(t.app, account.email, account.password)).headers["set-cookie"]);
-      const wrong = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/change-password",
-        headers: { cookie: account.cookie },
-        payload: { currentPassword: "not-it", password: "brand-new-pass", confirmPassword: "brand-new-pass" },
-      });
+      const wrong = await changePassword(t.app, account.cookie, "not-it", "brand-new-pass");
       expect(wrong.statusCode).toBe(400);
-      const ok = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/change-password",
-        headers: { cookie: account.cookie },
-        payload: {
-          currentPassword: account.password,
-          password: "brand-new-pass",
-          confirmPassword: "brand-new-pass",
-        },
-      });
+      const ok = await changePassword(t.app, account.cookie, account.password, "brand-new-pass");
       expect(ok.statusCode).toBe(200);
       const other = await t.app.inject({ url: "/api/session", headers: { cookie: second } });
       expect(other.json().user).toBeNull();

@@ -1,17 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema.js";
-import { signIn, signUp } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { changePassword, signIn, signUp } from "../../test/accounts-helpers.js";
+import { useTestApp } from "../../test/build-test-app.js";
 
 describe("outstanding reset links", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   /** Asks for a reset link and answers its token, as the email carries it. */
   async function resetToken(email: string): Promise<string> {
@@ -54,16 +48,7 @@ describe("outstanding reset links", () => {
   it("stop working once the password is changed", async () => {
     const account = await signUp(t.app);
     const link = await resetToken(account.email);
-    const changed = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/change-password",
-      headers: { cookie: account.cookie },
-      payload: {
-        currentPassword: account.password,
-        password: "changed-pass-22",
-        confirmPassword: "changed-pass-22",
-      },
-    });
+    const changed = await changePassword(t.app, account.cookie, account.password, "changed-pass-22");
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await reset(link, "attacker-pass-2")).statusCode).toBe(400);
     expect((await signIn(t.app, account.email, "changed-pass-22")).statusCode).toBe(200);

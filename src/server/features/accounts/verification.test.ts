@@ -1,28 +1,22 @@
 import { and, desc, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verificationMessages } from "../../../shared/accounts.js";
 import { job, notification, outbox, user } from "../../db/schema.js";
 import { signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 import { profileInput, putProfile, samplePdf, samplePng, uploadFile } from "../../test/landscaper-helpers.js";
 import { validQuote } from "../../test/quote-helpers.js";
 
 const SECRET = "verification-test-secret-0123456789abcdef";
 
 describe("email verification", () => {
-  let t: TestApp;
   const adminEmail = uniqueEmail("listed-admin");
   const masterEmail = uniqueEmail("listed-master");
-  beforeAll(async () => {
-    t = await buildTestApp({
-      BETTER_AUTH_SECRET: SECRET,
-      ADMIN_EMAILS: adminEmail,
-      MASTER_EMAILS: masterEmail,
-    });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestApp({
+    BETTER_AUTH_SECRET: SECRET,
+    ADMIN_EMAILS: adminEmail,
+    MASTER_EMAILS: masterEmail,
   });
 
   /** The confirmation link of the newest email to `email`, as the recipient would click it. */
@@ -200,13 +194,7 @@ describe("email verification", () => {
 });
 
 describe("the resend limit", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ RATE_LIMIT_ALLOW_LIST: "" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ RATE_LIMIT_ALLOW_LIST: "" });
 
   it("refuses a 4th resend within the hour with 429 and Retry-After", async () => {
     const account = await signUp(t.app, { verified: false });

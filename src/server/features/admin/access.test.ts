@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ROLE_NOT_ALLOWED } from "../../plugins/access.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 
 const MASTER = "master@admin-access.test";
 const LISTED_ADMIN = "listed@admin-access.test";
 
 describe("admin and export routes are for admins only", () => {
-  let t: TestApp;
   const cookies: Record<"customer" | "landscaper" | "admin" | "master" | "listedAdmin", string> = {
     customer: "",
     landscaper: "",
@@ -16,16 +15,13 @@ describe("admin and export routes are for admins only", () => {
     listedAdmin: "",
   };
 
+  const t = useTestApp({ MASTER_EMAILS: MASTER, ADMIN_EMAILS: LISTED_ADMIN });
   beforeAll(async () => {
-    t = await buildTestApp({ MASTER_EMAILS: MASTER, ADMIN_EMAILS: LISTED_ADMIN });
     cookies.customer = (await signUpAs(t.app, t.database, "customer")).cookie;
     cookies.landscaper = (await signUpAs(t.app, t.database, "landscaper")).cookie;
     cookies.admin = (await signUpAs(t.app, t.database, "admin")).cookie;
     cookies.master = (await signUp(t.app, { email: MASTER })).cookie;
     cookies.listedAdmin = (await signUp(t.app, { email: LISTED_ADMIN })).cookie;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const adminRoutes = () =>

@@ -1,22 +1,21 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AnalyticsData } from "../../../shared/admin.js";
 import { todayInCharlotte } from "../../../shared/dates.js";
 import { appSetting } from "../../db/schema.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
 import { charlotteNoon, insertJob, insertLandscaper } from "../../test/admin-fixtures.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 import { analyticsCacheKey, bucketsFor, computeAnalytics } from "./analytics-service.js";
 
 describe("analytics", () => {
-  let t: TestApp;
   let cookie: string;
   const now = new Date();
   const today = todayInCharlotte(now);
   const ago = (days: number) => charlotteNoon(today, days);
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     cookie = (await signUpAs(t.app, t.database, "admin")).cookie;
     const db = t.database.db;
     const carlos = await insertLandscaper(db, {
@@ -90,10 +89,6 @@ describe("analytics", () => {
       acceptedAt: ago(11),
     });
   });
-  afterAll(async () => {
-    await t.close();
-  });
-
   it("cuts 7 days into days and 30 or 90 days into whole weeks ending today", () => {
     const week = bucketsFor(7, "2026-03-10");
     expect(week.bucket).toBe("day");

@@ -1,23 +1,19 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ApplicationView, Page } from "../../../shared/admin.js";
 import { landscaper, notification, outbox } from "../../db/schema.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
 import { insertLandscaper } from "../../test/admin-fixtures.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 
 describe("landscaper applications review", () => {
-  let t: TestApp;
   let admin: { id: string; cookie: string };
   let secondAdmin: { id: string; cookie: string };
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     admin = await signUpAs(t.app, t.database, "admin");
     secondAdmin = await signUpAs(t.app, t.database, "admin");
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const list = async (query: string, cookie = admin.cookie) => {

@@ -1,20 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DashboardSummary } from "../../../shared/admin.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { insertCustomer, insertJob, insertLandscaper, insertUser } from "../../test/admin-fixtures.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 
 describe("GET /api/admin/dashboard", () => {
-  let t: TestApp;
   let cookie: string;
 
-  beforeAll(async () => {
-    t = await buildTestApp({ ADMIN_EMAILS: "owner@dashboard.test" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ ADMIN_EMAILS: "owner@dashboard.test" });
 
   const summary = async () => {
     const response = await t.app.inject({ url: "/api/admin/dashboard", headers: { cookie } });

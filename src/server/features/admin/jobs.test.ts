@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminJobView, Page } from "../../../shared/admin.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
 import { insertJob, insertLandscaper } from "../../test/admin-fixtures.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 
 describe("GET /api/admin/jobs", () => {
-  let t: TestApp;
   let cookie: string;
   const numbers: Record<string, number> = {};
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     cookie = (await signUpAs(t.app, t.database, "admin")).cookie;
     const db = t.database.db;
     const carlos = await insertLandscaper(db, {
@@ -61,9 +60,6 @@ describe("GET /api/admin/jobs", () => {
       const row = await insertJob(db, { ...values, services: [...values.services], createdAt: at(index) });
       numbers[key] = row.number;
     }
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const list = async (query = "") => {

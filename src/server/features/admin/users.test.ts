@@ -1,21 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGE_SIZE, type AdminUserView, type Page } from "../../../shared/admin.js";
 import { notification, user } from "../../db/schema.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { insertLandscaper, insertUser } from "../../test/admin-fixtures.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 
 describe("user management", () => {
-  let t: TestApp;
   let cookie: string;
 
+  const t = useTestApp({ ADMIN_EMAILS: "boss@users.test" });
   beforeAll(async () => {
-    t = await buildTestApp({ ADMIN_EMAILS: "boss@users.test" });
     cookie = (await signUpAs(t.app, t.database, "admin")).cookie;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const list = async (query = "") => {

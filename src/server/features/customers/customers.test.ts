@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { customer } from "../../db/schema.js";
 import { cookieOf, signIn, signUp } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 
 const valid = {
   fullName: "Casey Client",
@@ -15,13 +15,7 @@ const valid = {
 };
 
 describe("customer profile (client onboarding)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const put = (cookie: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: "PUT", url: "/api/customer/profile", headers: { cookie }, payload });

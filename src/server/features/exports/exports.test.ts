@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { todayInCharlotte } from "../../../shared/dates.js";
 import { job } from "../../db/schema.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
 import { insertCustomer, insertJob, insertLandscaper, jobValues } from "../../test/admin-fixtures.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 import { EXPORT_PAGE_SIZE, neutralise } from "./csv.js";
 
 const BOM = "\uFEFF";
@@ -35,16 +35,12 @@ function unzip(buffer: Buffer): Promise<Map<string, string>> {
 }
 
 describe("exports", () => {
-  let t: TestApp;
   let cookie: string;
   const today = todayInCharlotte();
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     cookie = (await signUpAs(t.app, t.database, "admin")).cookie;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const get = (url: string) => t.app.inject({ url, headers: { cookie } });

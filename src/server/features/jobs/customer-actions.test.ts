@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { todayInCharlotte } from "../../../shared/dates.js";
 import { job, jobEvent, landscaper, notification } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 
 const ZIP = "28203";
 
@@ -12,14 +12,13 @@ const ZIP = "28203";
  * on the caller's own job; anyone else gets 404 and the job does not change.
  */
 describe("customer actions on a job", () => {
-  let t: TestApp;
   let pro: SignedUp;
   let owner: SignedUp;
   let stranger: SignedUp;
   let admin: SignedUp;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     pro = await signUp(t.app, { role: "landscaper", name: "Carla Cutter" });
     await t.database.db.insert(landscaper).values({
       userId: pro.id,
@@ -37,9 +36,6 @@ describe("customer actions on a job", () => {
     owner = await signUp(t.app, { name: "Olive Owner" });
     stranger = await signUp(t.app, { name: "Sam Stranger" });
     admin = await signUpAs(t.app, t.database, "admin");
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   async function newJob(customer: SignedUp = owner): Promise<string> {

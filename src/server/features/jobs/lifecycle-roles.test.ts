@@ -1,48 +1,32 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { daysFromToday } from "../../../shared/dates.js";
 import { jobMessages } from "../../../shared/jobs.js";
 import { jobEvent } from "../../db/schema.js";
 import { ROLE_NOT_ALLOWED } from "../../plugins/access.js";
 import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
 import { createJob, createLandscaper } from "../../test/landscaper-helpers.js";
-import { type Action, type LifecycleWorld, lifecycleWorld } from "../../test/lifecycle-world.js";
+import { type Action, useLifecycleWorld } from "../../test/lifecycle-world.js";
 
 /** Who may do what to a job, the race for one, the queue a landscaper sees, and the input each action takes. */
 describe("job lifecycle: roles, races and the queue", () => {
-  let t: LifecycleWorld["t"];
-  let customer: LifecycleWorld["customer"];
-  let pro: LifecycleWorld["pro"];
-  let rival: LifecycleWorld["rival"];
-  let admin: LifecycleWorld["admin"];
-  let w: LifecycleWorld;
-  beforeAll(async () => {
-    w = await lifecycleWorld();
-    ({ t, customer, pro, rival, admin } = w);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  const act: LifecycleWorld["act"] = (...args) => w.act(...args);
-  const expectOk: LifecycleWorld["expectOk"] = (response) => w.expectOk(response);
-  const jobIn: LifecycleWorld["jobIn"] = (status) => w.jobIn(status);
-  const snapshot: LifecycleWorld["snapshot"] = (id) => w.snapshot(id);
-  const statusOf: LifecycleWorld["statusOf"] = (id) => w.statusOf(id);
+  const w = useLifecycleWorld();
+  const { act, expectOk, jobIn, snapshot, statusOf } = w;
 
   it("refuses each role the other roles' actions (403) and strangers someone else's job (404)", async () => {
     const pending = await jobIn("pending");
     const accepted = await jobIn("accepted");
     const scheduled = await jobIn("scheduled");
     const roleRefusals: [SignedUp, Action, string][] = [
-      [customer, "accept", pending],
-      [customer, "decline", pending],
-      [customer, "complete", scheduled],
-      [pro, "approve", accepted],
-      [pro, "cancel", pending],
-      [pro, "rate", scheduled],
-      [admin, "accept", pending],
-      [admin, "approve", accepted],
-      [admin, "complete", scheduled],
+      [w.customer, "accept", pending],
+      [w.customer, "decline", pending],
+      [w.customer, "complete", scheduled],
+      [w.pro, "approve", accepted],
+      [w.pro, "cancel", pending],
+      [w.pro, "rate", scheduled],
+      [w.admin, "accept", pending],
+      [w.admin, "approve", accepted],
+      [w.admin, "complete", scheduled],
     ];
     for (const [who, action, id] of roleRefusals) {
       const before = await snapshot(id);
@@ -52,18 +36,18 @@ describe("job lifecycle: roles, races and the queue", () => {
       expect(await snapshot(id)).toEqual(before);
     }
 
-    const stranger = await signUp(t.app, { role: "customer" });
+    const stranger = await signUp(w.t.app, { role: "customer" });
     for (const action of ["approve", "cancel"] as const) {
       const response = await act(stranger, action, accepted);
       expect(response.statusCode).toBe(404);
       expect(response.json().error.message).toBe("Job not found.");
     }
     // Another landscaper cannot complete a job that is not theirs.
-    const notTheirs = await act(rival, "complete", scheduled);
+    const notTheirs = await act(w.rival, "complete", scheduled);
     expect(notTheirs.statusCode).toBe(404);
     expect(await statusOf(scheduled)).toBe("scheduled");
 
-    const visitor = await t.app.inject({
+    const visitor = await w.t.app.inject({
       method: "POST",
       url: `/api/jobs/${pending}/accept`,
       payload: { price: 50 },
@@ -74,7 +58,7 @@ describe("job lifecycle: roles, races and the queue", () => {
   it("gives a job to exactly one of 20 landscapers accepting at once", async () => {
     const contenders = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        createLandscaper(t, { status: "approved", zips: ["28202"], name: `Racer ${i + 1}` }),
+        createLandscaper(w.t, { status: "approved", zips: ["28202"], name: `Racer ${i + 1}` }),
       ),
     );
     const id = await jobIn("pending");
@@ -92,7 +76,7 @@ describe("job lifecycle: roles, races and the queue", () => {
     const winner = contenders[responses.indexOf(winners[0]!)]!;
     const { row } = await snapshot(id);
     expect(row).toMatchObject({ status: "accepted", landscaperId: winner.id });
-    const accepts = await t.database.db
+    const accepts = await w.t.database.db
       .select()
       .from(jobEvent)
       .where(and(eq(jobEvent.jobId, id), eq(jobEvent.toStatus, "accepted")));
@@ -100,7 +84,7 @@ describe("job lifecycle: roles, races and the queue", () => {
     expect(accepts[0]!.actorId).toBe(winner.id);
 
     // A late accept says the same.
-    const late = await act(pro, "accept", id);
+    const late = await act(w.pro, "accept", id);
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(jobMessages.takenByAnother);
   });
@@ -108,22 +92,22 @@ describe("job lifecycle: roles, races and the queue", () => {
   it("refuses job actions to a landscaper who is not approved (403) and outside the service area", async () => {
     const id = await jobIn("pending");
     for (const status of ["pending", "denied"] as const) {
-      const applicant = await createLandscaper(t, { status, zips: ["28202"] });
+      const applicant = await createLandscaper(w.t, { status, zips: ["28202"] });
       for (const action of ["accept", "decline"] as const) {
         const response = await act(applicant, action, id);
         expect(response.statusCode).toBe(403);
         expect(response.json().error.message).toBe(jobMessages.notApproved);
       }
-      const queue = await t.app.inject({
+      const queue = await w.t.app.inject({
         url: "/api/landscaper/jobs",
         headers: { cookie: applicant.cookie },
       });
       expect(queue.json().jobs).toEqual([]);
     }
-    const noProfile = await signUp(t.app, { role: "landscaper" });
+    const noProfile = await signUp(w.t.app, { role: "landscaper" });
     expect((await act(noProfile, "accept", id)).statusCode).toBe(403);
 
-    const faraway = await createLandscaper(t, { status: "approved", zips: ["29401"], radius: 5 }); // Charleston
+    const faraway = await createLandscaper(w.t, { status: "approved", zips: ["29401"], radius: 5 }); // Charleston
     const outside = await act(faraway, "accept", id);
     expect(outside.statusCode).toBe(403);
     expect(outside.json().error.message).toBe("This job is outside your service area.");
@@ -133,7 +117,7 @@ describe("job lifecycle: roles, races and the queue", () => {
   it("a decline hides nothing from others and flags the card for the decliner, who may still accept", async () => {
     const id = await jobIn("pending");
     const queueOf = async (who: SignedUp) => {
-      const response = await t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie: who.cookie } });
+      const response = await w.t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie: who.cookie } });
       expect(response.statusCode).toBe(200);
       return response.json() as {
         jobs: { id: string; status: string; declinedByMe?: boolean }[];
@@ -141,36 +125,36 @@ describe("job lifecycle: roles, races and the queue", () => {
         preview: boolean;
       };
     };
-    const beforeDecline = await queueOf(pro);
-    const declined = await expectOk(await act(pro, "decline", id));
+    const beforeDecline = await queueOf(w.pro);
+    const declined = await expectOk(await act(w.pro, "decline", id));
     expect(declined.message).toBe("Job declined. It stays open for other landscapers.");
     // Declining twice is harmless: still one decline, one event.
-    await expectOk(await act(pro, "decline", id));
+    await expectOk(await act(w.pro, "decline", id));
     const { declines, events } = await snapshot(id);
     expect(declines).toBe(1);
     expect(events).toBe(2);
 
-    const mine = await queueOf(pro);
+    const mine = await queueOf(w.pro);
     expect(mine.jobs.find((j) => j.id === id)).toMatchObject({ status: "pending", declinedByMe: true });
     expect(mine.stats.pending).toBe(beforeDecline.stats.pending - 1);
     expect(mine.stats.total).toBe(beforeDecline.stats.total);
 
-    const theirs = await queueOf(rival);
+    const theirs = await queueOf(w.rival);
     expect(theirs.jobs.find((j) => j.id === id)).toMatchObject({ status: "pending", declinedByMe: false });
     expect(await statusOf(id)).toBe("pending");
 
     // Changing one's mind: the decliner accepts, the flag goes, the rival no longer sees it.
-    await expectOk(await act(pro, "accept", id));
-    expect((await queueOf(pro)).jobs.find((j) => j.id === id)).toMatchObject({
+    await expectOk(await act(w.pro, "accept", id));
+    expect((await queueOf(w.pro)).jobs.find((j) => j.id === id)).toMatchObject({
       status: "accepted",
       declinedByMe: false,
     });
-    expect((await queueOf(rival)).jobs.find((j) => j.id === id)).toBeUndefined();
+    expect((await queueOf(w.rival)).jobs.find((j) => j.id === id)).toBeUndefined();
   });
 
   it("counts the queue: pending in the area, accepted/scheduled, completed", async () => {
-    const counter = await createLandscaper(t, { status: "approved", zips: ["28210"], radius: 5 });
-    const empty = await t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie: counter.cookie } });
+    const counter = await createLandscaper(w.t, { status: "approved", zips: ["28210"], radius: 5 });
+    const empty = await w.t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie: counter.cookie } });
     expect(empty.json()).toEqual({
       jobs: [],
       stats: { total: 0, pending: 0, accepted: 0, completed: 0 },
@@ -178,15 +162,15 @@ describe("job lifecycle: roles, races and the queue", () => {
     });
 
     const ids = await Promise.all(
-      [0, 1, 2, 3].map(() => createJob(t.app, { cookie: customer.cookie, zipCode: "28210" })),
+      [0, 1, 2, 3].map(() => createJob(w.t.app, { cookie: w.customer.cookie, zipCode: "28210" })),
     );
     await expectOk(await act(counter, "accept", ids[1]!));
     await expectOk(await act(counter, "accept", ids[2]!));
-    await expectOk(await act(customer, "approve", ids[2]!));
+    await expectOk(await act(w.customer, "approve", ids[2]!));
     await expectOk(await act(counter, "accept", ids[3]!));
-    await expectOk(await act(customer, "approve", ids[3]!));
+    await expectOk(await act(w.customer, "approve", ids[3]!));
     await expectOk(await act(counter, "complete", ids[3]!));
-    const queue = await t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie: counter.cookie } });
+    const queue = await w.t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie: counter.cookie } });
     expect(queue.json().stats).toEqual({ total: 4, pending: 1, accepted: 2, completed: 1 });
   });
 
@@ -203,22 +187,22 @@ describe("job lifecycle: roles, races and the queue", () => {
       [{ price: 50, scheduledDate: "2026-02-30" }, { scheduledDate: "Choose a date." }],
     ];
     for (const [body, fields] of cases) {
-      const response = await act(pro, "accept", id, body);
+      const response = await act(w.pro, "accept", id, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().error.fields).toEqual(fields);
     }
     expect(await statusOf(id)).toBe("pending");
 
     const scheduled = await jobIn("scheduled");
-    const bad = await act(pro, "complete", scheduled, { finalPrice: -5 });
+    const bad = await act(w.pro, "complete", scheduled, { finalPrice: -5 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ finalPrice: "Final price must be at least $1." });
     expect(await statusOf(scheduled)).toBe("scheduled");
   });
 
   it("shows master users an empty preview of the queue and lets them act on nothing", async () => {
-    const master = await signUp(t.app, { role: "customer", email: "master@lifecycle.test" });
-    const queue = await t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie: master.cookie } });
+    const master = await signUp(w.t.app, { role: "customer", email: "master@lifecycle.test" });
+    const queue = await w.t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie: master.cookie } });
     expect(queue.json()).toEqual({
       jobs: [],
       stats: { total: 0, pending: 0, accepted: 0, completed: 0 },

@@ -1,15 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { daysFromToday } from "../../../shared/dates.js";
 import type { JobStatus } from "../../../shared/jobs.js";
 import { jobEvent } from "../../db/schema.js";
 import { createJob } from "../../test/landscaper-helpers.js";
 import {
   type Action,
-  type LifecycleWorld,
-  lifecycleWorld,
   notAcceptedYet,
   notApprovedYet,
+  useLifecycleWorld,
 } from "../../test/lifecycle-world.js";
 
 /**
@@ -17,29 +16,13 @@ import {
  * the state, and nothing changed).
  */
 describe("job lifecycle", () => {
-  let t: LifecycleWorld["t"];
-  let customer: LifecycleWorld["customer"];
-  let pro: LifecycleWorld["pro"];
-  let rival: LifecycleWorld["rival"];
-  let admin: LifecycleWorld["admin"];
-  let w: LifecycleWorld;
-  beforeAll(async () => {
-    w = await lifecycleWorld();
-    ({ t, customer, pro, rival, admin } = w);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  const act: LifecycleWorld["act"] = (...args) => w.act(...args);
-  const expectOk: LifecycleWorld["expectOk"] = (response) => w.expectOk(response);
-  const jobIn: LifecycleWorld["jobIn"] = (status) => w.jobIn(status);
-  const snapshot: LifecycleWorld["snapshot"] = (id) => w.snapshot(id);
-  const statusOf: LifecycleWorld["statusOf"] = (id) => w.statusOf(id);
+  const w = useLifecycleWorld();
+  const { act, expectOk, jobIn, snapshot, statusOf } = w;
 
   it("runs the whole life of a job: request, accept, approve, complete, rate", async () => {
     const id = await jobIn("pending");
     const accepted = await expectOk(
-      await act(pro, "accept", id, { price: 84.5, scheduledDate: daysFromToday(9) }),
+      await act(w.pro, "accept", id, { price: 84.5, scheduledDate: daysFromToday(9) }),
     );
     expect(accepted.job).toMatchObject({
       status: "accepted",
@@ -49,15 +32,15 @@ describe("job lifecycle", () => {
     expect(accepted.message).toBe(
       "Job accepted. The customer has been asked to approve your price and date.",
     );
-    expect((await expectOk(await act(customer, "approve", id))).job.status).toBe("scheduled");
-    const completed = await expectOk(await act(pro, "complete", id, { finalPrice: "92.25" }));
+    expect((await expectOk(await act(w.customer, "approve", id))).job.status).toBe("scheduled");
+    const completed = await expectOk(await act(w.pro, "complete", id, { finalPrice: "92.25" }));
     expect(completed.job).toMatchObject({ status: "completed", finalPriceCents: 9225 });
     const rated = await expectOk(
-      await act(customer, "rate", id, { rating: 4, tip: 12, comment: "Tidy work" }),
+      await act(w.customer, "rate", id, { rating: 4, tip: 12, comment: "Tidy work" }),
     );
     expect(rated.job).toMatchObject({ status: "completed", rating: 4, tipCents: 1200 });
 
-    const events = await t.database.db
+    const events = await w.t.database.db
       .select()
       .from(jobEvent)
       .where(eq(jobEvent.jobId, id))
@@ -69,8 +52,8 @@ describe("job lifecycle", () => {
       ["scheduled", "completed"],
       ["completed", "rated"],
     ]);
-    expect(events[1]!.actorId).toBe(pro.id);
-    expect(events[2]!.actorId).toBe(customer.id);
+    expect(events[1]!.actorId).toBe(w.pro.id);
+    expect(events[2]!.actorId).toBe(w.customer.id);
   });
 
   /**
@@ -238,7 +221,7 @@ describe("job lifecycle", () => {
   ];
 
   it.each(matrix)("$who: $action from $from", async ({ who, action, from, ok, error }) => {
-    const caller = { pro, customer, admin }[who];
+    const caller = w[who];
     const id = await jobIn(from);
     const before = await snapshot(id);
     const response = await act(caller, action, id);
@@ -255,14 +238,14 @@ describe("job lifecycle", () => {
   });
 
   it("a job cancelled before anyone took it can no longer be accepted or declined", async () => {
-    const id = await createJob(t.app, { cookie: customer.cookie, zipCode: "28202" });
-    await expectOk(await act(admin, "cancel", id));
+    const id = await createJob(w.t.app, { cookie: w.customer.cookie, zipCode: "28202" });
+    await expectOk(await act(w.admin, "cancel", id));
     const before = await snapshot(id);
     for (const [action, verb] of [
       ["accept", "accepted"],
       ["decline", "declined"],
     ] as const) {
-      const response = await act(rival, action, id);
+      const response = await act(w.rival, action, id);
       expect(response.statusCode).toBe(409);
       expect(response.json().error.message).toBe(`This job is cancelled and can no longer be ${verb}.`);
     }
@@ -271,9 +254,9 @@ describe("job lifecycle", () => {
 
   it("a job can be rated once", async () => {
     const id = await jobIn("completed");
-    await expectOk(await act(customer, "rate", id));
+    await expectOk(await act(w.customer, "rate", id));
     const before = await snapshot(id);
-    const again = await act(customer, "rate", id, { rating: 1 });
+    const again = await act(w.customer, "rate", id, { rating: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe("You have already rated this job.");
     expect(await snapshot(id)).toEqual(before);

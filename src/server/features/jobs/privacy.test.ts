@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { daysFromToday } from "../../../shared/dates.js";
 import type { JobView } from "../../../shared/jobs.js";
 import { signUp } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 import { createLandscaper } from "../../test/landscaper-helpers.js";
 
 describe("what a landscaper sees of a job before it is theirs", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const queueOf = async (cookie: string): Promise<JobView[]> =>
     (await t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie } })).json().jobs;

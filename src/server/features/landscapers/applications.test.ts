@@ -3,37 +3,27 @@ import os from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { landscaperMessages } from "../../../shared/landscapers.js";
 import { landscaper, notification, outbox } from "../../db/schema.js";
 import { LocalStorage } from "../../lib/storage.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
-import { createLandscaper, samplePdf, samplePng, uploadFile } from "../../test/landscaper-helpers.js";
+import { useTestApp } from "../../test/build-test-app.js";
+import {
+  createLandscaper,
+  profileRow,
+  samplePdf,
+  samplePng,
+  uploadFile,
+} from "../../test/landscaper-helpers.js";
 
 describe("landscaper applications, downloads and storage", () => {
-  let t: TestApp;
   let admin: { id: string; cookie: string };
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     admin = await signUpAs(t.app, t.database, "admin");
   });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  /** Whether storage holds `key` (read to the end, so no file handle outlives the test). */
-  async function _stored(key: string): Promise<boolean> {
-    const file = await t.app.storage.get(key);
-    if (file) await buffer(file.stream);
-    return file !== null;
-  }
-
-  async function profileRow(userId: string) {
-    const [row] = await t.database.db.select().from(landscaper).where(eq(landscaper.userId, userId));
-    return row;
-  }
 
   describe("application submission", () => {
     it("refuses with 'Required documents missing' until both required documents are there", async () => {
@@ -53,7 +43,7 @@ describe("landscaper applications, downloads and storage", () => {
       const oneMissing = await submit();
       expect(oneMissing.statusCode).toBe(400);
       expect(oneMissing.json().error.message).toBe("Required documents missing");
-      expect((await profileRow(account.id))!.documentsSubmittedAt).toBeNull();
+      expect((await profileRow(t, account.id))!.documentsSubmittedAt).toBeNull();
     });
 
     it("refuses a landscaper without a profile", async () => {
@@ -79,7 +69,7 @@ describe("landscaper applications, downloads and storage", () => {
       expect(response.statusCode).toBe(200);
       expect(response.json().message).toBe("Thank you! Your documents have been submitted for review.");
       expect(response.json().profile.status).toBe("pending");
-      const row = await profileRow(account.id);
+      const row = await profileRow(t, account.id);
       expect(row!.status).toBe("pending");
       expect(row!.documentsSubmittedAt).toBeInstanceOf(Date);
 

@@ -1,19 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { landscaper } from "../../db/schema.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 import { createJob, createLandscaper, profileInput, putProfile } from "../../test/landscaper-helpers.js";
 
 describe("an approved landscaper's change of service area", () => {
-  let t: TestApp;
   let admin: { cookie: string };
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     admin = await signUpAs(t.app, t.database, "admin");
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const queueIds = async (cookie: string): Promise<string[]> =>

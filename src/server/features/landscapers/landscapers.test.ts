@@ -1,14 +1,15 @@
-import { buffer } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { landscaperMessages, MAX_DOCUMENT_BYTES } from "../../../shared/landscapers.js";
-import { landscaper, landscaperDocument } from "../../db/schema.js";
+import { landscaperDocument } from "../../db/schema.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 import {
   createLandscaper,
+  isStored,
   multipart,
   profileInput,
+  profileRow,
   putProfile,
   samplePdf,
   samplePng,
@@ -16,28 +17,11 @@ import {
 } from "../../test/landscaper-helpers.js";
 
 describe("landscaper onboarding and credentials", () => {
-  let t: TestApp;
-  let _admin: { id: string; cookie: string };
-
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
-    _admin = await signUpAs(t.app, t.database, "admin");
+    // No test here acts as the admin; the account is there so the database holds one, as in production.
+    await signUpAs(t.app, t.database, "admin");
   });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  /** Whether storage holds `key` (read to the end, so no file handle outlives the test). */
-  async function stored(key: string): Promise<boolean> {
-    const file = await t.app.storage.get(key);
-    if (file) await buffer(file.stream);
-    return file !== null;
-  }
-
-  async function profileRow(userId: string) {
-    const [row] = await t.database.db.select().from(landscaper).where(eq(landscaper.userId, userId));
-    return row;
-  }
 
   describe("profile (onboarding)", () => {
     it("answers null before onboarding, then saves a pending profile with consent times and coverage", async () => {
@@ -70,7 +54,7 @@ describe("landscaper onboarding and credentials", () => {
       });
       expect(profile.coveredZipCount).toBeGreaterThan(3);
 
-      const row = await profileRow(account.id);
+      const row = await profileRow(t, account.id);
       expect(row!.coveredZipCodes).toContain("28078"); // Huntersville, about 12 miles from Uptown
       expect(row!.backgroundCheckConsentAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
       expect(row!.termsConsentAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
@@ -85,7 +69,7 @@ describe("landscaper onboarding and credentials", () => {
         const response = await putProfile(t.app, account.cookie, profileInput({ businessName }));
         expect(response.statusCode).toBe(200);
         expect(response.json().profile.businessName).toBeNull();
-        expect((await profileRow(account.id))!.businessName).toBeNull();
+        expect((await profileRow(t, account.id))!.businessName).toBeNull();
       }
       const { businessName: _omitted, ...withoutBusiness } = profileInput();
       const omitted = await putProfile(t.app, account.cookie, withoutBusiness);
@@ -119,7 +103,7 @@ describe("landscaper onboarding and credentials", () => {
         backgroundCheckConsent: landscaperMessages.backgroundCheck,
         termsConsent: landscaperMessages.terms,
       });
-      expect(await profileRow(account.id)).toBeUndefined();
+      expect(await profileRow(t, account.id)).toBeUndefined();
     });
 
     it("explains a bad ZIP list, a bad ZIP, an unknown radius and a missing consent box", async () => {
@@ -138,12 +122,12 @@ describe("landscaper onboarding and credentials", () => {
         expect(response.statusCode, JSON.stringify(override)).toBe(400);
         expect(response.json().error.fields, JSON.stringify(override)).toEqual({ [field]: message });
       }
-      expect(await profileRow(account.id)).toBeUndefined();
+      expect(await profileRow(t, account.id)).toBeUndefined();
     });
 
     it("keeps an approved landscaper approved, and the first consent time, when they edit their profile; the new area waits for review", async () => {
       const account = await createLandscaper(t, { status: "approved", zips: ["28202"], radius: 5 });
-      const first = await profileRow(account.id);
+      const first = await profileRow(t, account.id);
       const response = await putProfile(
         t.app,
         account.cookie,
@@ -155,7 +139,7 @@ describe("landscaper onboarding and credentials", () => {
         travelRadius: 5,
         pendingAreaChange: { serviceZipCodes: ["28202", "28105"], travelRadius: 25 },
       });
-      const row = await profileRow(account.id);
+      const row = await profileRow(t, account.id);
       expect(row!.status).toBe("approved");
       expect(row!.backgroundCheckConsentAt).toEqual(first!.backgroundCheckConsentAt);
       // The area in force is the one that was approved (area-changes.test.ts covers the review).
@@ -193,7 +177,7 @@ describe("landscaper onboarding and credentials", () => {
         .where(eq(landscaperDocument.userId, account.id));
       expect(row!.storageKey).toMatch(new RegExp(`^documents/${account.id}/id_proof-[0-9a-f-]{36}\\.png$`));
       expect(row!.sizeBytes).toBe(samplePng.length);
-      expect(await stored(row!.storageKey)).toBe(true);
+      expect(await isStored(t, row!.storageKey)).toBe(true);
 
       // A PDF under a .jpg name is stored as what it is.
       const second = await uploadFile(t.app, account.cookie, "id_proof", {
@@ -209,7 +193,7 @@ describe("landscaper onboarding and credentials", () => {
         .where(eq(landscaperDocument.userId, account.id));
       expect(rows).toHaveLength(1);
       expect(rows[0]!.storageKey).toMatch(/\.pdf$/);
-      expect(await stored(row!.storageKey)).toBe(false);
+      expect(await isStored(t, row!.storageKey)).toBe(false);
 
       const list = await t.app.inject({
         url: "/api/landscaper/documents",

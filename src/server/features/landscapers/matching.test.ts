@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notification } from "../../db/schema.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 import { createJob, createLandscaper, profileInput, putProfile } from "../../test/landscaper-helpers.js";
 import { effectiveRadiusMiles, zipDistanceMiles } from "./coverage.js";
 
@@ -12,13 +12,7 @@ const HUNTERSVILLE = "28078";
 
 /** Which landscapers see a job: the ZIPs they list, and every ZIP within their travel radius of those. */
 describe("matching jobs to landscapers", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   async function queueIds(cookie: string): Promise<string[]> {
     const response = await t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie } });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox, pushSubscription } from "../../db/schema.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { buildTestApp, type TestApp, useTestApp } from "../../test/build-test-app.js";
 import { selfSignedCertificate } from "../../test/push-peer.js";
 import { pushEndpointMessages } from "./push-endpoints.js";
 import { notify } from "./service.js";
@@ -20,15 +20,9 @@ function keys() {
 }
 
 describe("push endpoints a user may register", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // The default allowlist plus two hosts that resolve to this machine, to prove the address check.
-    t = await buildTestApp({
-      PUSH_ENDPOINT_HOSTS: "fcm.googleapis.com,localhost,127.0.0.1,*.push.apple.com",
-    });
-  });
-  afterAll(async () => {
-    await t.close();
+  // The default allowlist plus two hosts that resolve to this machine, to prove the address check.
+  const t = useTestApp({
+    PUSH_ENDPOINT_HOSTS: "fcm.googleapis.com,localhost,127.0.0.1,*.push.apple.com",
   });
 
   it("refuses plain http, hosts that are not push services, and anything resolving to a private address", async () => {
@@ -58,14 +52,8 @@ describe("push endpoints a user may register", () => {
 });
 
 describe("push subscriptions per user", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // No DNS here (the machine has no internet): these tests are about the rows, not the addresses.
-    t = await buildTestApp({ PUSH_ALLOW_PRIVATE_ADDRESSES: "true" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  // No DNS here (the machine has no internet): these tests are about the rows, not the addresses.
+  const t = useTestApp({ PUSH_ALLOW_PRIVATE_ADDRESSES: "true" });
 
   const subscribe = (cookie: string, endpoint: string) =>
     t.app.inject({
@@ -203,13 +191,7 @@ describe("outbox lanes", () => {
 });
 
 describe("failed deliveries", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it("shows admins every message that failed all its attempts, and sends it again on retry", async () => {
     const admin = await signUpAs(t.app, t.database, "admin");

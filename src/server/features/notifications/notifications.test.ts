@@ -9,24 +9,18 @@ import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 // http_ece ships with web-push; the test uses it to decrypt what the push service received.
 import ece from "http_ece";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { unreadBadge } from "../../../shared/notifications.js";
 import { notification, outbox, pushSubscription, smsMessage } from "../../db/schema.js";
 import { signUp } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 import { notify } from "./service.js";
 
 describe("notifications", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // The push test talks to a real HTTPS peer on this machine, which production would refuse (channels.test.ts).
-    t = await buildTestApp({
-      PUSH_ENDPOINT_HOSTS: "127.0.0.1,push.example",
-      PUSH_ALLOW_PRIVATE_ADDRESSES: "true",
-    });
-  });
-  afterAll(async () => {
-    await t.close();
+  // The push test talks to a real HTTPS peer on this machine, which production would refuse (channels.test.ts).
+  const t = useTestApp({
+    PUSH_ENDPOINT_HOSTS: "127.0.0.1,push.example",
+    PUSH_ALLOW_PRIVATE_ADDRESSES: "true",
   });
 
   it("the bell shows the latest 10 and the unread count, '9+' above nine", async () => {

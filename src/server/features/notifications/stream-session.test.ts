@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieOf, signIn, signUp } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { changePassword, cookieOf, signIn, signUp } from "../../test/accounts-helpers.js";
+import { useTestApp } from "../../test/build-test-app.js";
 
 /** Reads a stream to its end; answers the event names seen and how long it stayed open after `from`. */
 async function readToEnd(body: ReadableStream<Uint8Array>, timeoutMs: number) {
@@ -23,16 +23,12 @@ async function readToEnd(body: ReadableStream<Uint8Array>, timeoutMs: number) {
 }
 
 describe("a notification stream ends with its session", () => {
-  let t: TestApp;
   let base: string;
   const CHECK_MS = 300;
+  const t = useTestApp({ STREAM_SESSION_CHECK_MS: String(CHECK_MS) });
   beforeAll(async () => {
-    t = await buildTestApp({ STREAM_SESSION_CHECK_MS: String(CHECK_MS) });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const open = async (cookie: string) => {
@@ -63,16 +59,7 @@ describe("a notification stream ends with its session", () => {
     const me = await signUp(t.app);
     const laptop = cookieOf((await signIn(t.app, me.email, me.password)).headers["set-cookie"]);
     const body = await open(laptop);
-    const changed = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/change-password",
-      headers: { cookie: me.cookie },
-      payload: {
-        currentPassword: me.password,
-        password: "another-pass-77",
-        confirmPassword: "another-pass-77",
-      },
-    });
+    const changed = await changePassword(t.app, me.cookie, me.password, "another-pass-77");
     expect(changed.statusCode, changed.body).toBe(200);
     const result = await readToEnd(body, 5_000);
     expect(result.ended).toBe(true);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { daysFromToday, todayInCharlotte } from "../../../shared/dates.js";
 import { MAX_PHOTO_BYTES } from "../../../shared/jobs.js";
 import { photoMessages } from "../../../shared/quotes.js";
@@ -8,7 +8,7 @@ import { services } from "../../../shared/services.js";
 import { job, jobEvent, outbox } from "../../db/schema.js";
 import { defang } from "../../lib/mail/recipients.js";
 import { signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { useTestApp } from "../../test/build-test-app.js";
 import { validQuote } from "../../test/quote-helpers.js";
 
 /** The smallest valid PNG (1×1, transparent). */
@@ -31,13 +31,7 @@ function multipartQuote(
 }
 
 describe("quotes", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ TEAM_EMAIL: "team@quotes.test" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ TEAM_EMAIL: "team@quotes.test" });
 
   const jobCount = async () => (await t.database.db.select({ n: count() }).from(job))[0]!.n;
   // Only the quote's own emails: other channels (push, SMS) may share the outbox.
