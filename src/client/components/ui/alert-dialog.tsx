@@ -2,18 +2,15 @@ import { AlertDialog as Primitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../../lib/utils";
 import { buttonVariants } from "./button";
+import { styled } from "./styled";
 
 /**
  * shadcn-style wrappers around Radix AlertDialog, for confirmations that need an answer: focus starts on
  * Cancel, Escape cancels, a click on the overlay does nothing, and focus returns to the trigger.
  */
-export function AlertDialog(props: React.ComponentProps<typeof Primitive.Root>) {
-  return <Primitive.Root data-slot="alert-dialog" {...props} />;
-}
+export const AlertDialog = styled(Primitive.Root, "alert-dialog");
 
-export function AlertDialogTrigger(props: React.ComponentProps<typeof Primitive.Trigger>) {
-  return <Primitive.Trigger data-slot="alert-dialog-trigger" {...props} />;
-}
+export const AlertDialogTrigger = styled(Primitive.Trigger, "alert-dialog-trigger");
 
 export function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof Primitive.Content>) {
   return (
@@ -34,42 +31,25 @@ export function AlertDialogContent({ className, ...props }: React.ComponentProps
   );
 }
 
-export function AlertDialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="alert-dialog-header" className={cn("grid gap-1.5", className)} {...props} />;
-}
+export const AlertDialogHeader = styled("div", "alert-dialog-header", "grid gap-1.5");
 
-export function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="alert-dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogFooter = styled(
+  "div",
+  "alert-dialog-footer",
+  "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
+);
 
-export function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof Primitive.Title>) {
-  return (
-    <Primitive.Title
-      data-slot="alert-dialog-title"
-      className={cn("text-lg leading-tight font-semibold text-slate-900", className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogTitle = styled(
+  Primitive.Title,
+  "alert-dialog-title",
+  "text-lg leading-tight font-semibold text-slate-900",
+);
 
-export function AlertDialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof Primitive.Description>) {
-  return (
-    <Primitive.Description
-      data-slot="alert-dialog-description"
-      className={cn("text-sm text-slate-600", className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogDescription = styled(
+  Primitive.Description,
+  "alert-dialog-description",
+  "text-sm text-slate-600",
+);
 
 /** The confirming button; styled as the default Button unless className says otherwise. */
 export function AlertDialogAction({ className, ...props }: React.ComponentProps<typeof Primitive.Action>) {

@@ -1,23 +1,15 @@
 import type * as React from "react";
 import { cn } from "../../lib/utils";
+import { styled } from "./styled";
 
 /** A bordered surface grouping related content. Compose with the parts below; every part takes className. */
-export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card"
-      className={cn(
-        "flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const Card = styled(
+  "div",
+  "card",
+  "flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm",
+);
 
-export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card-header" className={cn("flex flex-col gap-1.5", className)} {...props} />;
-}
+export const CardHeader = styled("div", "card-header", "flex flex-col gap-1.5");
 
 /**
  * The card's title. It renders a div by default so the page keeps control of its heading outline:
@@ -38,16 +30,6 @@ export function CardTitle({
   );
 }
 
-export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {
-  return <p data-slot="card-description" className={cn("text-sm text-slate-600", className)} {...props} />;
-}
+export const CardDescription = styled("p", "card-description", "text-sm text-slate-600");
 
-export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card-content" className={cn("text-sm text-slate-700", className)} {...props} />;
-}
-
-export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div data-slot="card-footer" className={cn("mt-auto flex items-center gap-2", className)} {...props} />
-  );
-}
+export const CardContent = styled("div", "card-content", "text-sm text-slate-700");

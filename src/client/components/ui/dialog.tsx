@@ -2,22 +2,17 @@ import { X } from "lucide-react";
 import { Dialog as Primitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../../lib/utils";
+import { styled } from "./styled";
 
 /**
  * shadcn-style wrappers around Radix Dialog: focus is trapped inside, Escape and the overlay close it,
  * and focus returns to the trigger. Every dialog needs a DialogTitle (and usually a DialogDescription).
  */
-export function Dialog(props: React.ComponentProps<typeof Primitive.Root>) {
-  return <Primitive.Root data-slot="dialog" {...props} />;
-}
+export const Dialog = styled(Primitive.Root, "dialog");
 
-export function DialogTrigger(props: React.ComponentProps<typeof Primitive.Trigger>) {
-  return <Primitive.Trigger data-slot="dialog-trigger" {...props} />;
-}
+export const DialogTrigger = styled(Primitive.Trigger, "dialog-trigger");
 
-export function DialogClose(props: React.ComponentProps<typeof Primitive.Close>) {
-  return <Primitive.Close data-slot="dialog-close" {...props} />;
-}
+export const DialogClose = styled(Primitive.Close, "dialog-close");
 
 export function DialogContent({
   className,
@@ -53,39 +48,22 @@ export function DialogContent({
   );
 }
 
-export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="dialog-header" className={cn("grid gap-1.5 pr-6", className)} {...props} />;
-}
+export const DialogHeader = styled("div", "dialog-header", "grid gap-1.5 pr-6");
 
-export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
-}
+export const DialogFooter = styled(
+  "div",
+  "dialog-footer",
+  "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
+);
 
-export function DialogTitle({ className, ...props }: React.ComponentProps<typeof Primitive.Title>) {
-  return (
-    <Primitive.Title
-      data-slot="dialog-title"
-      className={cn("text-lg leading-tight font-semibold text-slate-900", className)}
-      {...props}
-    />
-  );
-}
+export const DialogTitle = styled(
+  Primitive.Title,
+  "dialog-title",
+  "text-lg leading-tight font-semibold text-slate-900",
+);
 
-export function DialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof Primitive.Description>) {
-  return (
-    <Primitive.Description
-      data-slot="dialog-description"
-      className={cn("text-sm text-slate-600", className)}
-      {...props}
-    />
-  );
-}
+export const DialogDescription = styled(
+  Primitive.Description,
+  "dialog-description",
+  "text-sm text-slate-600",
+);
