@@ -11,13 +11,22 @@ import {
   nextJobAnswerSchema,
   rateJobSchema,
 } from "../../../shared/jobs.js";
+import type { Access } from "../../lib/access.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { notFound } from "../../lib/errors.js";
-import { defineInput } from "../../lib/route-input.js";
+import { defineInput, type RouteInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
-import { acceptJob, approveJob, cancelJob, completeJob, declineJob, rateJob } from "./actions.js";
+import {
+  type ActionOptions,
+  acceptJob,
+  approveJob,
+  cancelJob,
+  completeJob,
+  declineJob,
+  rateJob,
+} from "./actions.js";
 import { landscaperQueue, listCustomerJobs, nextScheduledJob, photoOf } from "./reads.js";
-import { queueStats, toJobView } from "./views.js";
+import { type JobRow, queueStats, toJobView } from "./views.js";
 
 const jobParams = z.object({ id: z.uuid({ message: "Job not found." }) });
 const jobInput = defineInput({ params: jobParams });
@@ -51,61 +60,50 @@ export async function jobRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  /**
+   * A lifecycle move on one job: parse, run the action as the signed-in person, answer the job as they now
+   * see it and the sentence the screen shows.
+   */
+  function jobAction<S extends { params: typeof jobParams; body?: z.ZodType }>(
+    path: string,
+    access: Access,
+    input: RouteInput<S>,
+    run: (context: ActionOptions, parsed: ReturnType<RouteInput<S>["parse"]>) => Promise<JobRow>,
+    message: string,
+  ) {
+    app.post(path, { config: { access, input }, schema: answers(jobActionAnswerSchema) }, async (request) => {
+      const parsed = input.parse(request);
+      const context = {
+        db: db(),
+        env: app.env,
+        principal: requirePrincipal(request),
+        jobId: parsed.params.id,
+      };
+      return { job: toJobView(await run(context, parsed)), message };
+    });
+  }
+
+  jobAction(
     "/jobs/:id/approve",
-    { config: { access: ["customer"], input: jobInput }, schema: answers(jobActionAnswerSchema) },
-    async (request) => {
-      const {
-        params: { id },
-      } = jobInput.parse(request);
-      const updated = await approveJob({
-        db: db(),
-        env: app.env,
-        principal: requirePrincipal(request),
-        jobId: id,
-      });
-      return { job: toJobView(updated), message: "Booking confirmed. Your landscaper has been notified." };
-    },
+    ["customer"],
+    jobInput,
+    (context) => approveJob(context),
+    "Booking confirmed. Your landscaper has been notified.",
   );
-
-  app.post(
+  jobAction(
     "/jobs/:id/cancel",
-    { config: { access: ["customer", "admin"], input: cancelInput }, schema: answers(jobActionAnswerSchema) },
-    async (request) => {
-      const {
-        params: { id },
-        body: { reason },
-      } = cancelInput.parse(request);
-      const updated = await cancelJob({
-        db: db(),
-        env: app.env,
-        principal: requirePrincipal(request),
-        jobId: id,
-        reason,
-      });
-      return { job: toJobView(updated), message: "The job was cancelled." };
-    },
+    ["customer", "admin"],
+    cancelInput,
+    (context, { body }) => cancelJob({ ...context, reason: body.reason }),
+    "The job was cancelled.",
   );
-
-  app.post(
+  jobAction(
     "/jobs/:id/rate",
-    { config: { access: ["customer"], input: rateInput }, schema: answers(jobActionAnswerSchema) },
-    async (request) => {
-      const {
-        params: { id },
-        body: input,
-      } = rateInput.parse(request);
-      const updated = await rateJob({
-        db: db(),
-        env: app.env,
-        principal: requirePrincipal(request),
-        jobId: id,
-        rating: input.rating,
-        comment: input.comment,
-        tipCents: input.tip,
-      });
-      return { job: toJobView(updated), message: "Thank you for rating your service!" };
-    },
+    ["customer"],
+    rateInput,
+    (context, { body }) =>
+      rateJob({ ...context, rating: body.rating, comment: body.comment, tipCents: body.tip }),
+    "Thank you for rating your service!",
   );
 
   // Landscaper side.
@@ -122,27 +120,13 @@ export async function jobRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  jobAction(
     "/jobs/:id/accept",
-    { config: { access: ["landscaper"], input: acceptInput }, schema: answers(jobActionAnswerSchema) },
-    async (request) => {
-      const {
-        params: { id },
-        body: input,
-      } = acceptInput.parse(request);
-      const updated = await acceptJob({
-        db: db(),
-        env: app.env,
-        principal: requirePrincipal(request),
-        jobId: id,
-        priceCents: input.price,
-        scheduledDate: input.scheduledDate,
-      });
-      return {
-        job: toJobView(updated),
-        message: "Job accepted. The customer has been asked to approve your price and date.",
-      };
-    },
+    ["landscaper"],
+    acceptInput,
+    (context, { body }) =>
+      acceptJob({ ...context, priceCents: body.price, scheduledDate: body.scheduledDate }),
+    "Job accepted. The customer has been asked to approve your price and date.",
   );
 
   app.post(
@@ -157,23 +141,12 @@ export async function jobRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  jobAction(
     "/jobs/:id/complete",
-    { config: { access: ["landscaper"], input: completeInput }, schema: answers(jobActionAnswerSchema) },
-    async (request) => {
-      const {
-        params: { id },
-        body: input,
-      } = completeInput.parse(request);
-      const updated = await completeJob({
-        db: db(),
-        env: app.env,
-        principal: requirePrincipal(request),
-        jobId: id,
-        finalPriceCents: input.finalPrice,
-      });
-      return { job: toJobView(updated), message: "Job marked as completed." };
-    },
+    ["landscaper"],
+    completeInput,
+    (context, { body }) => completeJob({ ...context, finalPriceCents: body.finalPrice }),
+    "Job marked as completed.",
   );
 
   // The customer's photo: visible to the customer, the assigned landscaper and admins; never a public file.
