@@ -5,16 +5,14 @@ import {
   adminAccount,
   defaultPassword,
   sessionUserOf,
-  signInAs,
   signInThroughForm,
   signInViaApi,
-  signUpAs,
   signUpViaApi,
   uniqueEmail,
   waitForEmail,
 } from "./support/auth";
 import { baseURL, desktop, mobile, screenshot } from "./support/browser";
-import { useBrowser } from "./support/fixtures";
+import { type Role, useBrowser } from "./support/fixtures";
 
 describe("accounts", () => {
   const browsing = useBrowser();
@@ -246,8 +244,7 @@ describe("accounts", () => {
     });
 
     it("redirects an already signed-in user away from the login pages", async () => {
-      const { context, page } = await open();
-      await signUpAs(context, "landscaper");
+      const { page } = await browsing.as("newLandscaper");
       await page.goto("/login/landscaper");
       await waitForPath(page, "/landscaper-dashboard");
       await page.goto("/login/client");
@@ -290,8 +287,7 @@ describe("accounts", () => {
     });
 
     it("logs out from the header menu and returns to /", async () => {
-      const { context, page } = await open();
-      const account = await signUpAs(context, "customer", { name: "Olive Out" });
+      const { context, page, account } = await browsing.as("customer", { name: "Olive Out" });
       await page.goto("/dashboard/customer-portal");
       await page.getByRole("button", { name: /My Account/ }).click();
       await page.getByRole("menuitem", { name: "Logout" }).click();
@@ -311,15 +307,13 @@ describe("accounts", () => {
     });
 
     it("sends each role to its own page", async () => {
-      const cases: { role: "customer" | "landscaper" | "admin"; to: string }[] = [
+      const cases: { role: Role; to: string }[] = [
         { role: "customer", to: "/dashboard/customer-portal" },
-        { role: "landscaper", to: "/landscaper-dashboard" },
+        { role: "newLandscaper", to: "/landscaper-dashboard" },
         { role: "admin", to: "/admin" },
       ];
       for (const { role, to } of cases) {
-        const { context, page } = await open();
-        if (role === "admin") await signInAs(context, adminAccount.email, adminAccount.password, "admin");
-        else await signUpAs(context, role);
+        const { page } = await browsing.as(role);
         await page.goto("/dashboard");
         await waitForPath(page, to);
       }
@@ -447,8 +441,7 @@ describe("accounts", () => {
     });
 
     it("welcomes a landscaper by first name with links onward", async () => {
-      const { context, page } = await open();
-      await signUpAs(context, "landscaper", { name: "Rowan Greenleaf" });
+      const { page } = await browsing.as("newLandscaper", { name: "Rowan Greenleaf" });
       await page.goto("/landscaper-portal");
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome, Rowan!");
       expect(await isVisible(page, "Not started")).toBe(true);
@@ -469,7 +462,13 @@ describe("accounts", () => {
       it(`captures each account screen at ${viewport.width} px, free of serious axe violations`, {
         timeout: 120_000,
       }, async () => {
-        const landscaper = await signUpViaApi(baseURL(), { role: "landscaper", name: "Rowan Greenleaf" });
+        const {
+          context,
+          page,
+          account: landscaper,
+        } = await browsing.as("newLandscaper", { viewport, name: "Rowan Greenleaf" });
+        // Signed in for the portal, signed out (these cookies cleared) for every other screen.
+        const cookies = await context.cookies();
         const screens: {
           name: string;
           path: string;
@@ -536,30 +535,24 @@ describe("accounts", () => {
           { name: "reset-password-missing-token", path: "/reset" },
           { name: "landscaper-portal", path: "/landscaper-portal", signedIn: true },
         ];
-        {
-          const { context, page } = await open(viewport);
-          await context.addCookies(landscaper.cookies);
-          for (const screen of screens) {
-            if (!screen.signedIn) await context.clearCookies();
-            else await context.addCookies(landscaper.cookies);
-            await page.goto(screen.path);
-            await page.getByRole("heading", { level: 1 }).first().waitFor();
-            await screen.before?.(page);
-            const overflow = await page.evaluate(
-              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-            );
-            expect(overflow, `${screen.name} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
-            const axe = await new AxeBuilder({ page }).include("#main").analyze();
-            const serious = axe.violations
-              .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-              .map(
-                (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-              );
-            expect(serious, `${screen.name} at ${viewport.width}px`).toEqual([]);
-            // Full-page shots are taken from the top, or the sticky header lands mid-page.
-            await page.evaluate(() => window.scrollTo(0, 0));
-            await screenshot(page, `accounts-${screen.name}-${viewport.width}`);
-          }
+        for (const screen of screens) {
+          if (!screen.signedIn) await context.clearCookies();
+          else await context.addCookies(cookies);
+          await page.goto(screen.path);
+          await page.getByRole("heading", { level: 1 }).first().waitFor();
+          await screen.before?.(page);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, `${screen.name} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
+          const axe = await new AxeBuilder({ page }).include("#main").analyze();
+          const serious = axe.violations
+            .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+            .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`);
+          expect(serious, `${screen.name} at ${viewport.width}px`).toEqual([]);
+          // Full-page shots are taken from the top, or the sticky header lands mid-page.
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await screenshot(page, `accounts-${screen.name}-${viewport.width}`);
         }
       });
     }

@@ -5,22 +5,15 @@ import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y
 import {
   confirmEmailViaLink,
   defaultPassword,
-  signInAs,
-  signInAsAdmin,
   signInThroughForm,
-  signUpAs,
   signUpViaApi,
   uniqueEmail,
 } from "./support/auth";
-import { baseURL, desktop, mobile } from "./support/browser";
+import { baseURL, mobile } from "./support/browser";
 import { type DemoServer, demoLandscaper, demoPassword, startDemoServer } from "./support/demo-server";
 import { useBrowser } from "./support/fixtures";
-import { submitQuoteViaApi } from "./support/quotes";
-
-const png = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+import { pngBuffer } from "./support/landscaper";
+import { submitQuote } from "./support/quotes";
 
 const trouble = "We're having trouble loading your account. Please try refreshing or logging in again.";
 
@@ -46,7 +39,8 @@ describe("customer", () => {
     const { context, page } = await open();
     const email = uniqueEmail("client");
     // Asked for a quote before having an account: it is linked once the new account confirms the address.
-    const quote = await submitQuoteViaApi(context.request, {
+    const quote = await submitQuote({
+      as: context,
       email,
       services: ["lawn-mowing", "edging-trimming"],
     });
@@ -120,8 +114,7 @@ describe("customer", () => {
   });
 
   it("shows the empty dashboard, the URL-synced profile tab with its edit form, and the portal", async () => {
-    const { context, page } = await open(mobile);
-    const account = await signUpAs(context, "customer", { name: "Pat Portal" });
+    const { page, account } = await browsing.as("customer", { viewport: mobile, name: "Pat Portal" });
 
     await page.goto("/dashboard/customer");
     await page.getByRole("heading", { name: "No Project Requests Yet" }).waitFor();
@@ -189,24 +182,17 @@ describe("customer", () => {
   });
 
   it("shows the photo sent with a request on the customer's own card", async () => {
-    const { context, page } = await open();
-    await signUpAs(context, "customer", { name: "Phil Photo" });
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
+    const { context, page } = await browsing.as("customer", { name: "Phil Photo" });
+    const quote = await submitQuote({
+      as: context,
+      photo: pngBuffer(),
       fullName: "Phil Photo",
-      email: uniqueEmail("photo"),
       phone: "704-555-0190",
       address: "5 Park Rd, Charlotte",
       zipCode: "28209",
-      services: "bush-shrub-trimming",
+      services: ["bush-shrub-trimming"],
       preferredDate: daysFromToday(6),
-    })) {
-      form.append(name, value);
-    }
-    form.append("photo", new Blob([new Uint8Array(png)], { type: "image/png" }), "yard.png");
-    const response = await context.request.post("/api/quotes", { multipart: form });
-    expect(response.status()).toBe(200);
-    const { quote } = await response.json();
+    });
 
     await page.goto("/dashboard/customer");
     const image = jobCard(page, quote.number).getByRole("img");
@@ -229,13 +215,11 @@ describe("customer", () => {
     await visitor.page.goto("/onboarding/client");
     await waitForPath(visitor.page, "/login/client");
 
-    const landscaper = await open();
-    await signUpAs(landscaper.context, "landscaper");
+    const landscaper = await browsing.as("newLandscaper");
     await landscaper.page.goto("/dashboard/customer");
     await waitForPath(landscaper.page, "/landscaper-dashboard");
 
-    const admin = await open();
-    await signInAsAdmin(admin.context);
+    const admin = await browsing.as("admin");
     await admin.page.goto("/dashboard/customer-portal");
     await waitForPath(admin.page, "/admin");
   });
@@ -306,12 +290,11 @@ describe("customer", () => {
 
     beforeAll(async () => {
       demo = await startDemoServer();
-      customer = await browsing.browser.newContext({ baseURL: demo.baseURL, viewport: desktop });
-      pro = await browsing.browser.newContext({ baseURL: demo.baseURL, viewport: desktop });
-      browsing.track(customer);
-      browsing.track(pro);
-      await signUpAs(customer, "customer", { name: "Jordan Jobs" });
-      await signInAs(pro, demoLandscaper.email, demoPassword, "landscaper");
+      ({ context: customer } = await browsing.as("customer", { baseURL: demo.baseURL, name: "Jordan Jobs" }));
+      ({ context: pro } = await browsing.as("landscaper", {
+        baseURL: demo.baseURL,
+        existing: { email: demoLandscaper.email, password: demoPassword },
+      }));
     });
     afterAll(async () => {
       await demo?.stop();
@@ -324,14 +307,16 @@ describe("customer", () => {
 
     it("approves the price and date, cancels another request, then rates the finished job", async () => {
       const preferred = daysFromToday(3);
-      const main = await submitQuoteViaApi(customer.request, {
+      const main = await submitQuote({
+        as: customer,
         fullName: "Jordan Jobs",
         email: uniqueEmail("jordan"),
         zipCode: demoLandscaper.zip,
         services: ["lawn-mowing", "flower-bed-maintenance"],
         preferredDate: preferred,
       });
-      const other = await submitQuoteViaApi(customer.request, {
+      const other = await submitQuote({
+        as: customer,
         fullName: "Jordan Jobs",
         email: uniqueEmail("jordan"),
         zipCode: demoLandscaper.zip,
@@ -410,11 +395,9 @@ describe("customer", () => {
     });
 
     it("another customer's actions are refused and change nothing", async () => {
-      const job = await submitQuoteViaApi(customer.request, { zipCode: demoLandscaper.zip });
+      const job = await submitQuote({ as: customer, zipCode: demoLandscaper.zip });
       await proAction(job.id, "accept", { price: 99 });
-      const stranger = await browsing.browser.newContext({ baseURL: demo.baseURL });
-      browsing.track(stranger);
-      await signUpAs(stranger, "customer");
+      const { context: stranger } = await browsing.as("customer", { baseURL: demo.baseURL });
       const approve = await stranger.request.post(`/api/jobs/${job.id}/approve`, { data: {} });
       expect(approve.status()).toBe(404);
       const list = await customer.request.get("/api/customer/jobs");
