@@ -3,6 +3,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../src/client/routes";
+import { resetPagePaths } from "../../src/shared/accounts";
 import { uniqueEmail } from "./support/auth";
 import { screenshot } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
@@ -57,15 +58,12 @@ const visits: Record<string, Visit[]> = {
   "/forgot-password/client": [{ role: "visitor" }],
   "/forgot-password/landscaper": [{ role: "visitor" }],
   "/request-reset": [{ role: "visitor" }],
+  // Every page a reset link may lead to, with a token (the list the server checks reset links against).
   ...Object.fromEntries(
-    [
-      "/reset-password",
-      "/reset-password/client",
-      "/reset-password/landscaper",
-      "/lux-reset-password",
-      "/landscaper-reset-password",
-      "/reset",
-    ].map((path) => [path, [{ role: "visitor", url: `${path}?token=a11y-token&email=a11y%40example.test` }]]),
+    resetPagePaths.map((path) => [
+      path,
+      [{ role: "visitor", url: `${path}?token=a11y-token&email=a11y%40example.test` }],
+    ]),
   ),
   // Without a token, /reset-password is the signed-in 'Update Password' variant.
   "/reset-password": [

@@ -11,7 +11,7 @@ import {
   uniqueEmail,
   waitForEmail,
 } from "./support/auth";
-import { baseURL, desktop, mobile, screenshot } from "./support/browser";
+import { baseURL, desktop, mobile, screenshot, waitForPath } from "./support/browser";
 import { type Role, useBrowser } from "./support/fixtures";
 
 describe("accounts", () => {
@@ -20,10 +20,6 @@ describe("accounts", () => {
 
   function pathOf(page: Page): string {
     return new URL(page.url()).pathname;
-  }
-
-  async function waitForPath(page: Page, pathname: string, timeout = 10_000) {
-    await page.waitForURL((url) => url.pathname === pathname, { timeout });
   }
 
   async function isVisible(page: Page, text: string, timeout = 10_000): Promise<boolean> {
@@ -209,22 +205,25 @@ describe("accounts", () => {
       expect(await password.getAttribute("type")).toBe("password");
     });
 
-    it("sends a customer to /dashboard/customer-portal", async () => {
-      const account = await signUpViaApi(baseURL(), { role: "customer" });
-      const { page } = await open();
-      await signInThroughForm(page, { email: account.email, password: account.password });
-      await waitForPath(page, "/dashboard/customer-portal");
-    });
-
-    it("sends a landscaper to /landscaper-dashboard from the landscaper login", async () => {
-      const account = await signUpViaApi(baseURL(), { role: "landscaper" });
-      const { page } = await open();
-      await signInThroughForm(page, {
+    it.each([
+      {
+        title: "sends a customer to /dashboard/customer-portal",
+        role: "customer",
+        path: "/login/client",
+        to: "/dashboard/customer-portal",
+      },
+      {
+        title: "sends a landscaper to /landscaper-dashboard from the landscaper login",
+        role: "landscaper",
         path: "/login/landscaper",
-        email: account.email,
-        password: account.password,
-      });
-      await waitForPath(page, "/landscaper-dashboard");
+        to: "/landscaper-dashboard",
+      },
+    ] as const)("$title", async ({ role, path, to }) => {
+      // Made outside the browser: the form is what signs in here.
+      const account = await signUpViaApi(baseURL(), { role });
+      const { page } = await open();
+      await signInThroughForm(page, { path, email: account.email, password: account.password });
+      await waitForPath(page, to);
     });
 
     it("rewrites ?redirect=/customer-dashboard and honours other same-site redirects", async () => {
@@ -301,9 +300,7 @@ describe("accounts", () => {
 
   describe("/dashboard", () => {
     it("sends a visitor home", async () => {
-      const { page } = await open();
-      await page.goto("/dashboard");
-      await waitForPath(page, "/");
+      await browsing.expectRedirect("visitor", "/dashboard", "/");
     });
 
     it("sends each role to its own page", async () => {
@@ -312,11 +309,7 @@ describe("accounts", () => {
         { role: "newLandscaper", to: "/landscaper-dashboard" },
         { role: "admin", to: "/admin" },
       ];
-      for (const { role, to } of cases) {
-        const { page } = await browsing.as(role);
-        await page.goto("/dashboard");
-        await waitForPath(page, to);
-      }
+      for (const { role, to } of cases) await browsing.expectRedirect(role, "/dashboard", to);
     });
   });
 
@@ -435,9 +428,7 @@ describe("accounts", () => {
 
   describe("landscaper portal", () => {
     it("sends visitors to /login/landscaper", async () => {
-      const { page } = await open();
-      await page.goto("/landscaper-portal");
-      await waitForPath(page, "/login/landscaper");
+      await browsing.expectRedirect("visitor", "/landscaper-portal", "/login/landscaper");
     });
 
     it("welcomes a landscaper by first name with links onward", async () => {

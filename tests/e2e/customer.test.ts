@@ -9,17 +9,13 @@ import {
   signUpViaApi,
   uniqueEmail,
 } from "./support/auth";
-import { baseURL, mobile } from "./support/browser";
+import { baseURL, mobile, waitForPath } from "./support/browser";
 import { type DemoServer, demoLandscaper, demoPassword, startDemoServer } from "./support/demo-server";
 import { useBrowser } from "./support/fixtures";
 import { pngBuffer } from "./support/landscaper";
 import { submitQuote } from "./support/quotes";
 
 const trouble = "We're having trouble loading your account. Please try refreshing or logging in again.";
-
-async function waitForPath(page: Page, pathname: string, timeout = 15_000) {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout });
-}
 
 function jobCard(page: Page, number: number): Locator {
   return page.locator(`[data-testid="job-card"][data-job-number="${number}"]`);
@@ -201,27 +197,14 @@ describe("customer", () => {
   });
 
   it("sends visitors to the client login, landscapers to their dashboard and admins to /admin", async () => {
-    for (const path of [
-      "/dashboard/customer",
-      "/dashboard/client",
-      "/customer-dashboard",
-      "/dashboard/customer-portal",
-    ]) {
-      const { page } = await open();
-      await page.goto(path);
-      await waitForPath(page, "/login/client");
-    }
-    const visitor = await open();
-    await visitor.page.goto("/onboarding/client");
-    await waitForPath(visitor.page, "/login/client");
-
-    const landscaper = await browsing.as("newLandscaper");
-    await landscaper.page.goto("/dashboard/customer");
-    await waitForPath(landscaper.page, "/landscaper-dashboard");
-
-    const admin = await browsing.as("admin");
-    await admin.page.goto("/dashboard/customer-portal");
-    await waitForPath(admin.page, "/admin");
+    const customerPages = ["/dashboard/customer", "/dashboard/client", "/customer-dashboard"];
+    await browsing.expectRedirect(
+      "visitor",
+      [...customerPages, "/dashboard/customer-portal", "/onboarding/client"],
+      "/login/client",
+    );
+    await browsing.expectRedirect("newLandscaper", "/dashboard/customer", "/landscaper-dashboard");
+    await browsing.expectRedirect("admin", "/dashboard/customer-portal", "/admin");
   });
 
   it("after signing in through the form, the portal leads to the dashboard, which greets once", async () => {

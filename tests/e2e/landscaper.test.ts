@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { daysFromToday } from "../../src/shared/dates";
 import { confirmEmailViaLink, defaultPassword, uniqueEmail, waitForEmail } from "./support/auth";
-import { baseURL, mobile, screenshot } from "./support/browser";
+import { baseURL, mobile, screenshot, waitForPath } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
 import { pdfBuffer, pngBuffer, writeSampleFiles } from "./support/landscaper";
 import { submitQuote } from "./support/quotes";
@@ -11,10 +11,6 @@ import { submitQuote } from "./support/quotes";
 describe("landscaper", () => {
   const browsing = useBrowser();
   const open = browsing.open;
-
-  async function waitForPath(page: Page, pathname: string, timeout = 10_000) {
-    await page.waitForURL((url) => url.pathname === pathname, { timeout });
-  }
 
   async function seeText(page: Page, text: string | RegExp, timeout = 10_000) {
     await page.getByText(text).first().waitFor({ state: "visible", timeout });
@@ -226,24 +222,10 @@ describe("landscaper", () => {
   });
 
   it("sends visitors to the landscaper login, customers to their portal, admins to /admin", async () => {
-    const { page } = await open();
-    for (const path of [
-      "/landscaper-dashboard",
-      "/dashboard/landscaper",
-      "/onboarding/landscaper",
-      "/upload-documents",
-    ]) {
-      await page.goto(path);
-      await waitForPath(page, "/login/landscaper");
-    }
-
-    const customer = await browsing.as("customer");
-    await customer.page.goto("/landscaper-dashboard");
-    await waitForPath(customer.page, "/dashboard/customer-portal");
-
-    const admin = await browsing.as("admin");
-    await admin.page.goto("/dashboard/landscaper");
-    await waitForPath(admin.page, "/admin");
+    const landscaperPages = ["/landscaper-dashboard", "/dashboard/landscaper", "/onboarding/landscaper"];
+    await browsing.expectRedirect("visitor", [...landscaperPages, "/upload-documents"], "/login/landscaper");
+    await browsing.expectRedirect("customer", "/landscaper-dashboard", "/dashboard/customer-portal");
+    await browsing.expectRedirect("admin", "/dashboard/landscaper", "/admin");
   });
 
   it("says so when the account does not load within 3 seconds", async () => {

@@ -189,40 +189,54 @@ describe("user text is shown as text on every screen (stored XSS)", () => {
   };
   const seenAndClosed = async (...args: Parameters<typeof visit>) => (await seen(...args)).close();
 
-  it("customer screens", async () => {
-    await seenAndClosed(
-      customer,
-      "/dashboard/customer",
-      [xss.quoteAddress, xss.quoteNotes, xss.cancelReason, xss.ratingComment, xss.landscaperName],
-      "customer-dashboard",
-    );
-    await seenAndClosed(
-      customer,
-      "/dashboard/customer?tab=profile",
-      [xss.customerName, xss.customerStreet, xss.customerCity],
-      "customer-profile",
-    );
-    await seenAndClosed(customer, "/dashboard/customer-portal", [], "customer-portal");
-    await seenAndClosed(customer, "/dashboard/notifications", [], "customer-notifications");
-  });
-
-  it("landscaper screens", async () => {
-    await seenAndClosed(
-      landscaper,
-      "/landscaper-dashboard",
-      [xss.quoteName, xss.quoteAddress, xss.quoteNotes, xss.ratingComment, xss.landscaperBusiness],
-      "landscaper-queue",
-    );
-    await seenAndClosed(
-      landscaper,
-      "/landscaper-dashboard?tab=profile",
-      [xss.landscaperName, xss.landscaperStreet],
-      "landscaper-profile",
-    );
-    await seenAndClosed(landscaper, "/landscaper-portal", [], "landscaper-portal");
-    await seenAndClosed(landscaper, "/dashboard/notifications", [], "landscaper-notifications");
-    await seenAndClosed(pending, "/upload-documents", [xss.documentName], "pending-documents");
-    await seenAndClosed(pending, "/landscaper-dashboard", [xss.pendingBusiness], "pending-dashboard");
+  /** Who sees which screen, and the payloads each must show as text: [who, path, payloads, label]. */
+  type Screen = ["customer" | "landscaper" | "pending", string, string[], string];
+  it.each<[string, Screen[]]>([
+    [
+      "customer",
+      [
+        [
+          "customer",
+          "/dashboard/customer",
+          [xss.quoteAddress, xss.quoteNotes, xss.cancelReason, xss.ratingComment, xss.landscaperName],
+          "customer-dashboard",
+        ],
+        [
+          "customer",
+          "/dashboard/customer?tab=profile",
+          [xss.customerName, xss.customerStreet, xss.customerCity],
+          "customer-profile",
+        ],
+        ["customer", "/dashboard/customer-portal", [], "customer-portal"],
+        ["customer", "/dashboard/notifications", [], "customer-notifications"],
+      ],
+    ],
+    [
+      "landscaper",
+      [
+        [
+          "landscaper",
+          "/landscaper-dashboard",
+          [xss.quoteName, xss.quoteAddress, xss.quoteNotes, xss.ratingComment, xss.landscaperBusiness],
+          "landscaper-queue",
+        ],
+        [
+          "landscaper",
+          "/landscaper-dashboard?tab=profile",
+          [xss.landscaperName, xss.landscaperStreet],
+          "landscaper-profile",
+        ],
+        ["landscaper", "/landscaper-portal", [], "landscaper-portal"],
+        ["landscaper", "/dashboard/notifications", [], "landscaper-notifications"],
+        ["pending", "/upload-documents", [xss.documentName], "pending-documents"],
+        ["pending", "/landscaper-dashboard", [xss.pendingBusiness], "pending-dashboard"],
+      ],
+    ],
+  ])("%s screens", async (_, screens) => {
+    // The contexts are made in beforeAll, so they are looked up when the test runs.
+    const people = { customer, landscaper, pending };
+    for (const [who, path, expected, label] of screens)
+      await seenAndClosed(people[who], path, expected, label);
   });
 
   /** The admin lists keep their search in the page, not the URL: type it as an admin would. */

@@ -32,6 +32,11 @@ export function baseURL(): string {
   return inject("baseURL");
 }
 
+/** Waits until `page` is at `pathname` (a redirect or a click has landed). */
+export async function waitForPath(page: Page, pathname: string, timeout = 15_000) {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout });
+}
+
 export const screenshotDir = path.resolve(import.meta.dirname, "../../../test-results/screenshots");
 
 export async function screenshot(page: Page, name: string) {

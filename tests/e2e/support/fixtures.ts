@@ -4,7 +4,7 @@ import type { LoginPortal } from "../../../src/shared/accounts";
 import type { LandscaperProfileInput } from "../../../src/shared/landscapers";
 import type { SessionUser } from "../../../src/shared/session";
 import { adminAccount, signInAs, signUpAs } from "./auth";
-import { baseURL, desktop, launchBrowser } from "./browser";
+import { baseURL, desktop, launchBrowser, waitForPath } from "./browser";
 import { reviewApplication, saveProfileViaApi } from "./landscaper";
 
 /**
@@ -117,6 +117,17 @@ export function useBrowser() {
     async as(role: Role, options: SignInOptions = {}): Promise<SignedIn> {
       const { context, page } = await session.open(options.viewport, options.baseURL);
       return { context, page, account: await signIn(context, role, options) };
+    },
+    /**
+     * Opens each of `from` in a fresh page as `who` (a visitor, or a new account of that role) and waits to
+     * land on `to`.
+     */
+    async expectRedirect(who: Role | "visitor", from: string | string[], to: string): Promise<void> {
+      for (const path of Array.isArray(from) ? from : [from]) {
+        const { page } = who === "visitor" ? await session.open() : await session.as(who);
+        await page.goto(path);
+        await waitForPath(page, to);
+      }
     },
   };
   return session;
