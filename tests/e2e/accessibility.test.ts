@@ -1,12 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../src/client/routes";
-import { signInAsAdmin, signUpAs, uniqueEmail } from "./support/auth";
-import { desktop, launchBrowser, newContext, screenshot } from "./support/browser";
-import { approveViaAdminApi, saveProfileViaApi } from "./support/landscaper";
-import { submitQuoteViaApi } from "./support/quotes";
+import { resetPagePaths } from "../../src/shared/accounts";
+import { uniqueEmail } from "./support/auth";
+import { screenshot } from "./support/browser";
+import { useBrowser } from "./support/fixtures";
+import { submitQuote } from "./support/quotes";
 import { type AppServer, startAppServer } from "./support/server-process";
 
 /**
@@ -57,15 +58,12 @@ const visits: Record<string, Visit[]> = {
   "/forgot-password/client": [{ role: "visitor" }],
   "/forgot-password/landscaper": [{ role: "visitor" }],
   "/request-reset": [{ role: "visitor" }],
+  // Every page a reset link may lead to, with a token (the list the server checks reset links against).
   ...Object.fromEntries(
-    [
-      "/reset-password",
-      "/reset-password/client",
-      "/reset-password/landscaper",
-      "/lux-reset-password",
-      "/landscaper-reset-password",
-      "/reset",
-    ].map((path) => [path, [{ role: "visitor", url: `${path}?token=a11y-token&email=a11y%40example.test` }]]),
+    resetPagePaths.map((path) => [
+      path,
+      [{ role: "visitor", url: `${path}?token=a11y-token&email=a11y%40example.test` }],
+    ]),
   ),
   // Without a token, /reset-password is the signed-in 'Update Password' variant.
   "/reset-password": [
@@ -135,24 +133,21 @@ interface Violation {
 }
 
 describe("accessibility", () => {
-  let browser: Browser;
+  const browsing = useBrowser();
   const contexts = {} as Record<Role, BrowserContext>;
   let masterServer: AppServer;
   const found: Violation[] = [];
   let checked = 0;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    const visitor = await newContext(browser);
-    const customer = await newContext(browser);
-    const pendingLandscaper = await newContext(browser);
-    const unconfirmed = await newContext(browser);
-    await signUpAs(unconfirmed, "customer", { name: "Una Unconfirmed", confirm: false });
-    const approvedLandscaper = await newContext(browser);
-    const admin = await newContext(browser);
-    await signInAsAdmin(admin);
+    const { context: visitor } = await browsing.open();
+    const { context: unconfirmed } = await browsing.as("customer", {
+      name: "Una Unconfirmed",
+      confirm: false,
+    });
+    const { context: admin } = await browsing.as("admin");
 
-    const client = await signUpAs(customer, "customer", { name: "Alex Access" });
+    const { context: customer, account: client } = await browsing.as("customer", { name: "Alex Access" });
     await customer.request.put("/api/customer/profile", {
       data: {
         fullName: "Alex Access",
@@ -164,13 +159,10 @@ describe("accessibility", () => {
         propertyType: "residential",
       },
     });
-    await submitQuoteViaApi(customer.request, { fullName: "Alex Access", email: client.email });
+    await submitQuote({ as: customer, fullName: "Alex Access", email: client.email });
 
-    await signUpAs(pendingLandscaper, "landscaper", { name: "Pat Pending" });
-    await saveProfileViaApi(pendingLandscaper, { fullName: "Pat Pending" });
-    const approved = await signUpAs(approvedLandscaper, "landscaper", { name: "Abe Approved" });
-    await saveProfileViaApi(approvedLandscaper, { fullName: "Abe Approved" });
-    expect(await approveViaAdminApi(admin, approved.user?.id ?? "")).toBe(true);
+    const { context: pendingLandscaper } = await browsing.as("pendingLandscaper", { name: "Pat Pending" });
+    const { context: approvedLandscaper } = await browsing.as("landscaper", { name: "Abe Approved" });
 
     // Master mode comes from MASTER_EMAILS, which the shared test server does not set: a server of its own.
     const masterEmail = "master@e2e-a11y.test";
@@ -183,8 +175,11 @@ describe("accessibility", () => {
         ADMIN_PASSWORD: "e2e-admin-password",
       },
     });
-    const master = await browser.newContext({ baseURL: masterServer.baseURL, viewport: desktop });
-    await signUpAs(master, "customer", { name: "Mia Master", email: masterEmail });
+    const { context: master } = await browsing.as("customer", {
+      baseURL: masterServer.baseURL,
+      name: "Mia Master",
+      email: masterEmail,
+    });
 
     Object.assign(contexts, {
       visitor,
@@ -198,7 +193,6 @@ describe("accessibility", () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
     await masterServer?.stop();
   });
 
@@ -256,8 +250,7 @@ describe("accessibility", () => {
   }, 900_000);
 
   it("sign-up can be completed with the keyboard alone", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await browsing.open();
     try {
       await page.goto("/signup");
       await page.locator("#main h1").first().waitFor();
@@ -344,9 +337,10 @@ describe("accessibility", () => {
       { role: "freshLandscaper", url: "/onboarding/landscaper", submit: /Continue|Save|Submit/ },
     ];
     for (const form of forms) {
-      const context = await newContext(browser);
-      if (form.role === "freshLandscaper") await signUpAs(context, "landscaper", { name: "Fay Fresh" });
-      const page = await context.newPage();
+      const { context, page } =
+        form.role === "freshLandscaper"
+          ? await browsing.as("newLandscaper", { name: "Fay Fresh" })
+          : await browsing.open();
       try {
         await page.goto(form.url);
         await page.locator("#main h1").first().waitFor();

@@ -5,16 +5,14 @@ import {
   adminAccount,
   defaultPassword,
   sessionUserOf,
-  signInAs,
   signInThroughForm,
   signInViaApi,
-  signUpAs,
   signUpViaApi,
   uniqueEmail,
   waitForEmail,
 } from "./support/auth";
-import { baseURL, desktop, mobile, screenshot } from "./support/browser";
-import { useBrowser } from "./support/fixtures";
+import { baseURL, desktop, mobile, screenshot, waitForPath } from "./support/browser";
+import { type Role, useBrowser } from "./support/fixtures";
 
 describe("accounts", () => {
   const browsing = useBrowser();
@@ -22,10 +20,6 @@ describe("accounts", () => {
 
   function pathOf(page: Page): string {
     return new URL(page.url()).pathname;
-  }
-
-  async function waitForPath(page: Page, pathname: string, timeout = 10_000) {
-    await page.waitForURL((url) => url.pathname === pathname, { timeout });
   }
 
   async function isVisible(page: Page, text: string, timeout = 10_000): Promise<boolean> {
@@ -211,22 +205,26 @@ describe("accounts", () => {
       expect(await password.getAttribute("type")).toBe("password");
     });
 
-    it("sends a customer to /dashboard/customer-portal", async () => {
-      const account = await signUpViaApi(baseURL(), { role: "customer" });
+    // `%s`, not `$title`: Vitest shortens and quotes long `$` values in test names.
+    it.each([
+      [
+        "sends a customer to /dashboard/customer-portal",
+        "customer",
+        "/login/client",
+        "/dashboard/customer-portal",
+      ],
+      [
+        "sends a landscaper to /landscaper-dashboard from the landscaper login",
+        "landscaper",
+        "/login/landscaper",
+        "/landscaper-dashboard",
+      ],
+    ] as const)("%s", async (_, role, path, to) => {
+      // Made outside the browser: the form is what signs in here.
+      const account = await signUpViaApi(baseURL(), { role });
       const { page } = await open();
-      await signInThroughForm(page, { email: account.email, password: account.password });
-      await waitForPath(page, "/dashboard/customer-portal");
-    });
-
-    it("sends a landscaper to /landscaper-dashboard from the landscaper login", async () => {
-      const account = await signUpViaApi(baseURL(), { role: "landscaper" });
-      const { page } = await open();
-      await signInThroughForm(page, {
-        path: "/login/landscaper",
-        email: account.email,
-        password: account.password,
-      });
-      await waitForPath(page, "/landscaper-dashboard");
+      await signInThroughForm(page, { path, email: account.email, password: account.password });
+      await waitForPath(page, to);
     });
 
     it("rewrites ?redirect=/customer-dashboard and honours other same-site redirects", async () => {
@@ -246,8 +244,7 @@ describe("accounts", () => {
     });
 
     it("redirects an already signed-in user away from the login pages", async () => {
-      const { context, page } = await open();
-      await signUpAs(context, "landscaper");
+      const { page } = await browsing.as("newLandscaper");
       await page.goto("/login/landscaper");
       await waitForPath(page, "/landscaper-dashboard");
       await page.goto("/login/client");
@@ -290,8 +287,7 @@ describe("accounts", () => {
     });
 
     it("logs out from the header menu and returns to /", async () => {
-      const { context, page } = await open();
-      const account = await signUpAs(context, "customer", { name: "Olive Out" });
+      const { context, page, account } = await browsing.as("customer", { name: "Olive Out" });
       await page.goto("/dashboard/customer-portal");
       await page.getByRole("button", { name: /My Account/ }).click();
       await page.getByRole("menuitem", { name: "Logout" }).click();
@@ -305,24 +301,16 @@ describe("accounts", () => {
 
   describe("/dashboard", () => {
     it("sends a visitor home", async () => {
-      const { page } = await open();
-      await page.goto("/dashboard");
-      await waitForPath(page, "/");
+      await browsing.expectRedirect("visitor", "/dashboard", "/");
     });
 
     it("sends each role to its own page", async () => {
-      const cases: { role: "customer" | "landscaper" | "admin"; to: string }[] = [
+      const cases: { role: Role; to: string }[] = [
         { role: "customer", to: "/dashboard/customer-portal" },
-        { role: "landscaper", to: "/landscaper-dashboard" },
+        { role: "newLandscaper", to: "/landscaper-dashboard" },
         { role: "admin", to: "/admin" },
       ];
-      for (const { role, to } of cases) {
-        const { context, page } = await open();
-        if (role === "admin") await signInAs(context, adminAccount.email, adminAccount.password, "admin");
-        else await signUpAs(context, role);
-        await page.goto("/dashboard");
-        await waitForPath(page, to);
-      }
+      for (const { role, to } of cases) await browsing.expectRedirect(role, "/dashboard", to);
     });
   });
 
@@ -441,14 +429,11 @@ describe("accounts", () => {
 
   describe("landscaper portal", () => {
     it("sends visitors to /login/landscaper", async () => {
-      const { page } = await open();
-      await page.goto("/landscaper-portal");
-      await waitForPath(page, "/login/landscaper");
+      await browsing.expectRedirect("visitor", "/landscaper-portal", "/login/landscaper");
     });
 
     it("welcomes a landscaper by first name with links onward", async () => {
-      const { context, page } = await open();
-      await signUpAs(context, "landscaper", { name: "Rowan Greenleaf" });
+      const { page } = await browsing.as("newLandscaper", { name: "Rowan Greenleaf" });
       await page.goto("/landscaper-portal");
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome, Rowan!");
       expect(await isVisible(page, "Not started")).toBe(true);
@@ -469,7 +454,13 @@ describe("accounts", () => {
       it(`captures each account screen at ${viewport.width} px, free of serious axe violations`, {
         timeout: 120_000,
       }, async () => {
-        const landscaper = await signUpViaApi(baseURL(), { role: "landscaper", name: "Rowan Greenleaf" });
+        const {
+          context,
+          page,
+          account: landscaper,
+        } = await browsing.as("newLandscaper", { viewport, name: "Rowan Greenleaf" });
+        // Signed in for the portal, signed out (these cookies cleared) for every other screen.
+        const cookies = await context.cookies();
         const screens: {
           name: string;
           path: string;
@@ -536,30 +527,24 @@ describe("accounts", () => {
           { name: "reset-password-missing-token", path: "/reset" },
           { name: "landscaper-portal", path: "/landscaper-portal", signedIn: true },
         ];
-        {
-          const { context, page } = await open(viewport);
-          await context.addCookies(landscaper.cookies);
-          for (const screen of screens) {
-            if (!screen.signedIn) await context.clearCookies();
-            else await context.addCookies(landscaper.cookies);
-            await page.goto(screen.path);
-            await page.getByRole("heading", { level: 1 }).first().waitFor();
-            await screen.before?.(page);
-            const overflow = await page.evaluate(
-              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-            );
-            expect(overflow, `${screen.name} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
-            const axe = await new AxeBuilder({ page }).include("#main").analyze();
-            const serious = axe.violations
-              .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-              .map(
-                (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-              );
-            expect(serious, `${screen.name} at ${viewport.width}px`).toEqual([]);
-            // Full-page shots are taken from the top, or the sticky header lands mid-page.
-            await page.evaluate(() => window.scrollTo(0, 0));
-            await screenshot(page, `accounts-${screen.name}-${viewport.width}`);
-          }
+        for (const screen of screens) {
+          if (!screen.signedIn) await context.clearCookies();
+          else await context.addCookies(cookies);
+          await page.goto(screen.path);
+          await page.getByRole("heading", { level: 1 }).first().waitFor();
+          await screen.before?.(page);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, `${screen.name} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
+          const axe = await new AxeBuilder({ page }).include("#main").analyze();
+          const serious = axe.violations
+            .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+            .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`);
+          expect(serious, `${screen.name} at ${viewport.width}px`).toEqual([]);
+          // Full-page shots are taken from the top, or the sticky header lands mid-page.
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await screenshot(page, `accounts-${screen.name}-${viewport.width}`);
         }
       });
     }

@@ -1,33 +1,30 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { todayInCharlotte } from "../../src/shared/dates";
-import { registerApplicant, requestQuote } from "./support/admin-fixtures";
-import {
-  adminAccount,
-  signInAs,
-  signInThroughForm,
-  signUpAs,
-  signUpViaApi,
-  uniqueEmail,
-} from "./support/auth";
-import { baseURL, desktop, launchBrowser, mobile, newContext, screenshot } from "./support/browser";
+import type { QuoteRequestInput } from "../../src/shared/jobs";
+import { adminAccount, sessionUserOf, signInThroughForm, signUpViaApi, uniqueEmail } from "./support/auth";
+import { baseURL, desktop, mobile, screenshot } from "./support/browser";
+import { useBrowser } from "./support/fixtures";
+import { submitApplication } from "./support/landscaper";
+import { submitQuote } from "./support/quotes";
 
 describe("admin area", () => {
-  let browser: Browser;
+  const browsing = useBrowser();
   let admin: BrowserContext;
-  const contexts: BrowserContext[] = [];
   const today = todayInCharlotte();
+
+  /** A visitor's quote: a pending job for the admin screens to show. */
+  const visitorQuote = (fullName: string, services: QuoteRequestInput["services"]) =>
+    submitQuote({ fullName, services, zipCode: "28207", preferredDate: today });
 
   beforeAll(async () => {
     // Before any screen asks for the (15-minute cached) analytics, so the charts include it.
-    await requestQuote(baseURL(), "Dana Dashboard");
-    browser = await launchBrowser();
-    // The admin signs in the way people do, through /login/admin.
-    admin = await newContext(browser, desktop);
-    contexts.push(admin);
-    const page = await admin.newPage();
+    await visitorQuote("Dana Dashboard", ["lawn-mowing"]);
+    // The file's admin signs in the way people do, through /login/admin (accounts.test.ts checks the form).
+    const { context, page } = await browsing.open(desktop);
+    admin = context;
     await signInThroughForm(page, {
       path: "/login/admin",
       email: adminAccount.email,
@@ -35,10 +32,6 @@ describe("admin area", () => {
     });
     await page.waitForURL((url) => url.pathname === "/admin", { timeout: 15_000 });
     await page.close();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-    await browser.close();
   });
 
   async function adminPage(path: string): Promise<Page> {
@@ -57,9 +50,7 @@ describe("admin area", () => {
   }
 
   it("shows visitors and non-admins the 403 content, and forwards /admin-dashboard to /admin", async () => {
-    const visitor = await newContext(browser);
-    contexts.push(visitor);
-    const page = await visitor.newPage();
+    const { page } = await browsing.open();
     await page.goto("/admin/users");
     await page.getByRole("heading", { name: "Access Denied" }).waitFor();
     await page
@@ -72,10 +63,7 @@ describe("admin area", () => {
     );
     expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
 
-    const customer = await newContext(browser);
-    contexts.push(customer);
-    await signUpAs(customer, "customer");
-    const customerPage = await customer.newPage();
+    const { context: customer, page: customerPage } = await browsing.as("customer");
     await customerPage.goto("/admin");
     await customerPage.getByRole("heading", { name: "Access Denied" }).waitFor();
     const forbidden = await customer.request.get("/api/admin/dashboard");
@@ -129,14 +117,18 @@ describe("admin area", () => {
 
   it("reviews and approves a landscaper who registered in the same test", async () => {
     const name = `Quinn Approval ${Date.now()}`;
-    const applicant = await registerApplicant(baseURL(), name, "Quinn Yard Co");
+    const applicant = await browsing.as("pendingLandscaper", {
+      name,
+      profile: { businessName: "Quinn Yard Co", zipCode: "28203", serviceZipCodes: "28203, 28207" },
+    });
+    await submitApplication(applicant.context);
     const page = await adminPage("/admin/landscaper-approvals");
     await page.getByRole("heading", { level: 1, name: "Landscaper Applications" }).waitFor();
     expect(await page.getByLabel("Status").inputValue()).toBe("pending");
     await page.getByLabel("Search applications").fill(name);
     const card = page.getByRole("article", { name });
     await card.waitFor();
-    await card.getByText(applicant.email).waitFor();
+    await card.getByText(applicant.account.email).waitFor();
     await card.getByText("Quinn Yard Co").waitFor();
     await card.getByText("28207").waitFor();
     const document = card.getByRole("link", { name: /View Proof of ID/ });
@@ -157,17 +149,13 @@ describe("admin area", () => {
     expect(await approved.getByLabel("Admin notes").inputValue()).toBe("ID and insurance checked");
     expect(await approved.getByRole("button", { name: `Approve ${name}` }).isDisabled()).toBe(true);
 
-    const session = await fetch(new URL("/api/session", baseURL()), {
-      headers: { cookie: applicant.cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
-    });
-    expect(((await session.json()) as { user: { landscaperStatus: string } }).user.landscaperStatus).toBe(
-      "approved",
-    );
+    expect((await sessionUserOf(applicant.context))?.landscaperStatus).toBe("approved");
     await page.close();
   });
 
   it("promotes a user to admin after the confirmation", async () => {
     const email = uniqueEmail("promote");
+    // Made outside any browser: the promoted user first signs in after the promotion.
     const account = await signUpViaApi(baseURL(), { role: "customer", email, name: "Pat Promote" });
     const page = await adminPage("/admin/users");
     await page.getByLabel("Search users").fill(email);
@@ -182,17 +170,15 @@ describe("admin area", () => {
     await page.getByText("Administrator").waitFor();
     expect(await promote.count()).toBe(0);
 
-    const promoted = await newContext(browser);
-    contexts.push(promoted);
-    await signInAs(promoted, account.email, account.password);
-    expect((await promoted.request.get("/api/admin/dashboard")).status()).toBe(200);
+    const promoted = await browsing.as("customer", { existing: account });
+    expect((await promoted.context.request.get("/api/admin/dashboard")).status()).toBe(200);
     await page.close();
   });
 
   it("filters job history and downloads the jobs CSV", async () => {
     const marker = `Hollis${Date.now()}`;
-    const number = await requestQuote(baseURL(), `${marker} Client`, ["mulch-installation"]);
-    await requestQuote(baseURL(), `${marker} Other`, ["leaf-removal"]);
+    const { number } = await visitorQuote(`${marker} Client`, ["mulch-installation"]);
+    await visitorQuote(`${marker} Other`, ["leaf-removal"]);
     const page = await adminPage("/admin/jobs");
     await page.getByRole("heading", { level: 1, name: "Job History" }).waitFor();
     const search = page.getByLabel("Search jobs");
@@ -260,10 +246,7 @@ describe("admin area", () => {
         ["/admin/analytics", "analytics"],
       ] as const;
       {
-        const context = await newContext(browser, viewport);
-        contexts.push(context);
-        await signInAs(context, adminAccount.email, adminAccount.password, "admin");
-        const page = await context.newPage();
+        const { page } = await browsing.as("admin", { viewport });
         for (const [path, name] of screens) {
           await page.goto(path);
           await page.getByRole("heading", { level: 1 }).waitFor();

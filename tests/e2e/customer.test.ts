@@ -5,28 +5,17 @@ import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y
 import {
   confirmEmailViaLink,
   defaultPassword,
-  signInAs,
-  signInAsAdmin,
   signInThroughForm,
-  signUpAs,
   signUpViaApi,
   uniqueEmail,
 } from "./support/auth";
-import { baseURL, desktop, mobile } from "./support/browser";
+import { baseURL, mobile, waitForPath } from "./support/browser";
 import { type DemoServer, demoLandscaper, demoPassword, startDemoServer } from "./support/demo-server";
 import { useBrowser } from "./support/fixtures";
-import { submitQuoteViaApi } from "./support/quotes";
-
-const png = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+import { pngBuffer } from "./support/landscaper";
+import { submitQuote } from "./support/quotes";
 
 const trouble = "We're having trouble loading your account. Please try refreshing or logging in again.";
-
-async function waitForPath(page: Page, pathname: string, timeout = 15_000) {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout });
-}
 
 function jobCard(page: Page, number: number): Locator {
   return page.locator(`[data-testid="job-card"][data-job-number="${number}"]`);
@@ -46,7 +35,8 @@ describe("customer", () => {
     const { context, page } = await open();
     const email = uniqueEmail("client");
     // Asked for a quote before having an account: it is linked once the new account confirms the address.
-    const quote = await submitQuoteViaApi(context.request, {
+    const quote = await submitQuote({
+      as: context,
       email,
       services: ["lawn-mowing", "edging-trimming"],
     });
@@ -120,8 +110,7 @@ describe("customer", () => {
   });
 
   it("shows the empty dashboard, the URL-synced profile tab with its edit form, and the portal", async () => {
-    const { context, page } = await open(mobile);
-    const account = await signUpAs(context, "customer", { name: "Pat Portal" });
+    const { page, account } = await browsing.as("customer", { viewport: mobile, name: "Pat Portal" });
 
     await page.goto("/dashboard/customer");
     await page.getByRole("heading", { name: "No Project Requests Yet" }).waitFor();
@@ -189,24 +178,17 @@ describe("customer", () => {
   });
 
   it("shows the photo sent with a request on the customer's own card", async () => {
-    const { context, page } = await open();
-    await signUpAs(context, "customer", { name: "Phil Photo" });
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
+    const { context, page } = await browsing.as("customer", { name: "Phil Photo" });
+    const quote = await submitQuote({
+      as: context,
+      photo: pngBuffer(),
       fullName: "Phil Photo",
-      email: uniqueEmail("photo"),
       phone: "704-555-0190",
       address: "5 Park Rd, Charlotte",
       zipCode: "28209",
-      services: "bush-shrub-trimming",
+      services: ["bush-shrub-trimming"],
       preferredDate: daysFromToday(6),
-    })) {
-      form.append(name, value);
-    }
-    form.append("photo", new Blob([new Uint8Array(png)], { type: "image/png" }), "yard.png");
-    const response = await context.request.post("/api/quotes", { multipart: form });
-    expect(response.status()).toBe(200);
-    const { quote } = await response.json();
+    });
 
     await page.goto("/dashboard/customer");
     const image = jobCard(page, quote.number).getByRole("img");
@@ -215,29 +197,14 @@ describe("customer", () => {
   });
 
   it("sends visitors to the client login, landscapers to their dashboard and admins to /admin", async () => {
-    for (const path of [
-      "/dashboard/customer",
-      "/dashboard/client",
-      "/customer-dashboard",
-      "/dashboard/customer-portal",
-    ]) {
-      const { page } = await open();
-      await page.goto(path);
-      await waitForPath(page, "/login/client");
-    }
-    const visitor = await open();
-    await visitor.page.goto("/onboarding/client");
-    await waitForPath(visitor.page, "/login/client");
-
-    const landscaper = await open();
-    await signUpAs(landscaper.context, "landscaper");
-    await landscaper.page.goto("/dashboard/customer");
-    await waitForPath(landscaper.page, "/landscaper-dashboard");
-
-    const admin = await open();
-    await signInAsAdmin(admin.context);
-    await admin.page.goto("/dashboard/customer-portal");
-    await waitForPath(admin.page, "/admin");
+    const customerPages = ["/dashboard/customer", "/dashboard/client", "/customer-dashboard"];
+    await browsing.expectRedirect(
+      "visitor",
+      [...customerPages, "/dashboard/customer-portal", "/onboarding/client"],
+      "/login/client",
+    );
+    await browsing.expectRedirect("newLandscaper", "/dashboard/customer", "/landscaper-dashboard");
+    await browsing.expectRedirect("admin", "/dashboard/customer-portal", "/admin");
   });
 
   it("after signing in through the form, the portal leads to the dashboard, which greets once", async () => {
@@ -306,12 +273,11 @@ describe("customer", () => {
 
     beforeAll(async () => {
       demo = await startDemoServer();
-      customer = await browsing.browser.newContext({ baseURL: demo.baseURL, viewport: desktop });
-      pro = await browsing.browser.newContext({ baseURL: demo.baseURL, viewport: desktop });
-      browsing.track(customer);
-      browsing.track(pro);
-      await signUpAs(customer, "customer", { name: "Jordan Jobs" });
-      await signInAs(pro, demoLandscaper.email, demoPassword, "landscaper");
+      ({ context: customer } = await browsing.as("customer", { baseURL: demo.baseURL, name: "Jordan Jobs" }));
+      ({ context: pro } = await browsing.as("landscaper", {
+        baseURL: demo.baseURL,
+        existing: { email: demoLandscaper.email, password: demoPassword },
+      }));
     });
     afterAll(async () => {
       await demo?.stop();
@@ -324,14 +290,16 @@ describe("customer", () => {
 
     it("approves the price and date, cancels another request, then rates the finished job", async () => {
       const preferred = daysFromToday(3);
-      const main = await submitQuoteViaApi(customer.request, {
+      const main = await submitQuote({
+        as: customer,
         fullName: "Jordan Jobs",
         email: uniqueEmail("jordan"),
         zipCode: demoLandscaper.zip,
         services: ["lawn-mowing", "flower-bed-maintenance"],
         preferredDate: preferred,
       });
-      const other = await submitQuoteViaApi(customer.request, {
+      const other = await submitQuote({
+        as: customer,
         fullName: "Jordan Jobs",
         email: uniqueEmail("jordan"),
         zipCode: demoLandscaper.zip,
@@ -410,11 +378,9 @@ describe("customer", () => {
     });
 
     it("another customer's actions are refused and change nothing", async () => {
-      const job = await submitQuoteViaApi(customer.request, { zipCode: demoLandscaper.zip });
+      const job = await submitQuote({ as: customer, zipCode: demoLandscaper.zip });
       await proAction(job.id, "accept", { price: 99 });
-      const stranger = await browsing.browser.newContext({ baseURL: demo.baseURL });
-      browsing.track(stranger);
-      await signUpAs(stranger, "customer");
+      const { context: stranger } = await browsing.as("customer", { baseURL: demo.baseURL });
       const approve = await stranger.request.post(`/api/jobs/${job.id}/approve`, { data: {} });
       expect(approve.status()).toBe(404);
       const list = await customer.request.get("/api/customer/jobs");

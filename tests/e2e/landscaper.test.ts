@@ -1,32 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import {
-  confirmEmailViaLink,
-  defaultPassword,
-  signInAsAdmin,
-  signUpAs,
-  uniqueEmail,
-  waitForEmail,
-} from "./support/auth";
-import { baseURL, mobile, newContext, screenshot } from "./support/browser";
+import { daysFromToday } from "../../src/shared/dates";
+import { confirmEmailViaLink, defaultPassword, uniqueEmail, waitForEmail } from "./support/auth";
+import { baseURL, mobile, screenshot, waitForPath } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
-import {
-  approveViaAdminApi,
-  pdfBuffer,
-  pngBuffer,
-  requestQuoteViaApi,
-  saveProfileViaApi,
-  writeSampleFiles,
-} from "./support/landscaper";
+import { pdfBuffer, pngBuffer, writeSampleFiles } from "./support/landscaper";
+import { submitQuote } from "./support/quotes";
 
 describe("landscaper", () => {
   const browsing = useBrowser();
   const open = browsing.open;
-
-  async function waitForPath(page: Page, pathname: string, timeout = 10_000) {
-    await page.waitForURL((url) => url.pathname === pathname, { timeout });
-  }
 
   async function seeText(page: Page, text: string | RegExp, timeout = 10_000) {
     await page.getByText(text).first().waitFor({ state: "visible", timeout });
@@ -205,10 +189,8 @@ describe("landscaper", () => {
     expect(mail.text).toContain("/landscaper-dashboard?status=pending");
 
     // The same account on a phone.
-    const phoneView = await newContext(browsing.browser, mobile);
-    browsing.track(phoneView);
+    const { context: phoneView, page: small } = await open(mobile);
     await phoneView.addCookies(await context.cookies());
-    const small = await phoneView.newPage();
     await small.goto("/landscaper-dashboard?status=pending");
     await seeText(small, "Your application is under review");
     await screenshot(small, "landscaper-dashboard-pending-375");
@@ -225,9 +207,7 @@ describe("landscaper", () => {
   });
 
   it("says 'Not authenticated' when the session ends before an upload", async () => {
-    const { context, page } = await open();
-    await signUpAs(context, "landscaper");
-    await saveProfileViaApi(context);
+    const { context, page } = await browsing.as("pendingLandscaper");
     // Ending the session also ends the live-notification stream, and the app then rechecks the session and
     // moves to the login page: right, but a race with what this test reads. Hold the stream open (never
     // answered) so only the upload learns that the session ended.
@@ -242,31 +222,14 @@ describe("landscaper", () => {
   });
 
   it("sends visitors to the landscaper login, customers to their portal, admins to /admin", async () => {
-    const { page } = await open();
-    for (const path of [
-      "/landscaper-dashboard",
-      "/dashboard/landscaper",
-      "/onboarding/landscaper",
-      "/upload-documents",
-    ]) {
-      await page.goto(path);
-      await waitForPath(page, "/login/landscaper");
-    }
-
-    const customer = await open();
-    await signUpAs(customer.context, "customer");
-    await customer.page.goto("/landscaper-dashboard");
-    await waitForPath(customer.page, "/dashboard/customer-portal");
-
-    const admin = await open();
-    await signInAsAdmin(admin.context);
-    await admin.page.goto("/dashboard/landscaper");
-    await waitForPath(admin.page, "/admin");
+    const landscaperPages = ["/landscaper-dashboard", "/dashboard/landscaper", "/onboarding/landscaper"];
+    await browsing.expectRedirect("visitor", [...landscaperPages, "/upload-documents"], "/login/landscaper");
+    await browsing.expectRedirect("customer", "/landscaper-dashboard", "/dashboard/customer-portal");
+    await browsing.expectRedirect("admin", "/dashboard/landscaper", "/admin");
   });
 
   it("says so when the account does not load within 3 seconds", async () => {
-    const { context, page } = await open(mobile);
-    await signUpAs(context, "landscaper");
+    const { page } = await browsing.as("newLandscaper", { viewport: mobile });
     await page.route("**/api/session", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 5_000));
       await route.continue().catch(() => undefined);
@@ -284,8 +247,7 @@ describe("landscaper", () => {
   });
 
   it("points a landscaper without a profile to onboarding, and keeps the tab in the URL", async () => {
-    const { context, page } = await open();
-    await signUpAs(context, "landscaper", { name: "Noah Newcomer" });
+    const { page } = await browsing.as("newLandscaper", { name: "Noah Newcomer" });
     await page.goto("/dashboard/landscaper");
     await seeText(page, "Finish your application to start getting jobs");
     await page.getByRole("link", { name: "Continue onboarding" }).click();
@@ -314,9 +276,7 @@ describe("landscaper", () => {
   });
 
   it("changes the password and the name from the settings tab", async () => {
-    const { context, page } = await open();
-    const account = await signUpAs(context, "landscaper", { name: "Sam Settings" });
-    await saveProfileViaApi(context);
+    const { context, page, account } = await browsing.as("pendingLandscaper", { name: "Sam Settings" });
     await page.goto("/landscaper-dashboard?tab=settings");
 
     await page.getByLabel("Full name").fill("Samuel Settings");
@@ -341,36 +301,32 @@ describe("landscaper", () => {
     expect(signIn.status()).toBe(200);
   });
 
-  it("an approved landscaper accepts (keyboard only) and completes a job; a rival is told it was taken", async (ctx) => {
+  it("an approved landscaper accepts (keyboard only) and completes a job; a rival is told it was taken", async () => {
     // Customer with a job (and a photo) in Uptown.
-    const customer = await open();
-    const customerAccount = await signUpAs(customer.context, "customer", { name: "Olivia Bennett" });
-    const jobId = await requestQuoteViaApi(customer.context, {
-      fullName: "Olivia Bennett",
-      email: customerAccount.email,
+    const customer = await browsing.as("customer", { name: "Olivia Bennett" });
+    const { id: jobId } = await submitQuote({
+      as: customer.context,
       photo: pngBuffer(),
+      fullName: "Olivia Bennett",
+      email: customer.account.email,
+      phone: "(704) 555-0188",
+      address: "1200 East Blvd, Charlotte, NC",
+      zipCode: "28202",
+      services: ["lawn-mowing", "edging-trimming"],
+      preferredDate: daysFromToday(6),
+      additionalNotes: "Gate code 1234. Please mind the dog.",
     });
 
-    // Two landscapers covering Uptown, approved by the admin through the admin API.
-    const pro = await open();
-    const proAccount = await signUpAs(pro.context, "landscaper", { name: "Carlos Mendoza" });
-    await saveProfileViaApi(pro.context, {
-      fullName: "Carlos Mendoza",
-      businessName: "Queen City Lawn Care",
+    // Two landscapers covering Uptown (the profile's 28202), approved by the admin through the admin API.
+    const pro = await browsing.as("landscaper", {
+      name: "Carlos Mendoza",
+      profile: { businessName: "Queen City Lawn Care" },
     });
-    const rival = await open(mobile);
-    const rivalAccount = await signUpAs(rival.context, "landscaper", { name: "Rita Rival" });
-    await saveProfileViaApi(rival.context, { fullName: "Rita Rival", businessName: "" });
-    const admin = await open();
-    await signInAsAdmin(admin.context);
-    const approvedPro = await approveViaAdminApi(admin.context, proAccount.user!.id);
-    if (!approvedPro) {
-      // Pending on the admin issue: without its approve endpoint, accept/complete are covered by the
-      // server integration tests (src/server/features/jobs/lifecycle.test.ts) only.
-      ctx.skip();
-      return;
-    }
-    await approveViaAdminApi(admin.context, rivalAccount.user!.id);
+    const rival = await browsing.as("landscaper", {
+      viewport: mobile,
+      name: "Rita Rival",
+      profile: { businessName: "" },
+    });
 
     const customerJobs = (await (await customer.context.request.get("/api/customer/jobs")).json()) as {
       jobs: { id: string; number: number }[];

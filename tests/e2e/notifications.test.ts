@@ -1,55 +1,53 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { HISTORY_PAGE } from "../../src/shared/notifications";
 import { signUpAs, uniqueEmail } from "./support/auth";
-import { desktop, launchBrowser, mobile, newContext, screenshot } from "./support/browser";
+import { desktop, mobile, screenshot } from "./support/browser";
+import { useBrowser } from "./support/fixtures";
+import { reviewApplication } from "./support/landscaper";
 import {
-  adminContext,
   approvedMessage,
   bellOf,
-  createLandscaper,
   deniedMessage,
   headerHasBell,
   historyOf,
+  isolatedZip,
   jobAlertPrefix,
   persistentContext,
   preferencesOf,
-  reviewApplication,
   toastWith,
   triggerAdminNotification,
-  visitorQuote,
 } from "./support/notifications";
+import { submitQuote } from "./support/quotes";
 
 const historyPath = "/dashboard/notifications";
 const settingsPath = "/dashboard/settings/notifications";
 
 describe("notifications", () => {
-  let browser: Browser;
+  const browsing = useBrowser();
   let admin: BrowserContext;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await adminContext(browser);
-    contexts.push(admin);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-    await browser.close();
+    ({ context: admin } = await browsing.as("admin"));
   });
 
-  function track<T extends { context: BrowserContext }>(value: T): T {
-    contexts.push(value.context);
-    return value;
-  }
-
-  /** An approved landscaper (one 'application' notification) with a page of its own. */
+  /**
+   * An approved landscaper (one 'application' notification) with a page of its own, covering a ZIP code no
+   * other test's landscaper covers, so only this test's quotes alert them.
+   */
   async function landscaper(viewport = desktop) {
-    const created = track(await createLandscaper(browser, { admin, viewport }));
-    const page = await created.context.newPage();
-    return { ...created, page };
+    const zip = isolatedZip();
+    const signedIn = await browsing.as("landscaper", {
+      viewport,
+      email: uniqueEmail("notify-landscaper"),
+      profile: { zipCode: zip, serviceZipCodes: zip, travelRadius: 5 },
+    });
+    return { ...signedIn, zip };
   }
+
+  /** A visitor asks for a quote in `zip`: approved landscapers covering it get a job alert. */
+  const visitorQuote = (zip: string) => submitQuote({ fullName: "Vera Visitor", zipCode: zip });
 
   const items = (page: Page) => page.getByTestId("notification-item");
   const itemWith = (page: Page, text: string) => items(page).filter({ hasText: text });
@@ -84,9 +82,7 @@ describe("notifications", () => {
     it.each([historyPath, settingsPath])(
       "sends a visitor from %s to the client login and back",
       async (path) => {
-        const context = await newContext(browser);
-        contexts.push(context);
-        const page = await context.newPage();
+        const { page } = await browsing.open();
         await page.goto(path);
         await page.waitForURL((url) => url.pathname === "/login/client");
         expect(new URL(page.url()).searchParams.get("redirect")).toBe(path);
@@ -97,7 +93,7 @@ describe("notifications", () => {
   describe("history", () => {
     it("lists the user's notifications with type, 'x ago' and a link that opens in a new tab", async () => {
       const { page, zip } = await landscaper();
-      await visitorQuote(browser, zip);
+      await visitorQuote(zip);
       await openHistory(page);
       expect(await page.title()).toBe("Notification History | GreenScape Charlotte");
 
@@ -124,7 +120,7 @@ describe("notifications", () => {
 
     it("filters the loaded notifications by type, read state and search", async () => {
       const { page, zip, context } = await landscaper();
-      await visitorQuote(browser, zip);
+      await visitorQuote(zip);
       await openHistory(page);
       await expect.poll(() => items(page).count()).toBe(2);
 
@@ -177,7 +173,7 @@ describe("notifications", () => {
 
     it("marks all as read with the toast, and the server agrees", async () => {
       const { page, zip, context } = await landscaper();
-      await visitorQuote(browser, zip);
+      await visitorQuote(zip);
       await openHistory(page);
       await expect.poll(() => items(page).count()).toBe(2);
       await page.getByRole("button", { name: "Mark all as read" }).click();
@@ -237,7 +233,9 @@ describe("notifications", () => {
         (window as unknown as { notReloaded: boolean }).notReloaded = true;
       });
 
-      const message = await triggerAdminNotification(browser);
+      const message = await triggerAdminNotification(
+        await browsing.as("customer", { name: "Carla Canceller", email: uniqueEmail("notify-customer") }),
+      );
       await toastWith(page, "New Notification", message).waitFor({ timeout: 15_000 });
       await itemWith(page, message).first().waitFor();
       expect(await itemWith(page, message).first().getAttribute("data-read")).toBe("false");
@@ -252,7 +250,7 @@ describe("notifications", () => {
       await openLive(page, openHistory);
       await expect.poll(() => items(page).count()).toBe(1);
 
-      await visitorQuote(browser, zip);
+      await visitorQuote(zip);
       await toastWith(page, "New Notification", jobAlertPrefix(zip)).waitFor({ timeout: 15_000 });
       await expect.poll(() => items(page).count()).toBe(2);
       expect(await items(page).first().textContent()).toContain(jobAlertPrefix(zip));
@@ -271,7 +269,7 @@ describe("notifications", () => {
       await expect.poll(() => bell.first().getAttribute("aria-label")).toBe("Notifications, 1 unread");
       expect((await stream)?.status()).toBe(200);
 
-      await visitorQuote(browser, zip);
+      await visitorQuote(zip);
       await toastWith(page, "New Notification", jobAlertPrefix(zip)).waitFor({ timeout: 15_000 });
       await expect.poll(() => bell.first().getAttribute("aria-label")).toBe("Notifications, 2 unread");
       await bell.first().click();
@@ -328,10 +326,7 @@ describe("notifications", () => {
 
   describe("preferences", () => {
     it("a customer has push and email (on by default) and no SMS option; changes are saved", async () => {
-      const context = await newContext(browser);
-      contexts.push(context);
-      await signUpAs(context, "customer", { email: uniqueEmail("notify-prefs") });
-      const page = await context.newPage();
+      const { context, page } = await browsing.as("customer", { email: uniqueEmail("notify-prefs") });
       await openSettings(page);
       expect(await page.title()).toBe("Notification Settings | GreenScape Charlotte");
 
@@ -434,6 +429,7 @@ describe("notifications", () => {
       const { context, close } = await persistentContext();
       try {
         await context.grantPermissions(["notifications"]);
+        // A persistent context is not one of the browser's, so it signs up by hand here.
         await signUpAs(context, "landscaper", { email: uniqueEmail("notify-push") });
         const page = await context.newPage();
         const errors: string[] = [];
@@ -551,7 +547,7 @@ describe("notifications", () => {
         const { page, zip, account } = await landscaper(viewport);
         await reviewApplication(admin, account, "deny");
         await reviewApplication(admin, account, "approve");
-        await visitorQuote(browser, zip);
+        await visitorQuote(zip);
         await openHistory(page);
         await expect.poll(() => items(page).count()).toBe(4);
         await itemWith(page, deniedMessage)

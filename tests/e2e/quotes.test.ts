@@ -4,15 +4,10 @@ import { daysFromToday, todayInCharlotte } from "../../src/shared/dates";
 import { photoMessages } from "../../src/shared/quotes";
 import { site } from "../../src/shared/site";
 import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y";
-import { signUpAs, uniqueEmail, waitForEmail } from "./support/auth";
+import { uniqueEmail, waitForEmail } from "./support/auth";
 import { baseURL, desktop, mobile } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
-
-/** The smallest valid PNG (1×1). */
-const png = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+import { pngBuffer } from "./support/landscaper";
 
 const formMessages = [
   "Full name is required.",
@@ -277,8 +272,7 @@ describe("instant quote", () => {
   });
 
   it("checks the photo in the browser, and a dropped connection is retried into one job", async () => {
-    const { context, page } = await open();
-    const account = await signUpAs(context, "customer", { name: "Rita Retry" });
+    const { context, page, account } = await browsing.as("customer", { name: "Rita Retry" });
     await gotoQuote(page);
     // A signed-in customer starts with their name and email.
     await expect.poll(() => page.getByLabel("Full name").inputValue()).toBe("Rita Retry");
@@ -288,7 +282,7 @@ describe("instant quote", () => {
     await photo.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     await page.getByText(photoMessages.notAnImage, { exact: true }).waitFor();
     expect(await photo.getAttribute("aria-invalid")).toBe("true");
-    await photo.setInputFiles({ name: "yard.png", mimeType: "image/png", buffer: png });
+    await photo.setInputFiles({ name: "yard.png", mimeType: "image/png", buffer: pngBuffer() });
     await page.getByRole("img", { name: "Preview of your chosen file" }).waitFor();
     expect(await page.getByText(photoMessages.notAnImage, { exact: true }).count()).toBe(0);
 

@@ -1,19 +1,14 @@
-import type { APIResponse, Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../../src/shared/accounts";
 import { daysFromToday } from "../../src/shared/dates";
-import {
-  defaultPassword,
-  signInAsAdmin,
-  signUpAs,
-  type TestAccount,
-  uniqueEmail,
-  waitForEmail,
-} from "./support/auth";
-import { launchBrowser, newContext, screenshot } from "./support/browser";
-import { pdfBuffer, profileInput, saveProfileViaApi } from "./support/landscaper";
+import { okJson } from "./support/api";
+import { defaultPassword, uniqueEmail, waitForEmail } from "./support/auth";
+import { screenshot } from "./support/browser";
+import { type SignedInAccount, useBrowser } from "./support/fixtures";
+import { reviewApplication, submitApplication } from "./support/landscaper";
 import { isolatedZip } from "./support/notifications";
-import { submitQuoteViaApi } from "./support/quotes";
+import { submitQuote } from "./support/quotes";
 
 /**
  * Stored XSS: every field people type that another screen shows is saved with markup that would run if
@@ -45,79 +40,50 @@ const xss = {
   reviewNotes: payload("Axnotes"),
 };
 
-async function ok(response: APIResponse, what: string) {
-  if (!response.ok()) throw new Error(`${what} failed (${response.status()}): ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
-
 describe("user text is shown as text on every screen (stored XSS)", () => {
-  let browser: Browser;
+  const browsing = useBrowser();
   let admin: BrowserContext;
   let customer: BrowserContext;
   let landscaper: BrowserContext;
   let pending: BrowserContext;
-  let customerAccount: TestAccount;
+  let customerAccount: SignedInAccount;
   let rated: { id: string; number: number };
   let cancelled: { id: string; number: number };
   let open: { id: string; number: number };
   const zip = isolatedZip();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await newContext(browser);
-    customer = await newContext(browser);
-    landscaper = await newContext(browser);
-    pending = await newContext(browser);
-    await signInAsAdmin(admin);
+    ({ context: admin } = await browsing.as("admin"));
 
-    // An approved landscaper covering an isolated ZIP, every profile text field a payload.
-    const pro = await signUpAs(landscaper, "landscaper", {
+    // An approved landscaper covering an isolated ZIP, every profile text field a payload. The admin approves
+    // here, not in the fixture, as the approval's notes are a payload too.
+    const pro = await browsing.as("pendingLandscaper", {
       name: xss.landscaperName,
       email: uniqueEmail("xss-pro"),
+      profile: {
+        businessName: xss.landscaperBusiness,
+        streetAddress: xss.landscaperStreet,
+        zipCode: zip,
+        serviceZipCodes: zip,
+      },
     });
-    await ok(
-      await landscaper.request.put("/api/landscaper/profile", {
-        data: profileInput({
-          fullName: xss.landscaperName,
-          businessName: xss.landscaperBusiness,
-          streetAddress: xss.landscaperStreet,
-          zipCode: zip,
-          serviceZipCodes: zip,
-        }),
-      }),
-      "landscaper profile",
-    );
-    await ok(
-      await admin.request.post(`/api/admin/applications/${pro.user?.id}/approve`, {
-        data: { notes: xss.reviewNotes },
-      }),
-      "approval",
-    );
+    landscaper = pro.context;
+    await reviewApplication(admin, pro.account, "approve", xss.reviewNotes);
 
     // A pending applicant whose credentials carry a hostile file name, for the approvals screen.
-    await signUpAs(pending, "landscaper", { name: xss.pendingName, email: uniqueEmail("xss-pending") });
-    await ok(
-      await pending.request.put("/api/landscaper/profile", {
-        data: profileInput({ fullName: xss.pendingName, businessName: xss.pendingBusiness }),
-      }),
-      "applicant profile",
-    );
-    for (const type of ["id_proof", "insurance"]) {
-      await ok(
-        await pending.request.post(`/api/landscaper/documents/${type}`, {
-          multipart: { file: { name: xss.documentName, mimeType: "application/pdf", buffer: pdfBuffer() } },
-        }),
-        `upload ${type}`,
-      );
-    }
-    await ok(await pending.request.post("/api/landscaper/application/submit"), "submit application");
+    ({ context: pending } = await browsing.as("pendingLandscaper", {
+      name: xss.pendingName,
+      email: uniqueEmail("xss-pending"),
+      profile: { businessName: xss.pendingBusiness },
+    }));
+    await submitApplication(pending, xss.documentName);
 
     // A customer: name, profile address and every quote field are payloads.
-    customerAccount = await signUpAs(customer, "customer", {
+    ({ context: customer, account: customerAccount } = await browsing.as("customer", {
       name: xss.customerName,
       email: uniqueEmail("xss-customer"),
-    });
-    await ok(
+    }));
+    await okJson(
       await customer.request.put("/api/customer/profile", {
         data: {
           fullName: xss.customerName,
@@ -131,44 +97,40 @@ describe("user text is shown as text on every screen (stored XSS)", () => {
       }),
       "customer profile",
     );
-    const quote = (overrides: Record<string, unknown> = {}) =>
-      submitQuoteViaApi(customer.request, {
+    const quote = () =>
+      submitQuote({
+        as: customer,
         fullName: xss.quoteName,
         email: customerAccount.email,
         address: xss.quoteAddress,
         additionalNotes: xss.quoteNotes,
         zipCode: zip,
         preferredDate: daysFromToday(4),
-        ...overrides,
       });
     rated = await quote();
     cancelled = await quote();
     open = await quote();
 
     // Through the whole lifecycle, so cancel reasons and rating comments exist too.
-    await ok(
+    await okJson(
       await landscaper.request.post(`/api/jobs/${rated.id}/accept`, { data: { price: 150 } }),
       "accept",
     );
-    await ok(await customer.request.post(`/api/jobs/${rated.id}/approve`, { data: {} }), "approve");
-    await ok(
+    await okJson(await customer.request.post(`/api/jobs/${rated.id}/approve`, { data: {} }), "approve");
+    await okJson(
       await landscaper.request.post(`/api/jobs/${rated.id}/complete`, { data: { finalPrice: 150 } }),
       "complete",
     );
-    await ok(
+    await okJson(
       await customer.request.post(`/api/jobs/${rated.id}/rate`, {
         data: { rating: 5, comment: xss.ratingComment, tip: 10 },
       }),
       "rate",
     );
-    await ok(
+    await okJson(
       await customer.request.post(`/api/jobs/${cancelled.id}/cancel`, { data: { reason: xss.cancelReason } }),
       "cancel",
     );
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   /**
@@ -227,40 +189,54 @@ describe("user text is shown as text on every screen (stored XSS)", () => {
   };
   const seenAndClosed = async (...args: Parameters<typeof visit>) => (await seen(...args)).close();
 
-  it("customer screens", async () => {
-    await seenAndClosed(
-      customer,
-      "/dashboard/customer",
-      [xss.quoteAddress, xss.quoteNotes, xss.cancelReason, xss.ratingComment, xss.landscaperName],
-      "customer-dashboard",
-    );
-    await seenAndClosed(
-      customer,
-      "/dashboard/customer?tab=profile",
-      [xss.customerName, xss.customerStreet, xss.customerCity],
-      "customer-profile",
-    );
-    await seenAndClosed(customer, "/dashboard/customer-portal", [], "customer-portal");
-    await seenAndClosed(customer, "/dashboard/notifications", [], "customer-notifications");
-  });
-
-  it("landscaper screens", async () => {
-    await seenAndClosed(
-      landscaper,
-      "/landscaper-dashboard",
-      [xss.quoteName, xss.quoteAddress, xss.quoteNotes, xss.ratingComment, xss.landscaperBusiness],
-      "landscaper-queue",
-    );
-    await seenAndClosed(
-      landscaper,
-      "/landscaper-dashboard?tab=profile",
-      [xss.landscaperName, xss.landscaperStreet],
-      "landscaper-profile",
-    );
-    await seenAndClosed(landscaper, "/landscaper-portal", [], "landscaper-portal");
-    await seenAndClosed(landscaper, "/dashboard/notifications", [], "landscaper-notifications");
-    await seenAndClosed(pending, "/upload-documents", [xss.documentName], "pending-documents");
-    await seenAndClosed(pending, "/landscaper-dashboard", [xss.pendingBusiness], "pending-dashboard");
+  /** Who sees which screen, and the payloads each must show as text: [who, path, payloads, label]. */
+  type Screen = ["customer" | "landscaper" | "pending", string, string[], string];
+  it.each<[string, Screen[]]>([
+    [
+      "customer",
+      [
+        [
+          "customer",
+          "/dashboard/customer",
+          [xss.quoteAddress, xss.quoteNotes, xss.cancelReason, xss.ratingComment, xss.landscaperName],
+          "customer-dashboard",
+        ],
+        [
+          "customer",
+          "/dashboard/customer?tab=profile",
+          [xss.customerName, xss.customerStreet, xss.customerCity],
+          "customer-profile",
+        ],
+        ["customer", "/dashboard/customer-portal", [], "customer-portal"],
+        ["customer", "/dashboard/notifications", [], "customer-notifications"],
+      ],
+    ],
+    [
+      "landscaper",
+      [
+        [
+          "landscaper",
+          "/landscaper-dashboard",
+          [xss.quoteName, xss.quoteAddress, xss.quoteNotes, xss.ratingComment, xss.landscaperBusiness],
+          "landscaper-queue",
+        ],
+        [
+          "landscaper",
+          "/landscaper-dashboard?tab=profile",
+          [xss.landscaperName, xss.landscaperStreet],
+          "landscaper-profile",
+        ],
+        ["landscaper", "/landscaper-portal", [], "landscaper-portal"],
+        ["landscaper", "/dashboard/notifications", [], "landscaper-notifications"],
+        ["pending", "/upload-documents", [xss.documentName], "pending-documents"],
+        ["pending", "/landscaper-dashboard", [xss.pendingBusiness], "pending-dashboard"],
+      ],
+    ],
+  ])("%s screens", async (_, screens) => {
+    // The contexts are made in beforeAll, so they are looked up when the test runs.
+    const people = { customer, landscaper, pending };
+    for (const [who, path, expected, label] of screens)
+      await seenAndClosed(people[who], path, expected, label);
   });
 
   /** The admin lists keep their search in the page, not the URL: type it as an admin would. */
@@ -348,13 +324,7 @@ describe("user text is shown as text on every screen (stored XSS)", () => {
 });
 
 describe("a common password is refused with the server's message under the field", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browsing = useBrowser();
 
   /** The message sits under the field the way zod messages do: aria-invalid and described by it. */
   async function expectFieldMessage(page: Page, label: string | RegExp) {
@@ -373,8 +343,7 @@ describe("a common password is refused with the server's message under the field
   }
 
   it("on sign-up", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await browsing.open();
     await page.goto("/signup");
     await page.getByLabel("Full Name").fill("Common Carl");
     await page.getByLabel("Email").fill(uniqueEmail("common"));
@@ -387,14 +356,12 @@ describe("a common password is refused with the server's message under the field
   });
 
   it("on a password reset, which keeps the link usable", async () => {
-    const context = await newContext(browser);
-    const account = await signUpAs(context, "customer", { name: "Reset Rhea" });
+    const { context, page, account } = await browsing.as("customer", { name: "Reset Rhea" });
     const since = Date.now();
     await context.request.post("/api/auth/request-password-reset", { data: { email: account.email } });
     const mail = await waitForEmail(inject("dataDir"), { to: account.email, since, subject: /reset/i });
     const link = mail.links.find((href) => href.includes("token="));
     expect(link).toBeDefined();
-    const page = await context.newPage();
     await page.goto(link!);
     await page.getByLabel("New Password").fill("qwerty123");
     await page.getByLabel("Confirm Password").fill("qwerty123");
@@ -409,10 +376,7 @@ describe("a common password is refused with the server's message under the field
   });
 
   it("on the settings' password change", async () => {
-    const context = await newContext(browser);
-    await signUpAs(context, "landscaper", { name: "Setting Sam" });
-    await saveProfileViaApi(context, { fullName: "Setting Sam" });
-    const page = await context.newPage();
+    const { context, page } = await browsing.as("pendingLandscaper", { name: "Setting Sam" });
     await page.goto("/landscaper-dashboard?tab=settings");
     await page.getByLabel("Current password").fill(defaultPassword);
     await page.getByLabel(/^New password/).fill("iloveyou");

@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { site } from "../../src/shared/site";
-import { baseURL, desktop, launchBrowser, mobile, newPage, screenshot } from "./support/browser";
+import { baseURL, desktop, mobile, screenshot } from "./support/browser";
+import { useBrowser } from "./support/fixtures";
 
 /** Every public page: its paths, the one h1 and the document title. */
 const publicPages = [
@@ -147,20 +148,16 @@ async function mockSession(page: Page, user: Record<string, unknown> | null, del
 }
 
 describe("public site", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browsing = useBrowser();
+  /** A page in a fresh context: a visitor (the header's signed-in states are mocked per test). */
+  const newPage = async (viewport = desktop) => (await browsing.open(viewport)).page;
 
   describe.each([
     ["desktop", desktop],
     ["mobile", mobile],
   ] as const)("every public page at %s width", (label, viewport) => {
     it.each(publicPages)("$path shows its h1 and title, fits the width, logs no errors", async (spec) => {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(viewport);
       const errors = collectConsoleErrors(page);
       await open(page, spec.path);
       await expect.poll(() => h1Text(page)).toBe(spec.h1);
@@ -189,7 +186,7 @@ describe("public site", () => {
   });
 
   it("the legal pages carry their numbered sections and effective dates", async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await open(page, "/terms-of-service");
     expect(await page.locator("main").textContent()).toContain("Effective: January 2025");
     expect(await page.locator("main section h2").allInnerTexts()).toHaveLength(10);
@@ -210,7 +207,7 @@ describe("public site", () => {
   });
 
   it("the about and professionals pages list the seven services", async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     const seven = [
       "Lawn Mowing",
       "Edging & Trimming",
@@ -254,7 +251,7 @@ describe("public site", () => {
   });
 
   it("the home hero offers the three one-click buttons", async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     for (const [name, path] of [
       ["Get an Instant Quote", "/instant-quote"],
       ["Client Login", "/login/client"],
@@ -272,7 +269,7 @@ describe("public site", () => {
       ["/terms", "/terms-of-service", "Terms of Service"],
       ["/about-us", "/about", "Rooted in Charlotte, growing one yard at a time"],
     ])("%s lands on %s", async (from, to, heading) => {
-      const page = await newPage(browser);
+      const page = await newPage();
       await page.goto(from);
       await expectPath(page, to);
       await expect.poll(() => h1Text(page)).toBe(heading);
@@ -280,7 +277,7 @@ describe("public site", () => {
     });
 
     it("an in-app link to /terms does not leave /terms in history", async () => {
-      const page = await newPage(browser);
+      const page = await newPage();
       await open(page, "/about");
       await page.locator("footer").getByRole("link", { name: "Terms", exact: true }).click();
       await expectPath(page, "/terms-of-service");
@@ -292,7 +289,7 @@ describe("public site", () => {
 
   describe("404 page", () => {
     it("shows the exact texts, and Return to Homepage lands on /", async () => {
-      const page = await newPage(browser);
+      const page = await newPage();
       await open(page, "/definitely/not/a/page");
       await expect.poll(() => h1Text(page)).toBe("Page Not Found");
       expect(await page.locator("main").textContent()).toContain(notFoundText);
@@ -303,7 +300,7 @@ describe("public site", () => {
     });
 
     it("Go Back returns to the previous page after a full page load", async () => {
-      const page = await newPage(browser);
+      const page = await newPage();
       await open(page, "/about");
       await open(page, "/gone-missing");
       await expect.poll(() => h1Text(page)).toBe("Page Not Found");
@@ -314,7 +311,7 @@ describe("public site", () => {
     });
 
     it("Go Back returns to the previous page after an in-app navigation", async () => {
-      const page = await newPage(browser);
+      const page = await newPage();
       await open(page, "/professionals");
       await page.evaluate(() =>
         (
@@ -329,7 +326,7 @@ describe("public site", () => {
     });
 
     it("Go Back with no history goes home", async () => {
-      const opener = await newPage(browser);
+      const opener = await newPage();
       await open(opener, "/about");
       // A tab opened straight on a dead link has a history of one entry.
       const [page] = await Promise.all([
@@ -347,7 +344,7 @@ describe("public site", () => {
   });
 
   it("the 403 page shows its text and both buttons work", async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await open(page, "/403");
     expect(await page.locator("main").textContent()).toContain(
       "You don't have permission to access this area, this area is restricted to administrators only.",
@@ -361,7 +358,7 @@ describe("public site", () => {
   });
 
   it("every main nav link lands on a real page", async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     const expected: [string, string][] = [
       ["Home", "/"],
       ["Services", "/terms-of-service"],
@@ -384,7 +381,7 @@ describe("public site", () => {
   });
 
   it("every footer link lands on a real page, and the contact links are right", async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await open(page, "/");
     const footer = page.locator("footer");
     const internal = await footer
@@ -443,7 +440,7 @@ describe("public site", () => {
   });
 
   it("the Contact link scrolls to the contact section, on the home page and from another page", async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     const contactInView = () =>
       page.evaluate(() => {
         const box = document.getElementById("contact")?.getBoundingClientRect();
@@ -468,7 +465,7 @@ describe("public site", () => {
   });
 
   it("the floating Request a Quote button shows on / and /about, not on /professionals", async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     const button = page.getByRole("link", { name: "Request a Quote" });
     for (const path of ["/", "/about"]) {
       await open(page, path);
@@ -486,7 +483,7 @@ describe("public site", () => {
   });
 
   it("the floating button is reachable with the keyboard", async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await open(page, "/troubleshooting");
     let reached = false;
     for (let i = 0; i < 80 && !reached; i++) {
@@ -500,7 +497,7 @@ describe("public site", () => {
   });
 
   it("the skip link is the first tab stop and moves focus to <main>", async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await open(page, "/about");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Skip to content");
@@ -527,7 +524,7 @@ describe("public site", () => {
         ],
       ],
     ] as const)("%s opens a menu whose entries work", async (label, entries) => {
-      const page = await newPage(browser);
+      const page = await newPage();
       for (const [entry, path] of entries) {
         await open(page, "/about");
         await page.locator("header").getByRole("button", { name: label }).click();
@@ -541,7 +538,7 @@ describe("public site", () => {
     });
 
     it("opens with the keyboard and closes with Escape", async () => {
-      const page = await newPage(browser);
+      const page = await newPage();
       await open(page, "/");
       // Wait for the menus module so the keyboard meets the Radix trigger.
       await page.waitForFunction(() => document.querySelector("[data-menu-trigger='sign-in'][id]") !== null);
@@ -558,7 +555,7 @@ describe("public site", () => {
     });
 
     it("a signed-in customer sees their first name and the My Account entries", async () => {
-      const page = await newPage(browser);
+      const page = await newPage();
       await mockSession(page, customer);
       await open(page, "/");
       const trigger = page.locator("header").getByRole("button", { name: /Jane/ });
@@ -575,7 +572,7 @@ describe("public site", () => {
     });
 
     it("a landscaper gets the dashboard menu; an admin the Admin Dashboard link and menu", async () => {
-      const page = await newPage(browser);
+      const page = await newPage();
       await mockSession(page, { ...customer, firstName: "Luis", name: "Luis Ortega", role: "landscaper" });
       await open(page, "/about");
       await page.locator("header").getByRole("button", { name: /Luis/ }).click();
@@ -584,7 +581,7 @@ describe("public site", () => {
       await expectPath(page, "/landscaper-dashboard?tab=profile");
       await page.context().close();
 
-      const admin = await newPage(browser);
+      const admin = await newPage();
       await mockSession(admin, { ...customer, firstName: "Ada", role: "admin", isAdmin: true });
       await open(admin, "/about");
       const link = admin
@@ -600,7 +597,7 @@ describe("public site", () => {
     });
 
     it("Logout signs out and goes home", async () => {
-      const page = await newPage(browser);
+      const page = await newPage();
       let signOutCalls = 0;
       // The mocked session answers like the server: signed in until the sign-out call.
       await page.route("**/api/session", async (route) => {
@@ -621,7 +618,7 @@ describe("public site", () => {
     });
 
     it("the header does not move when a slow session resolves", async () => {
-      const page = await newPage(browser);
+      const page = await newPage();
       await mockSession(page, customer, 1200);
       await open(page, "/about");
       const boxes = () =>
@@ -639,7 +636,7 @@ describe("public site", () => {
     });
 
     it("a failing session endpoint leaves the visitor header in place", async () => {
-      const page = await newPage(browser);
+      const page = await newPage();
       await page.route("**/api/session", (route) =>
         route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
       );
@@ -652,7 +649,7 @@ describe("public site", () => {
 
   describe("mobile menu (375 px)", () => {
     it("opens, lists the entries, and closes on navigation", async () => {
-      const page = await newPage(browser, mobile);
+      const page = await newPage(mobile);
       await open(page, "/");
       const toggle = page.getByRole("button", { name: "Open menu" });
       expect(await toggle.getAttribute("aria-expanded")).toBe("false");
@@ -699,7 +696,7 @@ describe("public site", () => {
       ["Client Login", "/login/client"],
       ["Landscaper Sign Up", "/register/landscaper"],
     ])("the %s entry works", async (label, path) => {
-      const page = await newPage(browser, mobile);
+      const page = await newPage(mobile);
       await open(page, "/about");
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.locator("header").getByRole("link", { name: label, exact: true }).click();
@@ -710,7 +707,7 @@ describe("public site", () => {
     });
 
     it("Contact closes the menu and scrolls to the contact section", async () => {
-      const page = await newPage(browser, mobile);
+      const page = await newPage(mobile);
       await open(page, "/professionals");
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.locator("header").getByRole("link", { name: "Contact", exact: true }).click();
@@ -727,7 +724,7 @@ describe("public site", () => {
     });
 
     it("Escape closes the menu and returns focus to the toggle", async () => {
-      const page = await newPage(browser, mobile);
+      const page = await newPage(mobile);
       await open(page, "/");
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.keyboard.press("Escape");

@@ -1,21 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "./support/fixtures";
 
 describe("smoke", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browsing = useBrowser();
 
   it("serves the home page from the built app", async () => {
-    const page = await newPage(browser);
+    const { context, page } = await browsing.open();
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     await expect.poll(() => page.title()).toContain("GreenScape");
-    await page.context().close();
+    await context.close();
   });
 });

@@ -1,32 +1,17 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signUpAs, waitForEmail } from "./support/auth";
-import { launchBrowser, mobile, newContext } from "./support/browser";
+import { describe, expect, inject, it } from "vitest";
+import { waitForEmail } from "./support/auth";
+import { mobile } from "./support/browser";
+import { useBrowser } from "./support/fixtures";
 
 describe("trust: confirming the email address and changing the password while signed in", () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-    await browser.close();
-  });
-
-  async function open(viewport?: {
-    width: number;
-    height: number;
-  }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, viewport);
-    contexts.push(context);
-    return { context, page: await context.newPage() };
-  }
+  const browsing = useBrowser();
 
   it("shows 'Confirm your email' with a resend button until the link is opened and confirmed", async () => {
-    const { context, page } = await open(mobile);
-    const account = await signUpAs(context, "customer", { name: "Bea Banner", confirm: false });
+    const { page, account } = await browsing.as("customer", {
+      viewport: mobile,
+      name: "Bea Banner",
+      confirm: false,
+    });
     await page.goto("/dashboard/customer");
     const banner = page.locator('[data-slot="confirm-email-banner"]');
     await banner.getByText("Confirm your email.", { exact: true }).waitFor();
@@ -63,8 +48,7 @@ describe("trust: confirming the email address and changing the password while si
   });
 
   it("gives a signed-in user 'Update Password' at /reset-password, with the spec's messages word for word", async () => {
-    const { context, page } = await open();
-    const account = await signUpAs(context, "customer", { name: "Una Update" });
+    const { context, page, account } = await browsing.as("customer", { name: "Una Update" });
     await page.goto("/reset-password");
     await page.getByRole("heading", { name: "Set a New Password" }).waitFor();
     const submit = page.getByRole("button", { name: "Update Password" });
@@ -97,7 +81,7 @@ describe("trust: confirming the email address and changing the password while si
   });
 
   it("sends a visitor at /reset-password without a token to /login/client", async () => {
-    const { page } = await open();
+    const { page } = await browsing.open();
     await page.goto("/reset-password");
     await page.waitForURL((url) => url.pathname === "/login/client", { timeout: 10_000 });
   });

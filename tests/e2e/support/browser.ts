@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
 
 export const chromiumFlags = [
@@ -13,7 +13,8 @@ export const chromiumFlags = [
   "--disable-quic",
 ];
 
-function executablePath(): string {
+/** Debian's Chromium (or CHROMIUM_PATH): no test tool downloads a browser. */
+export function executablePath(): string {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/lib/chromium/chromium", "/usr/bin/chromium"];
   const found = candidates.find((file): file is string => Boolean(file && existsSync(file)));
   if (!found) throw new Error("Chromium is missing: run `node scripts/ensure-chromium.mjs`.");
@@ -31,16 +32,9 @@ export function baseURL(): string {
   return inject("baseURL");
 }
 
-export async function newContext(
-  browser: Browser,
-  viewport: { width: number; height: number } = desktop,
-): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseURL(), viewport });
-}
-
-export async function newPage(browser: Browser, viewport = desktop): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  return context.newPage();
+/** Waits until `page` is at `pathname` (a redirect or a click has landed). */
+export async function waitForPath(page: Page, pathname: string, timeout = 15_000) {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout });
 }
 
 export const screenshotDir = path.resolve(import.meta.dirname, "../../../test-results/screenshots");

@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext } from "playwright-core";
-import { daysFromToday } from "../../../src/shared/dates";
 import type { LandscaperProfileInput } from "../../../src/shared/landscapers";
-import { quoteBody } from "./quotes";
+import type { SessionUser } from "../../../src/shared/session";
+import { okJson } from "./api";
 
-/** Landscaper helpers for browser tests: profile through the API, sample credential files, quotes. */
+/** Landscaper helpers for browser tests: profile and approval through the API, sample credential files. */
 
 export function profileInput(overrides: Partial<LandscaperProfileInput> = {}): LandscaperProfileInput {
   return {
@@ -30,45 +30,41 @@ export async function saveProfileViaApi(
   context: BrowserContext,
   overrides: Partial<LandscaperProfileInput> = {},
 ) {
-  const response = await context.request.put("/api/landscaper/profile", { data: profileInput(overrides) });
-  if (!response.ok()) throw new Error(`profile failed (${response.status()}): ${await response.text()}`);
+  await okJson(
+    await context.request.put("/api/landscaper/profile", { data: profileInput(overrides) }),
+    "profile",
+  );
 }
 
 /**
- * Approves a landscaper through the admin API (POST /api/admin/applications/:id/approve), signed in as
- * `adminContext`. Answers false when that endpoint is not there, so a test can say what it could not check.
+ * Approves or denies (with the admin's notes, if any) the application of `account` as `admin`, through
+ * POST /api/admin/applications/:id/:action. Each decision notifies the landscaper.
  */
-export async function approveViaAdminApi(adminContext: BrowserContext, userId: string): Promise<boolean> {
-  const response = await adminContext.request.post(`/api/admin/applications/${userId}/approve`, { data: {} });
-  if (response.status() === 404) return false;
-  if (!response.ok()) throw new Error(`approve failed (${response.status()}): ${await response.text()}`);
-  return true;
+export async function reviewApplication(
+  admin: BrowserContext,
+  account: { user: SessionUser | null },
+  action: "approve" | "deny",
+  notes?: string,
+) {
+  const userId = account.user?.id;
+  if (!userId) throw new Error("The landscaper has no user id.");
+  const data = notes === undefined ? {} : { notes };
+  await okJson(await admin.request.post(`/api/admin/applications/${userId}/${action}`, { data }), action);
 }
 
-/** A quote sent as the customer `context` is signed in as, with a photo; answers the job id. */
-export async function requestQuoteViaApi(
-  context: BrowserContext,
-  options: { fullName: string; email: string; zipCode?: string; photo?: Buffer },
-): Promise<string> {
-  const body = quoteBody({
-    fullName: options.fullName,
-    email: options.email,
-    phone: "(704) 555-0188",
-    address: "1200 East Blvd, Charlotte, NC",
-    zipCode: options.zipCode ?? "28202",
-    services: ["lawn-mowing", "edging-trimming"],
-    preferredDate: daysFromToday(6),
-    additionalNotes: "Gate code 1234. Please mind the dog.",
-  });
-  const form = new FormData();
-  for (const [name, value] of Object.entries(body)) {
-    for (const item of Array.isArray(value) ? value : [value]) form.append(name, String(item ?? ""));
+/**
+ * Uploads proof of ID and insurance (a small PDF named `fileName`, or after its type) and submits the
+ * application of the landscaper `context` is signed in as: it then waits in the admin's approvals.
+ */
+export async function submitApplication(context: BrowserContext, fileName?: string) {
+  for (const type of ["id_proof", "insurance"]) {
+    const file = { name: fileName ?? `${type}.pdf`, mimeType: "application/pdf", buffer: pdfBuffer() };
+    await okJson(
+      await context.request.post(`/api/landscaper/documents/${type}`, { multipart: { file } }),
+      `upload ${type}`,
+    );
   }
-  if (options.photo)
-    form.append("photo", new Blob([new Uint8Array(options.photo)], { type: "image/png" }), "yard.png");
-  const response = await context.request.post("/api/quotes", { multipart: form });
-  if (!response.ok()) throw new Error(`quote failed (${response.status()}): ${await response.text()}`);
-  return ((await response.json()) as { quote: { id: string } }).quote.id;
+  await okJson(await context.request.post("/api/landscaper/application/submit"), "submit application");
 }
 
 /** A real, decodable PNG of one green pixel per side (browsers can show it), padded to `bytes` if asked. */
