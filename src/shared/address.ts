@@ -37,6 +37,14 @@ export const addressSchema = z.object({
 });
 export type Address = z.output<typeof addressSchema>;
 
+/** The address as the profile answers send it back: stored, so no longer checked. */
+export const addressViewFields = {
+  streetAddress: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+};
+
 // '…, Charlotte, NC 28202' or '… 28202-1234' at the end of a one-line address. The address is at most 300
 // characters (checked first), and the pattern is anchored with no nested repetition.
 const trailingZip = /(?:^|[\s,])(\d{5})(?:-\d{4})?\s*$/;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { noDataMessage } from "./exports.js";
 import { adminStatusGroups, jobStatuses } from "./jobs.js";
-import { applicationStatuses, areaChangeViewSchema, documentTypes } from "./landscapers.js";
+import { applicationStatuses, areaChangeViewSchema, landscaperDocumentViewSchema } from "./landscapers.js";
 import { roles } from "./roles.js";
 
 /** Every admin list is served a page at a time; 25 rows keep a page quick on a phone. */
@@ -193,10 +193,10 @@ export const adminJobViewSchema = z.object({
 });
 export type AdminJobView = z.infer<typeof adminJobViewSchema>;
 
-const applicationDocumentViewSchema = z.object({
-  id: z.string(),
-  documentType: z.enum(documentTypes),
-  originalName: z.string(),
+const applicationDocumentViewSchema = landscaperDocumentViewSchema.pick({
+  id: true,
+  documentType: true,
+  originalName: true,
 });
 export type ApplicationDocumentView = z.infer<typeof applicationDocumentViewSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressSchema } from "./address.js";
+import { addressSchema, addressViewFields } from "./address.js";
 
 export const propertyTypes = ["residential", "commercial"] as const;
 export type PropertyType = (typeof propertyTypes)[number];
@@ -31,10 +31,7 @@ export type CustomerProfileValues = z.output<typeof customerProfileSchema>;
 /** The customer profile as GET/PUT /api/customer/profile answer it. */
 export const customerProfileViewSchema = z.object({
   fullName: z.string(),
-  streetAddress: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
+  ...addressViewFields,
   phoneNumber: z.string(),
   propertyType: z.enum(propertyTypes),
   updatedAt: z.string(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressMessages, addressSchema } from "./address.js";
+import { addressMessages, addressSchema, addressViewFields } from "./address.js";
 
 /** Spec 01 §9: 5, 10 (default), 15, 25+ miles. 25 stands for "25+" (the server covers 40 miles for it). */
 export const travelRadiusOptions = [5, 10, 15, 25] as const;
@@ -114,11 +114,10 @@ export type LandscaperProfileValues = z.output<typeof landscaperProfileSchema>;
 export const applicationStatuses = ["pending", "approved", "denied"] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
-export const pendingAreaChangeSchema = z.object({
-  serviceZipCodes: z.array(z.string()),
-  travelRadius: z.number(),
-  requestedAt: z.string(),
-});
+/** A service area as the answers send it: the ZIP codes listed and the radius around them. */
+const serviceAreaFields = { serviceZipCodes: z.array(z.string()), travelRadius: z.number() };
+
+export const pendingAreaChangeSchema = z.object({ ...serviceAreaFields, requestedAt: z.string() });
 export type PendingAreaChange = z.infer<typeof pendingAreaChangeSchema>;
 
 /** What GET/PUT /api/landscaper/profile answer. */
@@ -126,12 +125,8 @@ export const landscaperProfileViewSchema = z.object({
   fullName: z.string(),
   businessName: z.string().nullable(),
   phoneNumber: z.string(),
-  streetAddress: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  serviceZipCodes: z.array(z.string()),
-  travelRadius: z.number(),
+  ...addressViewFields,
+  ...serviceAreaFields,
   /** How many ZIP codes the list and radius reach (the list itself can be hundreds long). */
   coveredZipCount: z.number(),
   status: z.enum(applicationStatuses),
@@ -152,11 +147,7 @@ export const landscaperProfileAnswerSchema = z.object({
 });
 export type LandscaperProfileAnswer = z.infer<typeof landscaperProfileAnswerSchema>;
 
-const areaSummarySchema = z.object({
-  serviceZipCodes: z.array(z.string()),
-  travelRadius: z.number(),
-  coveredZipCount: z.number(),
-});
+const areaSummarySchema = z.object({ ...serviceAreaFields, coveredZipCount: z.number() });
 export type AreaSummary = z.infer<typeof areaSummarySchema>;
 
 /** One pending request as the admins review it: the area in force beside the one asked for. */
