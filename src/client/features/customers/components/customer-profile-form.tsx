@@ -10,9 +10,8 @@ import {
   propertyTypes,
 } from "../../../../shared/customers";
 import { AddressFields } from "../../../components/address-fields";
+import { PersonFields } from "../../../components/person-fields";
 import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/form-field";
-import { Input, PhoneInput } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
@@ -85,17 +84,7 @@ export function CustomerProfileForm({
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <div className="grid items-start gap-5 sm:grid-cols-6">
-        <FormField label="Full name" required error={errors.fullName?.message} className="sm:col-span-3">
-          <Input autoComplete="name" aria-required="true" {...form.register("fullName")} />
-        </FormField>
-        <FormField
-          label="Phone number"
-          required
-          error={errors.phoneNumber?.message}
-          className="sm:col-span-3"
-        >
-          <PhoneInput aria-required="true" {...form.register("phoneNumber")} />
-        </FormField>
+        <PersonFields register={form.register} errors={errors} />
         <AddressFields register={form.register} errors={errors} />
       </div>
 

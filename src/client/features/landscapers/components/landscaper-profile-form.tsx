@@ -21,10 +21,11 @@ import {
   travelRadiusOptions,
 } from "../../../../shared/landscapers";
 import { AddressFields } from "../../../components/address-fields";
+import { PersonFields } from "../../../components/person-fields";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";
-import { Input, PhoneInput } from "../../../components/ui/input";
+import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
@@ -150,25 +151,16 @@ export function LandscaperProfileForm({
     <form noValidate onSubmit={onSubmit} className="grid gap-8">
       <Section title="Personal & Business Info">
         <div className="grid items-start gap-5 sm:grid-cols-6">
-          <FormField label="Full name" required error={errors.fullName?.message} className="sm:col-span-3">
-            <Input autoComplete="name" aria-required="true" {...form.register("fullName")} />
-          </FormField>
-          <FormField
-            label="Business name"
-            description="Optional."
-            error={errors.businessName?.message}
-            className="sm:col-span-3"
-          >
-            <Input autoComplete="organization" {...form.register("businessName")} />
-          </FormField>
-          <FormField
-            label="Phone number"
-            required
-            error={errors.phoneNumber?.message}
-            className="sm:col-span-3"
-          >
-            <PhoneInput aria-required="true" {...form.register("phoneNumber")} />
-          </FormField>
+          <PersonFields register={form.register} errors={errors}>
+            <FormField
+              label="Business name"
+              description="Optional."
+              error={errors.businessName?.message}
+              className="sm:col-span-3"
+            >
+              <Input autoComplete="organization" {...form.register("businessName")} />
+            </FormField>
+          </PersonFields>
           <AddressFields register={form.register} errors={errors} />
         </div>
       </Section>
