@@ -65,11 +65,7 @@ export function FormField({
       {children}
     </Slot.Root>
   );
-  const errorNode = error ? (
-    <p id={errorId} className="text-sm font-medium text-red-700">
-      {error}
-    </p>
-  ) : null;
+  const errorNode = <FieldError id={errorId} message={error} />;
 
   if (orientation === "horizontal") {
     return (
@@ -93,4 +89,13 @@ export function FormField({
       {errorNode}
     </div>
   );
+}
+
+/** A field's error line, for controls FormField does not wrap (fieldsets, pickers); nothing without one. */
+export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+  return message ? (
+    <p id={id} className="text-sm font-medium text-red-700">
+      {message}
+    </p>
+  ) : null;
 }

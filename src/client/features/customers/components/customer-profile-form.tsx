@@ -12,6 +12,7 @@ import {
 import { AddressFields } from "../../../components/address-fields";
 import { PersonFields } from "../../../components/person-fields";
 import { Button } from "../../../components/ui/button";
+import { FieldError } from "../../../components/ui/form-field";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
@@ -114,11 +115,7 @@ export function CustomerProfileForm({
             );
           })}
         </div>
-        {propertyError ? (
-          <p id="property-type-error" className="text-sm font-medium text-red-700">
-            {propertyError}
-          </p>
-        ) : null}
+        <FieldError id="property-type-error" message={propertyError} />
       </fieldset>
 
       <div className={cn("flex flex-col-reverse gap-3 pt-1", onCancel && "sm:flex-row sm:justify-end")}>

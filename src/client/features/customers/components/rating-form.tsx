@@ -5,7 +5,7 @@ import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { type JobView, rateJobSchema } from "../../../../shared/jobs";
 import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/form-field";
+import { FieldError, FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
@@ -92,11 +92,7 @@ export function RatingForm({ job }: { job: JobView }) {
             {chosen ? `${chosen}/5` : ""}
           </span>
         </div>
-        {errors.rating?.message ? (
-          <p id={ratingErrorId} className="text-sm font-medium text-red-700">
-            {errors.rating.message}
-          </p>
-        ) : null}
+        <FieldError id={ratingErrorId} message={errors.rating?.message} />
       </fieldset>
       <div className="grid gap-4 items-start sm:grid-cols-[minmax(0,1fr)_11rem]">
         <FormField label="Comment (optional)" error={errors.comment?.message}>

@@ -9,6 +9,7 @@ import {
   MAX_DOCUMENT_BYTES,
 } from "../../../../shared/landscapers";
 import { Badge } from "../../../components/ui/badge";
+import { FieldError } from "../../../components/ui/form-field";
 import { Progress } from "../../../components/ui/progress";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
@@ -199,11 +200,7 @@ export function DocumentPicker({ type, document, onUploaded, onBusyChange }: Doc
         </span>
       </div>
 
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

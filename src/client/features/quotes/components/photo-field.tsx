@@ -2,6 +2,7 @@ import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef } from "react";
 import { photoProblem } from "../../../../shared/quotes";
 import { Button } from "../../../components/ui/button";
+import { FieldError } from "../../../components/ui/form-field";
 import { Label } from "../../../components/ui/label";
 
 function formatSize(bytes: number): string {
@@ -100,11 +101,7 @@ export function PhotoField({ id: givenId, file, error, onChange, disabled }: Pho
           aria-hidden="true"
         />
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

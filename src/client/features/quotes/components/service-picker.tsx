@@ -2,6 +2,7 @@ import type * as React from "react";
 import type { ServicePrice } from "../../../../shared/quotes";
 import { formatRange, services } from "../../../../shared/services";
 import { Checkbox } from "../../../components/ui/checkbox";
+import { FieldError } from "../../../components/ui/form-field";
 import { cn } from "../../../lib/utils";
 
 interface ServicePickerProps {
@@ -88,11 +89,7 @@ export function ServicePicker({
           );
         })}
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }
