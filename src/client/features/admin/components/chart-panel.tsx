@@ -5,10 +5,11 @@ import {
   analyticsRanges,
   analyticsRoles,
 } from "../../../../shared/admin";
+import { FilterSelect } from "../../../components/filter-controls";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { type AnalyticsFilter, useAnalytics } from "../api/admin-api";
-import { FilterSelect, ListMessage } from "./list-controls";
+import { ListMessage } from "./list-controls";
 
 // Recharts is heavy: its chunk loads after the rest of the screen has painted.
 const AdminCharts = lazy(() => import("./admin-charts"));

@@ -1,14 +1,8 @@
 import type * as React from "react";
 import type { Page } from "../../../../shared/admin";
+import { FilterSelect, SearchField } from "../../../components/filter-controls";
 import type { ToastInput } from "../../../lib/toast";
-import {
-  FilterBar,
-  FilterSelect,
-  ListStates,
-  Pager,
-  SearchField,
-  type useListFilters,
-} from "./list-controls";
+import { FilterBar, ListStates, Pager, type useListFilters } from "./list-controls";
 
 type ListFilters<F extends string> = ReturnType<typeof useListFilters<F>>;
 

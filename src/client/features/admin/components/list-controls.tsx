@@ -1,11 +1,8 @@
-import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import type * as React from "react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import type { Page } from "../../../../shared/admin";
 import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Select } from "../../../components/ui/select";
 import { type ToastInput, toast } from "../../../lib/toast";
 import type { PagePosition } from "../api/admin-api";
 
@@ -50,69 +47,6 @@ export function useListFilters<F extends string>(initialFilter: F) {
   const q = useDebouncedValue(search.trim());
   const paging = useKeysetPaging(`${q}|${filter}`);
   return { search, setSearch, filter, setFilter, q, paging };
-}
-
-export function SearchField({
-  label,
-  value,
-  onChange,
-  placeholder,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
-}) {
-  const id = useId();
-  return (
-    <div className="grid min-w-0 flex-1 gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-        <Input
-          id={id}
-          type="search"
-          value={value}
-          maxLength={100}
-          onChange={(event) => onChange(event.target.value)}
-          placeholder={placeholder}
-          className="pl-9"
-          autoComplete="off"
-        />
-      </div>
-    </div>
-  );
-}
-
-export function FilterSelect<T extends string>({
-  label,
-  value,
-  onChange,
-  options,
-  className,
-}: {
-  label: string;
-  value: T;
-  onChange: (value: T) => void;
-  options: readonly { value: T; label: string }[];
-  className?: string;
-}) {
-  const id = useId();
-  return (
-    <div className={className ?? "grid gap-1.5 sm:w-48"}>
-      <Label htmlFor={id}>{label}</Label>
-      <Select id={id} value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-    </div>
-  );
 }
 
 /** Search, filters and the export button on one row from `sm` up, stacked on a phone. */

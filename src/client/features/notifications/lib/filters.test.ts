@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NotificationItem } from "../../../../shared/notifications";
-import { filterNotifications, hasActiveFilters, isReadFilter, isTypeFilter, noFilters } from "./filters";
+import { filterNotifications, hasActiveFilters, noFilters } from "./filters";
 
 function item(id: string, overrides: Partial<NotificationItem> = {}): NotificationItem {
   return {
@@ -52,14 +52,6 @@ describe("filterNotifications", () => {
 });
 
 describe("filter helpers", () => {
-  it("recognises filter values", () => {
-    expect(isTypeFilter("payment")).toBe(true);
-    expect(isTypeFilter("all")).toBe(true);
-    expect(isTypeFilter("spam")).toBe(false);
-    expect(isReadFilter("unread")).toBe(true);
-    expect(isReadFilter("maybe")).toBe(false);
-  });
-
   it("tells whether any filter is on", () => {
     expect(hasActiveFilters(noFilters)).toBe(false);
     expect(hasActiveFilters({ ...noFilters, search: "   " })).toBe(false);

@@ -34,14 +34,6 @@ export const readFilterOptions: { value: ReadFilter; label: string }[] = [
   { value: "read", label: "Read" },
 ];
 
-export function isTypeFilter(value: string): value is TypeFilter {
-  return value === "all" || (notificationTypes as readonly string[]).includes(value);
-}
-
-export function isReadFilter(value: string): value is ReadFilter {
-  return (readFilters as readonly string[]).includes(value);
-}
-
 /**
  * The history screen's filters, applied to the notifications already loaded (spec 02 §2): a
  * case-insensitive substring search on the message (and the type's name), the type and the read state.

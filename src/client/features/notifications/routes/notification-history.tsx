@@ -1,15 +1,13 @@
-import { BellOff, CheckCheck, Search, Settings } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { BellOff, CheckCheck, Settings } from "lucide-react";
+import { useMemo, useState } from "react";
 import type { NotificationItem } from "../../../../shared/notifications";
 import type { SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
+import { FilterSelect, SearchField } from "../../../components/filter-controls";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Card } from "../../../components/ui/card";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Select } from "../../../components/ui/select";
 import { toast } from "../../../lib/toast";
 import { useHistory, useMarkAllRead, useMarkRead } from "../api/notifications";
 import { ClearHistoryDialog } from "../components/clear-history-dialog";
@@ -21,8 +19,6 @@ import { historyItems } from "../lib/cache";
 import {
   filterNotifications,
   hasActiveFilters,
-  isReadFilter,
-  isTypeFilter,
   type NotificationFilters,
   noFilters,
   readFilterOptions,
@@ -50,7 +46,6 @@ function History({ user }: { user: SessionUser }) {
   const markAll = useMarkAllRead();
   const now = useNow();
   const [filters, setFilters] = useState<NotificationFilters>(noFilters);
-  const ids = { search: useId(), type: useId(), read: useId() };
 
   const loaded = useMemo(() => historyItems(history.data), [history.data]);
   const shown = useMemo(() => filterNotifications(loaded, filters), [loaded, filters]);
@@ -92,58 +87,27 @@ function History({ user }: { user: SessionUser }) {
       <Card className="gap-0 overflow-hidden p-0">
         <div className="grid gap-4 border-b border-slate-200 p-4 sm:p-6">
           <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_9rem]">
-            <div className="grid gap-1.5">
-              <Label htmlFor={ids.search}>Search</Label>
-              <div className="relative">
-                <Search
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-                  aria-hidden="true"
-                />
-                <Input
-                  id={ids.search}
-                  type="search"
-                  placeholder="Search notifications..."
-                  className="pl-9"
-                  value={filters.search}
-                  onChange={(event) => setFilters((f) => ({ ...f, search: event.target.value }))}
-                />
-              </div>
-            </div>
+            <SearchField
+              label="Search"
+              value={filters.search}
+              onChange={(search) => setFilters((f) => ({ ...f, search }))}
+              placeholder="Search notifications..."
+            />
             <div className="grid grid-cols-2 gap-3 sm:contents">
-              <div className="grid gap-1.5">
-                <Label htmlFor={ids.type}>Type</Label>
-                <Select
-                  id={ids.type}
-                  value={filters.type}
-                  onChange={(event) => {
-                    const type = event.target.value;
-                    if (isTypeFilter(type)) setFilters((f) => ({ ...f, type }));
-                  }}
-                >
-                  {typeFilterOptions.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </Select>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor={ids.read}>Status</Label>
-                <Select
-                  id={ids.read}
-                  value={filters.read}
-                  onChange={(event) => {
-                    const read = event.target.value;
-                    if (isReadFilter(read)) setFilters((f) => ({ ...f, read }));
-                  }}
-                >
-                  {readFilterOptions.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </Select>
-              </div>
+              <FilterSelect
+                label="Type"
+                value={filters.type}
+                onChange={(type) => setFilters((f) => ({ ...f, type }))}
+                options={typeFilterOptions}
+                className="grid gap-1.5"
+              />
+              <FilterSelect
+                label="Status"
+                value={filters.read}
+                onChange={(read) => setFilters((f) => ({ ...f, read }))}
+                options={readFilterOptions}
+                className="grid gap-1.5"
+              />
             </div>
           </div>
 
