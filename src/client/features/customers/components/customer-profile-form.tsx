@@ -10,8 +10,8 @@ import {
   propertyTypes,
 } from "../../../../shared/customers";
 import { AddressFields } from "../../../components/address-fields";
+import { FormActions } from "../../../components/form-actions";
 import { PersonFields } from "../../../components/person-fields";
-import { Button } from "../../../components/ui/button";
 import { FieldError } from "../../../components/ui/form-field";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
@@ -118,16 +118,13 @@ export function CustomerProfileForm({
         <FieldError id="property-type-error" message={propertyError} />
       </fieldset>
 
-      <div className={cn("flex flex-col-reverse gap-3 pt-1", onCancel && "sm:flex-row sm:justify-end")}>
-        {onCancel ? (
-          <Button type="button" variant="outline" size="lg" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        ) : null}
-        <Button type="submit" size="lg" className={cn(!onCancel && "w-full")} pending={busy}>
-          {busy ? busyLabel : submitLabel}
-        </Button>
-      </div>
+      <FormActions
+        busy={busy}
+        submitLabel={submitLabel}
+        busyLabel={busyLabel}
+        onCancel={onCancel}
+        className="pt-1"
+      />
     </form>
   );
 }

@@ -21,8 +21,8 @@ import {
   travelRadiusOptions,
 } from "../../../../shared/landscapers";
 import { AddressFields } from "../../../components/address-fields";
+import { FormActions } from "../../../components/form-actions";
 import { PersonFields } from "../../../components/person-fields";
-import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -30,7 +30,6 @@ import { Select } from "../../../components/ui/select";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { cn } from "../../../lib/utils";
 import { useSaveLandscaperProfile } from "../api/profile";
 
 const fieldNames = [
@@ -228,16 +227,7 @@ export function LandscaperProfileForm({
         </Section>
       ) : null}
 
-      <div className={cn("flex flex-col-reverse gap-3", onCancel && "sm:flex-row sm:justify-end")}>
-        {onCancel ? (
-          <Button type="button" variant="outline" size="lg" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        ) : null}
-        <Button type="submit" size="lg" className={cn(!onCancel && "w-full")} pending={busy}>
-          {busy ? busyLabel : submitLabel}
-        </Button>
-      </div>
+      <FormActions busy={busy} submitLabel={submitLabel} busyLabel={busyLabel} onCancel={onCancel} />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import {
   Star,
   Timer,
 } from "lucide-react";
+import type * as React from "react";
 import { Link } from "react-router";
 import { site } from "../../../../shared/site";
 import { Badge } from "../../../components/ui/badge";
@@ -225,11 +226,6 @@ function SampleBooking() {
 }
 
 function ContactSection() {
-  const cardClass = cn(
-    "flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-600 hover:bg-brand-50/40 sm:p-5",
-    focusRing,
-  );
-  const emailText = "block font-semibold break-words text-slate-900";
   return (
     <section
       id="contact"
@@ -260,59 +256,61 @@ function ContactSection() {
           </div>
         </div>
         <ul className="grid grid-cols-1 content-start gap-4">
-          <li>
-            <a href={site.phoneHref} className={cardClass}>
-              <ContactIcon icon={Phone} />
-              <span className="min-w-0">
-                <span className="block text-sm text-slate-600">Call us</span>
-                <span className="block font-semibold text-slate-900">{site.phone}</span>
-              </span>
-            </a>
-          </li>
-          <li>
-            <a href={`mailto:${site.infoEmail}`} className={cardClass}>
-              <ContactIcon icon={Mail} />
-              <span className="min-w-0">
-                <span className="block text-sm text-slate-600">General info</span>
-                <span className={emailText}>
-                  <BreakableEmail address={site.infoEmail} />
-                </span>
-              </span>
-            </a>
-          </li>
-          <li>
-            <a href={`mailto:${site.supportEmail}`} className={cardClass}>
-              <ContactIcon icon={Mail} />
-              <span className="min-w-0">
-                <span className="block text-sm text-slate-600">Customer support</span>
-                <span className={emailText}>
-                  <BreakableEmail address={site.supportEmail} />
-                </span>
-              </span>
-            </a>
-          </li>
-          <li>
-            <div className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-              <ContactIcon icon={MapPin} />
-              <span className="min-w-0">
-                <span className="block text-sm text-slate-600">Service area</span>
-                <span className="block font-semibold text-slate-900">
-                  {site.area} <span className="font-normal text-slate-600">and surrounding towns</span>
-                </span>
-              </span>
-            </div>
-          </li>
+          <ContactCard href={site.phoneHref} icon={Phone} label="Call us">
+            {site.phone}
+          </ContactCard>
+          <ContactCard href={`mailto:${site.infoEmail}`} icon={Mail} label="General info">
+            <BreakableEmail address={site.infoEmail} />
+          </ContactCard>
+          <ContactCard href={`mailto:${site.supportEmail}`} icon={Mail} label="Customer support">
+            <BreakableEmail address={site.supportEmail} />
+          </ContactCard>
+          <ContactCard icon={MapPin} label="Service area">
+            {site.area} <span className="font-normal text-slate-600">and surrounding towns</span>
+          </ContactCard>
         </ul>
       </div>
     </section>
   );
 }
 
-function ContactIcon({ icon: Icon }: { icon: typeof Phone }) {
+/** One way to reach us: a link when it can be tapped (call, email), plain text when not (the area). */
+function ContactCard({
+  href,
+  icon: Icon,
+  label,
+  children,
+}: {
+  href?: string;
+  icon: typeof Phone;
+  label: string;
+  children: React.ReactNode;
+}) {
+  const body = (
+    <>
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <span className="min-w-0">
+        <span className="block text-sm text-slate-600">{label}</span>
+        <span className="block font-semibold break-words text-slate-900">{children}</span>
+      </span>
+    </>
+  );
+  const card = "flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
   return (
-    <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
-      <Icon className="size-5" aria-hidden="true" />
-    </span>
+    <li>
+      {href ? (
+        <a
+          href={href}
+          className={cn(card, "transition-colors hover:border-brand-600 hover:bg-brand-50/40", focusRing)}
+        >
+          {body}
+        </a>
+      ) : (
+        <div className={card}>{body}</div>
+      )}
+    </li>
   );
 }
 
