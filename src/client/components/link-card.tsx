@@ -2,6 +2,7 @@ import { ArrowRight, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { focusRing } from "../lib/styles";
 import { cn } from "../lib/utils";
+import { IconBadge } from "./icon-badge";
 
 export interface LinkCardItem {
   to: string;
@@ -23,9 +24,7 @@ export function LinkCard({ to, title, text, icon: Icon, primary = false }: LinkC
         focusRing,
       )}
     >
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
+      <IconBadge icon={Icon} />
       <span className="grid min-w-0 flex-1 gap-1">
         <span className="font-semibold text-slate-900">{title}</span>
         <span className="text-sm text-slate-600">{text}</span>

@@ -11,6 +11,7 @@ import { formatLongDate } from "../../../../shared/dates";
 import { jobLabel, serviceName } from "../../../../shared/services";
 import type { SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
+import { IconBadge } from "../../../components/icon-badge";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Card } from "../../../components/ui/card";
@@ -90,9 +91,7 @@ function Portal({ user }: { user: SessionUser }) {
                 to={to}
                 className="group flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-colors hover:border-brand-600 hover:bg-brand-50/40 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
               >
-                <span className="flex size-11 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
+                <IconBadge icon={Icon} size="lg" />
                 <span className="flex items-center gap-1 text-lg font-semibold text-slate-900">
                   {title}
                   <ArrowRight
@@ -117,9 +116,7 @@ function UpcomingService() {
   return (
     <Card className="gap-4 p-5 sm:p-6" aria-labelledby="upcoming-heading">
       <div className="flex items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-          <CalendarDays className="size-5" aria-hidden="true" />
-        </span>
+        <IconBadge icon={CalendarDays} round />
         <h2 id="upcoming-heading" className="text-lg font-semibold text-slate-900">
           Upcoming Service
         </h2>

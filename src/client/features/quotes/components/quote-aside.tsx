@@ -1,5 +1,6 @@
 import { CalendarCheck, ClipboardList, Phone, UserRoundCheck } from "lucide-react";
 import { site } from "../../../../shared/site";
+import { IconBadge } from "../../../components/icon-badge";
 import { Card } from "../../../components/ui/card";
 
 const steps = [
@@ -29,9 +30,7 @@ export function QuoteAside() {
         <ol className="grid gap-4">
           {steps.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-                <Icon className="size-4" aria-hidden="true" />
-              </span>
+              <IconBadge icon={Icon} size="sm" round />
               <span className="grid gap-0.5 text-sm">
                 <span className="font-semibold text-slate-900">{title}</span>
                 <span className="text-slate-600">{text}</span>

@@ -1,6 +1,7 @@
 import { ArrowRight, type LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
+import { IconBadge } from "../../../components/icon-badge";
 import { Button } from "../../../components/ui/button";
 import { container } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
@@ -199,14 +200,7 @@ export function PointCards({
             compact ? "p-5" : "p-6",
           )}
         >
-          <span
-            className={cn(
-              "flex shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800",
-              compact ? "size-10" : "size-11",
-            )}
-          >
-            <point.icon className={compact ? "size-5" : "size-6"} aria-hidden="true" />
-          </span>
+          <IconBadge icon={point.icon} size={compact ? "md" : "xl"} />
           {/* Stacked, the heading and text stay flex items of the card so its gap spaces them. */}
           <div className={layout === "stacked" ? "contents" : undefined}>
             <h3 className={cn("font-semibold text-slate-900", !compact && "text-lg")}>{point.title}</h3>

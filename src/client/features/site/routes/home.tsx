@@ -13,6 +13,7 @@ import {
 import type * as React from "react";
 import { Link } from "react-router";
 import { site } from "../../../../shared/site";
+import { IconBadge } from "../../../components/icon-badge";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { ButtonLink } from "../../../components/ui/button-link";
@@ -288,9 +289,7 @@ function ContactCard({
 }) {
   const body = (
     <>
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
+      <IconBadge icon={Icon} />
       <span className="min-w-0">
         <span className="block text-sm text-slate-600">{label}</span>
         <span className="block font-semibold break-words text-slate-900">{children}</span>

@@ -1,5 +1,6 @@
 import { Globe, House, type LucideIcon, Puzzle, RefreshCw, Wifi } from "lucide-react";
 import { site } from "../../../../shared/site";
+import { IconBadge } from "../../../components/icon-badge";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { pageMeta } from "../../../lib/meta";
 import { container, textLink } from "../../../lib/styles";
@@ -73,9 +74,7 @@ export default function TroubleshootingPage() {
             {tips.map((tip, index) => (
               <li key={tip.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
                 <div className="flex items-center gap-3">
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
-                    <tip.icon className="size-5" aria-hidden="true" />
-                  </span>
+                  <IconBadge icon={tip.icon} />
                   <h3 className="text-lg font-semibold text-slate-900">
                     <span className="text-brand-700">{index + 1}.</span> {tip.title}
                   </h3>
