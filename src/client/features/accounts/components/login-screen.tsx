@@ -1,11 +1,10 @@
-import type { LucideIcon } from "lucide-react";
-import type * as React from "react";
-import { Navigate, useLocation, useNavigate } from "react-router";
+import { ArrowLeft, type LucideIcon } from "lucide-react";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import type { LoginPortal } from "../../../../shared/accounts";
 import { PageStatus } from "../../../components/page-status";
 import { useSession } from "../../../lib/session";
 import { postSignInPath } from "../lib/redirect-target";
-import { AuthShell } from "./auth-shell";
+import { AuthShell, authLinkClass } from "./auth-shell";
 import { SignInForm } from "./sign-in-form";
 
 interface LoginScreenProps {
@@ -18,7 +17,8 @@ interface LoginScreenProps {
   describeError?: (error: unknown) => string | null;
   /** Where a successful sign-in goes; defaults to the ?redirect= path or the role's home. */
   destination?: (user: Parameters<typeof postSignInPath>[0], search: string) => string;
-  footer?: React.ReactNode;
+  /** The line under the form that points a newcomer to sign-up; staff logins have none. */
+  signUp?: { prompt: string; to: string; label: string };
 }
 
 /**
@@ -34,7 +34,7 @@ export function LoginScreen({
   forgotPasswordTo,
   describeError,
   destination = postSignInPath,
-  footer,
+  signUp,
 }: LoginScreenProps) {
   const { user, isPending } = useSession();
   const location = useLocation();
@@ -44,7 +44,13 @@ export function LoginScreen({
   if (user) return <Navigate to={destination(user, location.search)} replace />;
 
   return (
-    <AuthShell title={title} description={description} icon={icon} eyebrow={eyebrow} footer={footer}>
+    <AuthShell
+      title={title}
+      description={description}
+      icon={icon}
+      eyebrow={eyebrow}
+      footer={<LoginFooter signUp={signUp} />}
+    >
       <SignInForm
         portal={portal}
         forgotPasswordTo={forgotPasswordTo}
@@ -54,5 +60,24 @@ export function LoginScreen({
         }}
       />
     </AuthShell>
+  );
+}
+
+function LoginFooter({ signUp }: { signUp: LoginScreenProps["signUp"] }) {
+  return (
+    <>
+      {signUp ? (
+        <p>
+          {signUp.prompt}{" "}
+          <Link to={signUp.to} className={authLinkClass}>
+            {signUp.label}
+          </Link>
+        </p>
+      ) : null}
+      <Link to="/" className={`${authLinkClass} inline-flex items-center gap-1.5 font-medium`}>
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Home
+      </Link>
+    </>
   );
 }

@@ -1,9 +1,7 @@
-import { ArrowLeft, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { ShieldCheck } from "lucide-react";
 import { messages } from "../../../../shared/accounts";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
-import { authLinkClass } from "../components/auth-shell";
 import { LoginScreen } from "../components/login-screen";
 
 export function meta() {
@@ -29,12 +27,6 @@ export default function LoginAdminPage() {
       description="Sign in with your administrator account."
       icon={ShieldCheck}
       describeError={adminSignInError}
-      footer={
-        <Link to="/" className={`${authLinkClass} inline-flex items-center gap-1.5 font-medium`}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to Home
-        </Link>
-      }
     />
   );
 }

@@ -1,7 +1,5 @@
-import { ArrowLeft, LogIn } from "lucide-react";
-import { Link } from "react-router";
+import { LogIn } from "lucide-react";
 import { pageMeta } from "../../../lib/meta";
-import { authLinkClass } from "../components/auth-shell";
 import { LoginScreen } from "../components/login-screen";
 
 export function meta() {
@@ -19,20 +17,7 @@ export default function LoginClientPage() {
       description="Sign in to book services and follow your project requests."
       icon={LogIn}
       forgotPasswordTo="/forgot-password/client"
-      footer={
-        <>
-          <p>
-            Don't have an account?{" "}
-            <Link to="/register/client" className={authLinkClass}>
-              Sign up
-            </Link>
-          </p>
-          <Link to="/" className={`${authLinkClass} inline-flex items-center gap-1.5 font-medium`}>
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to Home
-          </Link>
-        </>
-      }
+      signUp={{ prompt: "Don't have an account?", to: "/register/client", label: "Sign up" }}
     />
   );
 }

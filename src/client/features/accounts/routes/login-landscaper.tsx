@@ -1,7 +1,5 @@
-import { ArrowLeft, Trees } from "lucide-react";
-import { Link } from "react-router";
+import { Trees } from "lucide-react";
 import { pageMeta } from "../../../lib/meta";
-import { authLinkClass } from "../components/auth-shell";
 import { LoginScreen } from "../components/login-screen";
 
 export function meta() {
@@ -19,20 +17,7 @@ export default function LoginLandscaperPage() {
       description="Sign in to see your job queue, application status and alerts."
       icon={Trees}
       forgotPasswordTo="/forgot-password/landscaper"
-      footer={
-        <>
-          <p>
-            New to GreenScape?{" "}
-            <Link to="/register/landscaper" className={authLinkClass}>
-              Apply as a landscaper
-            </Link>
-          </p>
-          <Link to="/" className={`${authLinkClass} inline-flex items-center gap-1.5 font-medium`}>
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to Home
-          </Link>
-        </>
-      }
+      signUp={{ prompt: "New to GreenScape?", to: "/register/landscaper", label: "Apply as a landscaper" }}
     />
   );
 }
