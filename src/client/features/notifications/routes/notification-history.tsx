@@ -6,7 +6,6 @@ import { useAreaUser } from "../../../areas/area-layout";
 import { FilterSelect, SearchField } from "../../../components/filter-controls";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { ButtonLink } from "../../../components/ui/button-link";
 import { Card } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast";
 import { useHistory, useMarkAllRead, useMarkRead } from "../api/notifications";
@@ -74,14 +73,9 @@ function History({ user }: { user: SessionUser }) {
     <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <NotificationsPageHeader
         user={user}
-        eyebrow="Notifications"
         title="Notification History"
         description="Every alert sent to your account, newest first."
-        actions={
-          <ButtonLink to={SETTINGS_PATH} variant="outline" icon={Settings}>
-            Notification Settings
-          </ButtonLink>
-        }
+        otherScreen={{ to: SETTINGS_PATH, label: "Notification Settings", icon: Settings }}
       />
 
       <Card className="gap-0 overflow-hidden p-0">

@@ -1,7 +1,6 @@
 import { History } from "lucide-react";
 import type { SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
-import { ButtonLink } from "../../../components/ui/button-link";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { NotificationPreferencesForm } from "../components/notification-preferences-form";
 import { NotificationsPageHeader } from "../components/page-header";
@@ -21,14 +20,9 @@ function Settings({ user }: { user: SessionUser }) {
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <NotificationsPageHeader
         user={user}
-        eyebrow="Notifications"
         title="Notification Settings"
         description="Choose how we reach you about new jobs, applications and account updates."
-        actions={
-          <ButtonLink to={HISTORY_PATH} variant="outline" icon={History}>
-            Notification History
-          </ButtonLink>
-        }
+        otherScreen={{ to: HISTORY_PATH, label: "Notification History", icon: History }}
       />
       <Card className="gap-6">
         <CardHeader>
