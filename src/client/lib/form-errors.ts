@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "./api-client";
+import { toast } from "./toast";
 
 /** What a failed request says when the server never answered. */
 export const connectionHint = "Please check your connection and try again.";
@@ -28,4 +29,29 @@ export function showServerFieldErrors<T extends FieldValues>(
     shown = true;
   }
   return shown;
+}
+
+/**
+ * A failed submit, shown: the server's field messages under their fields and its message in a toast titled
+ * `title`; when the server never answered, a toast titled `offlineTitle` with the connection hint.
+ */
+export function reportSubmitFailure<T extends FieldValues>({
+  error,
+  setError,
+  fields,
+  title,
+  offlineTitle = title,
+}: {
+  error: unknown;
+  setError: UseFormSetError<T>;
+  fields: readonly Path<T>[];
+  title: string;
+  offlineTitle?: string;
+}) {
+  if (error instanceof ApiError) {
+    showServerFieldErrors(setError, error, fields);
+    toast({ title, description: error.message, variant: "destructive" });
+  } else {
+    toast({ title: offlineTitle, description: connectionHint, variant: "destructive" });
+  }
 }

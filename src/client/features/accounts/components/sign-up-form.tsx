@@ -5,7 +5,7 @@ import { FormField } from "../../../components/ui/form-field";
 import { EmailInput, Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { ApiError } from "../../../lib/api-client";
-import { showServerFieldErrors } from "../../../lib/form-errors";
+import { reportSubmitFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useSignUp } from "../api/sign-up";
 import { NewPasswordFields } from "./new-password-fields";
@@ -40,18 +40,16 @@ export function SignUpForm({
       });
       onSignedUp(values.role);
     } catch (error) {
-      if (error instanceof ApiError) {
-        showServerFieldErrors(form.setError, error, fieldNames);
-        if (error.code === PASSWORD_TOO_COMMON) {
-          form.setError("password", { message: error.message }, { shouldFocus: true });
-        }
-        toast({ title: "Signup failed", description: error.message, variant: "destructive" });
-      } else {
-        toast({
-          title: "Error creating account",
-          description: "Please check your connection and try again.",
-          variant: "destructive",
-        });
+      reportSubmitFailure({
+        error,
+        setError: form.setError,
+        fields: fieldNames,
+        title: "Signup failed",
+        offlineTitle: "Error creating account",
+      });
+      // A password on the breached list is the password field's problem, though the server answers it apart.
+      if (error instanceof ApiError && error.code === PASSWORD_TOO_COMMON) {
+        form.setError("password", { message: error.message }, { shouldFocus: true });
       }
     }
   });

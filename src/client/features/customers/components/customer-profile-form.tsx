@@ -13,9 +13,7 @@ import { AddressFields } from "../../../components/address-fields";
 import { FormActions } from "../../../components/form-actions";
 import { PersonFields } from "../../../components/person-fields";
 import { FieldError } from "../../../components/ui/form-field";
-import { ApiError } from "../../../lib/api-client";
-import { showServerFieldErrors } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
+import { reportSubmitFailure } from "../../../lib/form-errors";
 import { cn } from "../../../lib/utils";
 import { useSaveCustomerProfile } from "../api/customer-profile";
 
@@ -66,16 +64,13 @@ export function CustomerProfileForm({
       const answer = await save.mutateAsync(values);
       onSaved(answer, values);
     } catch (error) {
-      if (error instanceof ApiError) {
-        showServerFieldErrors(form.setError, error, fieldNames);
-        toast({ title: "Error saving profile", description: error.message, variant: "destructive" });
-      } else {
-        toast({
-          title: exceptionTitle,
-          description: "Please check your connection and try again.",
-          variant: "destructive",
-        });
-      }
+      reportSubmitFailure({
+        error,
+        setError: form.setError,
+        fields: fieldNames,
+        title: "Error saving profile",
+        offlineTitle: exceptionTitle,
+      });
     }
   });
 

@@ -27,8 +27,7 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
-import { ApiError } from "../../../lib/api-client";
-import { showServerFieldErrors } from "../../../lib/form-errors";
+import { reportSubmitFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useSaveLandscaperProfile } from "../api/profile";
 
@@ -131,16 +130,13 @@ export function LandscaperProfileForm({
       const { profile } = await save.mutateAsync(values);
       if (profile) onSaved(profile);
     } catch (error) {
-      if (error instanceof ApiError) {
-        showServerFieldErrors(form.setError, error, fieldNames);
-        toast({ title: "Error saving profile", description: error.message, variant: "destructive" });
-      } else {
-        toast({
-          title: "Error submitting application",
-          description: "Please check your connection and try again.",
-          variant: "destructive",
-        });
-      }
+      reportSubmitFailure({
+        error,
+        setError: form.setError,
+        fields: fieldNames,
+        title: "Error saving profile",
+        offlineTitle: "Error submitting application",
+      });
     }
   }, onInvalid);
 
