@@ -21,8 +21,14 @@ export function meta() {
   return [{ title: "Landscaper Dashboard | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
 }
 
-const tabs = ["dashboard", "profile", "settings", "alerts"] as const;
-type Tab = (typeof tabs)[number];
+const dashboardTabs = [
+  { value: "dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { value: "profile", label: "Profile", icon: UserRound },
+  { value: "settings", label: "Settings", icon: Settings },
+  { value: "alerts", label: "Alerts", icon: Bell },
+] as const;
+const tabs = dashboardTabs.map((tab) => tab.value);
+type Tab = (typeof dashboardTabs)[number]["value"];
 
 function tabOf(value: string | null): Tab {
   return (tabs as readonly string[]).includes(value ?? "") ? (value as Tab) : "dashboard";
@@ -113,22 +119,12 @@ function Dashboard({
 
       <Tabs value={tab} onValueChange={selectTab}>
         <TabsList aria-label="Dashboard sections">
-          <TabsTrigger value="dashboard" className="px-2 sm:px-4">
-            <LayoutDashboard aria-hidden="true" className="hidden sm:block" />
-            Dashboard
-          </TabsTrigger>
-          <TabsTrigger value="profile" className="px-2 sm:px-4">
-            <UserRound aria-hidden="true" className="hidden sm:block" />
-            Profile
-          </TabsTrigger>
-          <TabsTrigger value="settings" className="px-2 sm:px-4">
-            <Settings aria-hidden="true" className="hidden sm:block" />
-            Settings
-          </TabsTrigger>
-          <TabsTrigger value="alerts" className="px-2 sm:px-4">
-            <Bell aria-hidden="true" className="hidden sm:block" />
-            Alerts
-          </TabsTrigger>
+          {dashboardTabs.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value} className="px-2 sm:px-4">
+              <Icon aria-hidden="true" className="hidden sm:block" />
+              {label}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="dashboard">
           <JobQueuePanel preview={preview} approved={status === "approved"} />
