@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { daysFromToday } from "../../shared/dates.js";
 import type { LandscaperProfileInput } from "../../shared/landscapers.js";
-import { landscaper } from "../db/schema.js";
+import { landscaper, landscaperDocument } from "../db/schema.js";
 import { type SignedUp, signUp } from "./accounts-helpers.js";
 import type { TestApp } from "./build-test-app.js";
 
@@ -75,6 +75,11 @@ export async function createLandscaper(
 export async function profileRow(t: TestApp, userId: string) {
   const [row] = await t.database.db.select().from(landscaper).where(eq(landscaper.userId, userId));
   return row;
+}
+
+/** The document rows of `userId`, as the database holds them. */
+export async function documentRows(t: TestApp, userId: string) {
+  return t.database.db.select().from(landscaperDocument).where(eq(landscaperDocument.userId, userId));
 }
 
 /** Whether storage holds `key` (read to the end, so no file handle outlives the test). */
@@ -150,24 +155,34 @@ export const samplePng = Buffer.concat([
 ]);
 export const samplePdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
+/** POSTs `parts` as multipart/form-data to `url` through the real app, as `cookie`'s session or a visitor. */
+export async function postMultipart(app: FastifyInstance, url: string, parts: Part[], cookie?: string) {
+  const body = multipart(parts);
+  return app.inject({
+    method: "POST",
+    url,
+    headers: cookie ? { cookie, ...body.headers } : body.headers,
+    payload: body.payload,
+  });
+}
+
 export async function uploadFile(
   app: FastifyInstance,
   cookie: string,
   type: string,
   file: { data: Buffer; filename?: string; contentType?: string; field?: string },
 ) {
-  const body = multipart([
-    {
-      name: file.field ?? "file",
-      value: file.data,
-      filename: file.filename ?? "upload.png",
-      contentType: file.contentType ?? "image/png",
-    },
-  ]);
-  return app.inject({
-    method: "POST",
-    url: `/api/landscaper/documents/${type}`,
-    headers: { cookie, ...body.headers },
-    payload: body.payload,
-  });
+  return postMultipart(
+    app,
+    `/api/landscaper/documents/${type}`,
+    [
+      {
+        name: file.field ?? "file",
+        value: file.data,
+        filename: file.filename ?? "upload.png",
+        contentType: file.contentType ?? "image/png",
+      },
+    ],
+    cookie,
+  );
 }

@@ -8,7 +8,7 @@ import {
   createJob,
   createLandscaper,
   type Landscaper,
-  multipart,
+  postMultipart,
   samplePdf,
   samplePng,
   uploadFile,
@@ -65,22 +65,21 @@ describe("nobody reads or changes what belongs to someone else", () => {
     otherLandscaper = await createLandscaper(t, { status: "approved", zips: ["28202"] });
 
     ownerJob = await createJob(t.app, { cookie: owner.cookie, zipCode: "28202" });
-    const form = multipart([
-      { name: "fullName", value: "Olivia Bennett" },
-      { name: "email", value: owner.email },
-      { name: "phone", value: "(704) 555-0199" },
-      { name: "address", value: "415 Hawthorne Ln, Charlotte, NC" },
-      { name: "zipCode", value: "28202" },
-      { name: "services", value: "lawn-mowing" },
-      { name: "preferredDate", value: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) },
-      { name: "photo", value: samplePng, filename: "yard.png", contentType: "image/png" },
-    ]);
-    const quote = await t.app.inject({
-      method: "POST",
-      url: "/api/quotes",
-      headers: { cookie: owner.cookie, ...form.headers },
-      payload: form.payload,
-    });
+    const quote = await postMultipart(
+      t.app,
+      "/api/quotes",
+      [
+        { name: "fullName", value: "Olivia Bennett" },
+        { name: "email", value: owner.email },
+        { name: "phone", value: "(704) 555-0199" },
+        { name: "address", value: "415 Hawthorne Ln, Charlotte, NC" },
+        { name: "zipCode", value: "28202" },
+        { name: "services", value: "lawn-mowing" },
+        { name: "preferredDate", value: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) },
+        { name: "photo", value: samplePng, filename: "yard.png", contentType: "image/png" },
+      ],
+      owner.cookie,
+    );
     expect(quote.statusCode).toBe(200);
     photoJob = quote.json().quote.id;
 

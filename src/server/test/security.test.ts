@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, PASSWORD_MIN_LENGTH, PASSWORD_TOO_COMMON } from "../../shared/accounts.js";
 import { build } from "../app.js";
 import { loadEnv } from "../config/env.js";
-import { job, landscaperDocument, notification, outbox, user } from "../db/schema.js";
+import { job, notification, outbox, user } from "../db/schema.js";
 import { DEMO_PASSWORD, ensureReferenceData } from "../db/seed.js";
 import { isCommonPassword } from "../features/accounts/common-passwords.js";
 import type { RegisteredRoute } from "../plugins/access.js";
 import { changePassword, cookieOf, signIn, signUp, signUpAs } from "./accounts-helpers.js";
 import { insertCustomer, insertJob, insertLandscaper } from "./admin-fixtures.js";
 import { useTestApp } from "./build-test-app.js";
-import { createJob, multipart, samplePng } from "./landscaper-helpers.js";
+import { createJob, documentRows, postMultipart, samplePng, uploadFile } from "./landscaper-helpers.js";
 import { openTestDatabase } from "./test-database.js";
 
 /**
@@ -364,20 +364,12 @@ describe("the API", () => {
     it("stores credentials under a generated key in DATA_DIR/uploads whatever the file is called", async () => {
       const account = await signUp(t.app, { role: "landscaper" });
       for (const name of hostileNames) {
-        const body = multipart([
-          { name: "file", value: samplePng, filename: name, contentType: "image/png" },
-        ]);
-        const response = await t.app.inject({
-          method: "POST",
-          url: "/api/landscaper/documents/certifications",
-          headers: { ...body.headers, cookie: account.cookie },
-          payload: body.payload,
+        const response = await uploadFile(t.app, account.cookie, "certifications", {
+          data: samplePng,
+          filename: name,
         });
         expect(response.statusCode, name).toBe(200);
-        const [row] = await t.database.db
-          .select()
-          .from(landscaperDocument)
-          .where(eq(landscaperDocument.userId, account.id));
+        const [row] = await documentRows(t, account.id);
         expect(row!.storageKey, name).toMatch(
           new RegExp(`^documents/${account.id}/certifications-[0-9a-f-]{36}\\.png$`),
         );
@@ -401,7 +393,7 @@ describe("the API", () => {
 
     it("stores quote photos under a generated key whatever the file is called", async () => {
       for (const name of hostileNames) {
-        const body = multipart([
+        const response = await postMultipart(t.app, "/api/quotes", [
           { name: "fullName", value: "Pat Photo" },
           { name: "email", value: "pat.photo@test.local" },
           { name: "phone", value: "704-555-0101" },
@@ -411,12 +403,6 @@ describe("the API", () => {
           { name: "preferredDate", value: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10) },
           { name: "photo", value: samplePng, filename: name, contentType: "image/png" },
         ]);
-        const response = await t.app.inject({
-          method: "POST",
-          url: "/api/quotes",
-          headers: body.headers,
-          payload: body.payload,
-        });
         expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
         const [row] = await t.database.db
           .select({ photoKey: job.photoKey })

@@ -7,8 +7,8 @@ import { multipartMessages } from "../lib/multipart.js";
 import { useTestApp } from "./build-test-app.js";
 import {
   createLandscaper,
-  multipart,
   type Part,
+  postMultipart,
   samplePdf,
   samplePng,
   uploadFile,
@@ -18,13 +18,14 @@ import { validQuote } from "./quote-helpers.js";
 describe("uploads take only what the form asks for", () => {
   const t = useTestApp();
 
-  function quoteForm(files: Part[]) {
+  /** A valid quote sent as multipart/form-data with `files` after its fields. */
+  function postQuoteForm(files: Part[]) {
     const fields = Object.entries(validQuote()).flatMap(([name, value]): Part[] =>
       Array.isArray(value)
         ? value.map((v) => ({ name, value: String(v) }))
         : [{ name, value: String(value) }],
     );
-    return multipart([...fields, ...files]);
+    return postMultipart(t.app, "/api/quotes", [...fields, ...files]);
   }
 
   const stored = () => {
@@ -38,13 +39,7 @@ describe("uploads take only what the form asks for", () => {
 
   async function refusedQuote(files: Part[], status: number, message?: string) {
     const before = { jobs: await jobCount(), files: stored().length };
-    const form = quoteForm(files);
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/quotes",
-      headers: form.headers,
-      payload: form.payload,
-    });
+    const response = await postQuoteForm(files);
     expect(response.statusCode, response.body.slice(0, 200)).toBe(status);
     if (message) expect(response.json().error.message).toBe(message);
     expect(await jobCount()).toBe(before.jobs);
@@ -66,13 +61,9 @@ describe("uploads take only what the form asks for", () => {
 
   it("still takes one 9 MB photo with a quote (the form's own limit, not the 1 MB JSON limit)", async () => {
     const big = Buffer.concat([samplePng, Buffer.alloc(9 * 1024 * 1024, 7)]);
-    const form = quoteForm([{ name: "photo", value: big, filename: "lawn.png", contentType: "image/png" }]);
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/quotes",
-      headers: form.headers,
-      payload: form.payload,
-    });
+    const response = await postQuoteForm([
+      { name: "photo", value: big, filename: "lawn.png", contentType: "image/png" },
+    ]);
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
   });
 
@@ -87,13 +78,7 @@ describe("uploads take only what the form asks for", () => {
       multipartMessages.oneFilePerField,
     );
     await refusedQuote([{ name: "attachment", ...png }], 400, multipartMessages.unexpectedFile("attachment"));
-    const ok = quoteForm([{ name: "photo", ...png }]);
-    const accepted = await t.app.inject({
-      method: "POST",
-      url: "/api/quotes",
-      headers: ok.headers,
-      payload: ok.payload,
-    });
+    const accepted = await postQuoteForm([{ name: "photo", ...png }]);
     expect(accepted.statusCode, accepted.body).toBe(200);
   });
 
@@ -124,16 +109,15 @@ describe("uploads take only what the form asks for", () => {
     });
     expect(shown.headers["content-disposition"]).toMatch(/^inline; filename="licence\.png"/);
 
-    const twoFiles = multipart([
-      { name: "file", value: samplePng, filename: "a.png", contentType: "image/png" },
-      { name: "file", value: samplePng, filename: "b.png", contentType: "image/png" },
-    ]);
-    const refused = await t.app.inject({
-      method: "POST",
-      url: "/api/landscaper/documents/certifications",
-      headers: { cookie: pro.cookie, ...twoFiles.headers },
-      payload: twoFiles.payload,
-    });
+    const refused = await postMultipart(
+      t.app,
+      "/api/landscaper/documents/certifications",
+      [
+        { name: "file", value: samplePng, filename: "a.png", contentType: "image/png" },
+        { name: "file", value: samplePng, filename: "b.png", contentType: "image/png" },
+      ],
+      pro.cookie,
+    );
     expect(refused.statusCode).toBe(400);
   });
 });

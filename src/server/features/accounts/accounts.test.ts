@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { job, loginAudit, outbox, session, user } from "../../db/schema.js";
-import { cookieOf, signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
+import { cookieOf, injectAs, signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
 import { buildTestApp, useTestApp } from "../../test/build-test-app.js";
 
 describe("accounts", () => {
@@ -281,11 +281,7 @@ describe("accounts", () => {
 
     it("sign-out ends the session", async () => {
       const account = await signUp(t.app);
-      const out = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/sign-out",
-        headers: { cookie: account.cookie },
-      });
+      const out = await injectAs(t.app, account.cookie, "POST", "/api/auth/sign-out");
       expect(out.statusCode).toBe(200);
       const me = await t.app.inject({ url: "/api/session", headers: { cookie: account.cookie } });
       expect(me.json().user).toBeNull();

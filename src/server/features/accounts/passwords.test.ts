@@ -6,6 +6,8 @@ import { useTestApp } from "../../test/build-test-app.js";
 
 describe("accounts: passwords", () => {
   const t = useTestApp({ ADMIN_EMAILS: "boss@test.local", MASTER_EMAILS: "master@test.local" });
+  const resetPassword = (payload: { token: string; password: string; confirmPassword: string }) =>
+    t.app.inject({ method: "POST", url: "/api/auth/reset-password", payload });
 
   describe("passwords", () => {
     it("limits reset requests to three per email per hour and answers the same for unknown emails", async () => {
@@ -61,28 +63,16 @@ describe("accounts: passwords", () => {
     });
 
     it("answers the spec's messages for a bad new password and a bad token", async () => {
-      const mismatch = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/reset-password",
-        payload: { token: "abc", password: "abcdef", confirmPassword: "abcdeg" },
-      });
+      const mismatch = await resetPassword({ token: "abc", password: "abcdef", confirmPassword: "abcdeg" });
       expect(mismatch.json().error.message).toBe("Passwords do not match.");
-      const short = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/reset-password",
-        payload: { token: "abc", password: "abc", confirmPassword: "abc" },
-      });
+      const short = await resetPassword({ token: "abc", password: "abc", confirmPassword: "abc" });
       expect(short.json().error.message).toBe("Password must be at least 6 characters long.");
-      const empty = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/reset-password",
-        payload: { token: "abc", password: "", confirmPassword: "" },
-      });
+      const empty = await resetPassword({ token: "abc", password: "", confirmPassword: "" });
       expect(empty.json().error.message).toBe("Please fill in both password fields.");
-      const badToken = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/reset-password",
-        payload: { token: "not-a-real-token", password: "abcdefg", confirmPassword: "abcdefg" },
+      const badToken = await resetPassword({
+        token: "not-a-real-token",
+        password: "abcdefg",
+        confirmPassword: "abcdefg",
       });
       expect(badToken.statusCode).toBe(400);
       expect(badToken.json().error.message).toBe("This link is invalid or has expired.");

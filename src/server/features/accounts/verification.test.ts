@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { verificationMessages } from "../../../shared/accounts.js";
 import { job, notification, outbox, user } from "../../db/schema.js";
-import { signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
+import { injectAs, signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { profileInput, putProfile, samplePdf, samplePng, uploadFile } from "../../test/landscaper-helpers.js";
 import { validQuote } from "../../test/quote-helpers.js";
@@ -48,11 +48,7 @@ describe("email verification", () => {
     expect(quote.statusCode).toBe(200);
 
     const stranger = await signUp(t.app, { email: victim, verified: false });
-    const jobs = await t.app.inject({
-      method: "GET",
-      url: "/api/customer/jobs",
-      headers: { cookie: stranger.cookie },
-    });
+    const jobs = await injectAs(t.app, stranger.cookie, "GET", "/api/customer/jobs");
     expect(jobs.body).not.toContain("Gate code 9911");
     const [row] = await t.database.db.select().from(job).where(eq(job.customerEmail, victim));
     expect(row!.customerId).toBeNull();
@@ -106,34 +102,21 @@ describe("email verification", () => {
     for (const email of [adminEmail, masterEmail]) {
       const account = await signUp(t.app, { email, verified: false });
       expect((await session(account.cookie)).isAdmin).toBe(false);
-      const users = await t.app.inject({
-        method: "GET",
-        url: "/api/admin/users",
-        headers: { cookie: account.cookie },
-      });
+      const users = await injectAs(t.app, account.cookie, "GET", "/api/admin/users");
       expect(users.statusCode).toBe(403);
       const portal = await signIn(t.app, email, account.password, "admin");
       expect(portal.statusCode).toBe(403);
 
       expect((await verify((await linkFor(email)).token)).statusCode).toBe(200);
       expect((await session(account.cookie)).isAdmin).toBe(true);
-      const after = await t.app.inject({
-        method: "GET",
-        url: "/api/admin/users",
-        headers: { cookie: account.cookie },
-      });
+      const after = await injectAs(t.app, account.cookie, "GET", "/api/admin/users");
       expect(after.statusCode).toBe(200);
     }
   });
 
   it("resends a link on request, at most 3 an hour, and not to a confirmed account", async () => {
     const account = await signUp(t.app, { verified: false });
-    const resend = () =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/auth/send-verification-email",
-        headers: { cookie: account.cookie },
-      });
+    const resend = () => injectAs(t.app, account.cookie, "POST", "/api/auth/send-verification-email");
     for (let i = 0; i < 3; i++) {
       const answer = await resend();
       expect(answer.statusCode, answer.body).toBe(200);
@@ -154,12 +137,7 @@ describe("email verification", () => {
     expect((await putProfile(t.app, account.cookie, profileInput())).statusCode).toBe(200);
     expect((await uploadFile(t.app, account.cookie, "id_proof", { data: samplePng })).statusCode).toBe(200);
     expect((await uploadFile(t.app, account.cookie, "insurance", { data: samplePdf })).statusCode).toBe(200);
-    const submit = () =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/landscaper/application/submit",
-        headers: { cookie: account.cookie },
-      });
+    const submit = () => injectAs(t.app, account.cookie, "POST", "/api/landscaper/application/submit");
     const refused = await submit();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({
@@ -198,12 +176,7 @@ describe("the resend limit", () => {
 
   it("refuses a 4th resend within the hour with 429 and Retry-After", async () => {
     const account = await signUp(t.app, { verified: false });
-    const resend = () =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/auth/send-verification-email",
-        headers: { cookie: account.cookie },
-      });
+    const resend = () => injectAs(t.app, account.cookie, "POST", "/api/auth/send-verification-email");
     for (let i = 0; i < 3; i++) expect((await resend()).statusCode).toBe(200);
     const refused = await resend();
     expect(refused.statusCode).toBe(429);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signUpAs } from "../../test/accounts-helpers.js";
+import { injectAs, signUpAs } from "../../test/accounts-helpers.js";
 import { buildTestApp, useTestApp } from "../../test/build-test-app.js";
 
 describe("GET /api/health", () => {
@@ -37,18 +37,10 @@ describe("GET /api/health", () => {
     const visitor = await t.app.inject({ method: "GET", url: "/api/health/runtime" });
     expect(visitor.statusCode).toBe(401);
     const customer = await signUpAs(t.app, t.database, "customer");
-    const refused = await t.app.inject({
-      method: "GET",
-      url: "/api/health/runtime",
-      headers: { cookie: customer.cookie },
-    });
+    const refused = await injectAs(t.app, customer.cookie, "GET", "/api/health/runtime");
     expect(refused.statusCode).toBe(403);
     const admin = await signUpAs(t.app, t.database, "admin");
-    const response = await t.app.inject({
-      method: "GET",
-      url: "/api/health/runtime?gc=1",
-      headers: { cookie: admin.cookie },
-    });
+    const response = await injectAs(t.app, admin.cookie, "GET", "/api/health/runtime?gc=1");
     expect(response.statusCode).toBe(200);
     const body = response.json();
     // Vitest workers run without --expose-gc, so nothing was collected on request.

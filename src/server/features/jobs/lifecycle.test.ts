@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { daysFromToday } from "../../../shared/dates.js";
-import type { JobStatus } from "../../../shared/jobs.js";
+import { type JobStatus, jobStatuses } from "../../../shared/jobs.js";
 import { jobEvent } from "../../db/schema.js";
 import { createJob } from "../../test/landscaper-helpers.js";
 import {
@@ -56,169 +56,44 @@ describe("job lifecycle", () => {
     expect(events[2]!.actorId).toBe(w.customer.id);
   });
 
+  /** Customers and admins may cancel a job until it is done. */
+  const cancellable = { pending: "cancelled", accepted: "cancelled", scheduled: "cancelled" } as const;
+  /** The 409 message naming the state a job is in and the move it no longer allows. */
+  const tooLate = (status: JobStatus, verb: string) => `This job is ${status} and can no longer be ${verb}.`;
+
   /**
    * Every action from every status. `ok` is the status after a legal move; otherwise the 409 message.
    * The landscaper is the one the job is (or would be) assigned to, the customer its owner.
+   * Each move names the statuses it is legal from (and what they become) and any refusal with a message of its
+   * own; from every other status it is refused with `tooLate`, so no status can be left out of the matrix.
    */
-  const matrix: {
+  const moves: {
     who: "pro" | "customer" | "admin";
     action: Action;
-    from: JobStatus;
-    ok?: JobStatus;
-    error?: string;
+    verb: string;
+    legal: Partial<Record<JobStatus, JobStatus>>;
+    refusals?: Partial<Record<JobStatus, string>>;
   }[] = [
-    { who: "pro", action: "accept", from: "pending", ok: "accepted" },
-    {
-      who: "pro",
-      action: "accept",
-      from: "accepted",
-      error: "This job is accepted and can no longer be accepted.",
-    },
-    {
-      who: "pro",
-      action: "accept",
-      from: "scheduled",
-      error: "This job is scheduled and can no longer be accepted.",
-    },
-    {
-      who: "pro",
-      action: "accept",
-      from: "completed",
-      error: "This job is completed and can no longer be accepted.",
-    },
-    {
-      who: "pro",
-      action: "accept",
-      from: "cancelled",
-      error: "This job is cancelled and can no longer be accepted.",
-    },
-
-    { who: "pro", action: "decline", from: "pending", ok: "pending" },
-    {
-      who: "pro",
-      action: "decline",
-      from: "accepted",
-      error: "This job is accepted and can no longer be declined.",
-    },
-    {
-      who: "pro",
-      action: "decline",
-      from: "scheduled",
-      error: "This job is scheduled and can no longer be declined.",
-    },
-    {
-      who: "pro",
-      action: "decline",
-      from: "completed",
-      error: "This job is completed and can no longer be declined.",
-    },
-    {
-      who: "pro",
-      action: "decline",
-      from: "cancelled",
-      error: "This job is cancelled and can no longer be declined.",
-    },
-
-    { who: "pro", action: "complete", from: "pending", error: notAcceptedYet },
-    { who: "pro", action: "complete", from: "accepted", error: notApprovedYet },
-    { who: "pro", action: "complete", from: "scheduled", ok: "completed" },
+    { who: "pro", action: "accept", verb: "accepted", legal: { pending: "accepted" } },
+    { who: "pro", action: "decline", verb: "declined", legal: { pending: "pending" } },
     {
       who: "pro",
       action: "complete",
-      from: "completed",
-      error: "This job is completed and can no longer be completed.",
+      verb: "completed",
+      legal: { scheduled: "completed" },
+      refusals: { pending: notAcceptedYet, accepted: notApprovedYet },
     },
-    {
-      who: "pro",
-      action: "complete",
-      from: "cancelled",
-      error: "This job is cancelled and can no longer be completed.",
-    },
-
-    {
-      who: "customer",
-      action: "approve",
-      from: "pending",
-      error: "This job is pending and can no longer be approved.",
-    },
-    { who: "customer", action: "approve", from: "accepted", ok: "scheduled" },
-    {
-      who: "customer",
-      action: "approve",
-      from: "scheduled",
-      error: "This job is scheduled and can no longer be approved.",
-    },
-    {
-      who: "customer",
-      action: "approve",
-      from: "completed",
-      error: "This job is completed and can no longer be approved.",
-    },
-    {
-      who: "customer",
-      action: "approve",
-      from: "cancelled",
-      error: "This job is cancelled and can no longer be approved.",
-    },
-
-    { who: "customer", action: "cancel", from: "pending", ok: "cancelled" },
-    { who: "customer", action: "cancel", from: "accepted", ok: "cancelled" },
-    { who: "customer", action: "cancel", from: "scheduled", ok: "cancelled" },
-    {
-      who: "customer",
-      action: "cancel",
-      from: "completed",
-      error: "This job is completed and can no longer be cancelled.",
-    },
-    {
-      who: "customer",
-      action: "cancel",
-      from: "cancelled",
-      error: "This job is cancelled and can no longer be cancelled.",
-    },
-
-    {
-      who: "customer",
-      action: "rate",
-      from: "pending",
-      error: "This job is pending and can no longer be rated.",
-    },
-    {
-      who: "customer",
-      action: "rate",
-      from: "accepted",
-      error: "This job is accepted and can no longer be rated.",
-    },
-    {
-      who: "customer",
-      action: "rate",
-      from: "scheduled",
-      error: "This job is scheduled and can no longer be rated.",
-    },
-    { who: "customer", action: "rate", from: "completed", ok: "completed" },
-    {
-      who: "customer",
-      action: "rate",
-      from: "cancelled",
-      error: "This job is cancelled and can no longer be rated.",
-    },
-
-    { who: "admin", action: "cancel", from: "pending", ok: "cancelled" },
-    { who: "admin", action: "cancel", from: "accepted", ok: "cancelled" },
-    { who: "admin", action: "cancel", from: "scheduled", ok: "cancelled" },
-    {
-      who: "admin",
-      action: "cancel",
-      from: "completed",
-      error: "This job is completed and can no longer be cancelled.",
-    },
-    {
-      who: "admin",
-      action: "cancel",
-      from: "cancelled",
-      error: "This job is cancelled and can no longer be cancelled.",
-    },
+    { who: "customer", action: "approve", verb: "approved", legal: { accepted: "scheduled" } },
+    { who: "customer", action: "cancel", verb: "cancelled", legal: cancellable },
+    { who: "customer", action: "rate", verb: "rated", legal: { completed: "completed" } },
+    { who: "admin", action: "cancel", verb: "cancelled", legal: cancellable },
   ];
+  const matrix = moves.flatMap(({ who, action, verb, legal, refusals }) =>
+    jobStatuses.map((from) => {
+      const ok = legal[from];
+      return { who, action, from, ok, error: ok ? undefined : (refusals?.[from] ?? tooLate(from, verb)) };
+    }),
+  );
 
   it.each(matrix)("$who: $action from $from", async ({ who, action, from, ok, error }) => {
     const caller = w[who];
@@ -247,7 +122,7 @@ describe("job lifecycle", () => {
     ] as const) {
       const response = await act(w.rival, action, id);
       expect(response.statusCode).toBe(409);
-      expect(response.json().error.message).toBe(`This job is cancelled and can no longer be ${verb}.`);
+      expect(response.json().error.message).toBe(tooLate("cancelled", verb));
     }
     expect(await snapshot(id)).toEqual(before);
   });

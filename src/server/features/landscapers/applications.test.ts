@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { landscaperMessages } from "../../../shared/landscapers.js";
 import { landscaper, notification, outbox } from "../../db/schema.js";
 import { LocalStorage } from "../../lib/storage.js";
-import { signUp, signUpAs } from "../../test/accounts-helpers.js";
+import { injectAs, signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import {
   createLandscaper,
@@ -28,12 +28,7 @@ describe("landscaper applications, downloads and storage", () => {
   describe("application submission", () => {
     it("refuses with 'Required documents missing' until both required documents are there", async () => {
       const account = await createLandscaper(t);
-      const submit = () =>
-        t.app.inject({
-          method: "POST",
-          url: "/api/landscaper/application/submit",
-          headers: { cookie: account.cookie },
-        });
+      const submit = () => injectAs(t.app, account.cookie, "POST", "/api/landscaper/application/submit");
       const none = await submit();
       expect(none.statusCode).toBe(400);
       expect(none.json().error.message).toBe("Required documents missing");
@@ -48,11 +43,7 @@ describe("landscaper applications, downloads and storage", () => {
 
     it("refuses a landscaper without a profile", async () => {
       const account = await signUp(t.app, { role: "landscaper" });
-      const response = await t.app.inject({
-        method: "POST",
-        url: "/api/landscaper/application/submit",
-        headers: { cookie: account.cookie },
-      });
+      const response = await injectAs(t.app, account.cookie, "POST", "/api/landscaper/application/submit");
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe(landscaperMessages.noProfile);
     });
@@ -61,11 +52,7 @@ describe("landscaper applications, downloads and storage", () => {
       const account = await createLandscaper(t, { name: "Maya Torres" });
       await uploadFile(t.app, account.cookie, "id_proof", { data: samplePng });
       await uploadFile(t.app, account.cookie, "insurance", { data: samplePdf });
-      const response = await t.app.inject({
-        method: "POST",
-        url: "/api/landscaper/application/submit",
-        headers: { cookie: account.cookie },
-      });
+      const response = await injectAs(t.app, account.cookie, "POST", "/api/landscaper/application/submit");
       expect(response.statusCode).toBe(200);
       expect(response.json().message).toBe("Thank you! Your documents have been submitted for review.");
       expect(response.json().profile.status).toBe("pending");
@@ -88,11 +75,7 @@ describe("landscaper applications, downloads and storage", () => {
       ).toBe(true);
 
       // A second submission (after replacing a file, say) tells the admins again but does not re-send the email.
-      const again = await t.app.inject({
-        method: "POST",
-        url: "/api/landscaper/application/submit",
-        headers: { cookie: account.cookie },
-      });
+      const again = await injectAs(t.app, account.cookie, "POST", "/api/landscaper/application/submit");
       expect(again.statusCode).toBe(200);
       const mailsAfter = await t.database.db
         .select()
@@ -105,12 +88,7 @@ describe("landscaper applications, downloads and storage", () => {
       const account = await createLandscaper(t, { name: "Rhea Resubmit" });
       await uploadFile(t.app, account.cookie, "id_proof", { data: samplePng });
       await uploadFile(t.app, account.cookie, "insurance", { data: samplePdf });
-      const submit = () =>
-        t.app.inject({
-          method: "POST",
-          url: "/api/landscaper/application/submit",
-          headers: { cookie: account.cookie },
-        });
+      const submit = () => injectAs(t.app, account.cookie, "POST", "/api/landscaper/application/submit");
       const alerts = async () =>
         (
           await t.database.db
@@ -163,10 +141,12 @@ describe("landscaper applications, downloads and storage", () => {
         expect(response.statusCode).toBe(404);
         expect(response.json().error.message).toBe("Document not found.");
       }
-      const missing = await t.app.inject({
-        url: "/api/documents/00000000-0000-4000-8000-000000000000",
-        headers: { cookie: owner.cookie },
-      });
+      const missing = await injectAs(
+        t.app,
+        owner.cookie,
+        "GET",
+        "/api/documents/00000000-0000-4000-8000-000000000000",
+      );
       expect(missing.statusCode).toBe(404);
       expect((await t.app.inject({ url })).statusCode).toBe(401);
     });

@@ -1,13 +1,12 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { landscaperMessages, MAX_DOCUMENT_BYTES } from "../../../shared/landscapers.js";
-import { landscaperDocument } from "../../db/schema.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import {
   createLandscaper,
+  documentRows,
   isStored,
-  multipart,
+  postMultipart,
   profileInput,
   profileRow,
   putProfile,
@@ -171,10 +170,7 @@ describe("landscaper onboarding and credentials", () => {
         message: "File uploaded successfully!",
         document: { documentType: "id_proof", originalName: "passwd.png", contentType: "image/png" },
       });
-      const [row] = await t.database.db
-        .select()
-        .from(landscaperDocument)
-        .where(eq(landscaperDocument.userId, account.id));
+      const [row] = await documentRows(t, account.id);
       expect(row!.storageKey).toMatch(new RegExp(`^documents/${account.id}/id_proof-[0-9a-f-]{36}\\.png$`));
       expect(row!.sizeBytes).toBe(samplePng.length);
       expect(await isStored(t, row!.storageKey)).toBe(true);
@@ -187,10 +183,7 @@ describe("landscaper onboarding and credentials", () => {
       });
       expect(second.statusCode).toBe(200);
       expect(second.json().document.contentType).toBe("application/pdf");
-      const rows = await t.database.db
-        .select()
-        .from(landscaperDocument)
-        .where(eq(landscaperDocument.userId, account.id));
+      const rows = await documentRows(t, account.id);
       expect(rows).toHaveLength(1);
       expect(rows[0]!.storageKey).toMatch(/\.pdf$/);
       expect(await isStored(t, row!.storageKey)).toBe(false);
@@ -212,10 +205,7 @@ describe("landscaper onboarding and credentials", () => {
       const response = await uploadFile(t.app, account.cookie, "insurance", { data: big });
       expect(response.statusCode).toBe(413);
       expect(response.json().error.message).toBe("The file is larger than 10 MB.");
-      const rows = await t.database.db
-        .select()
-        .from(landscaperDocument)
-        .where(eq(landscaperDocument.userId, account.id));
+      const rows = await documentRows(t, account.id);
       expect(rows).toHaveLength(0);
     });
 
@@ -254,13 +244,12 @@ describe("landscaper onboarding and credentials", () => {
       });
       expect(wrongField.statusCode).toBe(400);
       expect(wrongField.json().error.message).toBe('This form does not take a file named "photo".');
-      const onlyText = multipart([{ name: "note", value: "hello" }]);
-      const noFile = await t.app.inject({
-        method: "POST",
-        url: "/api/landscaper/documents/id_proof",
-        headers: { cookie: account.cookie, ...onlyText.headers },
-        payload: onlyText.payload,
-      });
+      const noFile = await postMultipart(
+        t.app,
+        "/api/landscaper/documents/id_proof",
+        [{ name: "note", value: "hello" }],
+        account.cookie,
+      );
       expect(noFile.statusCode).toBe(400);
       const unknown = await uploadFile(t.app, account.cookie, "passport", { data: samplePng });
       expect(unknown.statusCode).toBe(400);

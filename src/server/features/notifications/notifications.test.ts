@@ -12,7 +12,7 @@ import ece from "http_ece";
 import { describe, expect, it } from "vitest";
 import { unreadBadge } from "../../../shared/notifications.js";
 import { notification, outbox, pushSubscription, smsMessage } from "../../db/schema.js";
-import { signUp } from "../../test/accounts-helpers.js";
+import { injectAs, signUp } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { notify } from "./service.js";
 
@@ -57,32 +57,16 @@ describe("notifications", () => {
       await t.app.inject({ url: "/api/notifications", headers: { cookie: other.cookie } })
     ).json().items;
 
-    const stolen = await t.app.inject({
-      method: "POST",
-      url: `/api/notifications/${theirs[0].id}/read`,
-      headers: { cookie: me.cookie },
-    });
+    const stolen = await injectAs(t.app, me.cookie, "POST", `/api/notifications/${theirs[0].id}/read`);
     expect(stolen.statusCode).toBe(404);
     const [still] = await t.database.db.select().from(notification).where(eq(notification.id, theirs[0].id));
     expect(still?.read).toBe(false);
 
-    const one = await t.app.inject({
-      method: "POST",
-      url: `/api/notifications/${mine[0].id}/read`,
-      headers: { cookie: me.cookie },
-    });
+    const one = await injectAs(t.app, me.cookie, "POST", `/api/notifications/${mine[0].id}/read`);
     expect(one.json()).toMatchObject({ item: { read: true }, unreadCount: 1 });
-    const all = await t.app.inject({
-      method: "POST",
-      url: "/api/notifications/read-all",
-      headers: { cookie: me.cookie },
-    });
+    const all = await injectAs(t.app, me.cookie, "POST", "/api/notifications/read-all");
     expect(all.json()).toEqual({ updated: 1, message: "All notifications marked as read." });
-    const cleared = await t.app.inject({
-      method: "DELETE",
-      url: "/api/notifications",
-      headers: { cookie: me.cookie },
-    });
+    const cleared = await injectAs(t.app, me.cookie, "DELETE", "/api/notifications");
     expect(cleared.json()).toEqual({ deleted: 2, message: "Notification history cleared." });
     const left = await t.database.db
       .select({ n: count() })
@@ -109,17 +93,16 @@ describe("notifications", () => {
     expect(first.items[0].message).toBe("n54");
     expect(first.nextBefore).toBeTruthy();
     const second = (
-      await t.app.inject({
-        url: `/api/notifications/history?before=${encodeURIComponent(first.nextBefore)}`,
-        headers: { cookie: me.cookie },
-      })
+      await injectAs(
+        t.app,
+        me.cookie,
+        "GET",
+        `/api/notifications/history?before=${encodeURIComponent(first.nextBefore)}`,
+      )
     ).json();
     expect(second.items.map((i: { message: string }) => i.message)).toEqual(["n4", "n3", "n2", "n1", "n0"]);
     expect(second.nextBefore).toBeNull();
-    const bad = await t.app.inject({
-      url: "/api/notifications/history?limit=abc",
-      headers: { cookie: me.cookie },
-    });
+    const bad = await injectAs(t.app, me.cookie, "GET", "/api/notifications/history?limit=abc");
     expect(bad.statusCode).toBe(400);
   });
 
@@ -127,10 +110,7 @@ describe("notifications", () => {
     it("defaults to push on, SMS off, email on; SMS needs a phone and is for landscapers only", async () => {
       const customer = await signUp(t.app);
       const landscaper = await signUp(t.app, { role: "landscaper" });
-      const defaults = await t.app.inject({
-        url: "/api/notifications/preferences",
-        headers: { cookie: customer.cookie },
-      });
+      const defaults = await injectAs(t.app, customer.cookie, "GET", "/api/notifications/preferences");
       expect(defaults.json()).toEqual({
         pushOptIn: true,
         smsOptIn: false,
@@ -139,28 +119,28 @@ describe("notifications", () => {
         smsAvailable: false,
       });
 
-      const noPhone = await t.app.inject({
-        method: "PUT",
-        url: "/api/notifications/preferences",
-        headers: { cookie: landscaper.cookie },
-        payload: { pushOptIn: true, smsOptIn: true, emailOptIn: true, phoneNumber: "  " },
+      const noPhone = await injectAs(t.app, landscaper.cookie, "PUT", "/api/notifications/preferences", {
+        pushOptIn: true,
+        smsOptIn: true,
+        emailOptIn: true,
+        phoneNumber: "  ",
       });
       expect(noPhone.statusCode).toBe(400);
       expect(noPhone.json().error.message).toBe("Please enter your phone number first.");
 
-      const customerSms = await t.app.inject({
-        method: "PUT",
-        url: "/api/notifications/preferences",
-        headers: { cookie: customer.cookie },
-        payload: { pushOptIn: true, smsOptIn: true, emailOptIn: true, phoneNumber: "704-555-0100" },
+      const customerSms = await injectAs(t.app, customer.cookie, "PUT", "/api/notifications/preferences", {
+        pushOptIn: true,
+        smsOptIn: true,
+        emailOptIn: true,
+        phoneNumber: "704-555-0100",
       });
       expect(customerSms.statusCode).toBe(400);
 
-      const ok = await t.app.inject({
-        method: "PUT",
-        url: "/api/notifications/preferences",
-        headers: { cookie: landscaper.cookie },
-        payload: { pushOptIn: false, smsOptIn: true, emailOptIn: false, phoneNumber: "(704) 555-0100" },
+      const ok = await injectAs(t.app, landscaper.cookie, "PUT", "/api/notifications/preferences", {
+        pushOptIn: false,
+        smsOptIn: true,
+        emailOptIn: false,
+        phoneNumber: "(704) 555-0100",
       });
       expect(ok.json()).toEqual({
         pushOptIn: false,
@@ -169,22 +149,21 @@ describe("notifications", () => {
         phoneNumber: "(704) 555-0100",
         smsAvailable: true,
       });
-      const wrongType = await t.app.inject({
-        method: "PUT",
-        url: "/api/notifications/preferences",
-        headers: { cookie: landscaper.cookie },
-        payload: { pushOptIn: "yes", smsOptIn: false, emailOptIn: true },
+      const wrongType = await injectAs(t.app, landscaper.cookie, "PUT", "/api/notifications/preferences", {
+        pushOptIn: "yes",
+        smsOptIn: false,
+        emailOptIn: true,
       });
       expect(wrongType.statusCode).toBe(400);
     });
 
     it("sends SMS copies to an opted-in landscaper through the development provider", async () => {
       const landscaper = await signUp(t.app, { role: "landscaper" });
-      await t.app.inject({
-        method: "PUT",
-        url: "/api/notifications/preferences",
-        headers: { cookie: landscaper.cookie },
-        payload: { pushOptIn: true, smsOptIn: true, emailOptIn: true, phoneNumber: "+17045550111" },
+      await injectAs(t.app, landscaper.cookie, "PUT", "/api/notifications/preferences", {
+        pushOptIn: true,
+        smsOptIn: true,
+        emailOptIn: true,
+        phoneNumber: "+17045550111",
       });
       await notify(t.database.db, [{ userId: landscaper.id, type: "job", message: "A new job in 28203." }]);
       await t.app.outboxWorker.drain();
@@ -302,11 +281,10 @@ describe("notifications", () => {
       p256dh: "x".repeat(40),
       auth: "y".repeat(16),
     });
-    await t.app.inject({
-      method: "PUT",
-      url: "/api/notifications/preferences",
-      headers: { cookie: me.cookie },
-      payload: { pushOptIn: false, smsOptIn: false, emailOptIn: true },
+    await injectAs(t.app, me.cookie, "PUT", "/api/notifications/preferences", {
+      pushOptIn: false,
+      smsOptIn: false,
+      emailOptIn: true,
     });
     expect(
       await t.database.db.select().from(pushSubscription).where(eq(pushSubscription.userId, me.id)),
