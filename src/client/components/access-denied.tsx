@@ -1,5 +1,6 @@
 import { ShieldAlert } from "lucide-react";
 import { adminMessages } from "../../shared/admin";
+import { ActionButtons } from "./empty-state";
 import { ButtonLink } from "./ui/button-link";
 
 /**
@@ -17,14 +18,14 @@ export function AccessDenied({ comeBack }: { comeBack?: string }) {
         <p className="mt-6 text-sm font-semibold tracking-wide text-red-700 uppercase">Error 403</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Access Denied</h1>
         <p className="mt-4 text-lg text-slate-600">{adminMessages.forbidden}</p>
-        <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <ActionButtons className="mt-8">
           <ButtonLink to={loginHref} size="lg">
             Admin Login
           </ButtonLink>
           <ButtonLink to="/" size="lg" variant="outline">
             Back to Home
           </ButtonLink>
-        </div>
+        </ActionButtons>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { CloudAlert } from "lucide-react";
+import { ActionButtons } from "./empty-state";
 import { Button } from "./ui/button";
 import { ButtonLink } from "./ui/button-link";
 
@@ -12,14 +13,14 @@ export function TroubleLoading({ loginPath }: { loginPath: "/login/client" | "/l
       <p role="alert" className="text-lg font-medium text-pretty text-slate-800">
         We're having trouble loading your account. Please try refreshing or logging in again.
       </p>
-      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+      <ActionButtons>
         <Button type="button" onClick={() => window.location.reload()}>
           Refresh
         </Button>
         <ButtonLink to={loginPath} variant="outline">
           Log In Again
         </ButtonLink>
-      </div>
+      </ActionButtons>
     </div>
   );
 }

@@ -17,8 +17,7 @@ import type * as React from "react";
 import type { DashboardSummary } from "../../../../shared/admin";
 import { formatCents } from "../../../../shared/services";
 import { LinkCard } from "../../../components/link-card";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { LoadError } from "../../../components/load-error";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
@@ -189,20 +188,7 @@ export default function AdminDashboardPage() {
       }
     >
       {summary.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>The dashboard figures could not be loaded.</AlertTitle>
-          <AlertDescription>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="mt-2"
-              onClick={() => void summary.refetch()}
-            >
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError title="The dashboard figures could not be loaded." query={summary} />
       ) : null}
 
       <Section id="notification-center">

@@ -1,6 +1,5 @@
 import { Plus } from "lucide-react";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { LoadError } from "../../../components/load-error";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { useCustomerJobs } from "../api/customer-jobs";
 import { EmptyRequests } from "./empty-requests";
@@ -22,15 +21,9 @@ export function RequestsPanel() {
   }
   if (jobs.isError) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn't load your requests.</AlertTitle>
-        <AlertDescription className="flex flex-col items-start gap-3">
-          {jobs.error.message}
-          <Button type="button" variant="outline" size="sm" onClick={() => void jobs.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load your requests." query={jobs}>
+        {jobs.error.message}
+      </LoadError>
     );
   }
 

@@ -1,4 +1,6 @@
 import { Inbox, RefreshCw } from "lucide-react";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadError } from "../../../components/load-error";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ButtonLink } from "../../../components/ui/button-link";
@@ -72,20 +74,7 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
               Loading jobs...
             </p>
           ) : jobs.isError ? (
-            <Alert variant="destructive">
-              <AlertTitle>We couldn't load your jobs</AlertTitle>
-              <AlertDescription>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  className="mt-1"
-                  onClick={() => void jobs.refetch()}
-                >
-                  Try again
-                </Button>
-              </AlertDescription>
-            </Alert>
+            <LoadError title="We couldn't load your jobs" query={jobs} />
           ) : data && data.jobs.length > 0 ? (
             <section
               aria-label="Job Queue"
@@ -103,22 +92,23 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
               </ul>
             </section>
           ) : (
-            <div className="flex flex-col items-center gap-3 py-10 text-center">
-              <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                <Inbox className="size-6" aria-hidden="true" />
-              </span>
-              <h3 className="text-lg font-semibold text-slate-900">No Jobs Yet</h3>
-              <p className="max-w-md text-sm text-pretty text-slate-600">
-                {approved
-                  ? "New requests in your service area will appear here. Widen your service area to see more."
-                  : "Once your application is approved, new requests in your service area will appear here."}
-              </p>
-              {approved ? (
-                <ButtonLink to="?tab=profile" variant="outline" size="sm">
-                  Edit service area
-                </ButtonLink>
-              ) : null}
-            </div>
+            <EmptyState
+              icon={Inbox}
+              title="No Jobs Yet"
+              titleAs="h3"
+              className="py-10"
+              actions={
+                approved ? (
+                  <ButtonLink to="?tab=profile" variant="outline" size="sm">
+                    Edit service area
+                  </ButtonLink>
+                ) : null
+              }
+            >
+              {approved
+                ? "New requests in your service area will appear here. Widen your service area to see more."
+                : "Once your application is approved, new requests in your service area will appear here."}
+            </EmptyState>
           )}
         </div>
       </Card>

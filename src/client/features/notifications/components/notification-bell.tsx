@@ -2,6 +2,7 @@ import { Bell, BellOff, Settings } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { type NotificationItem, unreadBadge } from "../../../../shared/notifications";
 import type { SessionUser } from "../../../../shared/session";
+import { EmptyState } from "../../../components/empty-state";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -83,13 +84,15 @@ export function NotificationBell({ user }: { user: SessionUser }) {
               We couldn't load your notifications. Please try again shortly.
             </p>
           ) : bell.data.items.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 px-3 py-8 text-center">
-              <span className="flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-                <BellOff className="size-5" aria-hidden="true" />
-              </span>
-              <p className="text-sm font-medium text-slate-900">No notifications yet</p>
-              <p className="text-xs text-slate-500">New jobs, applications and updates will show here.</p>
-            </div>
+            <EmptyState
+              icon={BellOff}
+              tone="muted"
+              size="sm"
+              title="No notifications yet"
+              className="px-3 py-8"
+            >
+              New jobs, applications and updates will show here.
+            </EmptyState>
           ) : (
             bell.data.items.map((item) => (
               <DropdownMenuItem

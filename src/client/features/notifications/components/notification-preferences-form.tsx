@@ -18,7 +18,7 @@ import {
   type PreferencesResponse,
   preferencesSchema,
 } from "../../../../shared/notifications";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { PhoneInput } from "../../../components/ui/input";
@@ -78,15 +78,13 @@ export function NotificationPreferencesForm({ className }: { className?: string 
   }
   if (preferences.isError) {
     return (
-      <Alert variant="destructive" className={className}>
-        <AlertTitle>We couldn't load your notification preferences.</AlertTitle>
-        <AlertDescription className="flex flex-col items-start gap-3">
-          Please check your connection and try again.
-          <Button size="sm" variant="outline" onClick={() => void preferences.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError
+        title="We couldn't load your notification preferences."
+        query={preferences}
+        className={className}
+      >
+        Please check your connection and try again.
+      </LoadError>
     );
   }
   return <PreferencesEditor saved={preferences.data} className={className} />;

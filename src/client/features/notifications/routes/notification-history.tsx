@@ -3,8 +3,9 @@ import { useMemo, useState } from "react";
 import type { NotificationItem } from "../../../../shared/notifications";
 import type { SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
+import { EmptyState } from "../../../components/empty-state";
 import { FilterSelect, SearchField } from "../../../components/filter-controls";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast";
@@ -136,33 +137,28 @@ function History({ user }: { user: SessionUser }) {
           </p>
         ) : history.isError ? (
           <div className="p-4 sm:p-6">
-            <Alert variant="destructive">
-              <AlertTitle>We couldn't load your notifications.</AlertTitle>
-              <AlertDescription className="flex flex-col items-start gap-3">
-                Please check your connection and try again.
-                <Button size="sm" variant="outline" onClick={() => void history.refetch()}>
-                  Try again
-                </Button>
-              </AlertDescription>
-            </Alert>
+            <LoadError title="We couldn't load your notifications." query={history}>
+              Please check your connection and try again.
+            </LoadError>
           </div>
         ) : shown.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 px-4 py-16 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-              <BellOff className="size-6" aria-hidden="true" />
-            </span>
-            <p className="text-lg font-semibold text-slate-900">No notifications found</p>
-            <p className="max-w-sm text-sm text-slate-600">
-              {filtering
-                ? "Nothing loaded matches your search and filters."
-                : "You're all caught up. New jobs, applications and updates will show here."}
-            </p>
-            {filtering ? (
-              <Button variant="outline" size="sm" onClick={() => setFilters(noFilters)}>
-                Clear filters
-              </Button>
-            ) : null}
-          </div>
+          <EmptyState
+            icon={BellOff}
+            tone="muted"
+            title="No notifications found"
+            className="px-4 py-16"
+            actions={
+              filtering ? (
+                <Button variant="outline" size="sm" onClick={() => setFilters(noFilters)}>
+                  Clear filters
+                </Button>
+              ) : null
+            }
+          >
+            {filtering
+              ? "Nothing loaded matches your search and filters."
+              : "You're all caught up. New jobs, applications and updates will show here."}
+          </EmptyState>
         ) : (
           <ul className="divide-y divide-slate-200" aria-label="Notifications">
             {shown.map((item) => (

@@ -7,6 +7,7 @@ import { formatRange, jobLabel, serviceName } from "../../../../shared/services"
 import { firstNameOf } from "../../../../shared/session";
 import { site } from "../../../../shared/site";
 import { Detail } from "../../../components/detail";
+import { ActionButtons, EmptyState } from "../../../components/empty-state";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useSession } from "../../../lib/session";
@@ -46,23 +47,26 @@ export default function QuoteSubmittedPage() {
 
 function MissingDetails() {
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-20 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-800">
-        <CircleAlert className="size-6" aria-hidden="true" />
-      </span>
-      <h1 className="text-2xl font-bold text-slate-900">Quote details not found</h1>
-      <p className="text-slate-700" role="alert">
-        Missing quote details. Please submit the form first.
-      </p>
-      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <ButtonLink to="/instant-quote" size="lg">
-          Get an Instant Quote
-        </ButtonLink>
-        <ButtonLink to="/" size="lg" variant="outline">
-          Return to Home
-        </ButtonLink>
-      </div>
-    </div>
+    <EmptyState
+      icon={CircleAlert}
+      tone="warning"
+      size="lg"
+      title="Quote details not found"
+      titleAs="h1"
+      className="mx-auto max-w-xl px-4 py-20"
+      actions={
+        <ActionButtons>
+          <ButtonLink to="/instant-quote" size="lg">
+            Get an Instant Quote
+          </ButtonLink>
+          <ButtonLink to="/" size="lg" variant="outline">
+            Return to Home
+          </ButtonLink>
+        </ActionButtons>
+      }
+    >
+      <span role="alert">Missing quote details. Please submit the form first.</span>
+    </EmptyState>
   );
 }
 

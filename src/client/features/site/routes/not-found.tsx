@@ -1,5 +1,6 @@
 import { ArrowLeft, House } from "lucide-react";
 import { useNavigate } from "react-router";
+import { ActionButtons } from "../../../components/empty-state";
 import { Button } from "../../../components/ui/button";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { pageMeta } from "../../../lib/meta";
@@ -28,7 +29,7 @@ export default function NotFoundPage() {
         <p className="mt-4 text-lg text-slate-600">
           The page you're looking for doesn't exist or has been moved.
         </p>
-        <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <ActionButtons className="mt-8">
           <ButtonLink to="/" size="lg" icon={House}>
             Return to Homepage
           </ButtonLink>
@@ -43,7 +44,7 @@ export default function NotFoundPage() {
             <ArrowLeft className="size-4" aria-hidden="true" />
             Go Back
           </Button>
-        </div>
+        </ActionButtons>
       </div>
     </div>
   );
