@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as Primitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../../lib/utils";
+import { modal } from "./modal-styles";
 import { styled } from "./styled";
 
 /**
@@ -22,18 +23,8 @@ export function DialogContent({
 }: React.ComponentProps<typeof Primitive.Content> & { showClose?: boolean }) {
   return (
     <Primitive.Portal>
-      <Primitive.Overlay
-        data-slot="dialog-overlay"
-        className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[1px]"
-      />
-      <Primitive.Content
-        data-slot="dialog-content"
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl focus:outline-none",
-          className,
-        )}
-        {...props}
-      >
+      <Primitive.Overlay data-slot="dialog-overlay" className={modal.overlay} />
+      <Primitive.Content data-slot="dialog-content" className={cn(modal.content, className)} {...props}>
         {children}
         {showClose ? (
           <Primitive.Close
@@ -48,22 +39,10 @@ export function DialogContent({
   );
 }
 
-export const DialogHeader = styled("div", "dialog-header", "grid gap-1.5 pr-6");
+export const DialogHeader = styled("div", "dialog-header", cn(modal.header, "pr-6"));
 
-export const DialogFooter = styled(
-  "div",
-  "dialog-footer",
-  "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
-);
+export const DialogFooter = styled("div", "dialog-footer", modal.footer);
 
-export const DialogTitle = styled(
-  Primitive.Title,
-  "dialog-title",
-  "text-lg leading-tight font-semibold text-slate-900",
-);
+export const DialogTitle = styled(Primitive.Title, "dialog-title", modal.title);
 
-export const DialogDescription = styled(
-  Primitive.Description,
-  "dialog-description",
-  "text-sm text-slate-600",
-);
+export const DialogDescription = styled(Primitive.Description, "dialog-description", modal.description);
