@@ -287,8 +287,8 @@ describe("landscaper", () => {
 
     await page.getByRole("tab", { name: "Settings" }).click();
     await page.getByLabel("Current password").fill("wrong-password");
-    await page.getByLabel(/^New password/).fill("brand-new-pass");
-    await page.getByLabel("Confirm new password").fill("brand-new-pass");
+    await page.getByLabel("New Password").fill("brand-new-pass");
+    await page.getByLabel("Confirm Password").fill("brand-new-pass");
     await page.getByRole("button", { name: "Change Password" }).click();
     await seeText(page, "Your current password is not correct.");
 

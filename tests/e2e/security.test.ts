@@ -379,8 +379,8 @@ describe("a common password is refused with the server's message under the field
     const { context, page } = await browsing.as("pendingLandscaper", { name: "Setting Sam" });
     await page.goto("/landscaper-dashboard?tab=settings");
     await page.getByLabel("Current password").fill(defaultPassword);
-    await page.getByLabel(/^New password/).fill("iloveyou");
-    await page.getByLabel("Confirm new password").fill("iloveyou");
+    await page.getByLabel("New Password").fill("iloveyou");
+    await page.getByLabel("Confirm Password").fill("iloveyou");
     await page.getByRole("button", { name: "Change Password" }).click();
     await expectFieldMessage(page, /^New password/);
     // The current password was right: it is not the field blamed.

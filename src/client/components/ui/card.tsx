@@ -1,5 +1,7 @@
+import { Pencil } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/utils";
+import { Button } from "./button";
 import { styled } from "./styled";
 
 /** A bordered surface grouping related content. Compose with the parts below; every part takes className. */
@@ -33,3 +35,35 @@ export function CardTitle({
 export const CardDescription = styled("p", "card-description", "text-sm text-slate-600");
 
 export const CardContent = styled("div", "card-content", "text-sm text-slate-700");
+
+/**
+ * A card's title and description with an 'Edit' button on the right, shown while the card is not being
+ * edited (saved details a person can change: profile, business and service area).
+ */
+export function EditableCardHeader({
+  title,
+  description,
+  editLabel,
+  onEdit,
+}: {
+  title: string;
+  description: React.ReactNode;
+  editLabel: string;
+  /** Absent while editing, or when there is nothing saved to edit yet. */
+  onEdit?: (() => void) | undefined;
+}) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <CardHeader>
+        <CardTitle asHeading="h2">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      {onEdit ? (
+        <Button type="button" variant="outline" size="sm" onClick={onEdit}>
+          <Pencil className="size-4" aria-hidden="true" />
+          {editLabel}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

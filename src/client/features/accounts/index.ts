@@ -2,4 +2,5 @@
 export { useSignOut } from "./api/sign-out";
 export { ConfirmEmailBanner } from "./components/confirm-email-banner";
 export { MasterBanner } from "./components/master-tools-slot";
+export { ChangePasswordFields } from "./components/new-password-fields";
 export { useChangePasswordForm } from "./hooks/use-change-password-form";

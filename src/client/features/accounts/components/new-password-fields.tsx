@@ -39,6 +39,24 @@ export function NewPasswordFields<T extends NewPassword>({
   );
 }
 
+/** The current password, then the new one twice: changing a password while signed in (settings, update page). */
+export function ChangePasswordFields<T extends NewPassword & { currentPassword: string }>({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<T>;
+  errors: FieldErrors<NewPassword & { currentPassword: string }>;
+}) {
+  return (
+    <>
+      <FormField label="Current Password" error={errors.currentPassword?.message}>
+        <PasswordInput autoComplete="current-password" required {...register("currentPassword" as Path<T>)} />
+      </FormField>
+      <NewPasswordFields register={register} errors={errors} />
+    </>
+  );
+}
+
 /** The screen after a password was changed or reset: what happened, then one link onwards. */
 export function PasswordUpdated({
   next,

@@ -1,12 +1,10 @@
 import { LockKeyhole } from "lucide-react";
 import { homePathFor, type SessionUser } from "../../../../shared/session";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
-import { FormField } from "../../../components/ui/form-field";
-import { PasswordInput } from "../../../components/ui/password-input";
 import { ApiError } from "../../../lib/api-client";
 import { useChangePasswordForm } from "../hooks/use-change-password-form";
 import { AuthShell } from "./auth-shell";
-import { NewPasswordFields, PasswordUpdated } from "./new-password-fields";
+import { ChangePasswordFields, PasswordUpdated } from "./new-password-fields";
 import { SubmitButton } from "./submit-button";
 
 /**
@@ -48,10 +46,7 @@ export function UpdatePasswordForm({ user }: { user: SessionUser }) {
       icon={LockKeyhole}
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        <FormField label="Current Password" error={errors.currentPassword?.message}>
-          <PasswordInput autoComplete="current-password" required {...form.register("currentPassword")} />
-        </FormField>
-        <NewPasswordFields register={form.register} errors={errors} />
+        <ChangePasswordFields register={form.register} errors={errors} />
         {errors.root?.message ? (
           <Alert variant="destructive">
             <AlertDescription>{errors.root.message}</AlertDescription>

@@ -41,6 +41,29 @@ interface CustomerProfileFormProps {
 }
 
 /**
+ * What the form starts with: a returning customer's saved details (only the form's fields), or for a new
+ * one the name they signed up with and the defaults (NC, residential).
+ */
+export function customerProfileDefaults(
+  saved: CustomerProfileInput | null | undefined,
+  name: string,
+): CustomerProfileInput {
+  if (saved) {
+    const { fullName, streetAddress, city, state, zipCode, phoneNumber, propertyType } = saved;
+    return { fullName, streetAddress, city, state, zipCode, phoneNumber, propertyType };
+  }
+  return {
+    fullName: name,
+    streetAddress: "",
+    city: "",
+    state: "NC",
+    zipCode: "",
+    phoneNumber: "",
+    propertyType: "residential",
+  };
+}
+
+/**
  * The customer's service address and contact details: client onboarding and the dashboard's profile tab.
  * Messages come from the shared customerProfileSchema, the same one the server checks.
  */

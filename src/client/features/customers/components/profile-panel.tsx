@@ -1,14 +1,12 @@
-import { Pencil } from "lucide-react";
 import { useState } from "react";
 import { propertyTypeLabel } from "../../../../shared/customers";
 import type { SessionUser } from "../../../../shared/session";
 import { Detail } from "../../../components/detail";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Card, CardHeader, CardTitle, EditableCardHeader } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast";
 import { useCustomerProfile } from "../api/customer-profile";
-import { CustomerProfileForm } from "./customer-profile-form";
+import { CustomerProfileForm, customerProfileDefaults } from "./customer-profile-form";
 
 const roleLabel: Record<SessionUser["role"], string> = {
   customer: "Customer",
@@ -71,35 +69,19 @@ function ServiceDetails({ user }: { user: SessionUser }) {
 
   return (
     <Card className="gap-5 p-5 sm:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <CardHeader>
-          <CardTitle asHeading="h2">Service address &amp; contact</CardTitle>
-          <CardDescription>
-            {saved
-              ? "Where our landscapers work and how they reach you."
-              : "Add where you need service so we can match you with a landscaper nearby."}
-          </CardDescription>
-        </CardHeader>
-        {saved && !editing ? (
-          <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>
-            <Pencil className="size-4" aria-hidden="true" />
-            Edit profile
-          </Button>
-        ) : null}
-      </div>
+      <EditableCardHeader
+        title="Service address & contact"
+        description={
+          saved
+            ? "Where our landscapers work and how they reach you."
+            : "Add where you need service so we can match you with a landscaper nearby."
+        }
+        editLabel="Edit profile"
+        onEdit={saved && !editing ? () => setEditing(true) : undefined}
+      />
       {showForm ? (
         <CustomerProfileForm
-          defaultValues={
-            saved ?? {
-              fullName: user.name,
-              streetAddress: "",
-              city: "",
-              state: "NC",
-              zipCode: "",
-              phoneNumber: "",
-              propertyType: "residential",
-            }
-          }
+          defaultValues={customerProfileDefaults(saved, user.name)}
           submitLabel="Save profile"
           busyLabel="Saving..."
           exceptionTitle="Error saving profile"

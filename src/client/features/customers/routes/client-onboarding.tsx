@@ -1,13 +1,12 @@
 import { MapPin } from "lucide-react";
 import { useNavigate } from "react-router";
-import type { CustomerProfileInput } from "../../../../shared/customers";
 import { firstNameOf, type SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
 import { PageStatus } from "../../../components/page-status";
 import { Card } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast";
 import { useCustomerProfile } from "../api/customer-profile";
-import { CustomerProfileForm } from "../components/customer-profile-form";
+import { CustomerProfileForm, customerProfileDefaults } from "../components/customer-profile-form";
 
 export function meta() {
   return [{ title: "Client Onboarding | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
@@ -27,25 +26,7 @@ function Onboarding({ user }: { user: SessionUser }) {
 
   // A returning customer edits what they saved; a new one starts with the name they signed up with.
   const saved = profile.data?.profile;
-  const defaultValues: CustomerProfileInput = saved
-    ? {
-        fullName: saved.fullName,
-        streetAddress: saved.streetAddress,
-        city: saved.city,
-        state: saved.state,
-        zipCode: saved.zipCode,
-        phoneNumber: saved.phoneNumber,
-        propertyType: saved.propertyType,
-      }
-    : {
-        fullName: user.name,
-        streetAddress: "",
-        city: "",
-        state: "NC",
-        zipCode: "",
-        phoneNumber: "",
-        propertyType: "residential",
-      };
+  const defaultValues = customerProfileDefaults(saved, user.name);
 
   return (
     <div className="flex justify-center bg-gradient-to-b from-brand-50 via-white to-white px-4 py-10 sm:py-16">

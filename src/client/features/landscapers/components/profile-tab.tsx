@@ -1,4 +1,3 @@
-import { Pencil } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
 import { formatLongDate, todayInCharlotte } from "../../../../shared/dates";
@@ -10,9 +9,14 @@ import {
 import type { SessionUser } from "../../../../shared/session";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
 import { ButtonLink } from "../../../components/ui/button-link";
-import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import {
+  Card,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  EditableCardHeader,
+} from "../../../components/ui/card";
 import { toast } from "../../../lib/toast";
 import { LandscaperProfileForm, profileFormDefaults } from "./landscaper-profile-form";
 
@@ -73,20 +77,12 @@ export function ProfileTab({
       </Card>
 
       <Card>
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <CardHeader>
-            <CardTitle asHeading="h2">Business & Service Area</CardTitle>
-            <CardDescription>
-              What customers and our team see, and where you get job requests.
-            </CardDescription>
-          </CardHeader>
-          {profile && !editing ? (
-            <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>
-              <Pencil className="size-4" aria-hidden="true" />
-              Edit details
-            </Button>
-          ) : null}
-        </div>
+        <EditableCardHeader
+          title="Business & Service Area"
+          description="What customers and our team see, and where you get job requests."
+          editLabel="Edit details"
+          onEdit={profile && !editing ? () => setEditing(true) : undefined}
+        />
 
         {preview ? (
           <p className="text-sm text-slate-600">

@@ -1,16 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { PASSWORD_MIN_LENGTH, updateProfileSchema } from "../../../../shared/accounts";
+import { updateProfileSchema } from "../../../../shared/accounts";
 import type { SessionUser } from "../../../../shared/session";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { PasswordInput } from "../../../components/ui/password-input";
 import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { useChangePasswordForm } from "../../accounts";
+import { ChangePasswordFields, useChangePasswordForm } from "../../accounts";
 import { NotificationPreferencesForm } from "../../notifications";
 import { useUpdateAccountName } from "../api/account";
 import { roleName } from "./profile-tab";
@@ -74,28 +73,7 @@ function ChangePasswordForm() {
   const { errors } = form.formState;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormField label="Current password" required error={errors.currentPassword?.message}>
-        <PasswordInput
-          autoComplete="current-password"
-          aria-required="true"
-          {...form.register("currentPassword")}
-        />
-      </FormField>
-      <FormField
-        label="New password"
-        required
-        description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.password?.message}
-      >
-        <PasswordInput autoComplete="new-password" aria-required="true" {...form.register("password")} />
-      </FormField>
-      <FormField label="Confirm new password" required error={errors.confirmPassword?.message}>
-        <PasswordInput
-          autoComplete="new-password"
-          aria-required="true"
-          {...form.register("confirmPassword")}
-        />
-      </FormField>
+      <ChangePasswordFields register={form.register} errors={errors} />
       <div>
         <Busy busy={change.isPending} label="Change Password" busyLabel="Changing..." />
       </div>
