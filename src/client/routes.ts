@@ -1,8 +1,9 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** A screen reachable at several paths (the spec's aliases) gets one route entry per path. */
-function aliases(paths: string[], file: string, idPrefix: string) {
-  return paths.map((path, i) => route(path, file, { id: `${idPrefix}-${i}` }));
+/** A screen reachable at several paths (the spec's aliases) gets one route entry per path, named by its file. */
+function aliases(paths: string[], file: string) {
+  const name = file.slice(file.lastIndexOf("/") + 1).replace(/\.tsx$/, "");
+  return paths.map((path, i) => route(path, file, { id: `${name}-${i}` }));
 }
 
 export default [
@@ -12,33 +13,32 @@ export default [
     // Public site
     index("features/site/routes/home.tsx"),
     route("about", "features/site/routes/about.tsx"),
-    route("about-us", "features/site/routes/about-us-redirect.tsx"),
     route("professionals", "features/site/routes/professionals.tsx"),
     route("troubleshooting", "features/site/routes/troubleshooting.tsx"),
     route("terms-of-service", "features/site/routes/terms-of-service.tsx"),
-    route("terms", "features/site/routes/terms-redirect.tsx"),
-    ...aliases(["privacy-policy", "privacy"], "features/site/routes/privacy-policy.tsx", "privacy-policy"),
-    ...aliases(["refund-policy", "refunds"], "features/site/routes/refund-policy.tsx", "refund-policy"),
+    ...aliases(["privacy-policy", "privacy"], "features/site/routes/privacy-policy.tsx"),
+    ...aliases(["refund-policy", "refunds"], "features/site/routes/refund-policy.tsx"),
     route("403", "features/site/routes/access-denied.tsx"),
+    // Old paths and aliases that forward elsewhere (the table is in the module).
+    ...aliases(
+      ["about-us", "terms", "landscaper-login", "admin-dashboard"],
+      "features/site/routes/moved.tsx",
+    ),
 
     // Quotes
     route("instant-quote", "features/quotes/routes/instant-quote.tsx"),
     route("quote-submitted", "features/quotes/routes/quote-submitted.tsx"),
 
     // Accounts
-    route("login/client", "features/accounts/routes/login-client.tsx"),
-    route("login/landscaper", "features/accounts/routes/login-landscaper.tsx"),
-    route("landscaper-login", "features/accounts/routes/landscaper-login-redirect.tsx"),
+    ...aliases(["login/client", "login/landscaper"], "features/accounts/routes/login.tsx"),
     route("login/admin", "features/accounts/routes/login-admin.tsx"),
     ...aliases(
       ["signup", "register", "register/client", "register/landscaper"],
       "features/accounts/routes/sign-up.tsx",
-      "sign-up",
     ),
     ...aliases(
       ["forgot-password/client", "forgot-password/landscaper"],
       "features/accounts/routes/forgot-password.tsx",
-      "forgot-password",
     ),
     route("request-reset", "features/accounts/routes/request-reset.tsx"),
     route("verify-email", "features/accounts/routes/verify-email.tsx"),
@@ -52,7 +52,6 @@ export default [
         "reset",
       ],
       "features/accounts/routes/reset-password.tsx",
-      "reset-password",
     ),
     route("dashboard", "features/accounts/routes/dashboard-redirect.tsx"),
 
@@ -70,7 +69,6 @@ export default [
       ...aliases(
         ["dashboard/customer", "dashboard/client", "customer-dashboard"],
         "features/customers/routes/customer-dashboard.tsx",
-        "customer-dashboard",
       ),
       route("dashboard/customer-portal", "features/customers/routes/customer-portal.tsx"),
     ]),
@@ -84,7 +82,6 @@ export default [
       ...aliases(
         ["landscaper-dashboard", "dashboard/landscaper"],
         "features/landscapers/routes/landscaper-dashboard.tsx",
-        "landscaper-dashboard",
       ),
       route("landscaper-portal", "features/landscapers/routes/landscaper-portal.tsx"),
     ]),
@@ -98,7 +95,6 @@ export default [
       route("admin/analytics", "features/admin/routes/analytics.tsx"),
       route("admin/deliveries", "features/admin/routes/deliveries.tsx"),
     ]),
-    route("admin-dashboard", "features/admin/routes/admin-dashboard-redirect.tsx"),
 
     route("*", "features/site/routes/not-found.tsx"),
   ]),

@@ -1,11 +1,12 @@
 import { LogOut } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import type { SessionUser } from "../../../../shared/session";
 import { container, focusRing } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
 import { useSignOut } from "../../accounts";
-import { accountMenuFor, isCurrent, type NavItem, signInMenu, signUpMenu } from "./nav-config";
+import { accountMenuFor, type NavItem, signInMenu, signUpMenu } from "./nav-config";
+import { NavList } from "./nav-list";
 
 const rowLink = cn(
   "flex min-h-11 items-center rounded-md px-3 text-base font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-900",
@@ -29,8 +30,6 @@ export function MobileMenu({
   navItems: NavItem[];
   onClose: (returnFocus: boolean) => void;
 }) {
-  const location = useLocation();
-
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -47,25 +46,13 @@ export function MobileMenu({
       className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white md:hidden"
     >
       <div className={cn(container, "py-3")}>
-        <nav aria-label="Mobile">
-          <ul className="flex flex-col gap-0.5">
-            {navItems.map((item) => {
-              const current = isCurrent(item, location.pathname, location.hash);
-              return (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    aria-current={current ? "page" : undefined}
-                    className={cn(rowLink, current && "bg-brand-50 text-brand-800")}
-                    onClick={() => onClose(false)}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <NavList
+          label="Mobile"
+          items={navItems}
+          listClassName="flex flex-col gap-0.5"
+          linkClassName={rowLink}
+          onNavigate={() => onClose(false)}
+        />
         <div className="mt-3 border-t border-slate-200 pt-3">
           {user ? (
             <SignedInEntries user={user} onClose={onClose} />

@@ -9,7 +9,8 @@ import { HeaderBell, LiveNotifications } from "../../notifications";
 import { AccountArea } from "./account-area";
 import { LogoMark, Wordmark } from "./logo";
 import { MobileMenu } from "./mobile-menu";
-import { adminNavItem, isCurrent, mainNav, showsAdminLink, showsBell } from "./nav-config";
+import { adminNavItem, mainNav, showsAdminLink, showsBell } from "./nav-config";
+import { NavList } from "./nav-list";
 
 /**
  * Sticky top bar. The session is never awaited: while it loads, or if /api/session fails, the visitor
@@ -45,31 +46,16 @@ export function SiteHeader() {
             <Wordmark />
           </Link>
 
-          <nav
-            aria-label="Main"
+          <NavList
+            label="Main"
+            items={navItems}
             className="order-3 hidden w-full border-t border-slate-100 py-2 md:block xl:order-2 xl:ml-2 xl:w-auto xl:border-0 xl:py-0"
-          >
-            <ul className="-mx-3 flex items-center gap-0.5 xl:mx-0 xl:gap-0">
-              {navItems.map((item) => {
-                const current = isCurrent(item, location.pathname, location.hash);
-                return (
-                  <li key={item.to}>
-                    <Link
-                      to={item.to}
-                      aria-current={current ? "page" : undefined}
-                      className={cn(
-                        "block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:bg-brand-50 hover:text-brand-900 xl:px-2.5",
-                        current && "bg-brand-50 text-brand-800",
-                        focusRing,
-                      )}
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
+            listClassName="-mx-3 flex items-center gap-0.5 xl:mx-0 xl:gap-0"
+            linkClassName={cn(
+              "block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:bg-brand-50 hover:text-brand-900 xl:px-2.5",
+              focusRing,
+            )}
+          />
 
           <div className="order-2 ml-auto flex h-16 items-center gap-2 xl:order-3">
             {/* Notifications bell slot: admins, landscapers and master users. */}
