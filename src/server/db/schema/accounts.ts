@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { timestamps } from "./columns.js";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, timestamps, uuidId } from "./columns.js";
 
 /* ---------- Accounts (Better Auth core + admin plugin) ---------- */
 
@@ -41,6 +31,12 @@ export const user = pgTable(
   ],
 );
 
+/** A user's row in another table: required, and removed with the account. */
+export const ownedBy = (column: string) =>
+  text(column)
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" });
+
 export const session = pgTable(
   "session",
   {
@@ -49,9 +45,7 @@ export const session = pgTable(
     token: text("token").notNull().unique(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     impersonatedBy: text("impersonated_by"),
     ...timestamps,
   },
@@ -64,9 +58,7 @@ export const account = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -119,14 +111,14 @@ export const usedToken = pgTable("used_token", {
 export const loginAudit = pgTable(
   "login_audit",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     action: text("action").notNull(),
     email: text("email").notNull(),
     role: text("role"),
     success: boolean("success").notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("login_audit_email_idx").on(t.email, t.createdAt),
@@ -138,7 +130,7 @@ export const loginAudit = pgTable(
 export const appSetting = pgTable("app_setting", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /* ---------- Customers and landscapers ---------- */

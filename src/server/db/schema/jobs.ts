@@ -12,15 +12,15 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./accounts.js";
-import { timestamps } from "./columns.js";
+import { ownedBy, user } from "./accounts.js";
+import { createdAt, timestamps, uuidId } from "./columns.js";
 
 export const jobStatus = pgEnum("job_status", ["pending", "accepted", "scheduled", "completed", "cancelled"]);
 
 export const job = pgTable(
   "job",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     // A short, human number for screens, emails and support calls (shown as JOB-1042).
     number: integer("number").generatedAlwaysAsIdentity({ startWith: 1001 }).notNull().unique(),
     customerId: text("customer_id").references(() => user.id, { onDelete: "set null" }),
@@ -96,10 +96,8 @@ export const jobDecline = pgTable(
     jobId: uuid("job_id")
       .notNull()
       .references(() => job.id, { onDelete: "cascade" }),
-    landscaperId: text("landscaper_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    landscaperId: ownedBy("landscaper_id"),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.landscaperId] })],
 );
@@ -107,7 +105,7 @@ export const jobDecline = pgTable(
 export const jobEvent = pgTable(
   "job_event",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     jobId: uuid("job_id")
       .notNull()
       .references(() => job.id, { onDelete: "cascade" }),
@@ -115,7 +113,7 @@ export const jobEvent = pgTable(
     fromStatus: jobStatus("from_status"),
     toStatus: text("to_status").notNull(),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("job_event_job_idx").on(t.jobId, t.createdAt)],
 );

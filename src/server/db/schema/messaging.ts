@@ -1,31 +1,20 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { user } from "./accounts.js";
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { ownedBy, user } from "./accounts.js";
+import { createdAt, uuidId } from "./columns.js";
 
 export const notificationType = pgEnum("notification_type", ["job", "payment", "application", "system"]);
 
 export const notification = pgTable(
   "notification",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: ownedBy("user_id"),
     type: notificationType("type").notNull(),
     message: text("message").notNull(),
     link: text("link"),
     read: boolean("read").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("notification_user_created_idx").on(t.userId, t.createdAt),
@@ -36,26 +25,24 @@ export const notification = pgTable(
 export const pushSubscription = pgTable(
   "push_subscription",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: ownedBy("user_id"),
     endpoint: text("endpoint").notNull().unique(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("push_subscription_user_idx").on(t.userId)],
 );
 
 export const smsMessage = pgTable("sms_message", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidId(),
   userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
   to: text("to").notNull(),
   body: text("body").notNull(),
   provider: text("provider").notNull(),
   providerMessageId: text("provider_message_id"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /* ---------- Email outbox ---------- */
@@ -70,7 +57,7 @@ export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"
 export const outbox = pgTable(
   "outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     // email (rendered message), push (payload to every subscription of user_id) or sms (text to `to`).
     channel: text("channel").notNull().default("email"),
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
@@ -86,7 +73,7 @@ export const outbox = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("outbox_due_idx").on(t.channel, t.nextAttemptAt).where(sql`${t.status} = 'pending'`),

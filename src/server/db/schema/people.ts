@@ -9,10 +9,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./accounts.js";
-import { timestamps } from "./columns.js";
+import { ownedBy, user } from "./accounts.js";
+import { timestamps, uuidId } from "./columns.js";
 
 export const propertyType = pgEnum("property_type", ["residential", "commercial"]);
 export const applicationStatus = pgEnum("application_status", ["pending", "approved", "denied"]);
@@ -75,10 +74,8 @@ export const landscaper = pgTable(
 export const landscaperDocument = pgTable(
   "landscaper_document",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: ownedBy("user_id"),
     documentType: documentType("document_type").notNull(),
     storageKey: text("storage_key").notNull(),
     originalName: text("original_name").notNull(),
@@ -96,7 +93,7 @@ export const landscaperDocument = pgTable(
 export const areaChange = pgTable(
   "area_change",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     landscaperId: text("landscaper_id")
       .notNull()
       .references(() => landscaper.userId, { onDelete: "cascade" }),
