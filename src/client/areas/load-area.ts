@@ -1,19 +1,12 @@
 import { type ClientLoaderFunctionArgs, redirect } from "react-router";
 import { queryClient } from "../lib/query-client";
 import { sessionQueryOptions } from "../lib/session";
+import { withTimeout } from "../lib/timeout";
 import { ACCOUNT_LOAD_TIMEOUT_MS, type Area, decideAccess } from "./access";
 
 /** What an area's loader hands its layout: whether the account failed to load in time. */
 export interface AreaLoaderData {
   trouble: boolean;
-}
-
-function within<T>(promise: Promise<T>, ms: number): Promise<T | "timed-out"> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<"timed-out">((resolve) => {
-    timer = setTimeout(() => resolve("timed-out"), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -22,9 +15,10 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | "timed-out"> {
  * load within 3 seconds (or fails) lets the layout show the spec's trouble text.
  */
 export async function loadArea(area: Area, request: Request): Promise<AreaLoaderData> {
-  const session = await within(
+  const session = await withTimeout(
     queryClient.ensureQueryData(sessionQueryOptions).catch((): "failed" => "failed"),
     ACCOUNT_LOAD_TIMEOUT_MS,
+    () => "timed-out" as const,
   );
   if (session === "failed" || session === "timed-out") return { trouble: true };
   const url = new URL(request.url);

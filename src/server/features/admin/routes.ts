@@ -128,9 +128,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     "/admin/users/:userId/promote",
     { config: { access: ["admin"], input: promoteInput }, schema: answers(promoteUserAnswerSchema) },
     async (request) => {
-      const {
-        params: { userId },
-      } = promoteInput.parse(request);
+      const { userId } = promoteInput.parse(request).params;
       return promoteUser({ db: db(), env: app.env, userId });
     },
   );

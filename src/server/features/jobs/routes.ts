@@ -133,9 +133,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
     "/jobs/:id/decline",
     { config: { access: ["landscaper"], input: jobInput }, schema: answers(okMessageAnswerSchema) },
     async (request) => {
-      const {
-        params: { id },
-      } = jobInput.parse(request);
+      const { id } = jobInput.parse(request).params;
       await declineJob({ db: db(), env: app.env, principal: requirePrincipal(request), jobId: id });
       return { ok: true, message: "Job declined. It stays open for other landscapers." };
     },
@@ -154,9 +152,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
     "/jobs/:id/photo",
     { config: { answer: "raw", access: "signed-in", input: jobInput } },
     async (request, reply) => {
-      const {
-        params: { id },
-      } = jobInput.parse(request);
+      const { id } = jobInput.parse(request).params;
       const photo = await photoOf({ db: db(), principal: requirePrincipal(request), jobId: id });
       const file = await app.storage.get(photo.key);
       if (!file) throw notFound("Photo not found.");

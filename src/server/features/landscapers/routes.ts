@@ -98,9 +98,7 @@ export async function landscaperRoutes(fastify: FastifyInstance) {
     "/landscaper/documents/:type",
     { config: { access: ["landscaper"], input: uploadInput }, schema: answers(uploadAnswerSchema) },
     async (request) => {
-      const {
-        params: { type },
-      } = uploadInput.parse(request);
+      const { type } = uploadInput.parse(request).params;
       if (!request.isMultipart()) throw badRequest(landscaperMessages.noFile);
       const form = await readMultipart(request, {
         fileFields: uploadInput.multipart!.files,
@@ -138,9 +136,7 @@ export async function landscaperRoutes(fastify: FastifyInstance) {
     "/documents/:id",
     { config: { answer: "raw", access: "signed-in", input: documentInput } },
     async (request, reply) => {
-      const {
-        params: { id },
-      } = documentInput.parse(request);
+      const { id } = documentInput.parse(request).params;
       const document = await documentForDownload(db(), requirePrincipal(request), id);
       const file = await app.storage.get(document.storageKey);
       if (!file) throw notFound("Document not found.");

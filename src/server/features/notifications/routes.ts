@@ -112,9 +112,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     { config: { access: "signed-in", input: readInput }, schema: answers(markReadAnswerSchema) },
     async (request) => {
       const { userId } = requirePrincipal(request);
-      const {
-        params: { id },
-      } = readInput.parse(request);
+      const { id } = readInput.parse(request).params;
       const [row] = await db()
         .update(notification)
         .set({ read: true })

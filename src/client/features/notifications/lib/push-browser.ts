@@ -1,4 +1,5 @@
 import { ApiError } from "../../../lib/api-client";
+import { withTimeout } from "../../../lib/timeout";
 import { deletePushSubscriptions, getPushPublicKey, savePushSubscription } from "../api/push";
 import { base64UrlToBytes, sameKey } from "./base64url";
 
@@ -19,19 +20,10 @@ export class PushTimeoutError extends Error {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, step: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new PushTimeoutError(step)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+/** The step's answer, or a PushTimeoutError naming the step once `ms` have passed. */
+function answerWithin<T>(promise: Promise<T>, ms: number, step: string): Promise<T> {
+  return withTimeout(promise, ms, () => {
+    throw new PushTimeoutError(step);
   });
 }
 
@@ -78,7 +70,7 @@ export async function enablePushInBrowser(): Promise<void> {
 
   await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: "/" });
   // subscribe() needs an active worker; ready resolves once the registration has one.
-  const registration = await withTimeout(
+  const registration = await answerWithin(
     navigator.serviceWorker.ready,
     WORKER_READY_TIMEOUT_MS,
     "The service worker",
@@ -95,7 +87,7 @@ export async function enablePushInBrowser(): Promise<void> {
   if (!subscription) {
     const pending = registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
     try {
-      subscription = await withTimeout(pending, PUSH_SERVICE_TIMEOUT_MS, "The push service");
+      subscription = await answerWithin(pending, PUSH_SERVICE_TIMEOUT_MS, "The push service");
     } catch (error) {
       // Should the push service answer after all, drop that subscription: the server never heard of it.
       if (error instanceof PushTimeoutError)
