@@ -2,6 +2,7 @@ import { LayoutDashboard, Plus, UserRound } from "lucide-react";
 import { useSearchParams } from "react-router";
 import type { SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
+import { PageBody } from "../../../components/page-body";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useCustomerProfile } from "../api/customer-profile";
@@ -35,7 +36,7 @@ function Dashboard({ user }: { user: SessionUser }) {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+    <PageBody>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Project Dashboard</h1>
@@ -66,6 +67,6 @@ function Dashboard({ user }: { user: SessionUser }) {
           <ProfilePanel user={user} />
         </TabsContent>
       </Tabs>
-    </div>
+    </PageBody>
   );
 }

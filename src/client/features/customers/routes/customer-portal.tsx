@@ -12,6 +12,7 @@ import { jobLabel, serviceName } from "../../../../shared/services";
 import type { SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
 import { IconBadge } from "../../../components/icon-badge";
+import { PageBody } from "../../../components/page-body";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Card } from "../../../components/ui/card";
@@ -56,7 +57,7 @@ function Portal({ user }: { user: SessionUser }) {
   const needsOnboarding = isCustomer && profile.isSuccess && profile.data.profile === null;
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+    <PageBody>
       <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 px-6 py-8 text-white shadow-md sm:px-8 sm:py-10">
         <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Customer Portal</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
@@ -105,7 +106,7 @@ function Portal({ user }: { user: SessionUser }) {
           ))}
         </ul>
       </nav>
-    </div>
+    </PageBody>
   );
 }
 

@@ -4,6 +4,7 @@ import type { LandscaperProfileView } from "../../../../shared/landscapers";
 import type { SessionUser } from "../../../../shared/session";
 import { ACCOUNT_LOAD_TIMEOUT_MS } from "../../../areas/access";
 import { useAreaUser } from "../../../areas/area-layout";
+import { PageBody } from "../../../components/page-body";
 import { PageStatus } from "../../../components/page-status";
 import { TroubleLoading } from "../../../components/trouble-loading";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
@@ -90,7 +91,7 @@ function Dashboard({
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+    <PageBody>
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1">
           <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">
@@ -139,6 +140,6 @@ function Dashboard({
           <AlertsTab />
         </TabsContent>
       </Tabs>
-    </div>
+    </PageBody>
   );
 }

@@ -6,6 +6,7 @@ import { useAreaUser } from "../../../areas/area-layout";
 import { EmptyState } from "../../../components/empty-state";
 import { FilterSelect, SearchField } from "../../../components/filter-controls";
 import { LoadError } from "../../../components/load-error";
+import { PageBody } from "../../../components/page-body";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast";
@@ -71,7 +72,7 @@ function History({ user }: { user: SessionUser }) {
   }
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+    <PageBody width="4xl">
       <NotificationsPageHeader
         user={user}
         title="Notification History"
@@ -185,6 +186,6 @@ function History({ user }: { user: SessionUser }) {
           </div>
         ) : null}
       </Card>
-    </div>
+    </PageBody>
   );
 }

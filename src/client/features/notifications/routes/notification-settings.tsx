@@ -1,6 +1,7 @@
 import { History } from "lucide-react";
 import type { SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
+import { PageBody } from "../../../components/page-body";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { NotificationPreferencesForm } from "../components/notification-preferences-form";
 import { NotificationsPageHeader } from "../components/page-header";
@@ -17,7 +18,7 @@ export default function NotificationSettingsPage() {
 
 function Settings({ user }: { user: SessionUser }) {
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+    <PageBody width="3xl">
       <NotificationsPageHeader
         user={user}
         title="Notification Settings"
@@ -33,6 +34,6 @@ function Settings({ user }: { user: SessionUser }) {
         </CardHeader>
         <NotificationPreferencesForm />
       </Card>
-    </div>
+    </PageBody>
   );
 }

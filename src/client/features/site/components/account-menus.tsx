@@ -13,6 +13,11 @@ import { useSignOut } from "../../accounts";
 import { type MenuKey, MenuTriggerButton, UserTriggerButton } from "./account-triggers";
 import { accountMenuFor, type NavItem, signInMenu, signUpMenu } from "./nav-config";
 
+const visitorMenus = [
+  { menuKey: "sign-in", label: "Sign In", items: signInMenu, variant: "ghost" },
+  { menuKey: "sign-up", label: "Sign Up", items: signUpMenu, variant: "default" },
+] as const;
+
 /**
  * Desktop account menus (Radix DropdownMenu): Sign In / Sign Up for visitors, the account menu once
  * signed in. Loaded lazily by AccountArea; `initialOpen` opens the menu the visitor clicked before
@@ -28,20 +33,9 @@ export function AccountMenus({
   if (!user) {
     return (
       <>
-        <LinksMenu
-          menuKey="sign-in"
-          label="Sign In"
-          items={signInMenu}
-          variant="ghost"
-          defaultOpen={initialOpen === "sign-in"}
-        />
-        <LinksMenu
-          menuKey="sign-up"
-          label="Sign Up"
-          items={signUpMenu}
-          variant="default"
-          defaultOpen={initialOpen === "sign-up"}
-        />
+        {visitorMenus.map((menu) => (
+          <LinksMenu key={menu.menuKey} {...menu} defaultOpen={initialOpen === menu.menuKey} />
+        ))}
       </>
     );
   }

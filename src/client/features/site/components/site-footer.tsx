@@ -88,24 +88,20 @@ export function SiteFooter() {
         <div className="col-span-2 lg:col-span-1">
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
           <ul className="mt-4 flex flex-col gap-3 text-sm">
-            <li className="flex items-start gap-2.5">
-              <Mail className="mt-0.5 size-4 shrink-0 text-brand-200" aria-hidden="true" />
-              <span>
-                <span className="block text-xs text-brand-200">General info</span>
-                <a href={`mailto:${site.infoEmail}`} className={cn(footerLink, "break-all")}>
-                  {site.infoEmail}
-                </a>
-              </span>
-            </li>
-            <li className="flex items-start gap-2.5">
-              <Mail className="mt-0.5 size-4 shrink-0 text-brand-200" aria-hidden="true" />
-              <span>
-                <span className="block text-xs text-brand-200">Support</span>
-                <a href={`mailto:${site.supportEmail}`} className={cn(footerLink, "break-all")}>
-                  {site.supportEmail}
-                </a>
-              </span>
-            </li>
+            {[
+              { label: "General info", email: site.infoEmail },
+              { label: "Support", email: site.supportEmail },
+            ].map(({ label, email }) => (
+              <li key={label} className="flex items-start gap-2.5">
+                <Mail className="mt-0.5 size-4 shrink-0 text-brand-200" aria-hidden="true" />
+                <span>
+                  <span className="block text-xs text-brand-200">{label}</span>
+                  <a href={`mailto:${email}`} className={cn(footerLink, "break-all")}>
+                    {email}
+                  </a>
+                </span>
+              </li>
+            ))}
             <li className="flex items-center gap-2.5">
               <Phone className="size-4 shrink-0 text-brand-200" aria-hidden="true" />
               <a href={site.phoneHref} className={footerLink}>
