@@ -382,7 +382,7 @@ describe("a common password is refused with the server's message under the field
     await page.getByLabel("New Password").fill("iloveyou");
     await page.getByLabel("Confirm Password").fill("iloveyou");
     await page.getByRole("button", { name: "Change Password" }).click();
-    await expectFieldMessage(page, /^New password/);
+    await expectFieldMessage(page, /^New Password/);
     // The current password was right: it is not the field blamed.
     expect(await page.getByLabel("Current password").getAttribute("aria-invalid")).toBeNull();
     await context.close();
