@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { job, loginAudit, outbox, session, user } from "../../db/schema.js";
 import { cookieOf, injectAs, signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
 import { buildTestApp, useTestApp } from "../../test/build-test-app.js";
+import { expectFieldErrors } from "../../test/field-errors.js";
 
 describe("accounts", () => {
   const t = useTestApp({ ADMIN_EMAILS: "boss@test.local", MASTER_EMAILS: "master@test.local" });
@@ -87,8 +88,7 @@ describe("accounts", () => {
         url: "/api/auth/sign-up/email",
         payload: { role: "customer", name: "  ", email: "", password: "", confirmPassword: "" },
       });
-      expect(empty.statusCode).toBe(400);
-      expect(empty.json().error.fields).toEqual({
+      expectFieldErrors(empty, {
         name: "Full name is required",
         email: "Email is required",
         password: "Password is required",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { customer } from "../../db/schema.js";
 import { cookieOf, signIn, signUp } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
+import { expectFieldErrors } from "../../test/field-errors.js";
 
 const valid = {
   fullName: "Casey Client",
@@ -42,8 +43,7 @@ describe("customer profile (client onboarding)", () => {
       zipCode: "  ",
       phoneNumber: "",
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual({
+    expectFieldErrors(response, {
       fullName: "Full name is required",
       streetAddress: "Street address is required",
       city: "City is required",

@@ -4,6 +4,7 @@ import { todayInCharlotte } from "../../../shared/dates.js";
 import { job, jobEvent, landscaper, notification } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
+import { expectFieldErrors } from "../../test/field-errors.js";
 
 const ZIP = "28203";
 
@@ -160,8 +161,7 @@ describe("customer actions on a job", () => {
     it("needs a reason", async () => {
       const id = await newJob();
       const response = await post(`/api/jobs/${id}/cancel`, owner.cookie, { reason: "   " });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toEqual({ reason: "Please tell us why you are cancelling." });
+      expectFieldErrors(response, { reason: "Please tell us why you are cancelling." });
       expect((await rowOf(id)).status).toBe("pending");
     });
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { landscaperMessages, MAX_DOCUMENT_BYTES } from "../../../shared/landscapers.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
+import { expectFieldErrors } from "../../test/field-errors.js";
 import {
   createLandscaper,
   documentRows,
@@ -90,8 +91,7 @@ describe("landscaper onboarding and credentials", () => {
         backgroundCheckConsent: false,
         termsConsent: false,
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toEqual({
+      expectFieldErrors(response, {
         fullName: landscaperMessages.fullName,
         phoneNumber: landscaperMessages.phone,
         streetAddress: landscaperMessages.street,
@@ -118,8 +118,7 @@ describe("landscaper onboarding and credentials", () => {
       ];
       for (const [override, field, message] of cases) {
         const response = await putProfile(t.app, account.cookie, { ...profileInput(), ...override });
-        expect(response.statusCode, JSON.stringify(override)).toBe(400);
-        expect(response.json().error.fields, JSON.stringify(override)).toEqual({ [field]: message });
+        expectFieldErrors(response, { [field]: message }, JSON.stringify(override));
       }
       expect(await profileRow(t, account.id)).toBeUndefined();
     });

@@ -9,6 +9,7 @@ import { job, jobEvent, outbox } from "../../db/schema.js";
 import { defang } from "../../lib/mail/recipients.js";
 import { signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
+import { expectFieldErrors } from "../../test/field-errors.js";
 import { validQuote } from "../../test/quote-helpers.js";
 
 /** The smallest valid PNG (1×1, transparent). */
@@ -79,8 +80,7 @@ describe("quotes", () => {
         additionalNotes: "",
         website: "",
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toEqual({
+      expectFieldErrors(response, {
         fullName: "Full name is required.",
         email: "Email is required.",
         phone: "Phone number is required.",
@@ -96,8 +96,7 @@ describe("quotes", () => {
       const response = await postQuote(
         validQuote({ email: "not-an-email", services: ["lawn-mowing", "pool-cleaning"], zipCode: "2820" }),
       );
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toEqual({
+      expectFieldErrors(response, {
         email: "Please enter a valid email.",
         "services.1": "Please select at least one service.",
         zipCode: "Please enter a valid 5-digit ZIP code.",
@@ -114,8 +113,7 @@ describe("quotes", () => {
 
     it("refuses a past date but accepts today in Charlotte", async () => {
       const past = await postQuote(validQuote({ preferredDate: daysFromToday(-1) }));
-      expect(past.statusCode).toBe(400);
-      expect(past.json().error.fields).toEqual({ preferredDate: "Please choose today or a later date." });
+      expectFieldErrors(past, { preferredDate: "Please choose today or a later date." });
 
       const impossible = await postQuote(validQuote({ preferredDate: "2030-02-30" }));
       expect(impossible.json().error.fields).toEqual({ preferredDate: "Preferred date is required." });
@@ -238,8 +236,7 @@ describe("quotes", () => {
           preferredDate: "",
         }),
       );
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toEqual({
+      expectFieldErrors(response, {
         fullName: "Full name is required.",
         email: "Please enter a valid email.",
         services: "Please select at least one service.",
