@@ -7,6 +7,7 @@ import type { LandscaperProfileInput } from "../../shared/landscapers.js";
 import { landscaper, landscaperDocument } from "../db/schema.js";
 import { type SignedUp, signUp } from "./accounts-helpers.js";
 import type { TestApp } from "./build-test-app.js";
+import { postQuote } from "./quote-helpers.js";
 
 /** Shared by the landscaper and job lifecycle tests: accounts, profiles, jobs and upload bodies. */
 
@@ -100,11 +101,9 @@ export async function createJob(
     email?: string;
   } = {},
 ): Promise<string> {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/quotes",
-    headers: options.cookie ? { cookie: options.cookie } : {},
-    payload: {
+  const response = await postQuote(
+    app,
+    {
       fullName: "Olivia Bennett",
       email: options.email ?? "olivia@test.local",
       phone: "(704) 555-0199",
@@ -113,7 +112,8 @@ export async function createJob(
       services: options.services ?? ["lawn-mowing"],
       preferredDate: daysFromToday(options.daysAhead ?? 7),
     },
-  });
+    options.cookie,
+  );
   if (response.statusCode !== 200) throw new Error(`quote failed: ${response.statusCode} ${response.body}`);
   return response.json().quote.id;
 }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import { daysFromToday } from "../../shared/dates.js";
 import { uniqueEmail } from "./accounts-helpers.js";
 
@@ -14,4 +15,13 @@ export function validQuote(overrides: Record<string, unknown> = {}) {
     website: "",
     ...overrides,
   };
+}
+
+/** POSTs a quote (JSON or multipart) through the real app, as the session in `cookie` or as a visitor. */
+export function postQuote(
+  app: FastifyInstance,
+  payload: Record<string, unknown> | FormData,
+  cookie?: string,
+) {
+  return app.inject({ method: "POST", url: "/api/quotes", payload, headers: cookie ? { cookie } : {} });
 }
