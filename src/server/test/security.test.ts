@@ -16,6 +16,7 @@ import { changePassword, cookieOf, signIn, signUp, signUpAs } from "./accounts-h
 import { insertCustomer, insertJob, insertLandscaper } from "./admin-fixtures.js";
 import { useTestApp } from "./build-test-app.js";
 import { createJob, documentRows, postMultipart, samplePng, uploadFile } from "./landscaper-helpers.js";
+import { quoteParts } from "./quote-helpers.js";
 import { openTestDatabase } from "./test-database.js";
 
 /**
@@ -394,13 +395,15 @@ describe("the API", () => {
     it("stores quote photos under a generated key whatever the file is called", async () => {
       for (const name of hostileNames) {
         const response = await postMultipart(t.app, "/api/quotes", [
-          { name: "fullName", value: "Pat Photo" },
-          { name: "email", value: "pat.photo@test.local" },
-          { name: "phone", value: "704-555-0101" },
-          { name: "address", value: "1 Main St, Charlotte, NC" },
-          { name: "zipCode", value: "28202" },
-          { name: "services", value: "lawn-mowing" },
-          { name: "preferredDate", value: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10) },
+          ...quoteParts({
+            fullName: "Pat Photo",
+            email: "pat.photo@test.local",
+            phone: "704-555-0101",
+            address: "1 Main St, Charlotte, NC",
+            zipCode: "28202",
+            services: "lawn-mowing",
+            preferredDate: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+          }),
           { name: "photo", value: samplePng, filename: name, contentType: "image/png" },
         ]);
         expect(response.statusCode, `${name}: ${response.body}`).toBe(200);

@@ -13,19 +13,14 @@ import {
   samplePng,
   uploadFile,
 } from "./landscaper-helpers.js";
-import { validQuote } from "./quote-helpers.js";
+import { quoteParts, validQuote } from "./quote-helpers.js";
 
 describe("uploads take only what the form asks for", () => {
   const t = useTestApp();
 
   /** A valid quote sent as multipart/form-data with `files` after its fields. */
   function postQuoteForm(files: Part[]) {
-    const fields = Object.entries(validQuote()).flatMap(([name, value]): Part[] =>
-      Array.isArray(value)
-        ? value.map((v) => ({ name, value: String(v) }))
-        : [{ name, value: String(value) }],
-    );
-    return postMultipart(t.app, "/api/quotes", [...fields, ...files]);
+    return postMultipart(t.app, "/api/quotes", [...quoteParts(validQuote()), ...files]);
   }
 
   const stored = () => {
