@@ -476,60 +476,52 @@ describe("the API", () => {
       return response;
     }
 
-    it("admin users: SQL and LIKE characters are plain text", async () => {
+    /**
+     * For every term: each item `url` answers holds it in one of `fieldsOf(item)`, and every fixture whose
+     * name holds it is listed, under `nameOf(item)`, as `listedAs(name)`.
+     */
+    async function expectPlainTextSearch<Item>(
+      url: string,
+      fieldsOf: (item: Item) => (string | null | undefined)[],
+      nameOf: (item: Item) => string,
+      listedAs: (name: string) => string = (name) => name,
+    ) {
       for (const term of terms) {
-        const { items } = (await search("/api/admin/users?role=all", term)).json() as {
-          items: { name: string; email: string }[];
-        };
+        const { items } = (await search(url, term)).json() as { items: Item[] };
         for (const item of items)
-          expect(contains([item.name, item.email], term), `${term}: ${item.name}`).toBe(true);
-        for (const name of expectedNames(term))
-          expect(
-            items.map((i) => i.name),
-            term,
-          ).toContain(name);
+          expect(contains(fieldsOf(item), term), `${term}: ${nameOf(item)}`).toBe(true);
+        for (const name of expectedNames(term)) expect(items.map(nameOf), term).toContain(listedAs(name));
       }
+    }
+
+    it("admin users: SQL and LIKE characters are plain text", async () => {
+      await expectPlainTextSearch<{ name: string; email: string }>(
+        "/api/admin/users?role=all",
+        (item) => [item.name, item.email],
+        (item) => item.name,
+      );
     });
 
     it("admin job history: SQL and LIKE characters are plain text", async () => {
-      for (const term of terms) {
-        const { items } = (await search("/api/admin/jobs?status=all", term)).json() as {
-          items: {
-            clientName: string;
-            clientEmail: string;
-            landscaperName: string | null;
-            services: string[];
-          }[];
-        };
-        for (const item of items) {
-          expect(
-            contains([item.clientName, item.clientEmail, item.landscaperName, ...item.services], term),
-            `${term}: ${item.clientName}`,
-          ).toBe(true);
-        }
-        for (const name of expectedNames(term))
-          expect(
-            items.map((i) => i.clientName),
-            term,
-          ).toContain(name);
-      }
+      await expectPlainTextSearch<{
+        clientName: string;
+        clientEmail: string;
+        landscaperName: string | null;
+        services: string[];
+      }>(
+        "/api/admin/jobs?status=all",
+        (item) => [item.clientName, item.clientEmail, item.landscaperName, ...item.services],
+        (item) => item.clientName,
+      );
     });
 
     it("admin applications: SQL and LIKE characters are plain text", async () => {
-      for (const term of terms) {
-        const { items } = (await search("/api/admin/applications?status=all", term)).json() as {
-          items: { fullName: string; businessName: string | null }[];
-        };
-        for (const item of items) {
-          expect(contains([item.fullName, item.businessName], term), `${term}: ${item.fullName}`).toBe(true);
-        }
-        for (const name of expectedNames(term)) {
-          expect(
-            items.map((i) => i.fullName),
-            term,
-          ).toContain(`${name} Pro`);
-        }
-      }
+      await expectPlainTextSearch<{ fullName: string; businessName: string | null }>(
+        "/api/admin/applications?status=all",
+        (item) => [item.fullName, item.businessName],
+        (item) => item.fullName,
+        (name) => `${name} Pro`,
+      );
     });
 
     it("exports filtered by a search hold only rows that contain the text", async () => {
