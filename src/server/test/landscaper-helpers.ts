@@ -186,3 +186,14 @@ export async function uploadFile(
     cookie,
   );
 }
+
+/** A new landscaper (createLandscaper's defaults) who uploads one `type` file: answers both. */
+export async function newLandscaperUploading(
+  t: TestApp,
+  type: string,
+  file: Parameters<typeof uploadFile>[3],
+): Promise<{ account: Landscaper; response: Awaited<ReturnType<typeof uploadFile>> }> {
+  const account = await createLandscaper(t);
+  const response = await uploadFile(t.app, account.cookie, type, file);
+  return { account, response };
+}

@@ -6,7 +6,7 @@ import { job } from "../db/schema.js";
 import { multipartMessages } from "../lib/multipart.js";
 import { useTestApp } from "./build-test-app.js";
 import {
-  createLandscaper,
+  newLandscaperUploading,
   type Part,
   postMultipart,
   samplePdf,
@@ -78,8 +78,7 @@ describe("uploads take only what the form asks for", () => {
   });
 
   it("names a stored document after the type its bytes are, and serves a PDF as a download", async () => {
-    const pro = await createLandscaper(t);
-    const pdf = await uploadFile(t.app, pro.cookie, "insurance", {
+    const { account: pro, response: pdf } = await newLandscaperUploading(t, "insurance", {
       data: samplePdf,
       filename: "policy.html",
       contentType: "text/html",

@@ -7,6 +7,7 @@ import {
   createLandscaper,
   documentRows,
   isStored,
+  newLandscaperUploading,
   postMultipart,
   profileInput,
   profileRow,
@@ -159,8 +160,7 @@ describe("landscaper onboarding and credentials", () => {
 
   describe("credential uploads", () => {
     it("stores a file under a key the server makes up, one row per type, replacing the previous file", async () => {
-      const account = await createLandscaper(t);
-      const first = await uploadFile(t.app, account.cookie, "id_proof", {
+      const { account, response: first } = await newLandscaperUploading(t, "id_proof", {
         data: samplePng,
         filename: "../../etc/passwd.png",
       });
@@ -217,8 +217,7 @@ describe("landscaper onboarding and credentials", () => {
     });
 
     it("judges by content: text under an image name and type is refused with 400", async () => {
-      const account = await createLandscaper(t);
-      const response = await uploadFile(t.app, account.cookie, "id_proof", {
+      const { response } = await newLandscaperUploading(t, "id_proof", {
         data: Buffer.from("<script>alert('not an image')</script>"),
         filename: "photo.png",
         contentType: "image/png",
