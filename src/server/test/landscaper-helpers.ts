@@ -3,30 +3,15 @@ import { buffer } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { daysFromToday } from "../../shared/dates.js";
-import type { LandscaperProfileInput } from "../../shared/landscapers.js";
 import { landscaper, landscaperDocument } from "../db/schema.js";
 import { type SignedUp, signUp } from "./accounts-helpers.js";
 import type { TestApp } from "./build-test-app.js";
+import { profileInput } from "./profile-input.js";
 import { postQuote } from "./quote-helpers.js";
 
 /** Shared by the landscaper and job lifecycle tests: accounts, profiles, jobs and upload bodies. */
 
-export function profileInput(overrides: Partial<LandscaperProfileInput> = {}): LandscaperProfileInput {
-  return {
-    fullName: "Lee Green",
-    businessName: "Green Thumb Lawn Co.",
-    phoneNumber: "(704) 555-0100",
-    streetAddress: "100 N Tryon St",
-    city: "Charlotte",
-    state: "NC",
-    zipCode: "28202",
-    serviceZipCodes: "28202, 28203",
-    travelRadius: 10,
-    backgroundCheckConsent: true,
-    termsConsent: true,
-    ...overrides,
-  };
-}
+export { profileInput };
 
 export async function putProfile(app: FastifyInstance, cookie: string, body: unknown) {
   return app.inject({
