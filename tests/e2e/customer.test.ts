@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y
 import {
   confirmEmailViaLink,
   defaultPassword,
+  fillSignUp,
   signInThroughForm,
   signUpViaApi,
   uniqueEmail,
@@ -42,10 +43,7 @@ describe("customer", () => {
     });
 
     await page.goto("/register/client");
-    await page.getByLabel("Full Name").fill("Casey Client");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(defaultPassword);
-    await page.getByLabel("Confirm Password").fill(defaultPassword);
+    await fillSignUp(page, { name: "Casey Client", email, password: defaultPassword });
     await page.getByRole("button", { name: "Create Account" }).click();
     await waitForPath(page, "/onboarding/client");
     await confirmEmailViaLink(baseURL(), email);
