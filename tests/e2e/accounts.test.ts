@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import {
   adminAccount,
   defaultPassword,
+  fillSignUp,
   sessionUserOf,
   signInThroughForm,
   signInViaApi,
@@ -25,16 +26,6 @@ describe("accounts", () => {
   async function isVisible(page: Page, text: string, timeout = 10_000): Promise<boolean> {
     await page.getByText(text, { exact: true }).first().waitFor({ state: "visible", timeout });
     return true;
-  }
-
-  async function fillSignUp(
-    page: Page,
-    values: { name: string; email: string; password: string; confirmPassword?: string },
-  ) {
-    await page.getByLabel("Full Name").fill(values.name);
-    await page.getByLabel("Email").fill(values.email);
-    await page.getByLabel("Password", { exact: true }).fill(values.password);
-    await page.getByLabel("Confirm Password").fill(values.confirmPassword ?? values.password);
   }
 
   describe("sign-up", () => {

@@ -1,10 +1,12 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onboardingRequiredMessages } from "../../src/server/test/customer-messages";
 import { daysFromToday, formatLongDate } from "../../src/shared/dates";
 import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y";
 import {
   confirmEmailViaLink,
   defaultPassword,
+  fillSignUp,
   signInThroughForm,
   signUpViaApi,
   uniqueEmail,
@@ -42,10 +44,7 @@ describe("customer", () => {
     });
 
     await page.goto("/register/client");
-    await page.getByLabel("Full Name").fill("Casey Client");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(defaultPassword);
-    await page.getByLabel("Confirm Password").fill(defaultPassword);
+    await fillSignUp(page, { name: "Casey Client", email, password: defaultPassword });
     await page.getByRole("button", { name: "Create Account" }).click();
     await waitForPath(page, "/onboarding/client");
     await confirmEmailViaLink(baseURL(), email);
@@ -61,14 +60,7 @@ describe("customer", () => {
     await page.getByLabel("Full name").fill("   ");
     await page.getByLabel("State").fill("");
     await page.getByRole("button", { name: "Continue to Dashboard" }).click();
-    for (const message of [
-      "Full name is required",
-      "Street address is required",
-      "City is required",
-      "State is required",
-      "ZIP code is required",
-      "Phone number is required",
-    ]) {
+    for (const message of Object.values(onboardingRequiredMessages)) {
       await page.getByText(message, { exact: true }).waitFor();
     }
     expect(await page.getByLabel("Full name").getAttribute("aria-invalid")).toBe("true");

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { daysFromToday } from "../../src/shared/dates";
-import { confirmEmailViaLink, defaultPassword, uniqueEmail, waitForEmail } from "./support/auth";
+import { confirmEmailViaLink, defaultPassword, fillSignUp, uniqueEmail, waitForEmail } from "./support/auth";
 import { baseURL, mobile, screenshot, waitForPath } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
 import { pdfBuffer, pngBuffer, writeSampleFiles } from "./support/landscaper";
@@ -47,10 +47,7 @@ describe("landscaper", () => {
     const email = uniqueEmail("landscaper");
 
     await page.goto("/register/landscaper");
-    await page.getByLabel("Full Name").fill("Maya Torres");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(defaultPassword);
-    await page.getByLabel("Confirm Password").fill(defaultPassword);
+    await fillSignUp(page, { name: "Maya Torres", email, password: defaultPassword });
     await page.getByRole("button", { name: "Create Account" }).click();
     // Onboarding and uploads work unconfirmed; submitting for review needs the confirmed address.
     await confirmEmailViaLink(baseURL(), email);

@@ -52,6 +52,14 @@ describe("notifications", () => {
   const items = (page: Page) => page.getByTestId("notification-item");
   const itemWith = (page: Page, text: string) => items(page).filter({ hasText: text });
 
+  /** Marks the notification holding `text` read with its own button, and waits until the list shows it read. */
+  async function markRead(page: Page, text: string) {
+    await itemWith(page, text)
+      .getByRole("button", { name: /^Mark as read/ })
+      .click();
+    await expect.poll(() => itemWith(page, text).getAttribute("data-read")).toBe("true");
+  }
+
   async function openHistory(page: Page) {
     await page.goto(historyPath);
     await page.getByRole("heading", { level: 1, name: "Notification History" }).waitFor();
@@ -125,10 +133,7 @@ describe("notifications", () => {
       await expect.poll(() => items(page).count()).toBe(2);
 
       // Read one (the approval) so the read filter has something on each side.
-      await itemWith(page, approvedMessage)
-        .getByRole("button", { name: /^Mark as read/ })
-        .click();
-      await expect.poll(() => itemWith(page, approvedMessage).getAttribute("data-read")).toBe("true");
+      await markRead(page, approvedMessage);
       expect((await bellOf(context)).unreadCount).toBe(1);
 
       const type = page.getByLabel("Type");
@@ -550,10 +555,7 @@ describe("notifications", () => {
         await visitorQuote(zip);
         await openHistory(page);
         await expect.poll(() => items(page).count()).toBe(4);
-        await itemWith(page, deniedMessage)
-          .getByRole("button", { name: /^Mark as read/ })
-          .click();
-        await expect.poll(() => itemWith(page, deniedMessage).getAttribute("data-read")).toBe("true");
+        await markRead(page, deniedMessage);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(viewport.width);
         await page.evaluate(() => window.scrollTo(0, 0));

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../../src/shared/accounts";
 import { daysFromToday } from "../../src/shared/dates";
 import { okJson } from "./support/api";
-import { defaultPassword, uniqueEmail, waitForEmail } from "./support/auth";
+import { defaultPassword, fillSignUp, uniqueEmail, waitForEmail } from "./support/auth";
 import { screenshot } from "./support/browser";
 import { type SignedInAccount, useBrowser } from "./support/fixtures";
 import { reviewApplication, submitApplication } from "./support/landscaper";
@@ -345,10 +345,7 @@ describe("a common password is refused with the server's message under the field
   it("on sign-up", async () => {
     const { context, page } = await browsing.open();
     await page.goto("/signup");
-    await page.getByLabel("Full Name").fill("Common Carl");
-    await page.getByLabel("Email").fill(uniqueEmail("common"));
-    await page.getByLabel("Password", { exact: true }).fill("Password1");
-    await page.getByLabel("Confirm Password").fill("Password1");
+    await fillSignUp(page, { name: "Common Carl", email: uniqueEmail("common"), password: "Password1" });
     await page.getByRole("button", { name: "Create Account" }).click();
     await expectFieldMessage(page, "Password");
     expect(new URL(page.url()).pathname).toBe("/signup");

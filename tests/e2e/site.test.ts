@@ -102,6 +102,12 @@ async function h1Text(page: Page): Promise<string> {
   return (await page.locator("main h1").first().textContent())?.trim() ?? "";
 }
 
+/** `page` is at `path`, showing the page whose heading is `heading`. */
+async function expectLandedOn(page: Page, path: string, heading: string) {
+  await expectPath(page, path);
+  await expect.poll(() => h1Text(page)).toBe(heading);
+}
+
 /** After a click from a page whose h1 was `fromH1`: the new page has rendered and is not the 404 page. */
 async function expectRealPage(page: Page, fromH1: string | null, label: string) {
   if (fromH1 !== null) await expect.poll(() => h1Text(page), { message: label }).not.toBe(fromH1);
@@ -271,8 +277,7 @@ describe("public site", () => {
     ])("%s lands on %s", async (from, to, heading) => {
       const page = await newPage();
       await page.goto(from);
-      await expectPath(page, to);
-      await expect.poll(() => h1Text(page)).toBe(heading);
+      await expectLandedOn(page, to, heading);
       await page.context().close();
     });
 
@@ -294,8 +299,7 @@ describe("public site", () => {
       await expect.poll(() => h1Text(page)).toBe("Page Not Found");
       expect(await page.locator("main").textContent()).toContain(notFoundText);
       await page.getByRole("link", { name: "Return to Homepage" }).click();
-      await expectPath(page, "/");
-      await expect.poll(() => h1Text(page)).toBe(site.tagline);
+      await expectLandedOn(page, "/", site.tagline);
       await page.context().close();
     });
 
@@ -305,8 +309,7 @@ describe("public site", () => {
       await open(page, "/gone-missing");
       await expect.poll(() => h1Text(page)).toBe("Page Not Found");
       await page.getByRole("button", { name: "Go Back" }).click();
-      await expectPath(page, "/about");
-      await expect.poll(() => h1Text(page)).toBe("Rooted in Charlotte, growing one yard at a time");
+      await expectLandedOn(page, "/about", "Rooted in Charlotte, growing one yard at a time");
       await page.context().close();
     });
 
@@ -318,8 +321,7 @@ describe("public site", () => {
           window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
         ).__reactRouterDataRouter.navigate("/moved-away"),
       );
-      await expectPath(page, "/moved-away");
-      await expect.poll(() => h1Text(page)).toBe("Page Not Found");
+      await expectLandedOn(page, "/moved-away", "Page Not Found");
       await page.getByRole("button", { name: "Go Back" }).click();
       await expectPath(page, "/professionals");
       await page.context().close();
@@ -337,8 +339,7 @@ describe("public site", () => {
       await waitForHydration(page);
       expect(await page.evaluate(() => window.history.length)).toBe(1);
       await page.getByRole("button", { name: "Go Back" }).click();
-      await expectPath(page, "/");
-      await expect.poll(() => h1Text(page)).toBe(site.tagline);
+      await expectLandedOn(page, "/", site.tagline);
       await opener.context().close();
     });
   });

@@ -196,55 +196,39 @@ describe("load: mixed workload", () => {
       };
     };
     const json = { "content-type": "application/json", accept: "application/json" };
+    /** A GET of `path` with the session in `cookie`, counted as `kind`. */
+    const signedInGet = (path: string, cookie: string, kind: string): autocannon.Request => ({
+      method: "GET",
+      path,
+      headers: { ...json, cookie },
+      onResponse: count(kind),
+    });
+    /** A new quote each time, numbered in order, with the email `emailOf(n)`, counted as `kind`. */
+    const quoteRequest = (
+      headers: Record<string, string>,
+      emailOf: (n: number) => string,
+      kind: string,
+    ): autocannon.Request => ({
+      method: "POST",
+      path: "/api/quotes",
+      headers,
+      setupRequest: (request) => {
+        const n = ++quoteNumber;
+        return { ...request, body: JSON.stringify(quoteBody(emailOf(n), n)) };
+      },
+      onResponse: count(kind),
+    });
     const requests: autocannon.Request[] = [
       { method: "GET", path: "/", onResponse: count("GET /") },
       { method: "GET", path: "/instant-quote", onResponse: count("GET /instant-quote") },
       { method: "GET", path: "/api/services/prices", onResponse: count("GET /api/services/prices") },
-      {
-        method: "POST",
-        path: "/api/quotes",
-        headers: json,
-        setupRequest: (request) => {
-          const n = ++quoteNumber;
-          return { ...request, body: JSON.stringify(quoteBody(`visitor-${runId}-${n}@load.test`, n)) };
-        },
-        onResponse: count("POST /api/quotes (visitor)"),
-      },
+      quoteRequest(json, (n) => `visitor-${runId}-${n}@load.test`, "POST /api/quotes (visitor)"),
       { method: "GET", path: asset, onResponse: count("GET asset") },
-      {
-        method: "GET",
-        path: "/api/customer/jobs",
-        headers: { ...json, cookie: customer.cookie },
-        onResponse: count("GET /api/customer/jobs"),
-      },
-      {
-        method: "GET",
-        path: "/api/notifications",
-        headers: { ...json, cookie: customer.cookie },
-        onResponse: count("GET /api/notifications (customer)"),
-      },
-      {
-        method: "GET",
-        path: "/api/landscaper/jobs",
-        headers: { ...json, cookie: landscaper.cookie },
-        onResponse: count("GET /api/landscaper/jobs"),
-      },
-      {
-        method: "GET",
-        path: "/api/notifications",
-        headers: { ...json, cookie: landscaper.cookie },
-        onResponse: count("GET /api/notifications (landscaper)"),
-      },
-      {
-        method: "POST",
-        path: "/api/quotes",
-        headers: { ...json, cookie: customer.cookie },
-        setupRequest: (request) => {
-          const n = ++quoteNumber;
-          return { ...request, body: JSON.stringify(quoteBody(customer.email, n)) };
-        },
-        onResponse: count("POST /api/quotes (customer)"),
-      },
+      signedInGet("/api/customer/jobs", customer.cookie, "GET /api/customer/jobs"),
+      signedInGet("/api/notifications", customer.cookie, "GET /api/notifications (customer)"),
+      signedInGet("/api/landscaper/jobs", landscaper.cookie, "GET /api/landscaper/jobs"),
+      signedInGet("/api/notifications", landscaper.cookie, "GET /api/notifications (landscaper)"),
+      quoteRequest({ ...json, cookie: customer.cookie }, () => customer.email, "POST /api/quotes (customer)"),
     ];
     const run = (seconds: number) =>
       autocannon({

@@ -167,3 +167,17 @@ export function charlotteNoon(today: string, daysAgo: number): Date {
   date.setUTCDate(date.getUTCDate() - daysAgo);
   return new Date(`${date.toISOString().slice(0, 10)}T12:00:00-05:00`);
 }
+
+/**
+ * The admin lists' usual pair of approved landscapers: Carlos Mendoza (Queen City Lawn Care) and Tasha
+ * Williams, inserted in that order.
+ */
+export async function insertApprovedCrew(db: Db) {
+  const carlos = await insertLandscaper(db, {
+    fullName: "Carlos Mendoza",
+    businessName: "Queen City Lawn Care",
+    status: "approved",
+  });
+  const tasha = await insertLandscaper(db, { fullName: "Tasha Williams", status: "approved" });
+  return { carlos, tasha };
+}

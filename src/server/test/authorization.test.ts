@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobMessages } from "../../shared/jobs.js";
 import { user } from "../db/schema.js";
@@ -163,37 +164,34 @@ describe("authorization of every API route", () => {
     console.log(`authorization: ${approvalRequired.length + 1} approval checks for a pending landscaper`);
   });
 
-  it("refuses to start when a route declares no access rule", async () => {
+  /** A fresh app (on this file's database) that `addRoute` gives one route: its start fails with `refusal`. */
+  async function expectRefusedAtStart(addRoute: (scope: FastifyInstance) => void, refusal: RegExp) {
     const { build } = await import("../app.js");
     const app = await build({ env: t.env, database: t.database, clientDir: null, logger: false });
     await expect(
       app.register(async (scope) => {
-        scope.get("/api/forgotten", async () => ({ leaked: true }));
+        addRoute(scope);
       }),
-    ).rejects.toThrow(/declares no access rule/);
+    ).rejects.toThrow(refusal);
     await app.close();
+  }
+
+  it("refuses to start when a route declares no access rule", async () => {
+    await expectRefusedAtStart((scope) => {
+      scope.get("/api/forgotten", async () => ({ leaked: true }));
+    }, /declares no access rule/);
   });
 
   it("refuses to start when a route has path parameters but declares no schema for them", async () => {
-    const { build } = await import("../app.js");
-    const app = await build({ env: t.env, database: t.database, clientDir: null, logger: false });
-    await expect(
-      app.register(async (scope) => {
-        scope.get("/api/things/:id", { config: { access: "signed-in", answer: "raw" } }, async () => ({}));
-      }),
-    ).rejects.toThrow(/declares no schema for its path/);
-    await app.close();
+    await expectRefusedAtStart((scope) => {
+      scope.get("/api/things/:id", { config: { access: "signed-in", answer: "raw" } }, async () => ({}));
+    }, /declares no schema for its path/);
   });
 
   it("refuses to start when a route declares no answer schema", async () => {
-    const { build } = await import("../app.js");
-    const app = await build({ env: t.env, database: t.database, clientDir: null, logger: false });
-    await expect(
-      app.register(async (scope) => {
-        scope.get("/api/things", { config: { access: "signed-in" } }, async () => ({ passwordHash: "x" }));
-      }),
-    ).rejects.toThrow(/declares no answer schema/);
-    await app.close();
+    await expectRefusedAtStart((scope) => {
+      scope.get("/api/things", { config: { access: "signed-in" } }, async () => ({ passwordHash: "x" }));
+    }, /declares no answer schema/);
   });
 
   it("lists each route's declared input in the route table, where the fuzz tests find it", () => {

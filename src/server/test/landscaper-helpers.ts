@@ -3,29 +3,15 @@ import { buffer } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { daysFromToday } from "../../shared/dates.js";
-import type { LandscaperProfileInput } from "../../shared/landscapers.js";
 import { landscaper, landscaperDocument } from "../db/schema.js";
 import { type SignedUp, signUp } from "./accounts-helpers.js";
 import type { TestApp } from "./build-test-app.js";
+import { profileInput } from "./profile-input.js";
+import { postQuote } from "./quote-helpers.js";
 
 /** Shared by the landscaper and job lifecycle tests: accounts, profiles, jobs and upload bodies. */
 
-export function profileInput(overrides: Partial<LandscaperProfileInput> = {}): LandscaperProfileInput {
-  return {
-    fullName: "Lee Green",
-    businessName: "Green Thumb Lawn Co.",
-    phoneNumber: "(704) 555-0100",
-    streetAddress: "100 N Tryon St",
-    city: "Charlotte",
-    state: "NC",
-    zipCode: "28202",
-    serviceZipCodes: "28202, 28203",
-    travelRadius: 10,
-    backgroundCheckConsent: true,
-    termsConsent: true,
-    ...overrides,
-  };
-}
+export { profileInput };
 
 export async function putProfile(app: FastifyInstance, cookie: string, body: unknown) {
   return app.inject({
@@ -100,11 +86,9 @@ export async function createJob(
     email?: string;
   } = {},
 ): Promise<string> {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/quotes",
-    headers: options.cookie ? { cookie: options.cookie } : {},
-    payload: {
+  const response = await postQuote(
+    app,
+    {
       fullName: "Olivia Bennett",
       email: options.email ?? "olivia@test.local",
       phone: "(704) 555-0199",
@@ -113,7 +97,8 @@ export async function createJob(
       services: options.services ?? ["lawn-mowing"],
       preferredDate: daysFromToday(options.daysAhead ?? 7),
     },
-  });
+    options.cookie,
+  );
   if (response.statusCode !== 200) throw new Error(`quote failed: ${response.statusCode} ${response.body}`);
   return response.json().quote.id;
 }
@@ -185,4 +170,15 @@ export async function uploadFile(
     ],
     cookie,
   );
+}
+
+/** A new landscaper (createLandscaper's defaults) who uploads one `type` file: answers both. */
+export async function newLandscaperUploading(
+  t: TestApp,
+  type: string,
+  file: Parameters<typeof uploadFile>[3],
+): Promise<{ account: Landscaper; response: Awaited<ReturnType<typeof uploadFile>> }> {
+  const account = await createLandscaper(t);
+  const response = await uploadFile(t.app, account.cookie, type, file);
+  return { account, response };
 }

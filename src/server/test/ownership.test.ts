@@ -13,6 +13,7 @@ import {
   samplePng,
   uploadFile,
 } from "./landscaper-helpers.js";
+import { quoteParts } from "./quote-helpers.js";
 
 /**
  * Ownership, across features: a signed-in user whose role may call a route still cannot read or change
@@ -69,13 +70,15 @@ describe("nobody reads or changes what belongs to someone else", () => {
       t.app,
       "/api/quotes",
       [
-        { name: "fullName", value: "Olivia Bennett" },
-        { name: "email", value: owner.email },
-        { name: "phone", value: "(704) 555-0199" },
-        { name: "address", value: "415 Hawthorne Ln, Charlotte, NC" },
-        { name: "zipCode", value: "28202" },
-        { name: "services", value: "lawn-mowing" },
-        { name: "preferredDate", value: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) },
+        ...quoteParts({
+          fullName: "Olivia Bennett",
+          email: owner.email,
+          phone: "(704) 555-0199",
+          address: "415 Hawthorne Ln, Charlotte, NC",
+          zipCode: "28202",
+          services: "lawn-mowing",
+          preferredDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        }),
         { name: "photo", value: samplePng, filename: "yard.png", contentType: "image/png" },
       ],
       owner.cookie,

@@ -1,5 +1,7 @@
+import type { FastifyInstance } from "fastify";
 import { daysFromToday } from "../../shared/dates.js";
 import { uniqueEmail } from "./accounts-helpers.js";
+import type { Part } from "./landscaper-helpers.js";
 
 export function validQuote(overrides: Record<string, unknown> = {}) {
   return {
@@ -14,4 +16,20 @@ export function validQuote(overrides: Record<string, unknown> = {}) {
     website: "",
     ...overrides,
   };
+}
+
+/** POSTs a quote (JSON or multipart) through the real app, as the session in `cookie` or as a visitor. */
+export function postQuote(
+  app: FastifyInstance,
+  payload: Record<string, unknown> | FormData,
+  cookie?: string,
+) {
+  return app.inject({ method: "POST", url: "/api/quotes", payload, headers: cookie ? { cookie } : {} });
+}
+
+/** A quote's fields as multipart/form-data parts, in order: a list (services) as one part per item. */
+export function quoteParts(fields: Record<string, unknown>): Part[] {
+  return Object.entries(fields).flatMap(([name, value]): Part[] =>
+    Array.isArray(value) ? value.map((v) => ({ name, value: String(v) })) : [{ name, value: String(value) }],
+  );
 }

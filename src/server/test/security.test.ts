@@ -16,6 +16,7 @@ import { changePassword, cookieOf, signIn, signUp, signUpAs } from "./accounts-h
 import { insertCustomer, insertJob, insertLandscaper } from "./admin-fixtures.js";
 import { useTestApp } from "./build-test-app.js";
 import { createJob, documentRows, postMultipart, samplePng, uploadFile } from "./landscaper-helpers.js";
+import { quoteParts } from "./quote-helpers.js";
 import { openTestDatabase } from "./test-database.js";
 
 /**
@@ -394,13 +395,15 @@ describe("the API", () => {
     it("stores quote photos under a generated key whatever the file is called", async () => {
       for (const name of hostileNames) {
         const response = await postMultipart(t.app, "/api/quotes", [
-          { name: "fullName", value: "Pat Photo" },
-          { name: "email", value: "pat.photo@test.local" },
-          { name: "phone", value: "704-555-0101" },
-          { name: "address", value: "1 Main St, Charlotte, NC" },
-          { name: "zipCode", value: "28202" },
-          { name: "services", value: "lawn-mowing" },
-          { name: "preferredDate", value: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10) },
+          ...quoteParts({
+            fullName: "Pat Photo",
+            email: "pat.photo@test.local",
+            phone: "704-555-0101",
+            address: "1 Main St, Charlotte, NC",
+            zipCode: "28202",
+            services: "lawn-mowing",
+            preferredDate: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+          }),
           { name: "photo", value: samplePng, filename: name, contentType: "image/png" },
         ]);
         expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
@@ -473,60 +476,52 @@ describe("the API", () => {
       return response;
     }
 
-    it("admin users: SQL and LIKE characters are plain text", async () => {
+    /**
+     * For every term: each item `url` answers holds it in one of `fieldsOf(item)`, and every fixture whose
+     * name holds it is listed, under `nameOf(item)`, as `listedAs(name)`.
+     */
+    async function expectPlainTextSearch<Item>(
+      url: string,
+      fieldsOf: (item: Item) => (string | null | undefined)[],
+      nameOf: (item: Item) => string,
+      listedAs: (name: string) => string = (name) => name,
+    ) {
       for (const term of terms) {
-        const { items } = (await search("/api/admin/users?role=all", term)).json() as {
-          items: { name: string; email: string }[];
-        };
+        const { items } = (await search(url, term)).json() as { items: Item[] };
         for (const item of items)
-          expect(contains([item.name, item.email], term), `${term}: ${item.name}`).toBe(true);
-        for (const name of expectedNames(term))
-          expect(
-            items.map((i) => i.name),
-            term,
-          ).toContain(name);
+          expect(contains(fieldsOf(item), term), `${term}: ${nameOf(item)}`).toBe(true);
+        for (const name of expectedNames(term)) expect(items.map(nameOf), term).toContain(listedAs(name));
       }
+    }
+
+    it("admin users: SQL and LIKE characters are plain text", async () => {
+      await expectPlainTextSearch<{ name: string; email: string }>(
+        "/api/admin/users?role=all",
+        (item) => [item.name, item.email],
+        (item) => item.name,
+      );
     });
 
     it("admin job history: SQL and LIKE characters are plain text", async () => {
-      for (const term of terms) {
-        const { items } = (await search("/api/admin/jobs?status=all", term)).json() as {
-          items: {
-            clientName: string;
-            clientEmail: string;
-            landscaperName: string | null;
-            services: string[];
-          }[];
-        };
-        for (const item of items) {
-          expect(
-            contains([item.clientName, item.clientEmail, item.landscaperName, ...item.services], term),
-            `${term}: ${item.clientName}`,
-          ).toBe(true);
-        }
-        for (const name of expectedNames(term))
-          expect(
-            items.map((i) => i.clientName),
-            term,
-          ).toContain(name);
-      }
+      await expectPlainTextSearch<{
+        clientName: string;
+        clientEmail: string;
+        landscaperName: string | null;
+        services: string[];
+      }>(
+        "/api/admin/jobs?status=all",
+        (item) => [item.clientName, item.clientEmail, item.landscaperName, ...item.services],
+        (item) => item.clientName,
+      );
     });
 
     it("admin applications: SQL and LIKE characters are plain text", async () => {
-      for (const term of terms) {
-        const { items } = (await search("/api/admin/applications?status=all", term)).json() as {
-          items: { fullName: string; businessName: string | null }[];
-        };
-        for (const item of items) {
-          expect(contains([item.fullName, item.businessName], term), `${term}: ${item.fullName}`).toBe(true);
-        }
-        for (const name of expectedNames(term)) {
-          expect(
-            items.map((i) => i.fullName),
-            term,
-          ).toContain(`${name} Pro`);
-        }
-      }
+      await expectPlainTextSearch<{ fullName: string; businessName: string | null }>(
+        "/api/admin/applications?status=all",
+        (item) => [item.fullName, item.businessName],
+        (item) => item.fullName,
+        (name) => `${name} Pro`,
+      );
     });
 
     it("exports filtered by a search hold only rows that contain the text", async () => {

@@ -6,26 +6,21 @@ import { job } from "../db/schema.js";
 import { multipartMessages } from "../lib/multipart.js";
 import { useTestApp } from "./build-test-app.js";
 import {
-  createLandscaper,
+  newLandscaperUploading,
   type Part,
   postMultipart,
   samplePdf,
   samplePng,
   uploadFile,
 } from "./landscaper-helpers.js";
-import { validQuote } from "./quote-helpers.js";
+import { quoteParts, validQuote } from "./quote-helpers.js";
 
 describe("uploads take only what the form asks for", () => {
   const t = useTestApp();
 
   /** A valid quote sent as multipart/form-data with `files` after its fields. */
   function postQuoteForm(files: Part[]) {
-    const fields = Object.entries(validQuote()).flatMap(([name, value]): Part[] =>
-      Array.isArray(value)
-        ? value.map((v) => ({ name, value: String(v) }))
-        : [{ name, value: String(value) }],
-    );
-    return postMultipart(t.app, "/api/quotes", [...fields, ...files]);
+    return postMultipart(t.app, "/api/quotes", [...quoteParts(validQuote()), ...files]);
   }
 
   const stored = () => {
@@ -83,8 +78,7 @@ describe("uploads take only what the form asks for", () => {
   });
 
   it("names a stored document after the type its bytes are, and serves a PDF as a download", async () => {
-    const pro = await createLandscaper(t);
-    const pdf = await uploadFile(t.app, pro.cookie, "insurance", {
+    const { account: pro, response: pdf } = await newLandscaperUploading(t, "insurance", {
       data: samplePdf,
       filename: "policy.html",
       contentType: "text/html",

@@ -179,6 +179,17 @@ export async function sessionUserOf(context: BrowserContext): Promise<SessionUse
   return ((await response.json()) as SessionResponse).user;
 }
 
+/** Fills the sign-up form (/signup, /register/…) the way a user would; Confirm Password repeats the password. */
+export async function fillSignUp(
+  page: Page,
+  values: { name: string; email: string; password: string; confirmPassword?: string },
+) {
+  await page.getByLabel("Full Name").fill(values.name);
+  await page.getByLabel("Email").fill(values.email);
+  await page.getByLabel("Password", { exact: true }).fill(values.password);
+  await page.getByLabel("Confirm Password").fill(values.confirmPassword ?? values.password);
+}
+
 /** Fills and submits a sign-in form (client, landscaper or admin login page) the way a user would. */
 export async function signInThroughForm(
   page: Page,

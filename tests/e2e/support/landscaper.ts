@@ -2,27 +2,22 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext } from "playwright-core";
+import { profileInput as validProfile } from "../../../src/server/test/profile-input";
 import type { LandscaperProfileInput } from "../../../src/shared/landscapers";
 import type { SessionUser } from "../../../src/shared/session";
 import { okJson } from "./api";
 
 /** Landscaper helpers for browser tests: profile and approval through the API, sample credential files. */
 
+/** The browser tests' landscaper: Lee's Lawns, serving 28202 only. */
 export function profileInput(overrides: Partial<LandscaperProfileInput> = {}): LandscaperProfileInput {
-  return {
+  return validProfile({
     fullName: "Lee Landscaper",
     businessName: "Lee's Lawns",
     phoneNumber: "(704) 555-0123",
-    streetAddress: "100 N Tryon St",
-    city: "Charlotte",
-    state: "NC",
-    zipCode: "28202",
     serviceZipCodes: "28202",
-    travelRadius: 10,
-    backgroundCheckConsent: true,
-    termsConsent: true,
     ...overrides,
-  };
+  });
 }
 
 /** Saves the landscaper profile of the account `context` is signed in as. */

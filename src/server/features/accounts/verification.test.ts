@@ -6,7 +6,7 @@ import { job, notification, outbox, user } from "../../db/schema.js";
 import { injectAs, signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { profileInput, putProfile, samplePdf, samplePng, uploadFile } from "../../test/landscaper-helpers.js";
-import { validQuote } from "../../test/quote-helpers.js";
+import { postQuote, validQuote } from "../../test/quote-helpers.js";
 
 const SECRET = "verification-test-secret-0123456789abcdef";
 
@@ -40,11 +40,7 @@ describe("email verification", () => {
 
   it("does not hand a victim's earlier quotes to whoever signs up with their address, until it is confirmed", async () => {
     const victim = uniqueEmail("victim");
-    const quote = await t.app.inject({
-      method: "POST",
-      url: "/api/quotes",
-      payload: validQuote({ email: victim, additionalNotes: "Gate code 9911" }),
-    });
+    const quote = await postQuote(t.app, validQuote({ email: victim, additionalNotes: "Gate code 9911" }));
     expect(quote.statusCode).toBe(200);
 
     const stranger = await signUp(t.app, { email: victim, verified: false });

@@ -4,7 +4,7 @@ import type { AnalyticsData } from "../../../shared/admin.js";
 import { todayInCharlotte } from "../../../shared/dates.js";
 import { appSetting } from "../../db/schema.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
-import { charlotteNoon, insertJob, insertLandscaper } from "../../test/admin-fixtures.js";
+import { charlotteNoon, insertApprovedCrew, insertJob, insertLandscaper } from "../../test/admin-fixtures.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { analyticsCacheKey, bucketsFor, computeAnalytics } from "./analytics-service.js";
 
@@ -18,12 +18,7 @@ describe("analytics", () => {
   beforeAll(async () => {
     cookie = (await signUpAs(t.app, t.database, "admin")).cookie;
     const db = t.database.db;
-    const carlos = await insertLandscaper(db, {
-      fullName: "Carlos Mendoza",
-      businessName: "Queen City Lawn Care",
-      status: "approved",
-    });
-    const tasha = await insertLandscaper(db, { fullName: "Tasha Williams", status: "approved" });
+    const { carlos, tasha } = await insertApprovedCrew(db);
     const ben = await insertLandscaper(db, { fullName: "Ben Whitaker", status: "approved" });
 
     // Olivia books 3 times: days 40, 20 and 1 ago (the last two are repeats).

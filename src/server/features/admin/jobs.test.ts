@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminJobView, Page } from "../../../shared/admin.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
-import { insertJob, insertLandscaper } from "../../test/admin-fixtures.js";
+import { insertApprovedCrew, insertJob } from "../../test/admin-fixtures.js";
 import { useTestApp } from "../../test/build-test-app.js";
 
 describe("GET /api/admin/jobs", () => {
@@ -12,12 +12,7 @@ describe("GET /api/admin/jobs", () => {
   beforeAll(async () => {
     cookie = (await signUpAs(t.app, t.database, "admin")).cookie;
     const db = t.database.db;
-    const carlos = await insertLandscaper(db, {
-      fullName: "Carlos Mendoza",
-      businessName: "Queen City Lawn Care",
-      status: "approved",
-    });
-    const tasha = await insertLandscaper(db, { fullName: "Tasha Williams", status: "approved" });
+    const { carlos, tasha } = await insertApprovedCrew(db);
     const at = (hour: number) => new Date(Date.UTC(2026, 2, 1, hour));
     const jobs = [
       {

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { customer } from "../../db/schema.js";
 import { cookieOf, signIn, signUp } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
+import { onboardingRequiredMessages } from "../../test/customer-messages.js";
+import { expectFieldErrors } from "../../test/field-errors.js";
 
 const valid = {
   fullName: "Casey Client",
@@ -42,24 +44,9 @@ describe("customer profile (client onboarding)", () => {
       zipCode: "  ",
       phoneNumber: "",
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual({
-      fullName: "Full name is required",
-      streetAddress: "Street address is required",
-      city: "City is required",
-      state: "State is required",
-      zipCode: "ZIP code is required",
-      phoneNumber: "Phone number is required",
-    });
+    expectFieldErrors(response, onboardingRequiredMessages);
     const missing = await put(account.cookie, {});
-    expect(Object.values(missing.json().error.fields)).toEqual([
-      "Full name is required",
-      "Street address is required",
-      "City is required",
-      "State is required",
-      "ZIP code is required",
-      "Phone number is required",
-    ]);
+    expect(Object.values(missing.json().error.fields)).toEqual(Object.values(onboardingRequiredMessages));
     expect(await rows(account.id)).toBe(0);
   });
 

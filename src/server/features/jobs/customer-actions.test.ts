@@ -4,6 +4,8 @@ import { todayInCharlotte } from "../../../shared/dates.js";
 import { job, jobEvent, landscaper, notification } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
+import { expectFieldErrors } from "../../test/field-errors.js";
+import { postQuote } from "../../test/quote-helpers.js";
 
 const ZIP = "28203";
 
@@ -39,11 +41,9 @@ describe("customer actions on a job", () => {
   });
 
   async function newJob(customer: SignedUp = owner): Promise<string> {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/quotes",
-      headers: { cookie: customer.cookie },
-      payload: {
+    const response = await postQuote(
+      t.app,
+      {
         fullName: "Olive Owner",
         email: customer.email,
         phone: "704-555-0100",
@@ -54,7 +54,8 @@ describe("customer actions on a job", () => {
         additionalNotes: "",
         website: "",
       },
-    });
+      customer.cookie,
+    );
     expect(response.statusCode).toBe(200);
     return response.json().quote.id;
   }
@@ -160,8 +161,7 @@ describe("customer actions on a job", () => {
     it("needs a reason", async () => {
       const id = await newJob();
       const response = await post(`/api/jobs/${id}/cancel`, owner.cookie, { reason: "   " });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toEqual({ reason: "Please tell us why you are cancelling." });
+      expectFieldErrors(response, { reason: "Please tell us why you are cancelling." });
       expect((await rowOf(id)).status).toBe("pending");
     });
 

@@ -5,6 +5,7 @@ import { jobMessages } from "../../../shared/jobs.js";
 import { jobEvent } from "../../db/schema.js";
 import { ROLE_NOT_ALLOWED } from "../../plugins/access.js";
 import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
+import { expectFieldErrors } from "../../test/field-errors.js";
 import { createJob, createLandscaper } from "../../test/landscaper-helpers.js";
 import { type Action, useLifecycleWorld } from "../../test/lifecycle-world.js";
 
@@ -188,15 +189,13 @@ describe("job lifecycle: roles, races and the queue", () => {
     ];
     for (const [body, fields] of cases) {
       const response = await act(w.pro, "accept", id, body);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().error.fields).toEqual(fields);
+      expectFieldErrors(response, fields, JSON.stringify(body));
     }
     expect(await statusOf(id)).toBe("pending");
 
     const scheduled = await jobIn("scheduled");
     const bad = await act(w.pro, "complete", scheduled, { finalPrice: -5 });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual({ finalPrice: "Final price must be at least $1." });
+    expectFieldErrors(bad, { finalPrice: "Final price must be at least $1." });
     expect(await statusOf(scheduled)).toBe("scheduled");
   });
 

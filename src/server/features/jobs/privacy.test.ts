@@ -4,6 +4,7 @@ import type { JobView } from "../../../shared/jobs.js";
 import { signUp } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createLandscaper } from "../../test/landscaper-helpers.js";
+import { postQuote } from "../../test/quote-helpers.js";
 
 describe("what a landscaper sees of a job before it is theirs", () => {
   const t = useTestApp();
@@ -13,11 +14,9 @@ describe("what a landscaper sees of a job before it is theirs", () => {
 
   it("shows services, dates, estimate, ZIP and neighbourhood, and the contact details only after accepting", async () => {
     const customer = await signUp(t.app);
-    const quote = await t.app.inject({
-      method: "POST",
-      url: "/api/quotes",
-      headers: { cookie: customer.cookie },
-      payload: {
+    const quote = await postQuote(
+      t.app,
+      {
         fullName: "Priya Private",
         email: "priya.private@test.local",
         phone: "704-555-0142",
@@ -27,7 +26,8 @@ describe("what a landscaper sees of a job before it is theirs", () => {
         preferredDate: daysFromToday(5),
         additionalNotes: "Gate code 4321, dog in the yard",
       },
-    });
+      customer.cookie,
+    );
     expect(quote.statusCode, quote.body).toBe(200);
     const jobId: string = quote.json().quote.id;
 

@@ -11,6 +11,7 @@ import { injectAs, signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import {
   createLandscaper,
+  newLandscaperUploading,
   profileRow,
   samplePdf,
   samplePng,
@@ -113,8 +114,7 @@ describe("landscaper applications, downloads and storage", () => {
 
   describe("private downloads", () => {
     it("streams a document to its owner and to an admin; anyone else gets 404, a visitor 401", async () => {
-      const owner = await createLandscaper(t);
-      const uploaded = await uploadFile(t.app, owner.cookie, "insurance", {
+      const { account: owner, response: uploaded } = await newLandscaperUploading(t, "insurance", {
         data: samplePdf,
         filename: "Certificat d’assurance.pdf",
       });

@@ -2,10 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { landscaperMessages, MAX_DOCUMENT_BYTES } from "../../../shared/landscapers.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
+import { expectFieldErrors } from "../../test/field-errors.js";
 import {
   createLandscaper,
   documentRows,
   isStored,
+  newLandscaperUploading,
   postMultipart,
   profileInput,
   profileRow,
@@ -90,8 +92,7 @@ describe("landscaper onboarding and credentials", () => {
         backgroundCheckConsent: false,
         termsConsent: false,
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toEqual({
+      expectFieldErrors(response, {
         fullName: landscaperMessages.fullName,
         phoneNumber: landscaperMessages.phone,
         streetAddress: landscaperMessages.street,
@@ -118,8 +119,7 @@ describe("landscaper onboarding and credentials", () => {
       ];
       for (const [override, field, message] of cases) {
         const response = await putProfile(t.app, account.cookie, { ...profileInput(), ...override });
-        expect(response.statusCode, JSON.stringify(override)).toBe(400);
-        expect(response.json().error.fields, JSON.stringify(override)).toEqual({ [field]: message });
+        expectFieldErrors(response, { [field]: message }, JSON.stringify(override));
       }
       expect(await profileRow(t, account.id)).toBeUndefined();
     });
@@ -160,8 +160,7 @@ describe("landscaper onboarding and credentials", () => {
 
   describe("credential uploads", () => {
     it("stores a file under a key the server makes up, one row per type, replacing the previous file", async () => {
-      const account = await createLandscaper(t);
-      const first = await uploadFile(t.app, account.cookie, "id_proof", {
+      const { account, response: first } = await newLandscaperUploading(t, "id_proof", {
         data: samplePng,
         filename: "../../etc/passwd.png",
       });
@@ -218,8 +217,7 @@ describe("landscaper onboarding and credentials", () => {
     });
 
     it("judges by content: text under an image name and type is refused with 400", async () => {
-      const account = await createLandscaper(t);
-      const response = await uploadFile(t.app, account.cookie, "id_proof", {
+      const { response } = await newLandscaperUploading(t, "id_proof", {
         data: Buffer.from("<script>alert('not an image')</script>"),
         filename: "photo.png",
         contentType: "image/png",

@@ -107,6 +107,15 @@ describe("notifications", () => {
   });
 
   describe("preferences", () => {
+    /** Turns every channel on (push, SMS, email) for the session in `cookie`, with `phoneNumber` for SMS. */
+    const optInToAll = (cookie: string, phoneNumber: string) =>
+      injectAs(t.app, cookie, "PUT", "/api/notifications/preferences", {
+        pushOptIn: true,
+        smsOptIn: true,
+        emailOptIn: true,
+        phoneNumber,
+      });
+
     it("defaults to push on, SMS off, email on; SMS needs a phone and is for landscapers only", async () => {
       const customer = await signUp(t.app);
       const landscaper = await signUp(t.app, { role: "landscaper" });
@@ -119,21 +128,11 @@ describe("notifications", () => {
         smsAvailable: false,
       });
 
-      const noPhone = await injectAs(t.app, landscaper.cookie, "PUT", "/api/notifications/preferences", {
-        pushOptIn: true,
-        smsOptIn: true,
-        emailOptIn: true,
-        phoneNumber: "  ",
-      });
+      const noPhone = await optInToAll(landscaper.cookie, "  ");
       expect(noPhone.statusCode).toBe(400);
       expect(noPhone.json().error.message).toBe("Please enter your phone number first.");
 
-      const customerSms = await injectAs(t.app, customer.cookie, "PUT", "/api/notifications/preferences", {
-        pushOptIn: true,
-        smsOptIn: true,
-        emailOptIn: true,
-        phoneNumber: "704-555-0100",
-      });
+      const customerSms = await optInToAll(customer.cookie, "704-555-0100");
       expect(customerSms.statusCode).toBe(400);
 
       const ok = await injectAs(t.app, landscaper.cookie, "PUT", "/api/notifications/preferences", {
@@ -159,12 +158,7 @@ describe("notifications", () => {
 
     it("sends SMS copies to an opted-in landscaper through the development provider", async () => {
       const landscaper = await signUp(t.app, { role: "landscaper" });
-      await injectAs(t.app, landscaper.cookie, "PUT", "/api/notifications/preferences", {
-        pushOptIn: true,
-        smsOptIn: true,
-        emailOptIn: true,
-        phoneNumber: "+17045550111",
-      });
+      await optInToAll(landscaper.cookie, "+17045550111");
       await notify(t.database.db, [{ userId: landscaper.id, type: "job", message: "A new job in 28203." }]);
       await t.app.outboxWorker.drain();
       const sms = await t.database.db.select().from(smsMessage).where(eq(smsMessage.userId, landscaper.id));

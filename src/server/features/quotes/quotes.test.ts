@@ -9,7 +9,8 @@ import { job, jobEvent, outbox } from "../../db/schema.js";
 import { defang } from "../../lib/mail/recipients.js";
 import { signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
-import { validQuote } from "../../test/quote-helpers.js";
+import { expectFieldErrors } from "../../test/field-errors.js";
+import { postQuote, validQuote } from "../../test/quote-helpers.js";
 
 /** The smallest valid PNG (1×1, transparent). */
 const pngBytes = Buffer.from(
@@ -43,14 +44,6 @@ describe("quotes", () => {
         .where(inArray(outbox.template, ["quote_received", "job_request"]))
     )[0]!.n;
 
-  const postQuote = (payload: Record<string, unknown> | FormData, cookie?: string) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/quotes",
-      payload,
-      headers: cookie ? { cookie } : {},
-    });
-
   it("lists the seven services with their price ranges, in catalogue order", async () => {
     const response = await t.app.inject({ url: "/api/services/prices" });
     expect(response.statusCode).toBe(200);
@@ -68,7 +61,7 @@ describe("quotes", () => {
   describe("validation", () => {
     it("answers every message of the form on an empty submit and stores nothing", async () => {
       const before = await jobCount();
-      const response = await postQuote({
+      const response = await postQuote(t.app, {
         fullName: "",
         email: "",
         phone: "",
@@ -79,8 +72,7 @@ describe("quotes", () => {
         additionalNotes: "",
         website: "",
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toEqual({
+      expectFieldErrors(response, {
         fullName: "Full name is required.",
         email: "Email is required.",
         phone: "Phone number is required.",
@@ -94,10 +86,10 @@ describe("quotes", () => {
 
     it("refuses a malformed email, an unknown service and a bad ZIP code", async () => {
       const response = await postQuote(
+        t.app,
         validQuote({ email: "not-an-email", services: ["lawn-mowing", "pool-cleaning"], zipCode: "2820" }),
       );
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toEqual({
+      expectFieldErrors(response, {
         email: "Please enter a valid email.",
         "services.1": "Please select at least one service.",
         zipCode: "Please enter a valid 5-digit ZIP code.",
@@ -105,7 +97,7 @@ describe("quotes", () => {
     });
 
     it("treats blank-only text as empty", async () => {
-      const response = await postQuote(validQuote({ fullName: "   ", phone: "\t" }));
+      const response = await postQuote(t.app, validQuote({ fullName: "   ", phone: "\t" }));
       expect(response.json().error.fields).toEqual({
         fullName: "Full name is required.",
         phone: "Phone number is required.",
@@ -113,14 +105,13 @@ describe("quotes", () => {
     });
 
     it("refuses a past date but accepts today in Charlotte", async () => {
-      const past = await postQuote(validQuote({ preferredDate: daysFromToday(-1) }));
-      expect(past.statusCode).toBe(400);
-      expect(past.json().error.fields).toEqual({ preferredDate: "Please choose today or a later date." });
+      const past = await postQuote(t.app, validQuote({ preferredDate: daysFromToday(-1) }));
+      expectFieldErrors(past, { preferredDate: "Please choose today or a later date." });
 
-      const impossible = await postQuote(validQuote({ preferredDate: "2030-02-30" }));
+      const impossible = await postQuote(t.app, validQuote({ preferredDate: "2030-02-30" }));
       expect(impossible.json().error.fields).toEqual({ preferredDate: "Preferred date is required." });
 
-      const today = await postQuote(validQuote({ preferredDate: todayInCharlotte() }));
+      const today = await postQuote(t.app, validQuote({ preferredDate: todayInCharlotte() }));
       expect(today.statusCode).toBe(200);
     });
   });
@@ -128,7 +119,7 @@ describe("quotes", () => {
   describe("a visitor's request", () => {
     it("creates a pending job with the estimate, its first event and both emails", async () => {
       const input = validQuote({ email: uniqueEmail("Visitor").toUpperCase() });
-      const response = await postQuote(input);
+      const response = await postQuote(t.app, input);
       expect(response.statusCode).toBe(200);
       const { quote } = response.json();
       expect(quote).toEqual({
@@ -175,7 +166,7 @@ describe("quotes", () => {
     it("the honeypot answers success but stores nothing and sends nothing", async () => {
       const jobsBefore = await jobCount();
       const mailsBefore = await mailCount();
-      const response = await postQuote(validQuote({ website: "http://spam.example" }));
+      const response = await postQuote(t.app, validQuote({ website: "http://spam.example" }));
       expect(response.statusCode).toBe(200);
       expect(response.json().quote).toMatchObject({ fullName: "Ada Lovelace", number: 0 });
       expect(await jobCount()).toBe(jobsBefore);
@@ -187,15 +178,15 @@ describe("quotes", () => {
       const input = validQuote({ idempotencyKey });
       const jobsBefore = await jobCount();
       const mailsBefore = await mailCount();
-      const [first, second] = await Promise.all([postQuote(input), postQuote(input)]);
-      const third = await postQuote(input);
+      const [first, second] = await Promise.all([postQuote(t.app, input), postQuote(t.app, input)]);
+      const third = await postQuote(t.app, input);
       expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([200, 200, 200]);
       const ids = new Set([first, second, third].map((r) => r.json().quote.id));
       expect(ids.size).toBe(1);
       expect(await jobCount()).toBe(jobsBefore + 1);
       expect(await mailCount()).toBe(mailsBefore + 2);
 
-      const otherKey = await postQuote({ ...input, idempotencyKey: randomUUID() });
+      const otherKey = await postQuote(t.app, { ...input, idempotencyKey: randomUUID() });
       expect(otherKey.json().quote.id).not.toBe(first.json().quote.id);
     });
   });
@@ -206,6 +197,7 @@ describe("quotes", () => {
       const big = Buffer.alloc(MAX_PHOTO_BYTES + 1, 0);
       pngBytes.copy(big);
       const response = await postQuote(
+        t.app,
         multipartQuote(validQuote(), { bytes: big, name: "lawn.png", type: "image/png" }),
       );
       expect(response.statusCode).toBe(413);
@@ -216,6 +208,7 @@ describe("quotes", () => {
     it("refuses a text file named .jpg (the content decides, not the name or claimed type)", async () => {
       const before = await jobCount();
       const response = await postQuote(
+        t.app,
         multipartQuote(validQuote(), {
           bytes: Buffer.from("just some text pretending to be a picture"),
           name: "yard.jpg",
@@ -229,6 +222,7 @@ describe("quotes", () => {
 
     it("validates multipart fields with the same messages", async () => {
       const response = await postQuote(
+        t.app,
         multipartQuote({
           fullName: "",
           email: "x",
@@ -238,8 +232,7 @@ describe("quotes", () => {
           preferredDate: "",
         }),
       );
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toEqual({
+      expectFieldErrors(response, {
         fullName: "Full name is required.",
         email: "Please enter a valid email.",
         services: "Please select at least one service.",
@@ -252,6 +245,7 @@ describe("quotes", () => {
       const other = await signUp(t.app);
       const admin = await signUpAs(t.app, t.database, "admin");
       const response = await postQuote(
+        t.app,
         multipartQuote(validQuote({ email: owner.email, services: ["mulch-installation"] }), {
           bytes: pngBytes,
           name: "front-yard.png",
@@ -289,8 +283,8 @@ describe("quotes", () => {
       const idempotencyKey = randomUUID();
       const input = validQuote({ idempotencyKey });
       const photo = { bytes: pngBytes, name: "a.png", type: "image/png" };
-      const first = await postQuote(multipartQuote(input, photo));
-      const second = await postQuote(multipartQuote(input, photo));
+      const first = await postQuote(t.app, multipartQuote(input, photo));
+      const second = await postQuote(t.app, multipartQuote(input, photo));
       expect(second.json().quote.id).toBe(first.json().quote.id);
       const [row] = await t.database.db.select().from(job).where(eq(job.id, first.json().quote.id));
       expect(await t.app.storage.get(row!.photoKey!)).not.toBeNull();
@@ -300,7 +294,11 @@ describe("quotes", () => {
   describe("ownership", () => {
     it("a signed-in customer's request is theirs at once", async () => {
       const customer = await signUp(t.app);
-      const response = await postQuote(validQuote({ email: uniqueEmail("someone-else") }), customer.cookie);
+      const response = await postQuote(
+        t.app,
+        validQuote({ email: uniqueEmail("someone-else") }),
+        customer.cookie,
+      );
       const { quote } = response.json();
       const mine = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: customer.cookie } });
       expect(mine.json()).toMatchObject({ preview: false, jobs: [{ id: quote.id, status: "pending" }] });
@@ -308,16 +306,16 @@ describe("quotes", () => {
 
     it("a landscaper asking for a quote does not own it", async () => {
       const landscaper = await signUp(t.app, { role: "landscaper" });
-      const response = await postQuote(validQuote(), landscaper.cookie);
+      const response = await postQuote(t.app, validQuote(), landscaper.cookie);
       const [row] = await t.database.db.select().from(job).where(eq(job.id, response.json().quote.id));
       expect(row!.customerId).toBeNull();
     });
 
     it("an anonymous request is linked when the customer registers with the same email and confirms it", async () => {
       const email = uniqueEmail("later");
-      const first = (await postQuote(validQuote({ email }))).json().quote;
+      const first = (await postQuote(t.app, validQuote({ email }))).json().quote;
       const second = (
-        await postQuote(validQuote({ email: email.toUpperCase(), services: ["seasonal-cleanup"] }))
+        await postQuote(t.app, validQuote({ email: email.toUpperCase(), services: ["seasonal-cleanup"] }))
       ).json().quote;
       const account = await signUp(t.app, { email });
       const mine = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: account.cookie } });
