@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { zipInAddress } from "./address";
+import { addressLine, zipInAddress } from "./address";
 import { quoteRequestSchema } from "./jobs";
 
 describe("a ZIP at the end of a one-line address", () => {
@@ -60,5 +60,23 @@ describe("the quote form's ZIP", () => {
   it("refuses a malformed ZIP typed apart", () => {
     const result = quoteRequestSchema.safeParse({ ...quote, address: "600 E Blvd", zipCode: "2820" });
     expect(result.error?.issues[0]?.message).toBe("Please enter a valid 5-digit ZIP code.");
+  });
+});
+
+describe("a job's address line", () => {
+  it("shows the ZIP once, whether or not the customer typed it", () => {
+    expect(addressLine("271 Acceptance Ave, Charlotte, NC 28202", "28202")).toBe(
+      "271 Acceptance Ave, Charlotte, NC 28202",
+    );
+    expect(addressLine("271 Acceptance Ave, Charlotte, NC", "28202")).toBe(
+      "271 Acceptance Ave, Charlotte, NC 28202",
+    );
+    expect(addressLine("271 Acceptance Ave 28202-1234", "28202")).toBe("271 Acceptance Ave 28202-1234");
+  });
+
+  it("keeps a different trailing number and adds the job's ZIP after it", () => {
+    expect(addressLine("Unit 7, 100 Main St 28203", "28202")).toBe("Unit 7, 100 Main St 28203 28202");
+    expect(addressLine("", "28202")).toBe("28202");
+    expect(addressLine("100 Main St", "")).toBe("100 Main St");
   });
 });

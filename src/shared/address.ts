@@ -54,3 +54,13 @@ export function zipInAddress(address: string): string | null {
   if (address.length > 300) return null;
   return trailingZip.exec(address)?.[1] ?? null;
 }
+
+/**
+ * A job's one-line address for people to read: as the customer typed it, with the ZIP added only when the
+ * address does not already end with it ('… Charlotte, NC 28202', never '… 28202 28202').
+ */
+export function addressLine(address: string, zipCode: string): string {
+  const typed = address.trim();
+  if (!zipCode || zipInAddress(typed) === zipCode) return typed;
+  return typed ? `${typed} ${zipCode}` : zipCode;
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
+import { addressLine } from "../../../shared/address.js";
 import { formatLongDate } from "../../../shared/dates.js";
 import type { QuoteRequest } from "../../../shared/jobs.js";
 import { photoMessages, type QuoteSummary, type ServicePrice } from "../../../shared/quotes.js";
@@ -92,7 +93,7 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
       template: "quote_received",
       name: input.fullName,
       services: servicesOf(created),
-      address: input.address,
+      address: addressLine(input.address, input.zipCode),
       date,
       estimate: estimateText,
       jobNumber: label,
@@ -103,7 +104,7 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
       email: created.customerEmail,
       phone: input.phone,
       services: servicesOf(created),
-      address: input.address,
+      address: addressLine(input.address, input.zipCode),
       date,
       estimate: estimateText,
       jobNumber: label,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { job } from "../../db/schema.js";
+import { job, outbox } from "../../db/schema.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { postQuote, validQuote } from "../../test/quote-helpers.js";
 
@@ -27,5 +27,25 @@ describe("a quote whose address ends with its ZIP", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields.zipCode).toBe("ZIP code is required.");
     expect(await t.database.db.select().from(job)).toHaveLength(before.length);
+  });
+
+  it("names the property with its ZIP once in both emails, however the ZIP was given", async () => {
+    const cases = [
+      { address: "271 Acceptance Ave, Charlotte, NC 28202", zipCode: "28202" },
+      { address: "271 Acceptance Ave, Charlotte, NC", zipCode: "28202" },
+    ];
+    for (const typed of cases) {
+      const response = await postQuote(t.app, validQuote(typed));
+      expect(response.statusCode).toBe(200);
+      const { quote } = response.json<{ quote: { number: number } }>();
+      const mails = (await t.database.db.select().from(outbox)).filter((m) =>
+        m.text.includes(`JOB-${quote.number}`),
+      );
+      expect(mails.map((m) => m.template).sort()).toEqual(["job_request", "quote_received"]);
+      for (const mail of mails) {
+        expect(mail.text).toContain("271 Acceptance Ave, Charlotte, NC 28202");
+        expect(mail.text).not.toContain("28202 28202");
+      }
+    }
   });
 });

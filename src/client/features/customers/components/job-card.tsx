@@ -1,5 +1,6 @@
 import { CalendarCheck, CircleCheck, Clock, Handshake, Info } from "lucide-react";
 import type * as React from "react";
+import { addressLine } from "../../../../shared/address";
 import { formatLongDate, formatShortDate } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
@@ -66,7 +67,7 @@ export function JobCard({ job }: { job: JobView }) {
             </Detail>
           ) : null}
           <Detail label="Property" className="col-span-2 lg:col-span-3">
-            {job.address} {job.zipCode}
+            {addressLine(job.address, job.zipCode)}
           </Detail>
           {job.additionalNotes ? (
             <Detail label="Your notes" className="col-span-2 lg:col-span-3">

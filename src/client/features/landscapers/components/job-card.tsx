@@ -11,6 +11,7 @@ import {
   Wrench,
 } from "lucide-react";
 import type * as React from "react";
+import { addressLine } from "../../../../shared/address";
 import { formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import type { JobStatus, JobView } from "../../../../shared/jobs";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
@@ -123,7 +124,7 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
           <Detail icon={MapPin}>
             {job.contactHidden
               ? `${job.area}: the address and contact details show once you accept`
-              : job.address}
+              : addressLine(job.address, job.zipCode)}
           </Detail>
           <Detail icon={CalendarDays}>Preferred: {formatShortDate(job.preferredDate)}</Detail>
           {assigned && job.scheduledDate ? (

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Home, Phone } from "lucide-react";
 import { useLocation } from "react-router";
-import { zipInAddress } from "../../../../shared/address";
+import { addressLine } from "../../../../shared/address";
 import { formatLongDate } from "../../../../shared/dates";
 import type { QuoteSummary } from "../../../../shared/quotes";
 import { formatRange, jobLabel, serviceName } from "../../../../shared/services";
@@ -133,11 +133,7 @@ function ThankYou({ quote }: { quote: QuoteSummary }) {
                 </Detail>
                 {quote.address ? (
                   <Detail caps label="Property" className="sm:col-span-2">
-                    {quote.address}
-                    {/* An address typed with its ZIP already says it. */}
-                    {quote.zipCode && zipInAddress(quote.address) !== quote.zipCode
-                      ? ` ${quote.zipCode}`
-                      : ""}
+                    {addressLine(quote.address, quote.zipCode)}
                   </Detail>
                 ) : null}
               </dl>
