@@ -43,5 +43,7 @@ export const customerProfileAnswerSchema = z.object({
   profile: customerProfileViewSchema.nullable(),
   /** When the current session was opened: the dashboard greets a fresh sign-in once. */
   signedInAt: z.string(),
+  /** Whether the customer has signed in before (false in the session sign-up opened): welcome, or welcome back. */
+  returning: z.boolean(),
 });
 export type CustomerProfileAnswer = z.infer<typeof customerProfileAnswerSchema>;

@@ -3,7 +3,7 @@ import { customerProfileAnswerSchema, customerProfileSchema } from "../../../sha
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
-import { getCustomerProfile, saveCustomerProfile, sessionStartedAt } from "./service.js";
+import { getCustomerProfile, saveCustomerProfile, sessionStart } from "./service.js";
 
 const profileInput = defineInput({ body: customerProfileSchema });
 
@@ -15,11 +15,11 @@ export async function customerRoutes(fastify: FastifyInstance) {
 
   app.get("/customer/profile", { config: { access: ["customer"] }, schema: answer }, async (request) => {
     const principal = requirePrincipal(request);
-    const [profile, startedAt] = await Promise.all([
+    const [profile, start] = await Promise.all([
       getCustomerProfile({ db: db(), userId: principal.userId }),
-      sessionStartedAt({ db: db(), sessionId: principal.sessionId }),
+      sessionStart({ db: db(), sessionId: principal.sessionId }),
     ]);
-    return { profile, signedInAt: startedAt.toISOString() };
+    return { profile, ...start };
   });
 
   app.put(
@@ -28,11 +28,11 @@ export async function customerRoutes(fastify: FastifyInstance) {
     async (request) => {
       const principal = requirePrincipal(request);
       const { body: input } = profileInput.parse(request);
-      const [profile, startedAt] = await Promise.all([
+      const [profile, start] = await Promise.all([
         saveCustomerProfile({ db: db(), userId: principal.userId, input }),
-        sessionStartedAt({ db: db(), sessionId: principal.sessionId }),
+        sessionStart({ db: db(), sessionId: principal.sessionId }),
       ]);
-      return { profile, signedInAt: startedAt.toISOString() };
+      return { profile, ...start };
     },
   );
 }

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { CustomerProfile, CustomerProfileValues } from "../../../shared/customers.js";
 import type { Db } from "../../db/client.js";
-import { customer, session } from "../../db/schema.js";
+import { customer, loginAudit, session, user } from "../../db/schema.js";
 import { unauthorized } from "../../lib/errors.js";
 
 type CustomerRow = typeof customer.$inferSelect;
@@ -58,11 +58,28 @@ export async function saveCustomerProfile({
 }
 
 /** When the caller's session was opened (a sign-in or a sign-up), so screens can greet a fresh sign-in. */
-export async function sessionStartedAt({ db, sessionId }: { db: Db; sessionId: string }): Promise<Date> {
+/**
+ * When the current session began, and whether its owner has ever signed in with the login form: the session
+ * sign-up opens is a first visit (welcome), any session after a sign-in is a return (welcome back).
+ */
+export async function sessionStart({
+  db,
+  sessionId,
+}: {
+  db: Db;
+  sessionId: string;
+}): Promise<{ signedInAt: string; returning: boolean }> {
   const [row] = await db
-    .select({ createdAt: session.createdAt })
+    .select({
+      createdAt: session.createdAt,
+      returning: sql<boolean>`exists (
+        select 1 from ${loginAudit}
+        where ${loginAudit.email} = ${user.email} and ${loginAudit.action} = 'login_success'
+      )`,
+    })
     .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.id, sessionId));
   if (!row) throw unauthorized();
-  return row.createdAt;
+  return { signedInAt: row.createdAt.toISOString(), returning: row.returning };
 }

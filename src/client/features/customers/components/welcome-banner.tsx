@@ -1,7 +1,18 @@
 import { PartyPopper, X } from "lucide-react";
 
-/** Greets a customer right after signing in; the dashboard hides it after 5 seconds. */
-export function WelcomeBanner({ firstName, onDismiss }: { firstName: string; onDismiss: () => void }) {
+/**
+ * Greets a customer right after signing in; the dashboard hides it after 5 seconds. The visit that follows
+ * sign-up says welcome; a later sign-in says welcome back.
+ */
+export function WelcomeBanner({
+  firstName,
+  returning,
+  onDismiss,
+}: {
+  firstName: string;
+  returning: boolean;
+  onDismiss: () => void;
+}) {
   return (
     <div
       role="status"
@@ -9,7 +20,9 @@ export function WelcomeBanner({ firstName, onDismiss }: { firstName: string; onD
     >
       <PartyPopper className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
       <div className="grid flex-1 gap-0.5">
-        <p className="font-semibold">Welcome back, {firstName}!</p>
+        <p className="font-semibold">
+          {returning ? "Welcome back" : "Welcome"}, {firstName}!
+        </p>
         <p className="text-sm">You're signed in. Here's where all your project requests stand.</p>
       </div>
       <button

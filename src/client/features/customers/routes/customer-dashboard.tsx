@@ -47,7 +47,13 @@ function Dashboard({ user }: { user: SessionUser }) {
         </ButtonLink>
       </header>
 
-      {welcome.visible ? <WelcomeBanner firstName={user.firstName} onDismiss={welcome.dismiss} /> : null}
+      {welcome.visible ? (
+        <WelcomeBanner
+          firstName={user.firstName}
+          returning={profile.data?.returning ?? true}
+          onDismiss={welcome.dismiss}
+        />
+      ) : null}
 
       <Tabs value={tab} onValueChange={selectTab}>
         <TabsList aria-label="Dashboard sections">
