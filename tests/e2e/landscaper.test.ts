@@ -360,6 +360,13 @@ describe("landscaper", () => {
     const dialog = pro.page.getByRole("dialog", { name: /^Accept JOB-/ });
     await dialog.waitFor();
     expect(await dialog.getByLabel("Service date").inputValue()).not.toBe("");
+    // The price box starts empty with a placeholder that describes (not a grey '90' that reads as filled
+    // in), and the estimate stands beside it, read with the field.
+    const price = dialog.getByLabel("Your price (USD)");
+    expect(await price.inputValue()).toBe("");
+    expect(await price.getAttribute("placeholder")).toBe("e.g. 90.00");
+    await dialog.getByText("Our estimate: $90.00 – $135.00.", { exact: true }).waitFor();
+    expect(await price.getAttribute("aria-describedby")).toBeTruthy();
     await pro.page.keyboard.type("85");
     await screenshot(pro.page, "landscaper-accept-dialog-1280");
     await pro.page.keyboard.press("Enter");

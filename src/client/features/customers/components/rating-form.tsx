@@ -104,7 +104,7 @@ export function RatingForm({ job }: { job: JobView }) {
             inputMode="decimal"
             min={0}
             step="0.01"
-            placeholder="0.00"
+            placeholder="e.g. 10.00"
             {...form.register("tip")}
           />
         </FormField>

@@ -113,17 +113,22 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
       description={
         <>
           {job.customerName || "The customer"} will be asked to approve your price and date. Once you accept,
-          you see their address and contact details. Our estimate for this request is{" "}
-          {formatRange(job.estimateLowCents, job.estimateHighCents)}.
+          you see their address and contact details.
         </>
       }
       submitLabel="Accept Job"
       pendingLabel="Accepting..."
       pending={action.isPending}
     >
-      <FormField label="Your price (USD)" required error={errors.price?.message}>
+      <FormField
+        label="Your price (USD)"
+        required
+        description={`Our estimate: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.`}
+        error={errors.price?.message}
+      >
+        {/* A placeholder describes; a number in grey would read as a price already filled in. */}
         <MoneyInput
-          placeholder={dollars(job.estimateLowCents)}
+          placeholder={`e.g. ${(job.estimateLowCents / 100).toFixed(2)}`}
           aria-required="true"
           {...form.register("price")}
         />

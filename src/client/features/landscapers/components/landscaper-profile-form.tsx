@@ -175,7 +175,7 @@ export function LandscaperProfileForm({
             <Input
               inputMode="numeric"
               autoComplete="off"
-              placeholder="28202, 28203"
+              placeholder="e.g. 28202, 28203"
               aria-required="true"
               {...form.register("serviceZipCodes")}
             />

@@ -173,7 +173,7 @@ export function QuoteForm() {
             {/* Asked apart only when the address does not end with a ZIP. */}
             {addressZip ? null : (
               <FormField label="ZIP code" required error={errors.zipCode?.message}>
-                <ZipInput placeholder="28203" aria-required="true" {...form.register("zipCode")} />
+                <ZipInput placeholder="e.g. 28203" aria-required="true" {...form.register("zipCode")} />
               </FormField>
             )}
           </div>
