@@ -14,6 +14,7 @@ import {
 } from "./support/auth";
 import { baseURL, desktop, mobile, screenshot, waitForPath } from "./support/browser";
 import { type Role, useBrowser } from "./support/fixtures";
+import { toastWith } from "./support/notifications";
 
 describe("accounts", () => {
   const browsing = useBrowser();
@@ -110,17 +111,24 @@ describe("accounts", () => {
       expect(pathOf(page)).toBe("/signup");
     });
 
-    it("shows the 'Signup failed' toast with the server's message for a taken email", async () => {
+    it("shows the 'Signup failed' toast for a taken email, and keeps the refusal in the form until the next try", async () => {
       const existing = await signUpViaApi(baseURL(), { role: "customer" });
       const { page } = await open();
       await page.goto("/register/client");
       await fillSignUp(page, { name: "Second Try", email: existing.email, password: defaultPassword });
       await page.getByRole("button", { name: "Create Account" }).click();
-      expect(await isVisible(page, "Signup failed")).toBe(true);
-      expect(
-        await isVisible(page, "An account with this email already exists. Please sign in instead."),
-      ).toBe(true);
+      const taken = "An account with this email already exists. Please sign in instead.";
+      await toastWith(page, "Signup failed", taken).waitFor();
       expect(pathOf(page)).toBe("/register/client");
+      // The toast goes after 5 seconds; the alert above the button stays, so the form does not look untouched.
+      const inForm = page.locator("form").getByRole("alert").filter({ hasText: taken });
+      await inForm.waitFor();
+      await toastWith(page, "Signup failed").waitFor({ state: "detached", timeout: 10_000 });
+      expect(await inForm.isVisible()).toBe(true);
+      // The next try clears it.
+      await page.getByLabel("Email").fill(uniqueEmail("client"));
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await waitForPath(page, "/onboarding/client");
     });
 
     it("can be completed with the keyboard alone", async () => {

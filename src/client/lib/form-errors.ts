@@ -33,7 +33,8 @@ export function showServerFieldErrors<T extends FieldValues>(
 
 /**
  * A failed submit, shown: the server's field messages under their fields and its message in a toast titled
- * `title`; when the server never answered, a toast titled `offlineTitle` with the connection hint.
+ * `title`; when the server never answered, a toast titled `offlineTitle` with the connection hint. A refusal
+ * no field explains is also kept in the form (`errors.root`, shown by FormAlert) until the next try.
  */
 export function reportSubmitFailure<T extends FieldValues>({
   error,
@@ -49,9 +50,10 @@ export function reportSubmitFailure<T extends FieldValues>({
   offlineTitle?: string;
 }) {
   if (error instanceof ApiError) {
-    showServerFieldErrors(setError, error, fields);
+    if (!showServerFieldErrors(setError, error, fields)) setError("root", { message: error.message });
     toast({ title, description: error.message, variant: "destructive" });
   } else {
+    setError("root", { message: connectionHint });
     toast({ title: offlineTitle, description: connectionHint, variant: "destructive" });
   }
 }

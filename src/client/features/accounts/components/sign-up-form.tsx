@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { PASSWORD_TOO_COMMON, type SignUpInput, signUpSchema } from "../../../../shared/accounts";
+import { FormAlert } from "../../../components/form-alert";
 import { FormField } from "../../../components/ui/form-field";
 import { EmailInput, Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
@@ -71,6 +72,7 @@ export function SignUpForm({
         <EmailInput required {...form.register("email")} />
       </FormField>
       <NewPasswordFields register={form.register} errors={errors} label="Password" />
+      <FormAlert message={errors.root?.message} />
       <SubmitButton busy={busy} label="Create Account" busyLabel="Creating Account..." />
     </form>
   );

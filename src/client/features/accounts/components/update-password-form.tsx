@@ -1,6 +1,6 @@
 import { LockKeyhole } from "lucide-react";
 import { homePathFor, type SessionUser } from "../../../../shared/session";
-import { Alert, AlertDescription } from "../../../components/ui/alert";
+import { FormAlert } from "../../../components/form-alert";
 import { ApiError } from "../../../lib/api-client";
 import { useChangePasswordForm } from "../hooks/use-change-password-form";
 import { AuthShell } from "./auth-shell";
@@ -47,11 +47,7 @@ export function UpdatePasswordForm({ user }: { user: SessionUser }) {
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
         <ChangePasswordFields register={form.register} errors={errors} />
-        {errors.root?.message ? (
-          <Alert variant="destructive">
-            <AlertDescription>{errors.root.message}</AlertDescription>
-          </Alert>
-        ) : null}
+        <FormAlert message={errors.root?.message} />
         <SubmitButton busy={change.isPending} label="Update Password" busyLabel="Updating..." />
       </form>
     </AuthShell>

@@ -11,6 +11,7 @@ import {
 } from "../../../../shared/customers";
 import { AddressFields } from "../../../components/address-fields";
 import { FormActions } from "../../../components/form-actions";
+import { FormAlert } from "../../../components/form-alert";
 import { PersonFields } from "../../../components/person-fields";
 import { FieldError } from "../../../components/ui/form-field";
 import { reportSubmitFailure } from "../../../lib/form-errors";
@@ -136,6 +137,7 @@ export function CustomerProfileForm({
         <FieldError id="property-type-error" message={propertyError} />
       </fieldset>
 
+      <FormAlert message={errors.root?.message} />
       <FormActions
         busy={busy}
         submitLabel={submitLabel}

@@ -22,6 +22,7 @@ import {
 } from "../../../../shared/landscapers";
 import { AddressFields } from "../../../components/address-fields";
 import { FormActions } from "../../../components/form-actions";
+import { FormAlert } from "../../../components/form-alert";
 import { PersonFields } from "../../../components/person-fields";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";
@@ -223,6 +224,7 @@ export function LandscaperProfileForm({
         </Section>
       ) : null}
 
+      <FormAlert message={errors.root?.message} />
       <FormActions busy={busy} submitLabel={submitLabel} busyLabel={busyLabel} onCancel={onCancel} />
     </form>
   );

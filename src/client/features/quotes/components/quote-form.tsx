@@ -7,6 +7,7 @@ import { zipInAddress } from "../../../../shared/address";
 import { type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from "../../../../shared/jobs";
 import { estimateOf, type QuoteSummary } from "../../../../shared/quotes";
 import { jobLabel } from "../../../../shared/services";
+import { FormAlert } from "../../../components/form-alert";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { EmailInput, Input, PhoneInput, ZipInput } from "../../../components/ui/input";
@@ -119,18 +120,20 @@ export function QuoteForm() {
     } catch (error) {
       inFlight.current = false;
       if (error instanceof ApiError) {
-        if (error.code === "payload_too_large" || error.code === "unsupported_file") {
+        const photoRefused = error.code === "payload_too_large" || error.code === "unsupported_file";
+        if (photoRefused) {
           setPhotoError(error.message);
           document.getElementById(PHOTO_INPUT_ID)?.focus();
         }
-        showServerFieldErrors(form.setError, error, fieldNames);
+        // A refusal no field explains stays above the button until the next try (the toast goes away).
+        if (!showServerFieldErrors(form.setError, error, fieldNames) && !photoRefused) {
+          form.setError("root", { message: error.message });
+        }
         toast({ title: "Error submitting request", description: error.message, variant: "destructive" });
       } else {
-        toast({
-          title: "Error submitting request",
-          description: "We couldn't reach our server. Please check your connection and try again.",
-          variant: "destructive",
-        });
+        const offline = "We couldn't reach our server. Please check your connection and try again.";
+        form.setError("root", { message: offline });
+        toast({ title: "Error submitting request", description: offline, variant: "destructive" });
       }
     }
   });
@@ -249,6 +252,7 @@ export function QuoteForm() {
           />
         </div>
 
+        <FormAlert message={form.formState.errors.root?.message} />
         <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6">
           <p className="text-sm text-slate-600">
             By submitting you agree to our{" "}
