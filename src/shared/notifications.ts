@@ -43,6 +43,18 @@ export function unreadBadge(count: number): string | null {
   return count > 9 ? "9+" : String(count);
 }
 
+/**
+ * The bell's accessible name. It contains what the badge shows ('9+'), so a voice-control user who says what
+ * they see reaches it (WCAG 2.5.3, Label in Name), and still gives the exact count to screen readers.
+ */
+export function bellLabel(count: number): string {
+  const badge = unreadBadge(count);
+  if (badge === null) return "Notifications, 0 unread";
+  return badge === String(count)
+    ? `Notifications, ${count} unread`
+    : `Notifications, ${badge} unread (${count})`;
+}
+
 export const historyQuerySchema = z.object({
   before: z.iso.datetime({ message: "before must be an ISO date-time." }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE),

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../src/client/routes";
 import { resetPagePaths } from "../../src/shared/accounts";
+import { wcagAxe } from "./support/a11y";
 import { uniqueEmail } from "./support/auth";
 import { screenshot } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
@@ -213,7 +213,7 @@ describe("accessibility", () => {
   }
 
   async function audit(page: Page, label: string) {
-    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    const result = await wcagAxe(page).analyze();
     for (const violation of result.violations) {
       if (violation.impact !== "serious" && violation.impact !== "critical") continue;
       found.push({

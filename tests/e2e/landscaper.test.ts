@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { daysFromToday } from "../../src/shared/dates";
+import { wcagAxe } from "./support/a11y";
 import { confirmEmailViaLink, defaultPassword, fillSignUp, uniqueEmail, waitForEmail } from "./support/auth";
 import { baseURL, mobile, screenshot, waitForPath } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
@@ -36,7 +36,7 @@ describe("landscaper", () => {
   }
 
   async function seriousViolations(page: Page) {
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    const results = await wcagAxe(page).analyze();
     return results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -297,7 +297,7 @@ describe("notifications", () => {
         .getByRole("banner")
         .getByRole("button", { name: /^Notifications/ })
         .first();
-      await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications, 12 unread");
+      await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications, 9+ unread (12)");
       expect(await bell.textContent()).toContain("9+");
 
       await bell.click();
@@ -312,7 +312,7 @@ describe("notifications", () => {
       await entries.first().click();
       await page.waitForURL((url) => url.pathname === "/landscaper-dashboard");
       await expect.poll(async () => (await bellOf(context)).unreadCount).toBe(11);
-      await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications, 11 unread");
+      await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications, 9+ unread (11)");
 
       // Phone width: the menu fits the screen.
       const small = await context.newPage();

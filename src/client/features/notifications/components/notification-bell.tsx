@@ -1,6 +1,6 @@
 import { Bell, BellOff, Settings } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { type NotificationItem, unreadBadge } from "../../../../shared/notifications";
+import { bellLabel, type NotificationItem, unreadBadge } from "../../../../shared/notifications";
 import type { SessionUser } from "../../../../shared/session";
 import { EmptyState } from "../../../components/empty-state";
 import {
@@ -45,7 +45,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
       <DropdownMenuTrigger asChild>
         <button
           type="button"
-          aria-label={`Notifications, ${count} unread`}
+          aria-label={bellLabel(count)}
           data-testid="notification-bell"
           className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-md text-slate-700 transition-colors hover:bg-slate-100 hover:text-brand-800 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none data-[state=open]:bg-slate-100"
         >
