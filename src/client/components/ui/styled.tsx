@@ -14,8 +14,11 @@ export function styled<C extends React.ElementType>(
 ) {
   const Inner = Component as React.ElementType;
   function Styled({ className, ...props }: React.ComponentProps<C>) {
+    // No className key at all when there is none: a Radix part with `asChild` hands its props to the child,
+    // and `className: undefined` spread there would wipe the child's own classes.
+    const classes = cn(base, className);
     return (
-      <Inner data-slot={slot} className={cn(base, className) || undefined} {...props}>
+      <Inner data-slot={slot} {...(classes ? { className: classes } : {})} {...props}>
         {inside ?? (props as { children?: React.ReactNode }).children}
       </Inner>
     );

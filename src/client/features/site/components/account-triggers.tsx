@@ -2,6 +2,7 @@ import { ChevronDown } from "lucide-react";
 import type * as React from "react";
 import type { SessionUser } from "../../../../shared/session";
 import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/utils";
 
 /**
  * The header's menu buttons, shared by the lightweight pre-upgrade render and the Radix menus
@@ -13,13 +14,14 @@ export function MenuTriggerButton({
   menuKey,
   label,
   variant,
+  className,
   ...props
 }: React.ComponentProps<"button"> & { menuKey: MenuKey; label: string; variant: "ghost" | "default" }) {
   return (
     <Button
       variant={variant}
       data-menu-trigger={menuKey}
-      className={variant === "ghost" ? "text-slate-800" : undefined}
+      className={cn(variant === "ghost" && "text-slate-800", className)}
       {...props}
     >
       {label}
@@ -31,10 +33,16 @@ export function MenuTriggerButton({
 export function UserTriggerButton({
   user,
   title,
+  className,
   ...props
 }: React.ComponentProps<"button"> & { user: SessionUser; title: string }) {
   return (
-    <Button variant="outline" data-menu-trigger="account" className="max-w-[13.5rem] pr-3 pl-1.5" {...props}>
+    <Button
+      variant="outline"
+      data-menu-trigger="account"
+      className={cn("max-w-[13.5rem] pr-3 pl-1.5", className)}
+      {...props}
+    >
       <span
         aria-hidden="true"
         className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-800"
