@@ -1,5 +1,6 @@
 import { DropdownMenu as Primitive } from "radix-ui";
 import type * as React from "react";
+// biome-ignore lint/style/noRestrictedImports: React's string renderer (react-dom/server), not our server.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { styled } from "./styled";
