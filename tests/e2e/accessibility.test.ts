@@ -212,6 +212,62 @@ describe("accessibility", () => {
       .catch(() => undefined);
   }
 
+  const staff = new Set<Role>(["pendingLandscaper", "approvedLandscaper", "admin", "master"]);
+  const pillProblems: string[] = [];
+
+  /**
+   * The floating 'Request a Quote' pill: never shown to landscapers or admins; for visitors and customers,
+   * at 1280 and 390 px, scrolled to the top, the middle and the bottom, its box meets no link, button or
+   * field that is drawn there (issue 19).
+   */
+  async function checkQuotePill(page: Page, role: Role, label: string) {
+    const pill = page.getByTestId("floating-quote");
+    if (staff.has(role)) {
+      if ((await pill.count()) > 0) pillProblems.push(`${label}: shown to ${role}`);
+      return;
+    }
+    const viewport = page.viewportSize();
+    for (const size of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      for (const at of [0, 0.5, 1]) {
+        await page.evaluate((share) => {
+          window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * share);
+        }, at);
+        // The pill decides after the next frame.
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+        const covered = await page.evaluate(() => {
+          const element = document.querySelector('[data-testid="floating-quote"]');
+          if (!element || getComputedStyle(element).visibility === "hidden") return null;
+          const a = element.getBoundingClientRect();
+          const selector =
+            'a[href], button, input, select, textarea, summary, [role="button"], [role="link"]';
+          for (const control of document.querySelectorAll(selector)) {
+            if (element.contains(control)) continue;
+            const b = control.getBoundingClientRect();
+            const left = Math.max(a.left, b.left);
+            const right = Math.min(a.right, b.right);
+            const top = Math.max(a.top, b.top);
+            const bottom = Math.min(a.bottom, b.bottom);
+            if (right <= left || bottom <= top) continue;
+            const drawn = document.elementsFromPoint((left + right) / 2, (top + bottom) / 2);
+            if (drawn.some((node) => node === control || control.contains(node))) {
+              return control.outerHTML.slice(0, 100);
+            }
+          }
+          return null;
+        });
+        if (covered)
+          pillProblems.push(`${label} at ${size.width} px, scrolled ${at * 100}%: covers ${covered}`);
+      }
+    }
+    if (viewport) await page.setViewportSize(viewport);
+  }
+
   async function audit(page: Page, label: string) {
     const result = await wcagAxe(page).analyze();
     for (const violation of result.violations) {
@@ -236,6 +292,7 @@ describe("accessibility", () => {
           await page.goto(url);
           await waitForContent(page);
           await audit(page, label);
+          await checkQuotePill(page, visit.role, label);
         } catch (error) {
           await screenshot(page, `a11y-failed-${visit.role}-${url.replace(/[^a-z0-9]+/gi, "-")}`);
           throw new Error(`${label}: ${(error as Error).message}`, { cause: error });
@@ -247,6 +304,7 @@ describe("accessibility", () => {
     const visitCount = Object.values(visits).reduce((sum, list) => sum + list.length, 0);
     expect(checked).toBe(visitCount);
     expect(found).toEqual([]);
+    expect(pillProblems).toEqual([]);
   }, 900_000);
 
   it("sign-up can be completed with the keyboard alone", async () => {

@@ -1,31 +1,110 @@
 import { CalendarCheck } from "lucide-react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { withoutTrailingSlashes } from "../../../../shared/paths";
+import { useSession } from "../../../lib/session";
 import { focusRing } from "../../../lib/styles";
 import { useToasts } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
+import { accountKindOf } from "./nav-config";
 
 /** Pages that do not get the button: /professionals (spec), and the quote form it leads to. */
 const hiddenOn = new Set(["/professionals", "/instant-quote"]);
+/** Screens of the people who do the work or run the platform: a quote is not what they came for. */
+const staffScreens =
+  /^\/(admin|landscaper|dashboard\/landscaper|onboarding\/landscaper|upload-documents)(\/|-|$)/;
 
 /**
- * Fixed "Request a Quote" pill, bottom-right. Toasts also live bottom-right, so while one is open the pill
- * slides up above it; it also sits one layer below the toast region (z-30 vs z-100), so it can never
- * cover a toast. It is an ordinary link in its own landmark right after <main>, so keyboard users
- * reach it in document order.
+ * Whether the page offers the floating quote link: to visitors and customers, on the screens where they
+ * might start a quote; never to landscapers or admins. The footer reserves room for it only then.
+ */
+export function useShowsQuoteButton(): boolean {
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  const path = withoutTrailingSlashes(pathname);
+  if (hiddenOn.has(path) || staffScreens.test(path)) return false;
+  return !user || accountKindOf(user) === "customer";
+}
+
+const controls = 'a[href], button, input, select, textarea, summary, [role="button"], [role="link"]';
+
+/**
+ * Whether a link, button or field is drawn under `pill`: its box meets the pill's, and at the middle of
+ * where they meet it is really there (not scrolled out of its box or hidden behind something else).
+ */
+export function pillCoversControl(pill: Element): boolean {
+  const a = pill.getBoundingClientRect();
+  for (const control of document.querySelectorAll(controls)) {
+    if (pill.contains(control)) continue;
+    const b = control.getBoundingClientRect();
+    const left = Math.max(a.left, b.left);
+    const right = Math.min(a.right, b.right);
+    const top = Math.max(a.top, b.top);
+    const bottom = Math.min(a.bottom, b.bottom);
+    if (right <= left || bottom <= top) continue;
+    const drawn = document.elementsFromPoint((left + right) / 2, (top + bottom) / 2);
+    if (drawn.some((node) => node === control || control.contains(node))) return true;
+  }
+  return false;
+}
+
+/**
+ * True while a link, button or field lies under `ref`'s box: the pill then steps aside (hidden) instead of
+ * covering something a person wants to press. Checked after scrolling, resizing and page changes.
+ */
+function useCoversControl(ref: RefObject<HTMLElement | null>): boolean {
+  const [covers, setCovers] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      if (ref.current) setCovers(pillCoversControl(ref.current));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    const observer = new MutationObserver(schedule);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return covers;
+}
+
+/**
+ * Fixed "Request a Quote" pill, bottom-right, for visitors and customers. Toasts also live bottom-right, so
+ * while one is open the pill slides up above it; it sits one layer below the toast region (z-30 vs z-100),
+ * so it never covers a toast, and it steps aside while a link or button lies under it. It is an ordinary
+ * link in its own landmark right after <main>, so keyboard users reach it in document order.
  */
 export function FloatingQuoteButton() {
-  const { pathname } = useLocation();
+  const shown = useShowsQuoteButton();
+  if (!shown) return null;
+  return <QuotePill />;
+}
+
+function QuotePill() {
   const toastOpen = useToasts().some((item) => item.open);
-  if (hiddenOn.has(withoutTrailingSlashes(pathname))) return null;
+  const ref = useRef<HTMLAnchorElement>(null);
+  const covers = useCoversControl(ref);
   return (
     <aside aria-label="Quick quote">
       <Link
+        ref={ref}
         to="/instant-quote"
         data-testid="floating-quote"
+        data-stepped-aside={covers || undefined}
         className={cn(
           "fixed right-4 bottom-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white shadow-lg shadow-brand-900/30 ring-2 ring-white hover:bg-brand-800 motion-safe:transition-transform sm:right-6 sm:bottom-6",
           toastOpen && "-translate-y-28",
+          covers && "invisible",
           focusRing,
         )}
       >

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { site } from "../../../../shared/site";
 import { container, focusRingOnDark } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
+import { useShowsQuoteButton } from "./floating-quote-button";
 import { LogoMark, Wordmark } from "./logo";
 import type { NavItem } from "./nav-config";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from "./social-icons";
@@ -44,9 +45,10 @@ const footerLink = cn(
 );
 
 export function SiteFooter() {
+  // Room at the very end for the floating quote pill, where it is shown, so it never ends over the last links.
+  const reserve = useShowsQuoteButton();
   return (
-    // The bottom padding keeps the floating quote pill from covering the last footer links.
-    <footer className="bg-brand-900 pb-20 text-brand-100 sm:pb-24">
+    <footer className={cn("bg-brand-900 text-brand-100", reserve && "pb-20 sm:pb-24")}>
       <div
         className={cn(
           container,
@@ -120,7 +122,7 @@ export function SiteFooter() {
         <div
           className={cn(
             container,
-            "flex flex-col gap-3 pt-6 pb-24 text-sm md:flex-row md:items-center md:justify-between md:pb-6",
+            "flex flex-col gap-3 pt-6 pb-6 text-sm md:flex-row md:items-center md:justify-between",
           )}
         >
           <p>
