@@ -242,7 +242,11 @@ describe("accessibility", () => {
         );
         const covered = await page.evaluate(() => {
           const element = document.querySelector('[data-testid="floating-quote"]');
-          if (!element || getComputedStyle(element).visibility === "hidden") return null;
+          if (!element) return null;
+          const style = getComputedStyle(element);
+          // Stepped aside: transparent and letting clicks through to what lies beneath.
+          if (style.visibility === "hidden" || (style.opacity === "0" && style.pointerEvents === "none"))
+            return null;
           const a = element.getBoundingClientRect();
           const selector =
             'a[href], button, input, select, textarea, summary, [role="button"], [role="link"]';

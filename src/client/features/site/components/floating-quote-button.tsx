@@ -49,8 +49,8 @@ export function pillCoversControl(pill: Element): boolean {
 }
 
 /**
- * True while a link, button or field lies under `ref`'s box: the pill then steps aside (hidden) instead of
- * covering something a person wants to press. Checked after scrolling, resizing and page changes.
+ * True while a link, button or field lies under `ref`'s box: the pill then steps aside (transparent, clicks
+ * pass through) instead of covering something a person wants to press. Checked after scrolling, resizing and page changes.
  */
 function useCoversControl(ref: RefObject<HTMLElement | null>): boolean {
   const [covers, setCovers] = useState(false);
@@ -104,7 +104,9 @@ function QuotePill() {
         className={cn(
           "fixed right-4 bottom-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white shadow-lg shadow-brand-900/30 ring-2 ring-white hover:bg-brand-800 motion-safe:transition-transform sm:right-6 sm:bottom-6",
           toastOpen && "-translate-y-28",
-          covers && "invisible",
+          // Stepped aside: clicks reach what lies beneath, but it stays in the tab order and shows on focus.
+          covers &&
+            "pointer-events-none opacity-0 focus-visible:pointer-events-auto focus-visible:opacity-100",
           focusRing,
         )}
       >
