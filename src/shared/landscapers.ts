@@ -218,3 +218,16 @@ export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
 /** POST /api/landscaper/application/submit */
 export const submitAnswerSchema = z.object({ profile: landscaperProfileViewSchema, message: z.string() });
 export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;
+
+/**
+ * How every screen, email, notification and export names a landscaper: the business, then the person
+ * ('Queen City Lawn Care · Carlos Mendoza'), or whichever of the two exists.
+ */
+export function landscaperDisplayName(parts: {
+  businessName?: string | null;
+  fullName?: string | null;
+}): string {
+  const business = parts.businessName?.trim() ?? "";
+  const person = parts.fullName?.trim() ?? "";
+  return business && person ? `${business} · ${person}` : business || person;
+}

@@ -112,7 +112,7 @@ describe("analytics", () => {
     expect(data.engagement!.map((p) => p.abandonedQuotes)).toEqual([0, 0, 0, 1, 1]);
     expect(data.bookings!.at(-1)).toMatchObject({ end: today });
     expect(data.topLandscapers).toEqual([
-      expect.objectContaining({ name: "Queen City Lawn Care", jobs: 2 }),
+      expect.objectContaining({ name: "Queen City Lawn Care · Carlos Mendoza", jobs: 2 }),
       expect.objectContaining({ name: "Tasha Williams", jobs: 2 }),
     ]);
 
@@ -121,13 +121,13 @@ describe("analytics", () => {
     expect(week.bookings!.map((p) => p.bookings)).toEqual([0, 1, 1, 1, 1, 1, 0]);
     expect(week.topLandscapers!.map((p) => [p.name, p.jobs])).toEqual([
       ["Tasha Williams", 2],
-      ["Queen City Lawn Care", 1],
+      ["Queen City Lawn Care · Carlos Mendoza", 1],
     ]);
 
     const quarter = await computeAnalytics({ db: t.database.db, range: 90, role: "both", now });
     expect(quarter.bookings!.reduce((sum, p) => sum + p.bookings, 0)).toBe(10);
     expect(quarter.topLandscapers!.map((p) => [p.name, p.jobs])).toEqual([
-      ["Queen City Lawn Care", 3],
+      ["Queen City Lawn Care · Carlos Mendoza", 3],
       ["Tasha Williams", 2],
       ["Ben Whitaker", 1],
     ]);

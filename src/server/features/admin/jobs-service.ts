@@ -10,6 +10,7 @@ import { adminGroupOf, type JobStatus } from "../../../shared/jobs.js";
 import { serviceName, services } from "../../../shared/services.js";
 import type { DbOrTx } from "../../db/client.js";
 import { job, landscaper, user } from "../../db/schema.js";
+import { landscaperNameSql } from "../landscapers/index.js";
 import {
   type Cursor,
   containsText,
@@ -85,10 +86,8 @@ export async function jobFilterCondition(db: DbOrTx, filter: JobFilter): Promise
   );
 }
 
-/** The landscaper as jobs name them elsewhere: the business, else the person. */
-export const landscaperNameColumn = sql<
-  string | null
->`coalesce(${landscaper.businessName}, ${landscaper.fullName}, ${user.name})`;
+/** The landscaper as every screen names them: business · person (landscaperDisplayName). */
+export const landscaperNameColumn = landscaperNameSql(user.name);
 
 const jobColumns = {
   id: job.id,

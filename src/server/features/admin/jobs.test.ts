@@ -77,7 +77,7 @@ describe("GET /api/admin/jobs", () => {
     const olivia = page.items[4]!;
     expect(olivia).toMatchObject({
       number: numbers.olivia,
-      landscaperName: "Queen City Lawn Care",
+      landscaperName: "Queen City Lawn Care · Carlos Mendoza",
       services: ["Lawn Mowing", "Leaf Removal"],
       status: "completed",
       statusGroup: "completed",

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import { jobMessages } from "../../../shared/jobs.js";
+import { landscaperDisplayName } from "../../../shared/landscapers.js";
 import { formatCents, jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -70,7 +71,7 @@ export async function acceptJob(
     await tx
       .delete(jobDecline)
       .where(and(eq(jobDecline.jobId, current.id), eq(jobDecline.landscaperId, principal.userId)));
-    const landscaperName = profile.businessName ?? profile.fullName;
+    const landscaperName = landscaperDisplayName(profile);
     await enqueueEmailIfOptedIn(tx, updated.customerEmail, {
       template: "job_match",
       name: updated.customerName,
@@ -137,7 +138,7 @@ export async function completeJob(options: ActionOptions & { finalPriceCents: nu
     await enqueueEmailIfOptedIn(tx, updated.customerEmail, {
       template: "job_complete",
       name: updated.customerName,
-      landscaperName: profile.businessName ?? profile.fullName,
+      landscaperName: landscaperDisplayName(profile),
       services: servicesOf(updated),
       price: formatCents(options.finalPriceCents),
       jobNumber: jobLabel(updated.number),

@@ -97,7 +97,7 @@ describe("customer actions on a job", () => {
         status: "accepted",
         quotedPriceCents: 12000,
         scheduledDate: todayInCharlotte(),
-        landscaperName: "Carla Cutter",
+        landscaperName: "Cutter Lawns · Carla Cutter",
       });
 
       const response = await post(`/api/jobs/${id}/approve`, owner.cookie);

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { job, jobDecline, landscaper } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
+import { landscaperNameSql } from "../landscapers/index.js";
 import { assigned, jobViewColumns, toJobView, withoutContact } from "./views.js";
 
 /** The customer's requests, newest first. */
@@ -16,9 +17,10 @@ export async function listCustomerJobs({
   customerId: string;
 }): Promise<JobView[]> {
   const rows = await db
-    .select({ job: jobViewColumns, landscaperName: assigned.name })
+    .select({ job: jobViewColumns, landscaperName: landscaperNameSql(assigned.name) })
     .from(job)
     .leftJoin(assigned, eq(assigned.id, job.landscaperId))
+    .leftJoin(landscaper, eq(landscaper.userId, job.landscaperId))
     .where(eq(job.customerId, customerId))
     .orderBy(desc(job.createdAt))
     .limit(200);
@@ -73,11 +75,12 @@ export async function landscaperQueue({
     .select({
       job: jobViewColumns,
       landscaperId: job.landscaperId,
-      landscaperName: assigned.name,
+      landscaperName: landscaperNameSql(assigned.name),
       declinedAt: declined.createdAt,
     })
     .from(job)
     .leftJoin(assigned, eq(assigned.id, job.landscaperId))
+    .leftJoin(landscaper, eq(landscaper.userId, job.landscaperId))
     .leftJoin(declined, and(eq(declined.jobId, job.id), eq(declined.landscaperId, landscaperId)))
     .where(
       or(

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { AreaChangeDecision, AreaChangeView, PendingAreaChange } from "../../../shared/landscapers.js";
+import { landscaperDisplayName } from "../../../shared/landscapers.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { areaChange, landscaper, user } from "../../db/schema.js";
@@ -47,7 +48,7 @@ export async function requestAreaChange(options: {
   }
   await notifyAdmins(tx, env, {
     type: "application",
-    message: `${current.businessName ?? current.fullName} asked to change their service area.`,
+    message: `${landscaperDisplayName(current)} asked to change their service area.`,
     link: "/admin/landscaper-approvals",
   });
 }
@@ -84,9 +85,7 @@ export async function listAreaChanges(db: Db): Promise<AreaChangeView[]> {
     views.push({
       id: change.id,
       landscaperId: profile.userId,
-      landscaperName: profile.businessName
-        ? `${profile.fullName} (${profile.businessName})`
-        : profile.fullName,
+      landscaperName: landscaperDisplayName(profile),
       email,
       current: {
         serviceZipCodes: profile.serviceZipCodes,

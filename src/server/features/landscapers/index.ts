@@ -1,2 +1,3 @@
 // What other features may use of landscapers (the linter forbids reaching past this file).
 export { decideAreaChange, listAreaChanges } from "./area-changes.js";
+export { landscaperNameSql } from "./names.js";

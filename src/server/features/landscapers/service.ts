@@ -8,7 +8,11 @@ import type {
   LandscaperProfileView,
   PendingAreaChange,
 } from "../../../shared/landscapers.js";
-import { landscaperMessages, requiredDocumentTypes } from "../../../shared/landscapers.js";
+import {
+  landscaperDisplayName,
+  landscaperMessages,
+  requiredDocumentTypes,
+} from "../../../shared/landscapers.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, landscaperDocument, user } from "../../db/schema.js";
@@ -262,7 +266,7 @@ export async function submitApplication({ db, env, userId }: SubmitApplicationOp
       .where(eq(landscaper.userId, userId))
       .returning();
 
-    const who = profile.businessName ? `${profile.fullName} (${profile.businessName})` : profile.fullName;
+    const who = landscaperDisplayName(profile);
     if (firstSubmission) {
       const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
       if (account) {
