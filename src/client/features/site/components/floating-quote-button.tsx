@@ -48,9 +48,44 @@ export function pillCoversControl(pill: Element): boolean {
   return false;
 }
 
+/** Whether an element shows something of its own: text directly in it, a picture, or a control. */
+function showsContent(element: Element): boolean {
+  if (element.matches(`${controls}, img, svg, video, canvas, [role="img"], [role="alert"], [role="status"]`))
+    return true;
+  for (const child of element.childNodes) {
+    if (child.nodeType === Node.TEXT_NODE && child.textContent?.trim()) return true;
+  }
+  return false;
+}
+
 /**
- * True while a link, button or field lies under `ref`'s box: the pill then steps aside (transparent, clicks
- * pass through) instead of covering something a person wants to press. Checked after scrolling, resizing and page changes.
+ * Whether text, a picture or a control is drawn under `pill`: a grid of points over its box, and at each the
+ * first thing beneath the pill. Backgrounds and empty space do not count.
+ */
+export function pillCoversContent(pill: Element): boolean {
+  if (pillCoversControl(pill)) return true;
+  const box = pill.getBoundingClientRect();
+  const aside = pill.closest("aside") ?? pill;
+  for (let col = 0; col <= 6; col++) {
+    for (let row = 0; row <= 2; row++) {
+      const x = box.left + 4 + ((box.width - 8) * col) / 6;
+      const y = box.top + 4 + ((box.height - 8) * row) / 2;
+      const beneath = document.elementsFromPoint(x, y).find((node) => !aside.contains(node));
+      if (
+        beneath &&
+        beneath !== document.body &&
+        beneath !== document.documentElement &&
+        showsContent(beneath)
+      )
+        return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * True while text, a picture, a link, a button or a field lies under `ref`'s box: the pill then steps aside
+ * (transparent, clicks pass through) instead of covering what a person reads or presses. Checked after scrolling, resizing and page changes.
  */
 function useCoversControl(ref: RefObject<HTMLElement | null>): boolean {
   const [covers, setCovers] = useState(false);
@@ -58,7 +93,7 @@ function useCoversControl(ref: RefObject<HTMLElement | null>): boolean {
     let frame = 0;
     const check = () => {
       frame = 0;
-      if (ref.current) setCovers(pillCoversControl(ref.current));
+      if (ref.current) setCovers(pillCoversContent(ref.current));
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(check);
