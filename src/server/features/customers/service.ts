@@ -57,7 +57,6 @@ export async function saveCustomerProfile({
   return toProfile(row!);
 }
 
-/** When the caller's session was opened (a sign-in or a sign-up), so screens can greet a fresh sign-in. */
 /**
  * When the current session began, and whether its owner has ever signed in with the login form: the session
  * sign-up opens is a first visit (welcome), any session after a sign-in is a return (welcome back).

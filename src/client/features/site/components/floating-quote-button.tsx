@@ -32,7 +32,7 @@ const controls = 'a[href], button, input, select, textarea, summary, [role="butt
  * Whether a link, button or field is drawn under `pill`: its box meets the pill's, and at the middle of
  * where they meet it is really there (not scrolled out of its box or hidden behind something else).
  */
-export function pillCoversControl(pill: Element): boolean {
+function pillCoversControl(pill: Element): boolean {
   const a = pill.getBoundingClientRect();
   for (const control of document.querySelectorAll(controls)) {
     if (pill.contains(control)) continue;
@@ -62,7 +62,7 @@ function showsContent(element: Element): boolean {
  * Whether text, a picture or a control is drawn under `pill`: a grid of points over its box, and at each the
  * first thing beneath the pill. Backgrounds and empty space do not count.
  */
-export function pillCoversContent(pill: Element): boolean {
+function pillCoversContent(pill: Element): boolean {
   if (pillCoversControl(pill)) return true;
   const box = pill.getBoundingClientRect();
   const aside = pill.closest("aside") ?? pill;
@@ -85,9 +85,10 @@ export function pillCoversContent(pill: Element): boolean {
 
 /**
  * True while text, a picture, a link, a button or a field lies under `ref`'s box: the pill then steps aside
- * (transparent, clicks pass through) instead of covering what a person reads or presses. Checked after scrolling, resizing and page changes.
+ * (transparent, clicks pass through) instead of covering what a person reads or presses. Checked after
+ * scrolling, resizing and page changes.
  */
-function useCoversControl(ref: RefObject<HTMLElement | null>): boolean {
+function useCoversContent(ref: RefObject<HTMLElement | null>): boolean {
   const [covers, setCovers] = useState(false);
   useEffect(() => {
     let frame = 0;
@@ -116,7 +117,7 @@ function useCoversControl(ref: RefObject<HTMLElement | null>): boolean {
 /**
  * Fixed "Request a Quote" pill, bottom-right, for visitors and customers. Toasts also live bottom-right, so
  * while one is open the pill slides up above it; it sits one layer below the toast region (z-30 vs z-100),
- * so it never covers a toast, and it steps aside while a link or button lies under it. It is an ordinary
+ * so it never covers a toast, and it steps aside while text or a control lies under it. It is an ordinary
  * link in its own landmark right after <main>, so keyboard users reach it in document order.
  */
 export function FloatingQuoteButton() {
@@ -128,14 +129,13 @@ export function FloatingQuoteButton() {
 function QuotePill() {
   const toastOpen = useToasts().some((item) => item.open);
   const ref = useRef<HTMLAnchorElement>(null);
-  const covers = useCoversControl(ref);
+  const covers = useCoversContent(ref);
   return (
     <aside aria-label="Quick quote">
       <Link
         ref={ref}
         to="/instant-quote"
         data-testid="floating-quote"
-        data-stepped-aside={covers || undefined}
         className={cn(
           "fixed right-4 bottom-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white shadow-lg shadow-brand-900/30 ring-2 ring-white hover:bg-brand-800 motion-safe:transition-transform sm:right-6 sm:bottom-6",
           toastOpen && "-translate-y-28",
