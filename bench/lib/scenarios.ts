@@ -4,9 +4,11 @@ import type { Db } from "../../src/server/db/client.js";
 import { notification } from "../../src/server/db/schema.js";
 import { dashboardSummary } from "../../src/server/features/admin/dashboard-service.js";
 import { listJobs } from "../../src/server/features/admin/jobs-service.js";
-import { landscaperQueue, listCustomerJobs } from "../../src/server/features/jobs/reads.js";
+import { landscaperQueue } from "../../src/server/features/jobs/queue.js";
+import { listCustomerJobs } from "../../src/server/features/jobs/reads.js";
 import { submitQuote } from "../../src/server/features/quotes/service.js";
 import { ADMIN_PAGE_SIZE } from "../../src/shared/admin.js";
+import { queueQuerySchema } from "../../src/shared/job-queue.js";
 import { quoteRequestSchema } from "../../src/shared/jobs.js";
 import { BELL_LIMIT } from "../../src/shared/notifications.js";
 import type { HttpTarget } from "./load.js";
@@ -69,7 +71,8 @@ export function scenarios(sessions: Sessions, env: Env): Scenario[] {
       key: "landscaper-queue",
       label: "Landscaper job queue",
       http: get("/api/landscaper/jobs", sessions.landscaper),
-      service: (db) => landscaperQueue({ db, landscaperId: sessions.landscaper.userId }),
+      service: (db) =>
+        landscaperQueue({ db, landscaperId: sessions.landscaper.userId, query: queueQuerySchema.parse({}) }),
       transactional: false,
     },
     {

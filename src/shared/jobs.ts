@@ -171,6 +171,8 @@ export const jobViewSchema = z.object({
   contactHidden: z.boolean().optional(),
   /** The neighbourhood and ZIP, e.g. "Dilworth (28203)". */
   area: z.string().optional(),
+  /** In a landscaper's queue: miles from their own ZIP to the job's (centroid to centroid), null if unknown. */
+  distanceMiles: z.number().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -183,14 +185,6 @@ export type CustomerJobsAnswer = z.infer<typeof customerJobsAnswerSchema>;
 /** GET /api/customer/jobs/next: the next scheduled visit, if any. */
 export const nextJobAnswerSchema = z.object({ job: jobViewSchema.nullable() });
 export type NextJobAnswer = z.infer<typeof nextJobAnswerSchema>;
-
-/** GET /api/landscaper/jobs: the queue, its counts, and whether this is a master user's preview. */
-export const landscaperJobsAnswerSchema = z.object({
-  jobs: z.array(jobViewSchema),
-  stats: z.object({ total: z.number(), pending: z.number(), accepted: z.number(), completed: z.number() }),
-  preview: z.boolean(),
-});
-export type LandscaperJobsAnswer = z.infer<typeof landscaperJobsAnswerSchema>;
 
 /** Every job action (accept, decline, complete, approve, cancel, rate): the job as it now stands. */
 export const jobActionAnswerSchema = z.object({ job: jobViewSchema, message: z.string() });

@@ -125,6 +125,10 @@ describe("accounts", () => {
       await inForm.waitFor();
       await toastWith(page, "Signup failed").waitFor({ state: "detached", timeout: 10_000 });
       expect(await inForm.isVisible()).toBe(true);
+      // It offers the way in: the login of the role chosen on the form.
+      expect(await inForm.getByRole("link", { name: "Go to sign in" }).getAttribute("href")).toBe(
+        "/login/customer",
+      );
       // The next try clears it.
       await page.getByLabel("Email").fill(uniqueEmail("client"));
       await page.getByRole("button", { name: "Create Account" }).click();

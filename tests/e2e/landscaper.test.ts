@@ -336,14 +336,18 @@ describe("landscaper", () => {
     await rivalCard.waitFor();
     await rivalCard.getByRole("heading", { name: /^Request in .*\(\d{5}\)$/ }).waitFor();
     expect(await rivalCard.textContent()).not.toContain("Olivia");
-    // The rival declines first: the card stays, flagged for them only.
+    // The rival declines first: the card leaves their list for the collapsed 'Declined by you', and Undo
+    // brings it back (for them only: the others never see a decline).
     await rivalCard.getByRole("button", { name: "Decline" }).click();
     await seeToast(rival.page, "Job declined. It stays open for other landscapers.");
-    await rivalCard.getByText("Declined", { exact: true }).waitFor();
-    await rivalCard
-      .getByText("You declined this job. It stays open for others; you can still accept it.")
-      .waitFor();
+    await rivalCard.waitFor({ state: "detached" });
+    const declinedSection = rival.page.getByRole("group").filter({ hasText: "Declined by you (1)" });
+    await rival.page.getByText("Declined by you (1)").click();
     await screenshot(rival.page, "landscaper-queue-375");
+    await declinedSection.getByRole("button", { name: new RegExp(`^Undo decline of ${jobLabel}, `) }).click();
+    await seeToast(rival.page, "The job is back in your new requests.");
+    await rivalCard.waitFor();
+    expect(await rival.page.getByText(/^Declined by you/).count()).toBe(0);
 
     await pro.page.goto("/landscaper-dashboard");
     const card = pro.page.getByRole("article").filter({ hasText: jobLabel });
@@ -351,7 +355,6 @@ describe("landscaper", () => {
     await card.getByText("Preferred:").waitFor();
     await card.getByText(/^Estimate: \$90\.00/).waitFor();
     await card.getByText("Photo included (visible once accepted)").waitFor();
-    expect(await card.getByText("Declined", { exact: true }).count()).toBe(0);
     expect(await seriousViolations(pro.page)).toEqual([]);
 
     // Keyboard only: focus Accept, Enter opens the dialog with the price field focused, Enter submits.

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Alert, AlertDescription } from "./ui/alert";
 
 /**
@@ -5,11 +6,14 @@ import { Alert, AlertDescription } from "./ui/alert";
  * no connection), shown above its submit button until the next try: a toast alone vanishes while the form
  * looks untouched.
  */
-export function FormAlert({ message }: { message: string | undefined }) {
+export function FormAlert({ message, children }: { message: string | undefined; children?: ReactNode }) {
   if (!message) return null;
   return (
     <Alert variant="destructive">
-      <AlertDescription>{message}</AlertDescription>
+      <AlertDescription>
+        {message}
+        {children ? <> {children}</> : null}
+      </AlertDescription>
     </Alert>
   );
 }

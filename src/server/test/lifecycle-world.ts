@@ -10,11 +10,12 @@ import { createJob, createLandscaper } from "./landscaper-helpers.js";
 export const notAcceptedYet = "This job has not been accepted yet, so it cannot be completed.";
 export const notApprovedYet = "The customer has not approved this job yet, so it cannot be completed.";
 
-export type Action = "accept" | "decline" | "complete" | "approve" | "cancel" | "rate";
+export type Action = "accept" | "decline" | "undo-decline" | "complete" | "approve" | "cancel" | "rate";
 
 export const bodies: Record<Action, Record<string, unknown>> = {
   accept: { price: 85 },
   decline: {},
+  "undo-decline": {},
   complete: { finalPrice: 90 },
   approve: {},
   cancel: { reason: "Plans changed" },

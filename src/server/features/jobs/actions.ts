@@ -114,6 +114,32 @@ export async function declineJob(options: ActionOptions) {
   });
 }
 
+/** A landscaper undoes a decline: the job, still open, is among their new requests again. */
+export async function reconsiderJob(options: ActionOptions) {
+  const { db, principal } = options;
+  return db.transaction(async (tx) => {
+    const profile = await assertApprovedLandscaper(tx, principal);
+    const current = await loadJob(tx, options.jobId);
+    assertAllowed("reconsider", current);
+    assertInArea(profile, current);
+    const removed = await tx
+      .delete(jobDecline)
+      .where(and(eq(jobDecline.jobId, current.id), eq(jobDecline.landscaperId, principal.userId)))
+      .returning();
+    // Undoing twice (or a decline that never was) changes nothing and records nothing.
+    if (removed.length) {
+      await recordEvent(tx, {
+        jobId: current.id,
+        action: "reconsider",
+        actorId: principal.userId,
+        fromStatus: current.status,
+        note: "A landscaper undid their decline.",
+      });
+    }
+    return current;
+  });
+}
+
 /** The assigned landscaper marks a scheduled job done at its final price. */
 export async function completeJob(options: ActionOptions & { finalPriceCents: number }) {
   const { db, env, principal } = options;

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { daysFromToday } from "../../../shared/dates.js";
+import type { LandscaperJobsAnswer } from "../../../shared/job-queue.js";
 import { jobMessages } from "../../../shared/jobs.js";
 import { jobEvent } from "../../db/schema.js";
 import { ROLE_NOT_ALLOWED } from "../../plugins/access.js";
@@ -115,16 +116,12 @@ describe("job lifecycle: roles, races and the queue", () => {
     expect(await statusOf(id)).toBe("pending");
   });
 
-  it("a decline hides nothing from others and flags the card for the decliner, who may still accept", async () => {
+  it("a decline hides nothing from others, moves the job to the decliner's declined list, and can be undone", async () => {
     const id = await jobIn("pending");
     const queueOf = async (who: SignedUp) => {
       const response = await w.t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie: who.cookie } });
       expect(response.statusCode).toBe(200);
-      return response.json() as {
-        jobs: { id: string; status: string; declinedByMe?: boolean }[];
-        stats: { total: number; pending: number; accepted: number; completed: number };
-        preview: boolean;
-      };
+      return response.json() as LandscaperJobsAnswer;
     };
     const beforeDecline = await queueOf(w.pro);
     const declined = await expectOk(await act(w.pro, "decline", id));
@@ -135,22 +132,49 @@ describe("job lifecycle: roles, races and the queue", () => {
     expect(declines).toBe(1);
     expect(events).toBe(2);
 
+    // Out of the new requests and out of the total, into the declined list, which is counted apart.
     const mine = await queueOf(w.pro);
-    expect(mine.jobs.find((j) => j.id === id)).toMatchObject({ status: "pending", declinedByMe: true });
+    expect(mine.jobs.find((j) => j.id === id)).toBeUndefined();
+    expect(mine.declined.find((j) => j.id === id)).toMatchObject({
+      status: "pending",
+      declinedByMe: true,
+      contactHidden: true,
+      customerEmail: "",
+    });
     expect(mine.stats.pending).toBe(beforeDecline.stats.pending - 1);
-    expect(mine.stats.total).toBe(beforeDecline.stats.total);
+    expect(mine.stats.total).toBe(beforeDecline.stats.total - 1);
+    expect(mine.stats.declined).toBe(beforeDecline.stats.declined + 1);
+    expect(mine.stats.total).toBe(mine.stats.pending + mine.stats.accepted + mine.stats.completed);
 
     const theirs = await queueOf(w.rival);
     expect(theirs.jobs.find((j) => j.id === id)).toMatchObject({ status: "pending", declinedByMe: false });
     expect(await statusOf(id)).toBe("pending");
 
-    // Changing one's mind: the decliner accepts, the flag goes, the rival no longer sees it.
+    // Undo: back among the new requests, one more event; undoing again changes nothing.
+    const undone = await expectOk(await act(w.pro, "undo-decline", id));
+    expect(undone.message).toBe("The job is back in your new requests.");
+    expect(undone.job).toBeUndefined();
+    await expectOk(await act(w.pro, "undo-decline", id));
+    expect(await snapshot(id)).toMatchObject({ declines: 0, events: 3 });
+    const again = await queueOf(w.pro);
+    expect(again.jobs.find((j) => j.id === id)).toMatchObject({ declinedByMe: false });
+    expect(again.stats).toEqual(beforeDecline.stats);
+
+    // Changing one's mind after a decline: the decliner accepts, the rival no longer sees it, and a
+    // decline or its undo on a job no longer open is refused.
+    await expectOk(await act(w.pro, "decline", id));
     await expectOk(await act(w.pro, "accept", id));
     expect((await queueOf(w.pro)).jobs.find((j) => j.id === id)).toMatchObject({
       status: "accepted",
       declinedByMe: false,
     });
+    expect((await queueOf(w.pro)).declined).toEqual([]);
     expect((await queueOf(w.rival)).jobs.find((j) => j.id === id)).toBeUndefined();
+    const late = await act(w.pro, "undo-decline", id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(
+      "This job is accepted and can no longer be taken back into your queue.",
+    );
   });
 
   it("counts the queue: pending in the area, accepted/scheduled, completed", async () => {
@@ -158,12 +182,16 @@ describe("job lifecycle: roles, races and the queue", () => {
     const empty = await w.t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie: counter.cookie } });
     expect(empty.json()).toEqual({
       jobs: [],
-      stats: { total: 0, pending: 0, accepted: 0, completed: 0 },
+      stats: { total: 0, pending: 0, accepted: 0, completed: 0, cancelled: 0, declined: 0 },
+      matching: 0,
+      nextCursor: null,
+      declined: [],
+      distances: true,
       preview: false,
     });
 
     const ids = await Promise.all(
-      [0, 1, 2, 3].map(() => createJob(w.t.app, { cookie: w.customer.cookie, zipCode: "28210" })),
+      [0, 1, 2, 3, 4, 5].map(() => createJob(w.t.app, { cookie: w.customer.cookie, zipCode: "28210" })),
     );
     await expectOk(await act(counter, "accept", ids[1]!));
     await expectOk(await act(counter, "accept", ids[2]!));
@@ -171,8 +199,23 @@ describe("job lifecycle: roles, races and the queue", () => {
     await expectOk(await act(counter, "accept", ids[3]!));
     await expectOk(await act(w.customer, "approve", ids[3]!));
     await expectOk(await act(counter, "complete", ids[3]!));
+    await expectOk(await act(counter, "decline", ids[4]!));
+    await expectOk(await act(counter, "accept", ids[5]!));
+    await expectOk(await act(w.customer, "cancel", ids[5]!, { reason: "Plans changed" }));
     const queue = await w.t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie: counter.cookie } });
-    expect(queue.json().stats).toEqual({ total: 4, pending: 1, accepted: 2, completed: 1 });
+    // The tiles add up: total = pending + accepted + completed; declined and cancelled are counted apart.
+    const answer = queue.json() as LandscaperJobsAnswer;
+    expect(answer.stats).toEqual({
+      total: 4,
+      pending: 1,
+      accepted: 2,
+      completed: 1,
+      cancelled: 1,
+      declined: 1,
+    });
+    expect(answer.matching).toBe(4);
+    expect(answer.jobs.map((j) => j.id).sort()).toEqual(ids.slice(0, 4).sort());
+    expect(answer.declined.map((j) => j.id)).toEqual([ids[4]]);
   });
 
   it("validates the price and date of an accept and the final price of a completion", async () => {
@@ -204,7 +247,11 @@ describe("job lifecycle: roles, races and the queue", () => {
     const queue = await w.t.app.inject({ url: "/api/landscaper/jobs", headers: { cookie: master.cookie } });
     expect(queue.json()).toEqual({
       jobs: [],
-      stats: { total: 0, pending: 0, accepted: 0, completed: 0 },
+      stats: { total: 0, pending: 0, accepted: 0, completed: 0, cancelled: 0, declined: 0 },
+      matching: 0,
+      nextCursor: null,
+      declined: [],
+      distances: false,
       preview: true,
     });
     const id = await jobIn("pending");

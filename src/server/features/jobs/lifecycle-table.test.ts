@@ -6,7 +6,15 @@ describe("the job lifecycle table", () => {
   const actions = Object.keys(transitions) as JobAction[];
 
   it("names every action a screen offers, each from real statuses to a real one or none", () => {
-    expect(actions.sort()).toEqual(["accept", "approve", "cancel", "complete", "decline", "rate"]);
+    expect(actions.sort()).toEqual([
+      "accept",
+      "approve",
+      "cancel",
+      "complete",
+      "decline",
+      "rate",
+      "reconsider",
+    ]);
     for (const action of actions) {
       const rule = transitions[action];
       for (const from of rule.from) expect(jobStatuses).toContain(from);

@@ -16,6 +16,8 @@ import type { JobRow } from "./views.js";
 export const transitions = {
   accept: { from: ["pending"], to: "accepted", verb: "accepted" },
   decline: { from: ["pending"], to: null, event: "declined", verb: "declined" },
+  // Undoing a decline: the job returns to the landscaper's new requests while it is still open.
+  reconsider: { from: ["pending"], to: null, event: "reconsidered", verb: "taken back into your queue" },
   approve: { from: ["accepted"], to: "scheduled", verb: "approved" },
   complete: { from: ["scheduled"], to: "completed", verb: "completed" },
   cancel: { from: ["pending", "accepted", "scheduled"], to: "cancelled", verb: "cancelled" },

@@ -1,12 +1,12 @@
-import { aliasedTable, and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { todayInCharlotte } from "../../../shared/dates.js";
 import type { JobView } from "../../../shared/jobs.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { job, jobDecline, landscaper } from "../../db/schema.js";
+import { job, landscaper } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
 import { landscaperNameSql } from "../landscapers/index.js";
-import { assigned, jobViewColumns, toJobView, withoutContact } from "./views.js";
+import { assigned, jobViewColumns, toJobView } from "./views.js";
 
 /** The customer's requests, newest first. */
 export async function listCustomerJobs({
@@ -53,47 +53,6 @@ export async function nextScheduledJob({
 export async function landscaperProfile(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(landscaper).where(eq(landscaper.userId, userId));
   return row ?? null;
-}
-
-/**
- * The landscaper's queue: pending jobs in their service area (declined ones flagged) and the jobs assigned
- * to them. Matching is one indexed lookup on the ZIPs the profile covers.
- */
-export async function landscaperQueue({
-  db,
-  landscaperId,
-}: {
-  db: Db;
-  landscaperId: string;
-}): Promise<JobView[]> {
-  const profile = await landscaperProfile(db, landscaperId);
-  const covered = profile?.status === "approved" ? profile.coveredZipCodes : [];
-  const declined = aliasedTable(jobDecline, "declined");
-  const rows = await db
-    // Only what the screen shows: the queue is the largest list a landscaper loads (up to 200 jobs), and
-    // reading the lifecycle timestamps it never shows made each request parse a thousand more dates.
-    .select({
-      job: jobViewColumns,
-      landscaperId: job.landscaperId,
-      landscaperName: landscaperNameSql(assigned.name),
-      declinedAt: declined.createdAt,
-    })
-    .from(job)
-    .leftJoin(assigned, eq(assigned.id, job.landscaperId))
-    .leftJoin(landscaper, eq(landscaper.userId, job.landscaperId))
-    .leftJoin(declined, and(eq(declined.jobId, job.id), eq(declined.landscaperId, landscaperId)))
-    .where(
-      or(
-        eq(job.landscaperId, landscaperId),
-        covered.length ? and(eq(job.status, "pending"), inArray(job.zipCode, covered)) : sql`false`,
-      ),
-    )
-    .orderBy(desc(job.createdAt))
-    .limit(200);
-  return rows.map((r) => {
-    const view = toJobView(r.job, { landscaperName: r.landscaperName, declinedByMe: r.declinedAt !== null });
-    return r.landscaperId === landscaperId ? view : withoutContact(view);
-  });
 }
 
 /** Who may see a job's photo: its customer, its assigned landscaper, admins. */

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { okMessageAnswerSchema } from "../../../shared/answers.js";
+import { landscaperJobsAnswerSchema, queueQuerySchema } from "../../../shared/job-queue.js";
 import {
   acceptJobSchema,
   cancelJobSchema,
   completeJobSchema,
   customerJobsAnswerSchema,
   jobActionAnswerSchema,
-  landscaperJobsAnswerSchema,
   nextJobAnswerSchema,
   rateJobSchema,
 } from "../../../shared/jobs.js";
@@ -24,9 +24,11 @@ import {
   completeJob,
   declineJob,
   rateJob,
+  reconsiderJob,
 } from "./actions.js";
-import { landscaperQueue, listCustomerJobs, nextScheduledJob, photoOf } from "./reads.js";
-import { type JobRow, queueStats, toJobView } from "./views.js";
+import { landscaperQueue } from "./queue.js";
+import { listCustomerJobs, nextScheduledJob, photoOf } from "./reads.js";
+import { type JobRow, toJobView } from "./views.js";
 
 const jobParams = z.object({ id: z.uuid({ message: "Job not found." }) });
 const jobInput = defineInput({ params: jobParams });
@@ -34,6 +36,15 @@ const acceptInput = defineInput({ params: jobParams, body: acceptJobSchema });
 const cancelInput = defineInput({ params: jobParams, body: cancelJobSchema });
 const completeInput = defineInput({ params: jobParams, body: completeJobSchema });
 const rateInput = defineInput({ params: jobParams, body: rateJobSchema });
+const queueInput = defineInput({ query: queueQuerySchema });
+const emptyQueue = {
+  jobs: [],
+  stats: { total: 0, pending: 0, accepted: 0, completed: 0, cancelled: 0, declined: 0 },
+  matching: 0,
+  nextCursor: null,
+  declined: [],
+  distances: false,
+};
 
 export async function jobRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodAnswers>();
@@ -109,14 +120,16 @@ export async function jobRoutes(fastify: FastifyInstance) {
   // Landscaper side.
   app.get(
     "/landscaper/jobs",
-    { config: { access: ["landscaper", "master"] }, schema: answers(landscaperJobsAnswerSchema) },
+    {
+      config: { access: ["landscaper", "master"], input: queueInput },
+      schema: answers(landscaperJobsAnswerSchema),
+    },
     async (request) => {
+      const { query } = queueInput.parse(request);
       const principal = requirePrincipal(request);
-      if (principal.role !== "landscaper") {
-        return { jobs: [], stats: { total: 0, pending: 0, accepted: 0, completed: 0 }, preview: true };
-      }
-      const jobs = await landscaperQueue({ db: db(), landscaperId: principal.userId });
-      return { jobs, stats: queueStats(jobs), preview: false };
+      if (principal.role !== "landscaper") return { ...emptyQueue, preview: true };
+      const queue = await landscaperQueue({ db: db(), landscaperId: principal.userId, query });
+      return { ...queue, preview: false };
     },
   );
 
@@ -136,6 +149,17 @@ export async function jobRoutes(fastify: FastifyInstance) {
       const { id } = jobInput.parse(request).params;
       await declineJob({ db: db(), env: app.env, principal: requirePrincipal(request), jobId: id });
       return { ok: true, message: "Job declined. It stays open for other landscapers." };
+    },
+  );
+
+  // Answered like a decline, with no job: the job is not theirs, so its contact details stay withheld.
+  app.post(
+    "/jobs/:id/undo-decline",
+    { config: { access: ["landscaper"], input: jobInput }, schema: answers(okMessageAnswerSchema) },
+    async (request) => {
+      const { id } = jobInput.parse(request).params;
+      await reconsiderJob({ db: db(), env: app.env, principal: requirePrincipal(request), jobId: id });
+      return { ok: true, message: "The job is back in your new requests." };
     },
   );
 

@@ -89,12 +89,3 @@ export function withoutContact(view: JobView): JobView {
     area: areaLabel(view.zipCode),
   };
 }
-
-export function queueStats(queue: JobView[]) {
-  return {
-    total: queue.length,
-    pending: queue.filter((j) => j.status === "pending" && !j.declinedByMe).length,
-    accepted: queue.filter((j) => j.status === "accepted" || j.status === "scheduled").length,
-    completed: queue.filter((j) => j.status === "completed").length,
-  };
-}

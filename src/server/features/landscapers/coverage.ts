@@ -1,4 +1,4 @@
-import { count, sql } from "drizzle-orm";
+import { count, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../../db/client.js";
 import { zipCode } from "../../db/schema.js";
 
@@ -8,6 +8,20 @@ const coveredStates = new Set(["NC", "SC"]);
 /** "25+ miles" on the form: a landscaper who picks it will drive further, so it covers 40 miles. */
 export function effectiveRadiusMiles(travelRadius: number): number {
   return travelRadius >= 25 ? 40 : travelRadius;
+}
+
+/** A point in SQL: the latitude and longitude columns (or values) of a ZIP centroid. */
+export interface SqlPoint {
+  latitude: SQL | unknown;
+  longitude: SQL | unknown;
+}
+
+/** Great-circle (haversine) distance in miles between two points, computed by the database. */
+export function greatCircleMiles(a: SqlPoint, b: SqlPoint): SQL<number> {
+  return sql<number>`(3958.8 * 2 * asin(sqrt(
+    power(sin(radians(${b.latitude} - ${a.latitude}) / 2), 2) +
+    cos(radians(${a.latitude})) * cos(radians(${b.latitude})) * power(sin(radians(${b.longitude} - ${a.longitude}) / 2), 2)
+  )))`;
 }
 
 export async function ensureZipData(db: DbOrTx) {
@@ -25,6 +39,11 @@ export async function ensureZipData(db: DbOrTx) {
   }
 }
 
+/** The centroid columns of a zip_code row under a raw-SQL alias. */
+function point(alias: string): SqlPoint {
+  return { latitude: sql.raw(`${alias}.latitude`), longitude: sql.raw(`${alias}.longitude`) };
+}
+
 /**
  * Every known ZIP within the radius of any listed ZIP (great-circle distance between centroids, in the
  * database), plus the listed ZIPs themselves even when they are unknown to the data set.
@@ -36,10 +55,7 @@ export async function coveredZipCodes(db: DbOrTx, zips: string[], travelRadius: 
     select distinct z.zip
     from ${zipCode} z
     join ${zipCode} c on c.zip = any(${sql.param(zips)}::text[])
-    where 3958.8 * 2 * asin(sqrt(
-      power(sin(radians(z.latitude - c.latitude) / 2), 2) +
-      cos(radians(c.latitude)) * cos(radians(z.latitude)) * power(sin(radians(z.longitude - c.longitude) / 2), 2)
-    )) <= ${radius}
+    where ${greatCircleMiles(point("c"), point("z"))} <= ${radius}
   `);
   const rows = rowsOf<{ zip: string }>(result);
   return [...new Set([...zips, ...rows.map((r) => r.zip)])].sort();
@@ -48,10 +64,7 @@ export async function coveredZipCodes(db: DbOrTx, zips: string[], travelRadius: 
 /** Distance in miles between two ZIP centroids, or null when one is unknown. */
 export async function zipDistanceMiles(db: DbOrTx, a: string, b: string): Promise<number | null> {
   const result = await db.execute<{ miles: number }>(sql`
-    select 3958.8 * 2 * asin(sqrt(
-      power(sin(radians(y.latitude - x.latitude) / 2), 2) +
-      cos(radians(x.latitude)) * cos(radians(y.latitude)) * power(sin(radians(y.longitude - x.longitude) / 2), 2)
-    )) as miles
+    select ${greatCircleMiles(point("x"), point("y"))} as miles
     from ${zipCode} x, ${zipCode} y where x.zip = ${a} and y.zip = ${b}
   `);
   const rows = rowsOf<{ miles: number }>(result);

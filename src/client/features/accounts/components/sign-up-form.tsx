@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { PASSWORD_TOO_COMMON, type SignUpInput, signUpSchema } from "../../../../shared/accounts";
 import { FormAlert } from "../../../components/form-alert";
 import { FormField } from "../../../components/ui/form-field";
@@ -48,6 +49,10 @@ export function SignUpForm({
         title: "Signup failed",
         offlineTitle: "Error creating account",
       });
+      // An address already registered: the alert offers the way in, to the login of the role chosen.
+      if (error instanceof ApiError && error.status === 409) {
+        form.setError("root", { type: "taken", message: error.message });
+      }
       // A password on the breached list is the password field's problem, though the server answers it apart.
       if (error instanceof ApiError && error.code === PASSWORD_TOO_COMMON) {
         form.setError("password", { message: error.message }, { shouldFocus: true });
@@ -72,7 +77,16 @@ export function SignUpForm({
         <EmailInput required {...form.register("email")} />
       </FormField>
       <NewPasswordFields register={form.register} errors={errors} label="Password" />
-      <FormAlert message={errors.root?.message} />
+      <FormAlert message={errors.root?.message}>
+        {errors.root?.type === "taken" ? (
+          <Link
+            to={form.getValues("role") === "landscaper" ? "/login/landscaper" : "/login/customer"}
+            className="font-semibold underline underline-offset-2"
+          >
+            Go to sign in
+          </Link>
+        ) : null}
+      </FormAlert>
       <SubmitButton busy={busy} label="Create Account" busyLabel="Creating Account..." />
     </form>
   );

@@ -1,28 +1,55 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type { OkMessageAnswer } from "../../../../shared/answers";
-import type { JobActionAnswer, LandscaperJobsAnswer } from "../../../../shared/jobs";
+import type { LandscaperJobsAnswer, QueueFilters } from "../../../../shared/job-queue";
+import type { JobActionAnswer } from "../../../../shared/jobs";
 import { apiFetch } from "../../../lib/api-client";
 import { jobListKeys } from "../../../lib/query-keys";
 
-export type QueueStats = LandscaperJobsAnswer["stats"];
+export type { QueueStats } from "../../../../shared/job-queue";
 
-export const landscaperJobsQuery = queryOptions({
-  queryKey: jobListKeys.landscaper,
-  queryFn: () => apiFetch<LandscaperJobsAnswer>("/api/landscaper/jobs"),
-  // New requests arrive while the dashboard is open.
-  refetchInterval: 60_000,
-});
+/** The query string of one page of the queue: the filters that are set, and where the page starts. */
+export function queueSearch(filters: QueueFilters, cursor?: string): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) search.set(key, value);
+  if (cursor) search.set("cursor", cursor);
+  return search.toString();
+}
 
-export function useLandscaperJobs(enabled: boolean) {
-  return useQuery({ ...landscaperJobsQuery, enabled });
+/**
+ * The queue under `filters`, a page at a time ('Load more' fetches the next). Every variant shares the
+ * `jobListKeys.landscaper` prefix, so an action or a live alert refreshes whichever is on screen.
+ */
+export function landscaperJobsQuery(filters: QueueFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...jobListKeys.landscaper, filters],
+    queryFn: ({ pageParam }) =>
+      apiFetch<LandscaperJobsAnswer>(`/api/landscaper/jobs?${queueSearch(filters, pageParam)}`),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // New requests arrive while the dashboard is open.
+    refetchInterval: 60_000,
+    // A new filter keeps the current list on screen until its own arrives, rather than a blank 'Loading'.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLandscaperJobs(filters: QueueFilters, enabled: boolean) {
+  return useInfiniteQuery({ ...landscaperJobsQuery(filters), enabled });
 }
 
 export type JobAction =
   | { action: "accept"; body: { price: string | number; scheduledDate?: string } }
   | { action: "decline"; body?: undefined }
+  | { action: "undo-decline"; body?: undefined }
   | { action: "complete"; body: { finalPrice: string | number } };
 
-/** Accept, decline or complete one job; the queue is refetched whatever the outcome (it may have moved on). */
+/** Accept, decline (or undo it) or complete one job; the queue is refetched whatever the outcome. */
 export function useJobAction() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -31,7 +58,7 @@ export function useJobAction() {
         method: "POST",
         json: action.body ?? {},
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: landscaperJobsQuery.queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jobListKeys.landscaper }),
   });
 }
 

@@ -6,6 +6,7 @@ import {
   type LucideIcon,
   Mail,
   MapPin,
+  Navigation,
   Phone,
   Star,
   Wrench,
@@ -16,10 +17,8 @@ import { formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import type { JobStatus, JobView } from "../../../../shared/jobs";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
 import { JobStatusBadge } from "../../../components/job-status-badge";
-import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../lib/toast";
-import { cn } from "../../../lib/utils";
 import { jobPhotoUrl, useJobAction } from "../api/jobs";
 import { AcceptJobDialog, CompleteJobDialog, reportActionError } from "./job-action-dialogs";
 
@@ -30,6 +29,11 @@ const dateLabel: Record<JobStatus, string> = {
   completed: "Service date",
   cancelled: "Was scheduled",
 };
+
+/** "4.2 mi from your base": centroid to centroid, so an estimate of the drive, not a route. */
+export function milesLabel(miles: number): string {
+  return `${miles.toFixed(1)} mi from your base`;
+}
 
 function Detail({ icon: Icon, children }: { icon: LucideIcon; children: React.ReactNode }) {
   return (
@@ -57,7 +61,7 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
   async function onDecline() {
     try {
       const answer = await decline.mutateAsync({ jobId: job.id, action: "decline" });
-      toast({ title: answer.message });
+      toast({ title: answer.message, description: "Changed your mind? Undo it under 'Declined by you'." });
     } catch (error) {
       reportActionError(error);
     }
@@ -66,22 +70,20 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
   const actions: React.ReactNode[] = [];
   if (job.status === "pending") {
     actions.push(<AcceptJobDialog key="accept" job={job} disabled={!canAct} describedBy={describedBy} />);
-    if (!job.declinedByMe) {
-      actions.push(
-        <Button
-          key="decline"
-          type="button"
-          size="sm"
-          variant="outline"
-          disabled={!canAct || decline.isPending}
-          aria-describedby={describedBy}
-          onClick={() => void onDecline()}
-          pending={decline.isPending}
-        >
-          Decline
-        </Button>,
-      );
-    }
+    actions.push(
+      <Button
+        key="decline"
+        type="button"
+        size="sm"
+        variant="outline"
+        disabled={!canAct || decline.isPending}
+        aria-describedby={describedBy}
+        onClick={() => void onDecline()}
+        pending={decline.isPending}
+      >
+        Decline
+      </Button>,
+    );
   } else if (job.status === "scheduled") {
     actions.push(<CompleteJobDialog key="complete" job={job} disabled={!canAct} describedBy={describedBy} />);
   }
@@ -89,19 +91,14 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
   const note =
     job.status === "accepted"
       ? "Waiting for the customer to approve your price and date."
-      : job.status === "pending" && job.declinedByMe
-        ? "You declined this job. It stays open for others; you can still accept it."
-        : job.status === "cancelled" && job.cancelReason
-          ? `Cancelled: ${job.cancelReason}`
-          : null;
+      : job.status === "cancelled" && job.cancelReason
+        ? `Cancelled: ${job.cancelReason}`
+        : null;
 
   return (
     <article
       aria-labelledby={headingId}
-      className={cn(
-        "grid gap-4 rounded-xl border bg-white p-4 shadow-xs sm:p-5",
-        job.declinedByMe ? "border-dashed border-slate-300 bg-slate-50" : "border-slate-200",
-      )}
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5"
     >
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="grid min-w-0 gap-0.5">
@@ -112,10 +109,7 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
             {jobLabel(job.number)} · requested {formatShortDate(todayInCharlotte(new Date(job.createdAt)))}
           </p>
         </div>
-        <div className="flex flex-wrap gap-1.5">
-          <JobStatusBadge status={job.status} />
-          {job.declinedByMe ? <Badge variant="outline">Declined</Badge> : null}
-        </div>
+        <JobStatusBadge status={job.status} />
       </header>
 
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
@@ -123,9 +117,12 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
           <Detail icon={Wrench}>{job.services.map(serviceName).join(", ")}</Detail>
           <Detail icon={MapPin}>
             {job.contactHidden
-              ? `${job.area}: the address and contact details show once you accept`
+              ? "Exact address and contact details show once you accept"
               : addressLine(job.address, job.zipCode)}
           </Detail>
+          {job.distanceMiles != null ? (
+            <Detail icon={Navigation}>{milesLabel(job.distanceMiles)}</Detail>
+          ) : null}
           <Detail icon={CalendarDays}>Preferred: {formatShortDate(job.preferredDate)}</Detail>
           {assigned && job.scheduledDate ? (
             <Detail icon={CalendarCheck}>

@@ -7,7 +7,10 @@ import { ButtonLink } from "../../../components/ui/button-link";
 import { Card } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
 import { useLandscaperJobs } from "../api/jobs";
+import { useQueueFilters } from "../hooks/use-queue-filters";
+import { DeclinedJobs } from "./declined-jobs";
 import { JobCard } from "./job-card";
+import { QueueFilterBar } from "./queue-filters";
 import { StatTiles } from "./stat-tiles";
 
 const lockedReasonId = "job-actions-locked";
@@ -19,11 +22,17 @@ interface JobQueuePanelProps {
   approved: boolean;
 }
 
-/** The dashboard tab: the four counts and the 'Job Queue'. */
+/**
+ * The dashboard tab: the four counts (of everything) and the 'Job Queue', filtered, sorted and a page at a
+ * time, with the requests this landscaper declined in a collapsed section of their own.
+ */
 export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
-  const jobs = useLandscaperJobs(true);
-  const data = jobs.data;
+  const filterState = useQueueFilters();
+  const jobs = useLandscaperJobs(filterState.filters, true);
+  const first = jobs.data?.pages[0];
+  const data = first ? { ...first, jobs: jobs.data!.pages.flatMap((page) => page.jobs) } : undefined;
   const canAct = approved && !preview && data?.preview !== true;
+  const anyJobs = data ? data.stats.total + data.stats.cancelled + data.stats.declined > 0 : false;
 
   return (
     <div className="grid gap-6">
@@ -52,7 +61,7 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
           ) : null}
         </div>
 
-        {!canAct && !preview && data && data.jobs.length > 0 ? (
+        {!canAct && !preview && data && anyJobs ? (
           <p
             id={lockedReasonId}
             className="border-b border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900 sm:px-6"
@@ -75,22 +84,48 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
             </p>
           ) : jobs.isError ? (
             <LoadError title="We couldn't load your jobs" query={jobs} />
-          ) : data && data.jobs.length > 0 ? (
-            <section
-              aria-label="Job Queue"
-              // Focusable so keyboard users can scroll the list itself.
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-              tabIndex={0}
-              className="-mx-1 max-h-96 overflow-y-auto rounded-lg px-1 py-1 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-            >
-              <ul className="grid gap-3">
-                {data.jobs.map((job) => (
-                  <li key={job.id}>
-                    <JobCard job={job} canAct={canAct} lockedReasonId={lockedReasonId} />
-                  </li>
-                ))}
-              </ul>
-            </section>
+          ) : data && anyJobs ? (
+            <div className="grid gap-4">
+              <QueueFilterBar state={filterState} distances={data.distances} />
+              <p aria-live="polite" className="text-sm text-slate-600">
+                {data.matching === 0
+                  ? filterState.active
+                    ? "No jobs match these filters."
+                    : "No new requests or jobs of yours right now."
+                  : `Showing ${data.jobs.length} of ${data.matching} ${data.matching === 1 ? "job" : "jobs"}.`}
+              </p>
+              {data.jobs.length > 0 ? (
+                <section
+                  aria-label="Job Queue"
+                  // Focusable so keyboard users can scroll the list itself.
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+                  tabIndex={0}
+                  className="-mx-1 max-h-96 overflow-y-auto rounded-lg px-1 py-1 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+                >
+                  <ul className="grid gap-3">
+                    {data.jobs.map((job) => (
+                      <li key={job.id}>
+                        <JobCard job={job} canAct={canAct} lockedReasonId={lockedReasonId} />
+                      </li>
+                    ))}
+                  </ul>
+                  {jobs.hasNextPage ? (
+                    <div className="flex justify-center pt-3">
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="sm"
+                        onClick={() => void jobs.fetchNextPage()}
+                        pending={jobs.isFetchingNextPage}
+                        disabled={jobs.isFetchingNextPage}
+                      >
+                        Load more
+                      </Button>
+                    </div>
+                  ) : null}
+                </section>
+              ) : null}
+            </div>
           ) : (
             <EmptyState
               icon={Inbox}
@@ -111,6 +146,9 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
             </EmptyState>
           )}
         </div>
+        {data && !data.preview ? (
+          <DeclinedJobs jobs={data.declined} count={data.stats.declined} canAct={canAct} />
+        ) : null}
       </Card>
     </div>
   );

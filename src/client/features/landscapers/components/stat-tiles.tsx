@@ -1,14 +1,22 @@
 import { CircleCheckBig, ClipboardList, Handshake, Hourglass, type LucideIcon } from "lucide-react";
 import type { QueueStats } from "../api/jobs";
 
-const tiles: { key: keyof QueueStats; label: string; icon: LucideIcon; tone: string }[] = [
+const tiles: {
+  key: "total" | "pending" | "accepted" | "completed";
+  label: string;
+  icon: LucideIcon;
+  tone: string;
+}[] = [
   { key: "total", label: "Total Jobs", icon: ClipboardList, tone: "bg-slate-100 text-slate-700" },
   { key: "pending", label: "Pending", icon: Hourglass, tone: "bg-amber-100 text-amber-800" },
   { key: "accepted", label: "Accepted", icon: Handshake, tone: "bg-sky-100 text-sky-800" },
   { key: "completed", label: "Completed", icon: CircleCheckBig, tone: "bg-emerald-100 text-emerald-800" },
 ];
 
-/** The four counts of the job queue, from the server's stats (pending excludes jobs you declined). */
+/**
+ * The four counts of the job queue, of everything (not the loaded page): Total Jobs is Pending + Accepted
+ * + Completed; jobs you declined and cancelled ones are counted apart, where they are listed.
+ */
 export function StatTiles({ stats }: { stats: QueueStats | undefined }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

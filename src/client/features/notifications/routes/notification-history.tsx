@@ -26,6 +26,7 @@ import {
   typeFilterOptions,
 } from "../lib/filters";
 import { SETTINGS_PATH } from "../lib/paths";
+import { alertTopics } from "../lib/topics";
 
 export function meta() {
   return [{ title: "Notification History | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
@@ -158,7 +159,7 @@ function History({ user }: { user: SessionUser }) {
           >
             {filtering
               ? "Nothing loaded matches your search and filters."
-              : "You're all caught up. New jobs, applications and updates will show here."}
+              : `You're all caught up. Alerts about ${alertTopics(user)} will show here.`}
           </EmptyState>
         ) : (
           <ul className="divide-y divide-slate-200" aria-label="Notifications">

@@ -6,6 +6,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "../../../component
 import { NotificationPreferencesForm } from "../components/notification-preferences-form";
 import { NotificationsPageHeader } from "../components/page-header";
 import { HISTORY_PATH } from "../lib/paths";
+import { alertTopics } from "../lib/topics";
 
 export function meta() {
   return [{ title: "Notification Settings | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
@@ -22,7 +23,7 @@ function Settings({ user }: { user: SessionUser }) {
       <NotificationsPageHeader
         user={user}
         title="Notification Settings"
-        description="Choose how we reach you about new jobs, applications and account updates."
+        description={`Choose how we reach you about ${alertTopics(user)}.`}
         otherScreen={{ to: HISTORY_PATH, label: "Notification History", icon: History }}
       />
       <Card className="gap-6">

@@ -26,7 +26,7 @@ export function LogoMark({ className }: { className?: string }) {
 export function Wordmark({ className, onDark = false }: { className?: string; onDark?: boolean }) {
   const [first, ...rest] = site.name.split(" ");
   return (
-    <span className={cn("text-base leading-none font-bold tracking-tight min-[360px]:text-lg", className)}>
+    <span className={cn("text-base leading-none font-bold tracking-tight min-[420px]:text-lg", className)}>
       <span className={onDark ? "text-white" : "text-slate-900"}>{first}</span>{" "}
       <span className={onDark ? "text-brand-200" : "text-brand-700"}>{rest.join(" ")}</span>
     </span>

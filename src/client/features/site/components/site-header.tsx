@@ -36,7 +36,7 @@ export function SiteHeader() {
     <>
       {user?.isMaster ? <MasterBanner user={user} /> : null}
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur-sm">
-        <div className={cn(container, "flex flex-wrap items-center gap-x-4")}>
+        <div className={cn(container, "flex flex-wrap items-center gap-x-2 sm:gap-x-4")}>
           <Link
             to="/"
             className={cn("-ml-1 flex h-16 items-center gap-2.5 rounded-md px-1", focusRing)}

@@ -1,0 +1,11 @@
+import type { SessionUser } from "../../../../shared/session";
+
+/**
+ * What this person's alerts are about, in their own terms: a customer has requests and bookings, not job
+ * queues and applications (the notification screens are shared by every role).
+ */
+export function alertTopics(user: Pick<SessionUser, "role" | "isAdmin">): string {
+  if (user.isAdmin) return "new applications, jobs and account updates";
+  if (user.role === "landscaper") return "new jobs, your application and account updates";
+  return "your requests, bookings and account updates";
+}

@@ -1,0 +1,218 @@
+import {
+  aliasedTable,
+  and,
+  arrayContains,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import {
+  DECLINED_LIST_LIMIT,
+  type LandscaperJobsAnswer,
+  QUEUE_PAGE_SIZE,
+  type QueueQuery,
+  type QueueShow,
+  type QueueSort,
+  type QueueStats,
+  queueMessages,
+} from "../../../shared/job-queue.js";
+import type { Db } from "../../db/client.js";
+import { job, jobDecline, landscaper, zipCode } from "../../db/schema.js";
+import { badRequest } from "../../lib/errors.js";
+import { greatCircleMiles, landscaperNameSql } from "../landscapers/index.js";
+import { landscaperProfile } from "./reads.js";
+import { assigned, jobViewColumns, toJobView, withoutContact } from "./views.js";
+
+/** Where a page of the queue ends: the sort it belongs to, that sort's key of the last job, its number. */
+type QueueCursor =
+  | { sort: "newest"; number: number }
+  | { sort: "soonest"; date: string; number: number }
+  | { sort: "nearest"; miles: number; number: number };
+
+/** Jobs without a known distance sort after every measured one. */
+const UNKNOWN_MILES = 100_000;
+
+function encodeQueueCursor(cursor: QueueCursor): string {
+  const key = cursor.sort === "soonest" ? cursor.date : cursor.sort === "nearest" ? cursor.miles : null;
+  return Buffer.from(JSON.stringify([cursor.sort, key, cursor.number]), "utf8").toString("base64url");
+}
+
+function decodeQueueCursor(value: string, sort: QueueSort): QueueCursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+  } catch {
+    parsed = null;
+  }
+  if (Array.isArray(parsed) && parsed.length === 3 && parsed[0] === sort && Number.isInteger(parsed[2])) {
+    const [, key, number] = parsed as [QueueSort, unknown, number];
+    if (sort === "newest") return { sort, number };
+    if (sort === "soonest" && typeof key === "string" && /^\d{4}-\d{2}-\d{2}$/.test(key))
+      return { sort, date: key, number };
+    if (sort === "nearest" && typeof key === "number" && Number.isFinite(key))
+      return { sort, miles: key, number };
+  }
+  throw badRequest(queueMessages.staleCursor);
+}
+
+/**
+ * The landscaper's queue, one page of it: new requests in their service area (without the ones they
+ * declined, which come apart), and the jobs assigned to them; filtered by service, preferred date and
+ * distance from their own ZIP; newest, soonest or nearest first; with the counts of everything for the
+ * tiles. Keyset pages (on the job number after the sort key) neither repeat nor skip a job when new
+ * requests arrive or others are taken between two pages.
+ */
+export async function landscaperQueue({
+  db,
+  landscaperId,
+  query,
+}: {
+  db: Db;
+  landscaperId: string;
+  query: QueueQuery;
+}): Promise<Omit<LandscaperJobsAnswer, "preview">> {
+  const profile = await landscaperProfile(db, landscaperId);
+  const covered = profile?.status === "approved" ? profile.coveredZipCodes : [];
+  const declined = aliasedTable(jobDecline, "declined");
+  const base = aliasedTable(zipCode, "base");
+  const there = aliasedTable(zipCode, "there");
+
+  // Miles from the landscaper's ZIP to the job's, rounded to a tenth as the card shows it (and so a page's
+  // cursor carries the exact value the next page compares with).
+  const miles = sql<number | null>`round(${greatCircleMiles(base, there)}::numeric, 1)::float8`;
+  const milesOrLast = sql`coalesce(${miles}, ${UNKNOWN_MILES}::float8)`;
+
+  const inArea = covered.length ? and(eq(job.status, "pending"), inArray(job.zipCode, covered)) : sql`false`;
+  const mine = eq(job.landscaperId, landscaperId);
+  const open = and(inArea, isNull(declined.jobId));
+  const shows: Record<QueueShow, SQL | undefined> = {
+    all: or(open, and(mine, inArray(job.status, ["accepted", "scheduled", "completed"]))),
+    open,
+    accepted: and(mine, inArray(job.status, ["accepted", "scheduled"])),
+    completed: and(mine, eq(job.status, "completed")),
+    cancelled: and(mine, eq(job.status, "cancelled")),
+  };
+  const filters = and(
+    shows[query.show],
+    query.service ? arrayContains(job.selectedServices, [query.service]) : undefined,
+    query.from ? gte(job.preferredDate, query.from) : undefined,
+    query.to ? lte(job.preferredDate, query.to) : undefined,
+    query.within ? sql`${miles} <= ${Number(query.within)}` : undefined,
+  );
+
+  const cursor = query.cursor ? decodeQueueCursor(query.cursor, query.sort) : null;
+  const after: SQL | undefined = !cursor
+    ? undefined
+    : cursor.sort === "newest"
+      ? sql`${job.number} < ${cursor.number}`
+      : cursor.sort === "soonest"
+        ? sql`(${job.preferredDate}, -${job.number}) > (${cursor.date}::date, ${-cursor.number})`
+        : sql`(${milesOrLast}, -${job.number}) > (${cursor.miles}::float8, ${-cursor.number})`;
+  const order: Record<QueueSort, SQL[]> = {
+    newest: [desc(job.number)],
+    soonest: [sql`${job.preferredDate} asc`, desc(job.number)],
+    nearest: [sql`${milesOrLast} asc`, desc(job.number)],
+  };
+
+  const declinedByMe = and(eq(declined.jobId, job.id), eq(declined.landscaperId, landscaperId));
+  const baseZip = eq(base.zip, profile?.zipCode ?? "");
+  const pageOf = (where: SQL | undefined) =>
+    db
+      .select({
+        job: jobViewColumns,
+        landscaperId: job.landscaperId,
+        landscaperName: landscaperNameSql(assigned.name),
+        miles,
+        declinedAt: declined.createdAt,
+      })
+      .from(job)
+      .leftJoin(declined, declinedByMe)
+      .leftJoin(base, baseZip)
+      .leftJoin(there, eq(there.zip, job.zipCode))
+      .leftJoin(assigned, eq(assigned.id, job.landscaperId))
+      .leftJoin(landscaper, eq(landscaper.userId, job.landscaperId))
+      .where(where);
+
+  const count = (where: SQL | undefined) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
+  const [counts, rows, declinedRows, distances] = await Promise.all([
+    db
+      .select({
+        pending: count(open),
+        accepted: count(and(mine, inArray(job.status, ["accepted", "scheduled"]))),
+        completed: count(and(mine, eq(job.status, "completed"))),
+        cancelled: count(and(mine, eq(job.status, "cancelled"))),
+        declined: count(and(inArea, isNotNull(declined.jobId))),
+        matching: count(filters),
+      })
+      .from(job)
+      .leftJoin(declined, declinedByMe)
+      .leftJoin(base, baseZip)
+      .leftJoin(there, eq(there.zip, job.zipCode))
+      .where(or(mine, inArea)),
+    pageOf(and(filters, after))
+      .orderBy(...order[query.sort])
+      .limit(QUEUE_PAGE_SIZE + 1),
+    cursor
+      ? Promise.resolve([])
+      : pageOf(and(inArea, isNotNull(declined.jobId)))
+          .orderBy(desc(declined.createdAt))
+          .limit(DECLINED_LIST_LIMIT),
+    baseIsKnown(db, profile?.zipCode),
+  ]);
+
+  const c = counts[0];
+  const stats: QueueStats = {
+    total: (c?.pending ?? 0) + (c?.accepted ?? 0) + (c?.completed ?? 0),
+    pending: c?.pending ?? 0,
+    accepted: c?.accepted ?? 0,
+    completed: c?.completed ?? 0,
+    cancelled: c?.cancelled ?? 0,
+    declined: c?.declined ?? 0,
+  };
+  type Row = (typeof rows)[number];
+  const toView = (r: Row) => {
+    const view = {
+      ...toJobView(r.job, { landscaperName: r.landscaperName, declinedByMe: r.declinedAt !== null }),
+      distanceMiles: r.miles === null ? null : Number(r.miles),
+    };
+    return r.landscaperId === landscaperId ? view : withoutContact(view);
+  };
+  const page = rows.slice(0, QUEUE_PAGE_SIZE);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > QUEUE_PAGE_SIZE && last
+      ? encodeQueueCursor(
+          query.sort === "newest"
+            ? { sort: "newest", number: last.job.number }
+            : query.sort === "soonest"
+              ? { sort: "soonest", date: last.job.preferredDate, number: last.job.number }
+              : {
+                  sort: "nearest",
+                  miles: last.miles === null ? UNKNOWN_MILES : Number(last.miles),
+                  number: last.job.number,
+                },
+        )
+      : null;
+
+  return {
+    jobs: page.map(toView),
+    stats,
+    matching: c?.matching ?? 0,
+    nextCursor,
+    declined: declinedRows.map(toView),
+    distances,
+  };
+}
+
+async function baseIsKnown(db: Db, zip: string | undefined): Promise<boolean> {
+  if (!zip) return false;
+  const [row] = await db.select({ zip: zipCode.zip }).from(zipCode).where(eq(zipCode.zip, zip));
+  return row !== undefined;
+}

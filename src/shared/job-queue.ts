@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { isValidIsoDate } from "./dates.js";
+import { jobViewSchema } from "./jobs.js";
+import { serviceIds } from "./services.js";
+
+/**
+ * The landscaper's job queue (issue 19): which jobs, filtered how, in which order, a page at a time. The
+ * tiles count everything; the filters narrow the list only.
+ */
+export const queueShows = ["all", "open", "accepted", "completed", "cancelled"] as const;
+export type QueueShow = (typeof queueShows)[number];
+export const queueShowLabel: Record<QueueShow, string> = {
+  all: "All jobs",
+  open: "New requests",
+  accepted: "Accepted",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export const queueSorts = ["newest", "soonest", "nearest"] as const;
+export type QueueSort = (typeof queueSorts)[number];
+export const queueSortLabel: Record<QueueSort, string> = {
+  newest: "Newest first",
+  soonest: "Soonest date",
+  nearest: "Nearest first",
+};
+
+/** The distances the filter offers, in miles from the landscaper's own ZIP. */
+export const queueDistances = [5, 10, 15, 25, 40] as const;
+export const QUEUE_PAGE_SIZE = 20;
+/** The declined section lists this many at most (its count is exact). */
+export const DECLINED_LIST_LIMIT = 50;
+
+export const queueMessages = {
+  badDate: "Please choose a valid date.",
+  dateOrder: "The 'to' date is before the 'from' date.",
+  badDistance: "Please choose a distance from the list.",
+  staleCursor: "The queue changed. Please reload it from the top.",
+} as const;
+
+const optionalDate = z
+  .string()
+  .max(10, { message: queueMessages.badDate, abort: true })
+  .refine((value) => value === "" || isValidIsoDate(value), { message: queueMessages.badDate })
+  .default("");
+
+/** GET /api/landscaper/jobs query; blank values mean "any". The form and the server parse with it. */
+export const queueQuerySchema = z
+  .object({
+    show: z.enum(queueShows).default("all"),
+    service: z.union([z.literal(""), z.enum(serviceIds)]).default(""),
+    from: optionalDate,
+    to: optionalDate,
+    within: z
+      .string()
+      .max(3, { message: queueMessages.badDistance, abort: true })
+      .refine((value) => value === "" || (queueDistances as readonly number[]).includes(Number(value)), {
+        message: queueMessages.badDistance,
+      })
+      .default(""),
+    sort: z.enum(queueSorts).default("newest"),
+    cursor: z.string().max(200).optional(),
+  })
+  .refine((q) => q.from === "" || q.to === "" || q.from <= q.to, {
+    message: queueMessages.dateOrder,
+    path: ["to"],
+  });
+export type QueueQuery = z.infer<typeof queueQuerySchema>;
+export type QueueFilters = Omit<QueueQuery, "cursor">;
+
+export const queueStatsSchema = z.object({
+  /** pending + accepted + completed: the jobs "All jobs" lists. */
+  total: z.number(),
+  /** New requests in the area, declined ones not counted. */
+  pending: z.number(),
+  /** Accepted or scheduled, this landscaper's. */
+  accepted: z.number(),
+  completed: z.number(),
+  /** Outside the total: shown on request. */
+  cancelled: z.number(),
+  declined: z.number(),
+});
+export type QueueStats = z.infer<typeof queueStatsSchema>;
+
+/** GET /api/landscaper/jobs: one page of the queue, the counts, and whether this is a master's preview. */
+export const landscaperJobsAnswerSchema = z.object({
+  jobs: z.array(jobViewSchema),
+  stats: queueStatsSchema,
+  /** How many jobs the filters match, over all pages. */
+  matching: z.number(),
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+  /** The requests this landscaper declined that are still open (first page only; empty on later ones). */
+  declined: z.array(jobViewSchema),
+  /** Whether distances could be measured (the landscaper's own ZIP is a known one). */
+  distances: z.boolean(),
+  preview: z.boolean(),
+});
+export type LandscaperJobsAnswer = z.infer<typeof landscaperJobsAnswerSchema>;
