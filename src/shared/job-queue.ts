@@ -10,8 +10,8 @@ import { serviceIds } from "./services.js";
 export const queueShows = ["all", "open", "accepted", "completed", "cancelled"] as const;
 export type QueueShow = (typeof queueShows)[number];
 export const queueShowLabel: Record<QueueShow, string> = {
-  all: "All jobs",
-  open: "New requests",
+  all: "All but cancelled",
+  open: "Pending requests",
   accepted: "Accepted",
   completed: "Completed",
   cancelled: "Cancelled",
@@ -21,7 +21,7 @@ export const queueSorts = ["newest", "soonest", "nearest"] as const;
 export type QueueSort = (typeof queueSorts)[number];
 export const queueSortLabel: Record<QueueSort, string> = {
   newest: "Newest first",
-  soonest: "Soonest date",
+  soonest: "Soonest date first",
   nearest: "Nearest first",
 };
 
@@ -33,7 +33,7 @@ export const DECLINED_LIST_LIMIT = 50;
 
 export const queueMessages = {
   badDate: "Please choose a valid date.",
-  dateOrder: "The 'to' date is before the 'from' date.",
+  dateOrder: "'Preferred to' is before 'Preferred from'.",
   badDistance: "Please choose a distance from the list.",
   staleCursor: "The queue changed. Please reload it from the top.",
 } as const;

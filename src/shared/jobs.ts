@@ -94,13 +94,22 @@ export const quoteRequestSchema = z
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 
+/** An amount in dollars typed in a box, answered in cents; an empty box is "required", not "at least $1". */
 const dollars = (label: string) =>
-  z.coerce
-    .number({ message: `${label} must be a number.` })
-    .refine(Number.isFinite, { message: `${label} must be a number.` })
-    .min(1, { message: `${label} must be at least $1.` })
-    .max(100_000, { message: `${label} must be at most $100,000.` })
-    .transform((value) => Math.round(value * 100));
+  z
+    .union([z.string(), z.number()], { message: `${label} must be a number.` })
+    .refine((value) => typeof value === "number" || value.trim() !== "", {
+      message: `${label} is required.`,
+      abort: true,
+    })
+    .pipe(
+      z.coerce
+        .number<string | number>({ message: `${label} must be a number.` })
+        .refine(Number.isFinite, { message: `${label} must be a number.` })
+        .min(1, { message: `${label} must be at least $1.` })
+        .max(100_000, { message: `${label} must be at most $100,000.` })
+        .transform((value) => Math.round(value * 100)),
+    );
 
 /** A landscaper takes a job: price and date (the date defaults to the preferred date). */
 export const acceptJobSchema = z.object({

@@ -565,7 +565,7 @@ describe("public site", () => {
       expect(await page.locator("header").getByRole("button", { name: "Sign In" }).count()).toBe(0);
       await trigger.click();
       const items = await menuItems(page);
-      expect(items).toEqual(["View My Jobs", "Edit My Profile", "Logout"]);
+      expect(items).toEqual(["View My Jobs", "Edit My Profile", "Notifications", "Logout"]);
       await page.getByRole("menuitem", { name: "Edit My Profile" }).click();
       await expectPath(page, "/customer-dashboard?tab=profile");
       expect(await page.locator("header nav").getByRole("link", { name: "Admin Dashboard" }).count()).toBe(0);

@@ -223,6 +223,7 @@ describe("job lifecycle: roles, races and the queue", () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{}, { price: "Price must be a number." }],
       [{ price: "abc" }, { price: "Price must be a number." }],
+      [{ price: "  " }, { price: "Price is required." }],
       [{ price: 0.5 }, { price: "Price must be at least $1." }],
       [
         { price: 50, scheduledDate: daysFromToday(-1) },

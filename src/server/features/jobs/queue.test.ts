@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { daysFromToday } from "../../../shared/dates.js";
 import {
@@ -202,6 +202,34 @@ describe("the landscaper's job queue at 1,000 pending jobs", () => {
     expect(theirs.jobs[0]!.contactHidden).toBeUndefined();
     expect((await queue(pro)).stats.pending).toBe(1000);
   }, 60_000);
+
+  it("puts upcoming work first when sorted by soonest date, then dates already past", async () => {
+    const at = (days: number, name: string) => ({
+      customerName: name,
+      customerEmail: `${name.toLowerCase()}@queue.test`,
+      customerPhone: "(704) 555-0100",
+      address: "1 Season St, Charlotte, NC",
+      zipCode: "28202",
+      selectedServices: ["seasonal-cleanup"],
+      serviceType: "seasonal-cleanup",
+      preferredDate: daysFromToday(days),
+      estimateLowCents: 5000,
+      estimateHighCents: 8000,
+    });
+    const rows = await t.database.db
+      .insert(job)
+      .values([at(-30, "Stale"), at(9, "Later"), at(0, "Today"), at(-2, "Recent")])
+      .returning({ id: job.id, name: job.customerName });
+    const id = (name: string) => rows.find((r) => r.name === name)!.id;
+    const soonest = await queue(pro, { service: "seasonal-cleanup", sort: "soonest" });
+    expect(soonest.jobs.map((j) => j.id)).toEqual([id("Today"), id("Later"), id("Stale"), id("Recent")]);
+    await t.database.db.delete(job).where(
+      inArray(
+        job.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  });
 
   it("refuses bad filters with a clear message, and a page link of another order or a forged one", async () => {
     const bad = async (query: Record<string, string>) =>

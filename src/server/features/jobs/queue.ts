@@ -13,6 +13,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { todayInCharlotte } from "../../../shared/dates.js";
 import {
   DECLINED_LIST_LIMIT,
   type LandscaperJobsAnswer,
@@ -33,14 +34,15 @@ import { assigned, jobViewColumns, toJobView, withoutContact } from "./views.js"
 /** Where a page of the queue ends: the sort it belongs to, that sort's key of the last job, its number. */
 type QueueCursor =
   | { sort: "newest"; number: number }
-  | { sort: "soonest"; date: string; number: number }
+  | { sort: "soonest"; past: 0 | 1; date: string; number: number }
   | { sort: "nearest"; miles: number; number: number };
 
 /** Jobs without a known distance sort after every measured one. */
 const UNKNOWN_MILES = 100_000;
 
 function encodeQueueCursor(cursor: QueueCursor): string {
-  const key = cursor.sort === "soonest" ? cursor.date : cursor.sort === "nearest" ? cursor.miles : null;
+  const key =
+    cursor.sort === "soonest" ? [cursor.past, cursor.date] : cursor.sort === "nearest" ? cursor.miles : null;
   return Buffer.from(JSON.stringify([cursor.sort, key, cursor.number]), "utf8").toString("base64url");
 }
 
@@ -54,8 +56,14 @@ function decodeQueueCursor(value: string, sort: QueueSort): QueueCursor {
   if (Array.isArray(parsed) && parsed.length === 3 && parsed[0] === sort && Number.isInteger(parsed[2])) {
     const [, key, number] = parsed as [QueueSort, unknown, number];
     if (sort === "newest") return { sort, number };
-    if (sort === "soonest" && typeof key === "string" && /^\d{4}-\d{2}-\d{2}$/.test(key))
-      return { sort, date: key, number };
+    if (
+      sort === "soonest" &&
+      Array.isArray(key) &&
+      (key[0] === 0 || key[0] === 1) &&
+      typeof key[1] === "string" &&
+      /^\d{4}-\d{2}-\d{2}$/.test(key[1])
+    )
+      return { sort, past: key[0], date: key[1], number };
     if (sort === "nearest" && typeof key === "number" && Number.isFinite(key))
       return { sort, miles: key, number };
   }
@@ -88,6 +96,9 @@ export async function landscaperQueue({
   // cursor carries the exact value the next page compares with).
   const miles = sql<number | null>`round(${greatCircleMiles(base, there)}::numeric, 1)::float8`;
   const milesOrLast = sql`coalesce(${miles}, ${UNKNOWN_MILES}::float8)`;
+  // Soonest first means upcoming work first: dates already past (completed work, stale requests) follow.
+  const today = todayInCharlotte();
+  const pastDate = sql<number>`(case when ${job.preferredDate} < ${today}::date then 1 else 0 end)`;
 
   const inArea = covered.length ? and(eq(job.status, "pending"), inArray(job.zipCode, covered)) : sql`false`;
   const mine = eq(job.landscaperId, landscaperId);
@@ -113,11 +124,11 @@ export async function landscaperQueue({
     : cursor.sort === "newest"
       ? sql`${job.number} < ${cursor.number}`
       : cursor.sort === "soonest"
-        ? sql`(${job.preferredDate}, -${job.number}) > (${cursor.date}::date, ${-cursor.number})`
+        ? sql`(${pastDate}, ${job.preferredDate}, -${job.number}) > (${cursor.past}::int, ${cursor.date}::date, ${-cursor.number})`
         : sql`(${milesOrLast}, -${job.number}) > (${cursor.miles}::float8, ${-cursor.number})`;
   const order: Record<QueueSort, SQL[]> = {
     newest: [desc(job.number)],
-    soonest: [sql`${job.preferredDate} asc`, desc(job.number)],
+    soonest: [sql`${pastDate} asc`, sql`${job.preferredDate} asc`, desc(job.number)],
     nearest: [sql`${milesOrLast} asc`, desc(job.number)],
   };
 
@@ -192,7 +203,12 @@ export async function landscaperQueue({
           query.sort === "newest"
             ? { sort: "newest", number: last.job.number }
             : query.sort === "soonest"
-              ? { sort: "soonest", date: last.job.preferredDate, number: last.job.number }
+              ? {
+                  sort: "soonest",
+                  past: last.job.preferredDate < today ? 1 : 0,
+                  date: last.job.preferredDate,
+                  number: last.job.number,
+                }
               : {
                   sort: "nearest",
                   miles: last.miles === null ? UNKNOWN_MILES : Number(last.miles),

@@ -56,7 +56,10 @@ function periodText(period: AnalyticsPeriod, bucket: AnalyticsData["bucket"]): s
     : `${formatDay(period.start)} – ${formatDay(period.end)}`;
 }
 
-/** A landscaper's name on one line, shortened with an ellipsis (the tooltip and table show it whole). */
+/**
+ * A landscaper on one line: the business alone when there is one ("Queen City Lawn Care", not the person's
+ * name after it), shortened with an ellipsis past 22 characters (the tooltip and table show it whole).
+ */
 function NameTick({
   x,
   y,
@@ -66,10 +69,10 @@ function NameTick({
   y?: number | string;
   payload?: { value?: string };
 }) {
-  const name = String(payload?.value ?? "");
+  const name = String(payload?.value ?? "").split(" · ")[0] ?? "";
   return (
     <text x={x} y={y} dy={4} textAnchor="end" fill={axisTick.fill} fontSize={axisTick.fontSize}>
-      {name.length > 18 ? `${name.slice(0, 17)}…` : name}
+      {name.length > 22 ? `${name.slice(0, 21)}…` : name}
     </text>
   );
 }
@@ -243,7 +246,7 @@ export default function AdminCharts({ data }: { data: AnalyticsData }) {
           <YAxis
             type="category"
             dataKey="name"
-            width={132}
+            width={156}
             tick={<NameTick />}
             tickLine={false}
             axisLine={false}

@@ -22,7 +22,10 @@ const sections: { to: string; label: string; icon: LucideIcon; end?: boolean }[]
   { to: "/admin/deliveries", label: "Deliveries", icon: MailWarning },
 ];
 
-/** The admin area's own navigation; it scrolls sideways on a phone rather than wrapping. */
+/**
+ * The admin area's own navigation: a row of tabs, and on a phone a 3 × 2 grid of them (a sideways scroller
+ * hid half the sections behind the screen's edge with nothing to say they were there).
+ */
 function AdminNav() {
   const navRef = useRef<HTMLElement>(null);
   // On a phone the current section may sit off screen to the right: bring it into view.
@@ -32,8 +35,8 @@ function AdminNav() {
       ?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, []);
   return (
-    <nav ref={navRef} aria-label="Admin" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-1 border-b border-slate-200">
+    <nav ref={navRef} aria-label="Admin">
+      <ul className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex sm:overflow-x-auto">
         {sections.map(({ to, label, icon: Icon, end }) => (
           <li key={to}>
             <NavLink
@@ -41,7 +44,7 @@ function AdminNav() {
               end={end}
               className={({ isActive }) =>
                 cn(
-                  "-mb-px flex items-center gap-2 rounded-t-md border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors",
+                  "-mb-px flex h-full flex-col items-center gap-1 rounded-t-md border-b-2 px-1 py-2 text-xs font-medium whitespace-nowrap transition-colors sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 sm:text-sm",
                   isActive
                     ? "border-brand-700 text-brand-800"
                     : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",

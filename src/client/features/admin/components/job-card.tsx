@@ -52,7 +52,7 @@ export function JobCard({ job }: { job: AdminJobView }) {
         </div>
         <div className="col-span-3 min-w-0 lg:col-span-1">
           <dt className="text-slate-500">Landscaper</dt>
-          <dd className="truncate font-medium text-slate-900">
+          <dd className="font-medium break-words text-slate-900">
             {job.landscaperName ?? <span className="font-normal text-slate-500">Not assigned</span>}
           </dd>
         </div>

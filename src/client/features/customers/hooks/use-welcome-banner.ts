@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 
 /** The spec's banner time. */
 export const WELCOME_BANNER_MS = 5000;
+/** How long the banner takes to fold away. */
+export const WELCOME_EXIT_MS = 300;
 /** A session older than this is not a fresh sign-in, even on its first dashboard visit in a tab. */
 const FRESH_SESSION_MS = 15 * 60_000;
 const STORAGE_KEY = "greenscape.welcomed-session";
@@ -46,5 +48,16 @@ export function useWelcomeBanner(signedInAt: string | undefined) {
     return () => window.clearTimeout(timer);
   }, [visible]);
 
-  return { visible, dismiss: () => setVisible(false) };
+  // Kept on the page while it folds away (WELCOME_EXIT_MS), so the requests below slide up rather than jump.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (visible) {
+      setMounted(true);
+      return;
+    }
+    const timer = window.setTimeout(() => setMounted(false), WELCOME_EXIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [visible]);
+
+  return { visible, mounted, dismiss: () => setVisible(false) };
 }

@@ -5,6 +5,7 @@ import { useAreaUser } from "../../../areas/area-layout";
 import { PageBody } from "../../../components/page-body";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { cn } from "../../../lib/utils";
 import { useCustomerProfile } from "../api/customer-profile";
 import { ProfilePanel } from "../components/profile-panel";
 import { RequestsPanel } from "../components/requests-panel";
@@ -47,12 +48,23 @@ function Dashboard({ user }: { user: SessionUser }) {
         </ButtonLink>
       </header>
 
-      {welcome.visible ? (
-        <WelcomeBanner
-          firstName={user.firstName}
-          returning={profile.data?.returning ?? true}
-          onDismiss={welcome.dismiss}
-        />
+      {welcome.mounted ? (
+        <div
+          className={cn(
+            "-mb-6 grid transition-[grid-template-rows,opacity] duration-300 motion-reduce:transition-none",
+            welcome.visible ? "grid-rows-[1fr] opacity-100" : "grid-rows-[0fr] opacity-0",
+          )}
+        >
+          <div className="min-h-0 overflow-hidden">
+            <div className="pb-6">
+              <WelcomeBanner
+                firstName={user.firstName}
+                returning={profile.data?.returning ?? true}
+                onDismiss={welcome.dismiss}
+              />
+            </div>
+          </div>
+        </div>
       ) : null}
 
       <Tabs value={tab} onValueChange={selectTab}>

@@ -59,7 +59,7 @@ export function DeclinedJobs({ jobs, count, canAct }: { jobs: JobView[]; count: 
         Declined by you ({count})
       </summary>
       <p className="mt-1 text-sm text-slate-600">
-        Still open for other landscapers. Undo to see one among your new requests again.
+        These stay open for other landscapers. Undo a decline to put the request back in your queue.
       </p>
       <ul className="divide-y divide-slate-100">
         {jobs.map((job) => (

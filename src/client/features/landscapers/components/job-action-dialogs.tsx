@@ -136,7 +136,7 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
       <FormField
         label="Service date"
         required
-        description="Defaults to the customer's preferred date."
+        description="Defaults to the customer's preferred date, or today if that has passed."
         error={errors.scheduledDate?.message}
       >
         <Input type="date" min={today} aria-required="true" {...form.register("scheduledDate")} />

@@ -32,7 +32,7 @@ const dateLabel: Record<JobStatus, string> = {
 
 /** "4.2 mi from your base": centroid to centroid, so an estimate of the drive, not a route. */
 export function milesLabel(miles: number): string {
-  return `${miles.toFixed(1)} mi from your base`;
+  return miles < 0.05 ? "In your base ZIP" : `${miles.toFixed(1)} mi from your base`;
 }
 
 function Detail({ icon: Icon, children }: { icon: LucideIcon; children: React.ReactNode }) {
@@ -123,7 +123,10 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
           {job.distanceMiles != null ? (
             <Detail icon={Navigation}>{milesLabel(job.distanceMiles)}</Detail>
           ) : null}
-          <Detail icon={CalendarDays}>Preferred: {formatShortDate(job.preferredDate)}</Detail>
+          <Detail icon={CalendarDays}>
+            Preferred: {formatShortDate(job.preferredDate)}
+            {job.status === "pending" && job.preferredDate < todayInCharlotte() ? " (date passed)" : ""}
+          </Detail>
           {assigned && job.scheduledDate ? (
             <Detail icon={CalendarCheck}>
               {dateLabel[job.status]}: {formatShortDate(job.scheduledDate)}

@@ -98,7 +98,7 @@ export function QueueFilterBar({ state, distances }: { state: Filters; distances
         <Button
           type="button"
           variant="outline"
-          className="h-11 sm:hidden"
+          className="h-11 aria-expanded:border-brand-600 aria-expanded:bg-brand-50 sm:hidden"
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen(!open)}

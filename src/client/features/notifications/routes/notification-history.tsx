@@ -95,7 +95,12 @@ function History({ user }: { user: SessionUser }) {
                 label="Type"
                 value={filters.type}
                 onChange={(type) => setFilters((f) => ({ ...f, type }))}
-                options={typeFilterOptions}
+                options={
+                  // Applications are landscapers' and admins' business; a customer never gets one.
+                  user.isAdmin || user.role !== "customer"
+                    ? typeFilterOptions
+                    : typeFilterOptions.filter((option) => option.value !== "application")
+                }
                 className="grid gap-1.5"
               />
               <FilterSelect

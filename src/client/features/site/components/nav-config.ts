@@ -61,6 +61,8 @@ export function accountMenuFor(user: SessionUser): AccountMenu {
         items: [
           { label: "View My Jobs", to: "/customer-dashboard" },
           { label: "Edit My Profile", to: "/customer-dashboard?tab=profile" },
+          // Customers have no bell: without this their alerts and preferences were reachable by URL only.
+          { label: "Notifications", to: "/dashboard/notifications" },
         ],
       };
   }
