@@ -87,58 +87,44 @@ export async function acceptJob(
   });
 }
 
-/** A landscaper passes on a pending job: it stays open for the others and leaves their count of new jobs. */
-export async function declineJob(options: ActionOptions) {
+/**
+ * A landscaper passes on a pending job in their area (`declined`: it stays open for the others and leaves
+ * their count of new jobs), or undoes that (it is among their new requests again). Doing either twice is
+ * answered the same and recorded once.
+ */
+async function setDeclined(options: ActionOptions & { declined: boolean }) {
   const { db, principal } = options;
+  const action = options.declined ? "decline" : "reconsider";
   return db.transaction(async (tx) => {
     const profile = await assertApprovedLandscaper(tx, principal);
     const current = await loadJob(tx, options.jobId);
-    assertAllowed("decline", current);
+    assertAllowed(action, current);
     assertInArea(profile, current);
-    const inserted = await tx
-      .insert(jobDecline)
-      .values({ jobId: current.id, landscaperId: principal.userId })
-      .onConflictDoNothing()
-      .returning();
-    // Declining twice is answered the same, and recorded once.
-    if (inserted.length) {
+    const mine = and(eq(jobDecline.jobId, current.id), eq(jobDecline.landscaperId, principal.userId));
+    const changed = options.declined
+      ? await tx
+          .insert(jobDecline)
+          .values({ jobId: current.id, landscaperId: principal.userId })
+          .onConflictDoNothing()
+          .returning()
+      : await tx.delete(jobDecline).where(mine).returning();
+    if (changed.length) {
       await recordEvent(tx, {
         jobId: current.id,
-        action: "decline",
+        action,
         actorId: principal.userId,
         fromStatus: current.status,
-        note: "Declined by a landscaper; still open for others.",
+        note: options.declined
+          ? "Declined by a landscaper; still open for others."
+          : "A landscaper undid their decline.",
       });
     }
     return current;
   });
 }
 
-/** A landscaper undoes a decline: the job, still open, is among their new requests again. */
-export async function reconsiderJob(options: ActionOptions) {
-  const { db, principal } = options;
-  return db.transaction(async (tx) => {
-    const profile = await assertApprovedLandscaper(tx, principal);
-    const current = await loadJob(tx, options.jobId);
-    assertAllowed("reconsider", current);
-    assertInArea(profile, current);
-    const removed = await tx
-      .delete(jobDecline)
-      .where(and(eq(jobDecline.jobId, current.id), eq(jobDecline.landscaperId, principal.userId)))
-      .returning();
-    // Undoing twice (or a decline that never was) changes nothing and records nothing.
-    if (removed.length) {
-      await recordEvent(tx, {
-        jobId: current.id,
-        action: "reconsider",
-        actorId: principal.userId,
-        fromStatus: current.status,
-        note: "A landscaper undid their decline.",
-      });
-    }
-    return current;
-  });
-}
+export const declineJob = (options: ActionOptions) => setDeclined({ ...options, declined: true });
+export const reconsiderJob = (options: ActionOptions) => setDeclined({ ...options, declined: false });
 
 /** The assigned landscaper marks a scheduled job done at its final price. */
 export async function completeJob(options: ActionOptions & { finalPriceCents: number }) {

@@ -142,26 +142,24 @@ export async function jobRoutes(fastify: FastifyInstance) {
     "Job accepted. The customer has been asked to approve your price and date.",
   );
 
-  app.post(
-    "/jobs/:id/decline",
-    { config: { access: ["landscaper"], input: jobInput }, schema: answers(okMessageAnswerSchema) },
-    async (request) => {
-      const { id } = jobInput.parse(request).params;
-      await declineJob({ db: db(), env: app.env, principal: requirePrincipal(request), jobId: id });
-      return { ok: true, message: "Job declined. It stays open for other landscapers." };
-    },
-  );
+  /**
+   * A landscaper's move on a job that is not theirs (a decline, or its undo): answered with the sentence
+   * alone, no job, so the customer's contact details stay withheld.
+   */
+  function openJobAction(path: string, run: (context: ActionOptions) => Promise<unknown>, message: string) {
+    app.post(
+      path,
+      { config: { access: ["landscaper"], input: jobInput }, schema: answers(okMessageAnswerSchema) },
+      async (request) => {
+        const { id } = jobInput.parse(request).params;
+        await run({ db: db(), env: app.env, principal: requirePrincipal(request), jobId: id });
+        return { ok: true, message };
+      },
+    );
+  }
 
-  // Answered like a decline, with no job: the job is not theirs, so its contact details stay withheld.
-  app.post(
-    "/jobs/:id/undo-decline",
-    { config: { access: ["landscaper"], input: jobInput }, schema: answers(okMessageAnswerSchema) },
-    async (request) => {
-      const { id } = jobInput.parse(request).params;
-      await reconsiderJob({ db: db(), env: app.env, principal: requirePrincipal(request), jobId: id });
-      return { ok: true, message: "The job is back in your new requests." };
-    },
-  );
+  openJobAction("/jobs/:id/decline", declineJob, "Job declined. It stays open for other landscapers.");
+  openJobAction("/jobs/:id/undo-decline", reconsiderJob, "The job is back in your new requests.");
 
   jobAction(
     "/jobs/:id/complete",
