@@ -236,35 +236,39 @@ describe("accessibility", () => {
         await page.evaluate((share) => {
           window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * share);
         }, at);
-        // The pill decides after the next frame.
-        await page.evaluate(
-          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-        );
-        const covered = await page.evaluate(() => {
-          const element = document.querySelector('[data-testid="floating-quote"]');
-          if (!element) return null;
-          const style = getComputedStyle(element);
-          // Stepped aside: transparent and letting clicks through to what lies beneath.
-          if (style.visibility === "hidden" || (style.opacity === "0" && style.pointerEvents === "none"))
-            return null;
-          const a = element.getBoundingClientRect();
-          const selector =
-            'a[href], button, input, select, textarea, summary, [role="button"], [role="link"]';
-          for (const control of document.querySelectorAll(selector)) {
-            if (element.contains(control)) continue;
-            const b = control.getBoundingClientRect();
-            const left = Math.max(a.left, b.left);
-            const right = Math.min(a.right, b.right);
-            const top = Math.max(a.top, b.top);
-            const bottom = Math.min(a.bottom, b.bottom);
-            if (right <= left || bottom <= top) continue;
-            const drawn = document.elementsFromPoint((left + right) / 2, (top + bottom) / 2);
-            if (drawn.some((node) => node === control || control.contains(node))) {
-              return control.outerHTML.slice(0, 100);
+        // The pill decides after the next frame, and again whenever the layout settles (fonts, images): give
+        // it up to two seconds to step aside, which a person would not notice on a page just opened.
+        const coveredNow = () =>
+          page.evaluate(() => {
+            const element = document.querySelector('[data-testid="floating-quote"]');
+            if (!element) return null;
+            const style = getComputedStyle(element);
+            // Stepped aside: transparent and letting clicks through to what lies beneath.
+            if (style.visibility === "hidden" || (style.opacity === "0" && style.pointerEvents === "none"))
+              return null;
+            const a = element.getBoundingClientRect();
+            const selector =
+              'a[href], button, input, select, textarea, summary, [role="button"], [role="link"]';
+            for (const control of document.querySelectorAll(selector)) {
+              if (element.contains(control)) continue;
+              const b = control.getBoundingClientRect();
+              const left = Math.max(a.left, b.left);
+              const right = Math.min(a.right, b.right);
+              const top = Math.max(a.top, b.top);
+              const bottom = Math.min(a.bottom, b.bottom);
+              if (right <= left || bottom <= top) continue;
+              const drawn = document.elementsFromPoint((left + right) / 2, (top + bottom) / 2);
+              if (drawn.some((node) => node === control || control.contains(node))) {
+                return control.outerHTML.slice(0, 100);
+              }
             }
-          }
-          return null;
-        });
+            return null;
+          });
+        let covered = await coveredNow();
+        for (let tries = 0; covered && tries < 20; tries++) {
+          await page.waitForTimeout(100);
+          covered = await coveredNow();
+        }
         if (covered)
           pillProblems.push(`${label} at ${size.width} px, scrolled ${at * 100}%: covers ${covered}`);
       }

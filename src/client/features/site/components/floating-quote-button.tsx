@@ -104,11 +104,18 @@ function useCoversContent(ref: RefObject<HTMLElement | null>): boolean {
     window.addEventListener("resize", schedule);
     const observer = new MutationObserver(schedule);
     observer.observe(document.body, { childList: true, subtree: true });
+    // Layout also moves without a DOM change or a scroll: a web font arriving, an image taking its size, a
+    // short page's footer rising once the content settles. Any of them changes the body's box.
+    const resized = new ResizeObserver(schedule);
+    resized.observe(document.body);
+    document.fonts?.addEventListener("loadingdone", schedule);
     return () => {
       if (frame) cancelAnimationFrame(frame);
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", schedule);
       observer.disconnect();
+      resized.disconnect();
+      document.fonts?.removeEventListener("loadingdone", schedule);
     };
   }, [ref]);
   return covers;
