@@ -79,7 +79,8 @@ export function scenarios(sessions: Sessions, env: Env): Scenario[] {
       key: "customer-jobs",
       label: "Customer dashboard list",
       http: get("/api/customer/jobs", sessions.customer),
-      service: (db) => listCustomerJobs({ db, customerId: sessions.customer.userId }),
+      service: (db) =>
+        listCustomerJobs({ db, cancellationFeeCents: 2500, customerId: sessions.customer.userId }),
       transactional: false,
     },
     {

@@ -11,6 +11,7 @@ import { adminRoutes } from "./features/admin/routes.js";
 import { customerRoutes } from "./features/customers/routes.js";
 import { exportRoutes } from "./features/exports/routes.js";
 import { healthRoutes } from "./features/health/routes.js";
+import { PaymentPassRunner } from "./features/jobs/payment-pass.js";
 import { jobRoutes } from "./features/jobs/routes.js";
 import { landscaperRoutes } from "./features/landscapers/routes.js";
 import { NotificationHub } from "./features/notifications/hub.js";
@@ -18,6 +19,8 @@ import { type PushMessage, sendPush } from "./features/notifications/push.js";
 import { safePushAgent } from "./features/notifications/push-endpoints.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
 import { sendSms, smsProviderFor } from "./features/notifications/sms.js";
+import { type PaymentProvider, TestProcessor } from "./features/payments/index.js";
+import { paymentRoutes } from "./features/payments/routes.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
 import { answerSerializerCompiler, noValidatorCompiler } from "./lib/answers.js";
 import { EmailSender } from "./lib/outbox/email-sender.js";
@@ -42,6 +45,8 @@ export interface BuildOptions {
   clientDir?: string | null;
   logger?: FastifyServerOptions["logger"];
   storage?: Storage;
+  /** Payments go to this provider; the embedded test processor when absent. */
+  paymentProvider?: PaymentProvider;
 }
 
 declare module "fastify" {
@@ -52,6 +57,7 @@ declare module "fastify" {
     storage: Storage;
     outboxWorker: OutboxWorker;
     notificationHub: NotificationHub;
+    paymentProvider: PaymentProvider;
   }
 }
 
@@ -124,6 +130,17 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   app.decorate("outboxWorker", outboxWorker);
   if (env.OUTBOX_WORKER) app.addHook("onReady", async () => outboxWorker.start());
 
+  const paymentProvider = options.paymentProvider ?? new TestProcessor(database.db);
+  app.decorate("paymentProvider", paymentProvider);
+  const paymentPass = new PaymentPassRunner({
+    db: database.db,
+    provider: paymentProvider,
+    log: app.log,
+    pollMs: env.PAYMENTS_POLL_MS,
+  });
+  if (env.PAYMENTS_WORKER) app.addHook("onReady", async () => paymentPass.start());
+  app.addHook("onClose", async () => paymentPass.stop());
+
   const notificationHub = new NotificationHub(database, app.log);
   app.decorate("notificationHub", notificationHub);
   app.addHook("onReady", async () => notificationHub.start());
@@ -181,6 +198,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await api.register(notificationRoutes);
       await api.register(adminRoutes);
       await api.register(exportRoutes);
+      await api.register(paymentRoutes);
     },
     { prefix: "/api" },
   );

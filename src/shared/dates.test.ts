@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDaysIso, daysFromToday, todayInCharlotte } from "./dates";
+import { addDaysIso, charlotteTime, daysFromToday, daysUntil, todayInCharlotte } from "./dates";
 
 describe("calendar days", () => {
   it("crosses months, years, leap days and the clock changes", () => {
@@ -13,5 +13,23 @@ describe("calendar days", () => {
   it("counts from today in Charlotte", () => {
     expect(daysFromToday(0)).toBe(todayInCharlotte());
     expect(daysFromToday(7)).toBe(addDaysIso(todayInCharlotte(), 7));
+  });
+});
+
+describe("Charlotte clock times", () => {
+  it("is 8 AM Eastern on both sides of a clock change", () => {
+    expect(charlotteTime("2026-07-04", 8).toISOString()).toBe("2026-07-04T12:00:00.000Z");
+    expect(charlotteTime("2026-12-04", 8).toISOString()).toBe("2026-12-04T13:00:00.000Z");
+    // The days the clocks change (March 8 and November 1, 2026, at 2 AM).
+    expect(charlotteTime("2026-03-08", 8).toISOString()).toBe("2026-03-08T12:00:00.000Z");
+    expect(charlotteTime("2026-11-01", 8).toISOString()).toBe("2026-11-01T13:00:00.000Z");
+  });
+
+  it("counts days to a date from Charlotte's today, not UTC's", () => {
+    // 11 PM in Charlotte on Nov 30 is already Dec 1 in UTC.
+    const lateEvening = new Date("2026-12-01T04:00:00Z");
+    expect(daysUntil("2026-12-01", lateEvening)).toBe(1);
+    expect(daysUntil("2026-11-30", lateEvening)).toBe(0);
+    expect(daysUntil("2026-11-29", lateEvening)).toBe(-1);
   });
 });

@@ -50,3 +50,27 @@ export function addDaysIso(isoDate: string, days: number): string {
 export function daysFromToday(days: number): string {
   return addDaysIso(todayInCharlotte(), days);
 }
+
+/** The instant it is `hour`:00 in Charlotte on the calendar date `isoDate` (daylight saving included). */
+export function charlotteTime(isoDate: string, hour: number): Date {
+  const guess = new Date(`${isoDate}T${String(hour).padStart(2, "0")}:00:00Z`);
+  // What the Charlotte clock reads at `guess`, taken as if it were UTC: the difference is the offset.
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: BUSINESS_TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(guess);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const shown = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
+  return new Date(guess.getTime() + (guess.getTime() - shown));
+}
+
+/** Whole calendar days from Charlotte's today to `isoDate` (negative when it has passed). */
+export function daysUntil(isoDate: string, now: Date = new Date()): number {
+  const today = new Date(`${todayInCharlotte(now)}T12:00:00Z`).getTime();
+  return Math.round((new Date(`${isoDate}T12:00:00Z`).getTime() - today) / 86_400_000);
+}

@@ -30,6 +30,8 @@ export const errorCodes = [
   "link_used",
   // Accounts
   "password_too_common",
+  // Payments: a card the provider refused (the message says why)
+  "card_declined",
   // Push subscriptions
   "push_endpoint_refused",
   "push_endpoint_taken",

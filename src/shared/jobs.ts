@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addressMessages, zipInAddress } from "./address.js";
 import { isValidIsoDate, todayInCharlotte } from "./dates.js";
+import { jobPaymentViewSchema } from "./payments.js";
 import { serviceIds } from "./services.js";
 
 export const jobStatuses = ["pending", "accepted", "scheduled", "completed", "cancelled"] as const;
@@ -125,6 +126,8 @@ export const completeJobSchema = z.object({ finalPrice: dollars("Final price") }
 
 export const cancelJobSchema = z.object({
   reason: z.string().trim().min(1, { message: "Please tell us why you are cancelling." }).max(500),
+  /** The cancellation fee the person was shown, in cents; a higher fee now due is refused for them to see. */
+  acceptedFeeCents: z.number().int().min(0).max(10_000_000).optional(),
 });
 
 export const rateJobSchema = z.object({
@@ -172,6 +175,13 @@ export const jobViewSchema = z.object({
   cancelReason: z.string().nullable(),
   landscaperName: z.string().nullable(),
   hasPhoto: z.boolean(),
+  completedAt: z.string().nullable().optional(),
+  /** After completion: when the customer (or 48 hours of silence) approved the work, or they reported a problem. */
+  workApprovedAt: z.string().nullable().optional(),
+  problemReportedAt: z.string().nullable().optional(),
+  /** The customer's own list: the job's payment, and the fee cancelling now would cost. */
+  payment: jobPaymentViewSchema.nullable().optional(),
+  cancelFeeCents: z.number().optional(),
   declinedByMe: z.boolean().optional(),
   /**
    * Set in a landscaper's queue for jobs not (yet) theirs: name, email, phone, street address, notes and photo

@@ -106,6 +106,12 @@ export const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(10).optional(),
   TWILIO_FROM: z.string().min(3).optional(),
   TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+  // Charged when a customer cancels within 24 hours of the visit; paid to the landscaper.
+  CANCELLATION_FEE_CENTS: z.coerce.number().int().min(0).max(100_000).default(2500),
+  // Run the payments pass (holds before visits, approvals after 48 hours, recovery of interrupted
+  // provider calls) in this instance; several instances share it through SKIP LOCKED.
+  PAYMENTS_WORKER: booleanFlag.default(true),
+  PAYMENTS_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {

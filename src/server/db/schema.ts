@@ -2,4 +2,5 @@
 export * from "./schema/accounts.js";
 export * from "./schema/jobs.js";
 export * from "./schema/messaging.js";
+export * from "./schema/payments.js";
 export * from "./schema/people.js";

@@ -24,6 +24,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "greenscape-test-")),
     SEED_DEMO: "false",
     OUTBOX_WORKER: "false",
+    PAYMENTS_WORKER: "false",
     PUBLIC_URL: "http://localhost:3000",
     // app.inject() comes from 127.0.0.1: the limits are tested by tests that clear this and pick addresses.
     RATE_LIMIT_ALLOW_LIST: "127.0.0.1",

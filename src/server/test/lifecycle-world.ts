@@ -5,6 +5,7 @@ import { job, jobDecline, jobEvent } from "../db/schema.js";
 import { signUp, signUpAs } from "./accounts-helpers.js";
 import { buildTestApp, readThrough, useFixture } from "./build-test-app.js";
 import { createJob, createLandscaper } from "./landscaper-helpers.js";
+import { saveCard } from "./payment-helpers.js";
 
 /** What completing too early answers (the generic "can no longer" would be wrong: it can, later). */
 export const notAcceptedYet = "This job has not been accepted yet, so it cannot be completed.";
@@ -29,6 +30,7 @@ export const bodies: Record<Action, Record<string, unknown>> = {
 export async function lifecycleWorld() {
   const t = await buildTestApp({ MASTER_EMAILS: "master@lifecycle.test" });
   const customer = await signUp(t.app, { role: "customer", name: "Olivia Bennett" });
+  await saveCard(t.app, customer.cookie);
   const pro = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Carlos Mendoza" });
   const rival = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Rita Rival" });
   const admin = await signUpAs(t.app, t.database, "admin");

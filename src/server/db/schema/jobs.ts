@@ -52,6 +52,11 @@ export const job = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     ratedAt: timestamp("rated_at", { withTimezone: true }),
+    // After completion the customer approves the work (the charge is captured) or reports a problem (the
+    // capture waits for an admin); 48 hours of silence approve it.
+    workApprovedAt: timestamp("work_approved_at", { withTimezone: true }),
+    problemReportedAt: timestamp("problem_reported_at", { withTimezone: true }),
+    problemNote: text("problem_note"),
     ...timestamps,
   },
   (t) => [

@@ -1,9 +1,9 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DashboardSummary } from "../../../shared/admin.js";
-import { platformCutCents } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { DbOrTx } from "../../db/client.js";
 import { jobTotals, outbox, user, userTotals } from "../../db/schema.js";
+import { ledgerTotals } from "../payments/index.js";
 import { toNumber } from "./query-helpers.js";
 
 /**
@@ -38,14 +38,10 @@ export async function dashboardSummary({ db, env }: { db: DbOrTx; env: Env }): P
     .select({
       total: sql<number>`coalesce(sum(${jobTotals.jobs}), 0)`,
       completed: sql<number>`coalesce(sum(${jobTotals.completed}), 0)`,
-      revenue: sql<number>`coalesce(sum(${jobTotals.revenueCents}), 0)`,
-      tips: sql<number>`coalesce(sum(${jobTotals.tipsCents}), 0)`,
     })
     .from(jobTotals);
-
-  const revenueCents = toNumber(jobs?.revenue);
-  const tipsCents = toNumber(jobs?.tips);
-  const platformCents = platformCutCents(revenueCents);
+  // Money from the ledger: what was really charged, not what jobs say they cost.
+  const money = await ledgerTotals(db);
   const [failed] = await db
     .select({ n: sql<number>`count(*)` })
     .from(outbox)
@@ -54,7 +50,11 @@ export async function dashboardSummary({ db, env }: { db: DbOrTx; env: Env }): P
     failedDeliveries: toNumber(failed?.n),
     users: people,
     jobs: { total: toNumber(jobs?.total), completed: toNumber(jobs?.completed) },
-    // The landscapers' 75% is what is left after the platform's rounded 25%, so the two always add up.
-    money: { revenueCents, tipsCents, platformCents, payoutsCents: revenueCents - platformCents + tipsCents },
+    money: {
+      revenueCents: money.revenueCents,
+      tipsCents: money.tipsCents,
+      platformCents: money.platformCents,
+      payoutsCents: money.landscaperEarnedCents,
+    },
   };
 }

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DashboardSummary } from "../../../shared/admin.js";
+import { platformCutCents } from "../../../shared/services.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { insertCustomer, insertJob, insertLandscaper, insertUser } from "../../test/admin-fixtures.js";
 import { useTestApp } from "../../test/build-test-app.js";
+import { ledgerTotalsCounted, postLedger } from "../payments/index.js";
 
 describe("GET /api/admin/dashboard", () => {
   let cookie: string;
@@ -26,7 +28,7 @@ describe("GET /api/admin/dashboard", () => {
     });
   });
 
-  it("computes every figure from the jobs and users in the database", async () => {
+  it("counts people and jobs from the database, and money from the ledger alone", async () => {
     const db = t.database.db;
     // People: the admin above, a second admin by role, one by ADMIN_EMAILS (role customer), 3 customers,
     // 2 landscapers.
@@ -61,16 +63,70 @@ describe("GET /api/admin/dashboard", () => {
     const figures = await summary();
     expect(figures.users).toEqual({ total: 8, customers: 3, landscapers: 2, admins: 3 });
     expect(figures.jobs).toEqual({ total: 6, completed: 3 });
-    // Platform: 25% of 30049 = 7512.25 -> 7512; payouts 30049 - 7512 + 1951 = 24488.
-    expect(figures.money).toEqual({
-      revenueCents: 30049,
-      tipsCents: 1951,
-      platformCents: 7512,
-      payoutsCents: 24488,
+    // Money comes from the ledger alone: jobs that say they cost something move nothing.
+    expect(figures.money).toEqual({ revenueCents: 0, tipsCents: 0, platformCents: 0, payoutsCents: 0 });
+
+    // Three charges ($120.00, $80.50, $99.99), each split 25/75 rounded per charge; two tips; a $10 refund.
+    const charge = (key: string, cents: number) =>
+      postLedger(db, {
+        key,
+        kind: "job_charge",
+        description: "Job charge",
+        lines: [
+          { account: "processor", amountCents: cents },
+          { account: "platform_fees", amountCents: -platformCutCents(cents) },
+          { account: "landscaper", userId: pro.id, amountCents: -(cents - platformCutCents(cents)) },
+        ],
+      });
+    const tip = (key: string, cents: number) =>
+      postLedger(db, {
+        key,
+        kind: "tip",
+        description: "Tip",
+        lines: [
+          { account: "processor", amountCents: cents },
+          { account: "landscaper", userId: pro.id, amountCents: -cents },
+        ],
+      });
+    await charge("c1", 12000);
+    await charge("c2", 8050);
+    await charge("c3", 9999);
+    // Posting the same key again records nothing.
+    expect(await charge("c3", 9999)).toBe(false);
+    await tip("t1", 1500);
+    await tip("t2", 451);
+    await postLedger(db, {
+      key: "r1",
+      kind: "refund",
+      description: "Refund",
+      lines: [
+        { account: "processor", amountCents: -1000 },
+        { account: "platform_fees", amountCents: 250 },
+        { account: "landscaper", userId: pro.id, amountCents: 750 },
+      ],
     });
-    expect(figures.money.platformCents + figures.money.payoutsCents).toBe(
-      figures.money.revenueCents + figures.money.tipsCents,
-    );
+    // Platform: 3000 + 2013 (2012.5 rounds up) + 2500 - 250 = 7263; revenue 30049 - 1000 = 29049.
+    const money = (await summary()).money;
+    expect(money).toEqual({ revenueCents: 29049, tipsCents: 1951, platformCents: 7263, payoutsCents: 23737 });
+    expect(money.platformCents + money.payoutsCents).toBe(money.revenueCents + money.tipsCents);
+    const counted = await ledgerTotalsCounted(db);
+    expect({
+      revenueCents: counted.revenueCents,
+      tipsCents: counted.tipsCents,
+      platformCents: counted.platformCents,
+      payoutsCents: counted.landscaperEarnedCents,
+    }).toEqual(money);
+    // Unbalanced movements are refused, and the ledger cannot be edited after the fact.
+    await expect(
+      postLedger(db, {
+        key: "bad",
+        kind: "tip",
+        description: "Tip",
+        lines: [{ account: "processor", amountCents: 100 }],
+      }),
+    ).rejects.toThrow(/does not balance/);
+    await expect(db.execute(sql`update ledger_entry set amount_cents = amount_cents + 1`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from ledger_entry`)).rejects.toThrow();
   });
 
   it("keeps the job figures equal to a full count through inserts, updates, deletes and a rollback", async () => {
@@ -78,24 +134,14 @@ describe("GET /api/admin/dashboard", () => {
     const counted = async () => {
       const result = await db.execute(sql`
         select count(*)::int as total,
-          count(*) filter (where status = 'completed')::int as completed,
-          coalesce(sum(final_price_cents) filter (where status = 'completed'), 0)::int as revenue,
-          coalesce(sum(tip_cents) filter (where status = 'completed'), 0)::int as tips
+          count(*) filter (where status = 'completed')::int as completed
         from job`);
       const [row] = (result as unknown as { rows: Record<string, number>[] }).rows;
-      return {
-        jobs: { total: row!.total!, completed: row!.completed! },
-        revenueCents: row!.revenue!,
-        tipsCents: row!.tips!,
-      };
+      return { jobs: { total: row!.total!, completed: row!.completed! } };
     };
     const kept = async () => {
       const figures = await summary();
-      return {
-        jobs: figures.jobs,
-        revenueCents: figures.money.revenueCents,
-        tipsCents: figures.money.tipsCents,
-      };
+      return { jobs: figures.jobs };
     };
 
     // Bulk statements: 40 jobs in one insert, a quarter completed with prices and tips.

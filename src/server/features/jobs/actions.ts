@@ -6,12 +6,22 @@ import { formatCents, jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { job, jobDecline } from "../../db/schema.js";
-import { conflict, forbidden, notFound } from "../../lib/errors.js";
+import { conflict, fieldInvalid, forbidden, notFound } from "../../lib/errors.js";
 import { enqueueEmailIfOptedIn } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
+import { cardToCharge, type PaymentProvider, performPending } from "../payments/index.js";
 import { assertAllowed, loadJob, move, recordEvent } from "./lifecycle.js";
 import { customerDashboardUrl, jobAlerts, ratingNote, servicesOf } from "./messages.js";
+import {
+  chargeTip,
+  holdJobPrice,
+  holdsAtApproval,
+  isLateCancel,
+  noCardMessage,
+  queueCancellationMoney,
+  releaseHold,
+} from "./money.js";
 import { landscaperProfile } from "./reads.js";
 import type { JobRow } from "./views.js";
 
@@ -21,6 +31,7 @@ export interface ActionOptions {
   env: Env;
   principal: Principal;
   jobId: string;
+  provider: PaymentProvider;
 }
 
 async function assertApprovedLandscaper(tx: DbOrTx, principal: Principal) {
@@ -161,46 +172,81 @@ export async function completeJob(options: ActionOptions & { finalPriceCents: nu
   });
 }
 
-/** The customer approves the landscaper's price and date: the job is scheduled. */
-export async function approveJob(options: ActionOptions) {
+/**
+ * The customer approves the landscaper's price and date with a card on file: the job is scheduled. When the
+ * visit is 6 days away or fewer the price is held on the card first, and a refused card books nothing;
+ * otherwise the scheduled pass holds it 48 hours before the visit.
+ */
+export async function approveJob(options: ActionOptions & { cardId?: string | undefined }) {
   const { db, principal } = options;
-  return db.transaction(async (tx) => {
-    const current = await loadJob(tx, options.jobId);
-    assertOwnCustomerJob(principal, current);
-    const updated = await move(tx, {
-      current,
-      action: "approve",
-      actorId: principal.userId,
-      set: { scheduledAt: new Date() },
+  const money = { db, provider: options.provider };
+  const current = await loadJob(db, options.jobId);
+  assertOwnCustomerJob(principal, current);
+  assertAllowed("approve", current);
+  const card = await cardToCharge(db, principal.userId, options.cardId);
+  if (!card) throw fieldInvalid("card", noCardMessage);
+  const holds = current.scheduledDate !== null && holdsAtApproval(current.scheduledDate);
+  if (holds) await holdJobPrice(money, { current, customerId: principal.userId, cardId: card.id });
+  try {
+    return await db.transaction(async (tx) => {
+      const updated = await move(tx, {
+        current: await loadJob(tx, options.jobId),
+        action: "approve",
+        actorId: principal.userId,
+        set: { scheduledAt: new Date() },
+      });
+      await notify(tx, jobAlerts.approved(updated));
+      return updated;
     });
-    await notify(tx, jobAlerts.approved(updated));
-    return updated;
-  });
+  } catch (error) {
+    // The booking did not happen (the job changed meanwhile): its hold goes back, unless a second click
+    // that lost the race shares the hold of the first, which booked.
+    if (holds && (await loadJob(db, current.id)).status !== "scheduled") await releaseHold(money, current.id);
+    throw error;
+  }
 }
 
-/** The customer (or an admin) cancels a job that is not done yet, with a reason. */
-export async function cancelJob(options: ActionOptions & { reason: string }) {
+/**
+ * The customer (or an admin) cancels a job that is not done yet, with a reason. A customer cancelling
+ * within 24 hours of the visit pays the cancellation fee (shown before they confirm: `acceptedFeeCents` is
+ * the fee their screen showed, and a higher one is refused so they can look again); otherwise the hold is
+ * released. An admin's cancellation never charges the customer.
+ */
+export async function cancelJob(
+  options: ActionOptions & { reason: string; acceptedFeeCents?: number | undefined },
+) {
   const { db, env, principal } = options;
-  return db.transaction(async (tx) => {
+  const { updated, queued } = await db.transaction(async (tx) => {
     const current = await loadJob(tx, options.jobId);
     if (!principal.isAdmin) assertOwnCustomerJob(principal, current);
+    const byCustomer = principal.userId === current.customerId;
+    const feeCents = byCustomer && isLateCancel(current) ? env.CANCELLATION_FEE_CENTS : 0;
+    if (feeCents > (options.acceptedFeeCents ?? 0)) {
+      throw conflict(
+        `The visit is less than 24 hours away, so a ${formatCents(feeCents)} cancellation fee applies. Cancel again to confirm.`,
+      );
+    }
     const updated = await move(tx, {
       current,
       action: "cancel",
       actorId: principal.userId,
       set: { cancelReason: options.reason, cancelledAt: new Date() },
-      note: options.reason,
+      note: feeCents ? `${options.reason} (cancellation fee ${formatCents(feeCents)})` : options.reason,
     });
+    const queued = await queueCancellationMoney(tx, { current, feeCents, provider: options.provider.name });
     await notify(tx, jobAlerts.cancelled(updated, { byUserId: principal.userId, reason: options.reason }));
-    if (principal.userId === updated.customerId) {
+    if (byCustomer) {
       await notifyAdmins(tx, env, {
         type: "job",
         message: `${updated.customerName} cancelled ${jobLabel(updated.number)}.`,
         link: "/admin/jobs",
       });
     }
-    return updated;
+    return { updated, queued };
   });
+  // The release or the fee, after the commit; if the provider does not answer, the scheduled pass repeats it.
+  if (queued) await performPending({ db, provider: options.provider }, queued.id).catch(() => undefined);
+  return updated;
 }
 
 /** The customer rates a completed job once, with an optional comment and tip. */
@@ -209,6 +255,20 @@ export async function rateJob(
 ) {
   const { db, principal } = options;
   const alreadyRated = "You have already rated this job.";
+  const before = await loadJob(db, options.jobId);
+  assertOwnCustomerJob(principal, before);
+  assertAllowed("rate", before);
+  if (before.rating !== null) throw conflict(alreadyRated);
+  // The tip is its own charge to the saved card, made before the rating is written: a refused card leaves
+  // the job unrated so the person can try again; a repeat finds the tip already charged.
+  await chargeTip(
+    { db, provider: options.provider },
+    {
+      current: before,
+      customerId: principal.userId,
+      tipCents: options.tipCents,
+    },
+  );
   return db.transaction(async (tx) => {
     const current = await loadJob(tx, options.jobId);
     assertOwnCustomerJob(principal, current);

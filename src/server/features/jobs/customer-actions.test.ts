@@ -5,6 +5,7 @@ import { job, jobEvent, landscaper, notification } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { expectFieldErrors } from "../../test/field-errors.js";
+import { saveCard } from "../../test/payment-helpers.js";
 import { postQuote } from "../../test/quote-helpers.js";
 
 const ZIP = "28203";
@@ -36,6 +37,7 @@ describe("customer actions on a job", () => {
       status: "approved",
     });
     owner = await signUp(t.app, { name: "Olive Owner" });
+    await saveCard(t.app, owner.cookie);
     stranger = await signUp(t.app, { name: "Sam Stranger" });
     admin = await signUpAs(t.app, t.database, "admin");
   });
@@ -147,7 +149,19 @@ describe("customer actions on a job", () => {
       for (const make of [newJob, accepted, scheduled]) {
         const id = await make();
         const from = (await rowOf(id)).status;
-        const response = await post(`/api/jobs/${id}/cancel`, owner.cookie, { reason: "  Moving house  " });
+        let response = await post(`/api/jobs/${id}/cancel`, owner.cookie, { reason: "  Moving house  " });
+        if (from === "scheduled") {
+          // Booked for today: within 24 hours of the visit, so the fee is shown and must be agreed to.
+          expect(response.statusCode).toBe(409);
+          expect(response.json().error.message).toBe(
+            "The visit is less than 24 hours away, so a $25.00 cancellation fee applies. Cancel again to confirm.",
+          );
+          expect((await rowOf(id)).status).toBe("scheduled");
+          response = await post(`/api/jobs/${id}/cancel`, owner.cookie, {
+            reason: "  Moving house  ",
+            acceptedFeeCents: 2500,
+          });
+        }
         expect(response.statusCode).toBe(200);
         expect(response.json()).toMatchObject({
           job: { status: "cancelled", cancelReason: "Moving house" },

@@ -9,11 +9,13 @@ describe("the job lifecycle table", () => {
     expect(actions.sort()).toEqual([
       "accept",
       "approve",
+      "approve_work",
       "cancel",
       "complete",
       "decline",
       "rate",
       "reconsider",
+      "report_problem",
     ]);
     for (const action of actions) {
       const rule = transitions[action];
@@ -23,10 +25,10 @@ describe("the job lifecycle table", () => {
     }
   });
 
-  it("lets nothing but a rating leave a completed job, and nothing leave a cancelled one", () => {
+  it("lets only the work's approval, a problem report or a rating touch a completed job, and nothing a cancelled one", () => {
     const from = (status: (typeof jobStatuses)[number]) =>
       actions.filter((action) => (transitions[action].from as readonly string[]).includes(status));
-    expect(from("completed")).toEqual(["rate"]);
+    expect(from("completed").sort()).toEqual(["approve_work", "rate", "report_problem"]);
     expect(from("cancelled")).toEqual([]);
     expect(() => assertAllowed("cancel", { status: "completed" })).toThrow(/can no longer be cancelled/);
     expect(() => assertAllowed("decline", { status: "accepted" })).toThrow(/can no longer be declined/);

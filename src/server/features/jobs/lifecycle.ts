@@ -22,6 +22,10 @@ export const transitions = {
   complete: { from: ["scheduled"], to: "completed", verb: "completed" },
   cancel: { from: ["pending", "accepted", "scheduled"], to: "cancelled", verb: "cancelled" },
   rate: { from: ["completed"], to: null, event: "rated", verb: "rated" },
+  // After completion: the customer approves the work (its price is captured) or reports a problem (the
+  // capture waits for our team); 48 hours of silence approve it.
+  approve_work: { from: ["completed"], to: null, event: "work_approved", verb: "approved" },
+  report_problem: { from: ["completed"], to: null, event: "problem_reported", verb: "reported" },
 } as const satisfies Record<
   string,
   { from: readonly JobStatus[]; to: JobStatus | null; event?: string; verb: string }
@@ -50,7 +54,14 @@ export async function loadJob(tx: DbOrTx, jobId: string): Promise<JobRow> {
 /** Writes the action into the job's history. */
 export async function recordEvent(
   tx: Tx,
-  options: { jobId: string; action: JobAction; actorId: string; fromStatus: JobStatus; note?: string | null },
+  options: {
+    jobId: string;
+    action: JobAction;
+    // Null for the scheduled pass (48 hours of silence approve the work).
+    actorId: string | null;
+    fromStatus: JobStatus;
+    note?: string | null;
+  },
 ) {
   const rule = transitions[options.action];
   await tx.insert(jobEvent).values({
@@ -73,7 +84,7 @@ export async function move(
   options: {
     current: JobRow;
     action: JobAction;
-    actorId: string;
+    actorId: string | null;
     set: Partial<typeof job.$inferInsert>;
     /** An extra condition the row must still meet, e.g. not rated yet. */
     alsoWhere?: SQL;

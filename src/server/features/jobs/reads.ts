@@ -1,20 +1,27 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { todayInCharlotte } from "../../../shared/dates.js";
 import type { JobView } from "../../../shared/jobs.js";
+import { cardLabel, type JobPaymentView } from "../../../shared/payments.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { job, landscaper } from "../../db/schema.js";
+import { job, landscaper, payment, paymentMethod } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
 import { landscaperNameSql } from "../landscapers/index.js";
+import { isLateCancel } from "./money.js";
 import { assigned, jobViewColumns, toJobView } from "./views.js";
 
-/** The customer's requests, newest first. */
+/**
+ * The customer's requests, newest first, each with its payment and the fee cancelling it now would cost
+ * (`cancellationFeeCents`, the setting).
+ */
 export async function listCustomerJobs({
   db,
   customerId,
+  cancellationFeeCents,
 }: {
   db: Db;
   customerId: string;
+  cancellationFeeCents: number;
 }): Promise<JobView[]> {
   const rows = await db
     .select({ job: jobViewColumns, landscaperName: landscaperNameSql(assigned.name) })
@@ -24,7 +31,60 @@ export async function listCustomerJobs({
     .where(eq(job.customerId, customerId))
     .orderBy(desc(job.createdAt))
     .limit(200);
-  return rows.map((r) => toJobView(r.job, { landscaperName: r.landscaperName }));
+  const money = await paymentViews(
+    db,
+    rows.map((r) => r.job.id),
+  );
+  const now = new Date();
+  return rows.map((r) => ({
+    ...toJobView(r.job, { landscaperName: r.landscaperName }),
+    payment: money.get(r.job.id) ?? null,
+    cancelFeeCents: isLateCancel(r.job, now) ? cancellationFeeCents : 0,
+  }));
+}
+
+/** What each job's customer sees of its money: the price's hold or charge, the tip, a cancellation fee. */
+async function paymentViews(db: Db, jobIds: string[]): Promise<Map<string, JobPaymentView>> {
+  const views = new Map<string, JobPaymentView>();
+  if (jobIds.length === 0) return views;
+  const rows = await db
+    .select({ payment, brand: paymentMethod.brand, last4: paymentMethod.last4 })
+    .from(payment)
+    .leftJoin(paymentMethod, eq(paymentMethod.id, payment.methodId))
+    .where(inArray(payment.jobId, jobIds))
+    .orderBy(asc(payment.createdAt));
+  for (const { payment: p, brand, last4 } of rows) {
+    const view = views.get(p.jobId) ?? {
+      status: "pending" as const,
+      amountCents: 0,
+      capturedCents: 0,
+      refundedCents: 0,
+      card: null,
+      failureMessage: null,
+      tipCents: 0,
+      feeCents: 0,
+    };
+    if (p.kind === "job") {
+      // The latest attempt speaks for the price (an earlier refused card is history).
+      Object.assign(view, {
+        status: p.status,
+        amountCents: p.amountCents,
+        capturedCents: p.capturedCents,
+        refundedCents: p.refundedCents,
+        card: brand && last4 ? cardLabel({ brand, last4 }) : null,
+        failureMessage: p.failureMessage,
+      });
+    } else if (p.kind === "extra") {
+      view.capturedCents += p.capturedCents;
+      view.refundedCents += p.refundedCents;
+    } else if (p.kind === "tip") {
+      view.tipCents += p.capturedCents;
+    } else if (p.kind === "fee") {
+      view.feeCents += p.capturedCents;
+    }
+    views.set(p.jobId, view);
+  }
+  return views;
 }
 
 /** The customer's next scheduled visit from today on, if any. */

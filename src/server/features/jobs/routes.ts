@@ -11,6 +11,7 @@ import {
   nextJobAnswerSchema,
   rateJobSchema,
 } from "../../../shared/jobs.js";
+import { approveJobSchema, reportProblemSchema } from "../../../shared/payments.js";
 import type { Access } from "../../lib/access.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { notFound } from "../../lib/errors.js";
@@ -29,6 +30,7 @@ import {
 import { landscaperQueue } from "./queue.js";
 import { listCustomerJobs, nextScheduledJob, photoOf } from "./reads.js";
 import { type JobRow, toJobView } from "./views.js";
+import { approveWork, reportProblem } from "./work-approval.js";
 
 const jobParams = z.object({ id: z.uuid({ message: "Job not found." }) });
 const jobInput = defineInput({ params: jobParams });
@@ -36,6 +38,8 @@ const acceptInput = defineInput({ params: jobParams, body: acceptJobSchema });
 const cancelInput = defineInput({ params: jobParams, body: cancelJobSchema });
 const completeInput = defineInput({ params: jobParams, body: completeJobSchema });
 const rateInput = defineInput({ params: jobParams, body: rateJobSchema });
+const approveInput = defineInput({ params: jobParams, body: approveJobSchema });
+const reportInput = defineInput({ params: jobParams, body: reportProblemSchema });
 const queueInput = defineInput({ query: queueQuerySchema });
 const emptyQueue = {
   jobs: [],
@@ -57,7 +61,12 @@ export async function jobRoutes(fastify: FastifyInstance) {
     async (request) => {
       const principal = requirePrincipal(request);
       if (principal.role !== "customer") return { jobs: [], preview: true };
-      return { jobs: await listCustomerJobs({ db: db(), customerId: principal.userId }), preview: false };
+      const jobs = await listCustomerJobs({
+        db: db(),
+        customerId: principal.userId,
+        cancellationFeeCents: app.env.CANCELLATION_FEE_CENTS,
+      });
+      return { jobs, preview: false };
     },
   );
 
@@ -89,6 +98,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
         env: app.env,
         principal: requirePrincipal(request),
         jobId: parsed.params.id,
+        provider: app.paymentProvider,
       };
       return { job: toJobView(await run(context, parsed)), message };
     });
@@ -97,16 +107,31 @@ export async function jobRoutes(fastify: FastifyInstance) {
   jobAction(
     "/jobs/:id/approve",
     ["customer"],
-    jobInput,
-    (context) => approveJob(context),
+    approveInput,
+    (context, { body }) => approveJob({ ...context, cardId: body.cardId }),
     "Booking confirmed. Your landscaper has been notified.",
   );
   jobAction(
     "/jobs/:id/cancel",
     ["customer", "admin"],
     cancelInput,
-    (context, { body }) => cancelJob({ ...context, reason: body.reason }),
+    (context, { body }) =>
+      cancelJob({ ...context, reason: body.reason, acceptedFeeCents: body.acceptedFeeCents }),
     "The job was cancelled.",
+  );
+  jobAction(
+    "/jobs/:id/approve-work",
+    ["customer"],
+    jobInput,
+    (context) => approveWork(context),
+    "Thanks! The work is approved and your card has been charged.",
+  );
+  jobAction(
+    "/jobs/:id/report-problem",
+    ["customer"],
+    reportInput,
+    (context, { body }) => reportProblem({ ...context, note: body.note }),
+    "Thanks for telling us. Nothing is charged until our team has looked into it.",
   );
   jobAction(
     "/jobs/:id/rate",
@@ -152,7 +177,13 @@ export async function jobRoutes(fastify: FastifyInstance) {
       { config: { access: ["landscaper"], input: jobInput }, schema: answers(okMessageAnswerSchema) },
       async (request) => {
         const { id } = jobInput.parse(request).params;
-        await run({ db: db(), env: app.env, principal: requirePrincipal(request), jobId: id });
+        await run({
+          db: db(),
+          env: app.env,
+          principal: requirePrincipal(request),
+          jobId: id,
+          provider: app.paymentProvider,
+        });
         return { ok: true, message };
       },
     );

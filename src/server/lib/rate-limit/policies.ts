@@ -24,4 +24,6 @@ export const policies = {
   resetPasswordByIp: { name: "reset-password-ip", max: 20, windowMs: HOUR },
   verifyEmailByIp: { name: "verify-email-ip", max: 30, windowMs: HOUR },
   resendVerificationByAccount: { name: "resend-verification", max: 3, windowMs: HOUR },
+  // Card testing (trying stolen numbers one after another) is the abuse a card form draws.
+  addCardByAccount: { name: "add-card", max: 10, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitPolicy>;

@@ -1,0 +1,262 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { charlotteTime, daysUntil } from "../../../shared/dates.js";
+import {
+  HOLD_AT_APPROVAL_WITHIN_DAYS,
+  LATE_CANCEL_HOURS,
+  VISIT_START_HOUR,
+} from "../../../shared/payments.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { payment } from "../../db/schema.js";
+import { AppError, fieldInvalid } from "../../lib/errors.js";
+import {
+  cardRefused,
+  cardToCharge,
+  openPayment,
+  type PaymentProvider,
+  type PaymentRow,
+  performPending,
+  queueAction,
+} from "../payments/index.js";
+import type { JobRow } from "./views.js";
+
+/**
+ * The job's side of the money: which payment a job needs at each step of its lifecycle. The payments
+ * feature makes the calls and keeps the ledger; this file decides when.
+ */
+
+export interface MoneyDeps {
+  db: Db;
+  provider: PaymentProvider;
+  now?: () => Date;
+}
+
+export const noCardMessage =
+  "Add a card to approve this booking. It is only charged after you approve the work.";
+
+/** Whether the hold is placed when the customer approves (the visit is close), not later by the pass. */
+export function holdsAtApproval(scheduledDate: string, now = new Date()): boolean {
+  return daysUntil(scheduledDate, now) <= HOLD_AT_APPROVAL_WITHIN_DAYS;
+}
+
+/** A customer cancelling now pays the fee: the visit starts (8 AM on its date) within 24 hours. */
+export function isLateCancel(row: Pick<JobRow, "status" | "scheduledDate">, now = new Date()): boolean {
+  if (row.status !== "scheduled" || !row.scheduledDate) return false;
+  const start = charlotteTime(row.scheduledDate, VISIT_START_HOUR).getTime();
+  return start - now.getTime() < LATE_CANCEL_HOURS * 3_600_000;
+}
+
+/** The job's own payment (its price's hold or charge) that is not over: pending, held or captured. */
+export async function livePayment(db: DbOrTx, jobId: string, kind: PaymentRow["kind"] = "job") {
+  const [row] = await db
+    .select()
+    .from(payment)
+    .where(
+      and(
+        eq(payment.jobId, jobId),
+        eq(payment.kind, kind),
+        inArray(payment.status, ["pending", "held", "captured"]),
+      ),
+    )
+    .orderBy(desc(payment.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+async function paymentCount(db: DbOrTx, jobId: string, kind: PaymentRow["kind"]) {
+  const rows = await db
+    .select({ id: payment.id })
+    .from(payment)
+    .where(and(eq(payment.jobId, jobId), eq(payment.kind, kind)));
+  return rows.length;
+}
+
+/** A provider that did not answer: the call stays written down and the scheduled pass repeats it. */
+const providerUnavailable = () =>
+  new AppError(
+    503,
+    "internal_error",
+    "The card could not be checked just now. Please try again in a minute.",
+  );
+
+async function perform(deps: MoneyDeps, row: PaymentRow): Promise<PaymentRow> {
+  try {
+    return await performPending(deps, row.id);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw providerUnavailable();
+  }
+}
+
+/**
+ * Holds the job's quoted price on the customer's card (the card asked for, else their default), once: a
+ * hold already placed or on its way is answered again. A refused card answers 402 with the reason.
+ */
+export async function holdJobPrice(
+  deps: MoneyDeps,
+  options: { current: JobRow; customerId: string; cardId?: string | undefined },
+): Promise<PaymentRow> {
+  const { db, provider } = deps;
+  const { current } = options;
+  const existing = await livePayment(db, current.id);
+  if (existing) return existing.pendingAction ? perform(deps, existing) : existing;
+  const card = await cardToCharge(db, options.customerId, options.cardId);
+  if (!card) throw fieldInvalid("card", noCardMessage);
+  // Attempt n of this job's hold: two requests at once compute the same key and share one payment.
+  const attempt = (await paymentCount(db, current.id, "job")) + 1;
+  const opened = await openPayment(db, {
+    jobId: current.id,
+    customerId: options.customerId,
+    methodId: card.id,
+    kind: "job",
+    action: "authorize",
+    amountCents: current.quotedPriceCents ?? 0,
+    idempotencyKey: `job:${current.id}:hold:${attempt}`,
+    provider: provider.name,
+  });
+  const held = await perform(deps, opened);
+  if (held.status === "failed") throw cardRefused((held.failureCode as "card_declined") ?? "card_declined");
+  return held;
+}
+
+/** Releases a job's hold (a cancellation without a fee, or a booking that could not be made). */
+export async function releaseHold(deps: MoneyDeps, jobId: string): Promise<void> {
+  const live = await livePayment(deps.db, jobId);
+  if (live?.status !== "held") return;
+  const queued = await queueAction(deps.db, {
+    paymentId: live.id,
+    action: "release",
+    amountCents: 0,
+    key: `job:${jobId}:release:${live.id}`,
+  });
+  if (queued) await perform(deps, queued).catch(() => undefined);
+}
+
+/**
+ * Written in the cancellation's own transaction: what the cancellation does to the money (released, or the
+ * fee taken from the hold, or the fee charged to the card when there is no hold). Answers the payment to
+ * call after the commit, if any.
+ */
+export async function queueCancellationMoney(
+  tx: DbOrTx,
+  options: { current: JobRow; feeCents: number; provider: PaymentProvider["name"] },
+): Promise<PaymentRow | null> {
+  const { current, feeCents } = options;
+  const live = await livePayment(tx, current.id);
+  if (live?.status === "held") {
+    return queueAction(tx, {
+      paymentId: live.id,
+      action: feeCents > 0 ? "capture_fee" : "release",
+      amountCents: Math.min(feeCents, live.amountCents),
+      key: `job:${current.id}:cancel:${live.id}`,
+    });
+  }
+  if (feeCents > 0 && current.customerId) {
+    const card = await cardToCharge(tx, current.customerId);
+    if (!card) return null;
+    return openPayment(tx, {
+      jobId: current.id,
+      customerId: current.customerId,
+      methodId: card.id,
+      kind: "fee",
+      action: "charge",
+      amountCents: feeCents,
+      idempotencyKey: `job:${current.id}:fee`,
+      provider: options.provider,
+    });
+  }
+  return null;
+}
+
+/**
+ * Written in the work approval's transaction: the capture of the job's hold at the final price (never more
+ * than was held). Answers the payment to call after the commit; null when there is no hold to capture
+ * (it lapsed, or was never placed), in which case `chargeWithoutHold` charges the card after the commit.
+ */
+export async function queueCapture(tx: DbOrTx, current: JobRow): Promise<PaymentRow | null> {
+  const live = await livePayment(tx, current.id);
+  if (live?.status !== "held") return null;
+  const price = current.finalPriceCents ?? current.quotedPriceCents ?? 0;
+  return queueAction(tx, {
+    paymentId: live.id,
+    action: "capture",
+    amountCents: Math.min(price, live.amountCents),
+    key: `job:${current.id}:capture:${live.id}`,
+  });
+}
+
+/**
+ * After an approval: runs the queued capture; when the hold lapsed or was never placed, charges the card for
+ * the price; when the customer approved a final price above the hold, charges the difference as its own
+ * payment. Each is keyed by the job, so running this twice charges nothing twice.
+ */
+export async function settleApprovedWork(
+  deps: MoneyDeps,
+  options: { current: JobRow; queued: PaymentRow | null; approvedDifference: boolean },
+): Promise<void> {
+  const { db, provider } = deps;
+  const { current } = options;
+  const price = current.finalPriceCents ?? current.quotedPriceCents ?? 0;
+  let captured = options.queued
+    ? await performPending(deps, options.queued.id)
+    : await livePayment(db, current.id);
+  if (!current.customerId) return;
+  if (captured?.status !== "captured") {
+    const card = await cardToCharge(db, current.customerId);
+    if (!card) return;
+    const opened = await openPayment(db, {
+      jobId: current.id,
+      customerId: current.customerId,
+      methodId: card.id,
+      kind: "job",
+      action: "charge",
+      amountCents: price,
+      idempotencyKey: `job:${current.id}:charge`,
+      provider: provider.name,
+    });
+    captured = await performPending(deps, opened.id);
+    if (captured.status !== "captured") return;
+  }
+  const difference = price - captured.capturedCents;
+  if (difference > 0 && options.approvedDifference) {
+    const card = await cardToCharge(db, current.customerId);
+    if (!card) return;
+    const extra = await openPayment(db, {
+      jobId: current.id,
+      customerId: current.customerId,
+      methodId: card.id,
+      kind: "extra",
+      action: "charge",
+      amountCents: difference,
+      idempotencyKey: `job:${current.id}:extra`,
+      provider: provider.name,
+    });
+    await performPending(deps, extra.id);
+  }
+}
+
+/** A tip, charged to the customer's card as its own payment (one per job). 402 when the card refuses. */
+export async function chargeTip(
+  deps: MoneyDeps,
+  options: { current: JobRow; customerId: string; tipCents: number },
+): Promise<PaymentRow | null> {
+  if (options.tipCents <= 0) return null;
+  const existing = await livePayment(deps.db, options.current.id, "tip");
+  if (existing) return existing.pendingAction ? perform(deps, existing) : existing;
+  const card = await cardToCharge(deps.db, options.customerId);
+  if (!card) throw fieldInvalid("tip", "Add a card in your profile to leave a tip.");
+  const attempt = (await paymentCount(deps.db, options.current.id, "tip")) + 1;
+  const opened = await openPayment(deps.db, {
+    jobId: options.current.id,
+    customerId: options.customerId,
+    methodId: card.id,
+    kind: "tip",
+    action: "charge",
+    amountCents: options.tipCents,
+    idempotencyKey: `job:${options.current.id}:tip:${attempt}`,
+    provider: deps.provider.name,
+  });
+  const charged = await perform(deps, opened);
+  if (charged.status === "failed")
+    throw cardRefused((charged.failureCode as "card_declined") ?? "card_declined");
+  return charged;
+}

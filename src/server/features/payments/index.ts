@@ -1,0 +1,22 @@
+// What other features may use of payments (the linter forbids reaching past this file).
+export {
+  addTestCard,
+  cardRefused,
+  cardToCharge,
+  listCards,
+  removeCard,
+  setDefaultCard,
+  toCardView,
+} from "./cards.js";
+export {
+  openPayment,
+  type PaymentRow,
+  type PaymentsDeps,
+  type PendingAction,
+  performPending,
+  queueAction,
+  stalePending,
+} from "./charges.js";
+export { ledgerTotals, ledgerTotalsCounted, post as postLedger } from "./ledger.js";
+export { CardDeclinedError, type PaymentProvider, type ProviderPayment } from "./provider.js";
+export { TestProcessor } from "./test-processor.js";

@@ -1,0 +1,85 @@
+import type { DeclineCode } from "../../../shared/payments.js";
+
+/** A payment as the provider reports it. */
+export interface ProviderPayment {
+  id: string;
+  status: "held" | "captured" | "released" | "failed" | "expired";
+  amountCents: number;
+  capturedCents: number;
+  refundedCents: number;
+  /** When an uncaptured hold lapses. */
+  expiresAt: Date | null;
+  /** Why the card was refused (status "failed"). */
+  declineCode: DeclineCode | null;
+}
+
+export interface SavedCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** A card the provider refused, with the reason a person is shown. */
+export class CardDeclinedError extends Error {
+  constructor(readonly declineCode: DeclineCode) {
+    super(`card refused: ${declineCode}`);
+    this.name = "CardDeclinedError";
+  }
+}
+
+/**
+ * What we ask of a payment provider (Stripe, or the embedded test processor). Every call that moves money
+ * carries an idempotency key derived from the job and the action: repeating a call with its key (after a
+ * timeout or a crash) answers the first call's result and moves nothing twice. A refused card is an answer
+ * (status "failed" with a decline code), not an exception; an exception means "unknown, try again".
+ */
+export interface PaymentProvider {
+  readonly name: "test" | "stripe";
+  createCustomer(options: { userId: string; email: string; name: string; idempotencyKey: string }): Promise<{
+    id: string;
+  }>;
+  /**
+   * The embedded processor's card form posts the card to us (test numbers only); Stripe's form posts it to
+   * Stripe and this is not offered. Throws CardDeclinedError for a card it refuses.
+   */
+  saveTestCard?(options: {
+    customerId: string;
+    number: string;
+    expMonth: number;
+    expYear: number;
+    cvc: string;
+    idempotencyKey: string;
+  }): Promise<SavedCard>;
+  /** Holds an amount on a saved card, to be captured later (manual capture). */
+  authorize(options: {
+    customerId: string;
+    methodId: string;
+    amountCents: number;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<ProviderPayment>;
+  /** Charges a saved card at once (a tip, a fee without a hold). */
+  charge(options: {
+    customerId: string;
+    methodId: string;
+    amountCents: number;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<ProviderPayment>;
+  /** Captures up to the held amount; the rest of the hold is released. */
+  capture(options: {
+    paymentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<ProviderPayment>;
+  /** Releases a hold without charging. */
+  release(options: { paymentId: string; idempotencyKey: string }): Promise<ProviderPayment>;
+  refund(options: {
+    paymentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<ProviderPayment>;
+  retrieve(paymentId: string): Promise<ProviderPayment>;
+}

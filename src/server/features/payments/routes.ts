@@ -1,0 +1,91 @@
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { okMessageAnswerSchema } from "../../../shared/answers.js";
+import { addCardSchema, cardAnswerSchema, paymentMethodsAnswerSchema } from "../../../shared/payments.js";
+import { job } from "../../db/schema.js";
+import { answers, type ZodAnswers } from "../../lib/answers.js";
+import { policies } from "../../lib/rate-limit/policies.js";
+import { defineInput } from "../../lib/route-input.js";
+import { requirePrincipal } from "../../plugins/access.js";
+import { addTestCard, listCards, removeCard, setDefaultCard, toCardView } from "./cards.js";
+
+const cardParams = z.object({ id: z.uuid({ message: "Card not found." }) });
+const cardInput = defineInput({ params: cardParams });
+const addCardInput = defineInput({ body: addCardSchema });
+
+/** A customer's saved cards (profile → Payment methods, and the booking approval dialog). */
+export async function paymentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodAnswers>();
+  const db = () => app.database.db;
+
+  app.get(
+    "/payments/cards",
+    { config: { access: ["customer"] }, schema: answers(paymentMethodsAnswerSchema) },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const cards = await listCards(db(), principal.userId);
+      return { cards: cards.map(toCardView), mode: app.paymentProvider.name };
+    },
+  );
+
+  app.post(
+    "/payments/cards",
+    { config: { access: ["customer"], input: addCardInput }, schema: answers(cardAnswerSchema) },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const { body } = addCardInput.parse(request);
+      await app.limit(request, policies.addCardByAccount, principal.userId);
+      const card = await addTestCard({
+        db: db(),
+        provider: app.paymentProvider,
+        userId: principal.userId,
+        input: body,
+      });
+      return { card: toCardView(card), message: "Card saved." };
+    },
+  );
+
+  app.post(
+    "/payments/cards/:id/default",
+    { config: { access: ["customer"], input: cardInput }, schema: answers(cardAnswerSchema) },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const { params } = cardInput.parse(request);
+      const card = await setDefaultCard(db(), principal.userId, params.id);
+      return { card: toCardView(card), message: "Bookings will be held on this card." };
+    },
+  );
+
+  app.delete(
+    "/payments/cards/:id",
+    { config: { access: ["customer"], input: cardInput }, schema: answers(okMessageAnswerSchema) },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const { params } = cardInput.parse(request);
+      await removeCard({
+        db: db(),
+        userId: principal.userId,
+        cardId: params.id,
+        // A booking still to be paid: approved or waiting for approval, or done and not yet approved.
+        needsCard: async (tx) => {
+          const rows = await tx
+            .select({ id: job.id })
+            .from(job)
+            .where(
+              and(
+                eq(job.customerId, principal.userId),
+                or(
+                  inArray(job.status, ["accepted", "scheduled"]),
+                  and(eq(job.status, "completed"), isNull(job.workApprovedAt)),
+                ),
+              ),
+            )
+            .limit(1);
+          return rows.length > 0;
+        },
+      });
+      return { ok: true, message: "Card removed." };
+    },
+  );
+}

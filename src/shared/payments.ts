@@ -1,0 +1,142 @@
+import { z } from "zod";
+
+/** A hold is placed at approval when the visit is this many days away or fewer… */
+export const HOLD_AT_APPROVAL_WITHIN_DAYS = 6;
+/** …otherwise this many days before the visit, by the scheduled pass. */
+export const HOLD_DAYS_BEFORE_VISIT = 2;
+/** A card hold lapses after 7 days (as Stripe's do). */
+export const HOLD_LIFETIME_DAYS = 7;
+/** After completion the customer has this long to approve the work or report a problem. */
+export const WORK_APPROVAL_HOURS = 48;
+/** A customer cancelling closer than this to the visit pays the cancellation fee. */
+export const LATE_CANCEL_HOURS = 24;
+/** Cancellation fee unless the CANCELLATION_FEE_CENTS setting says otherwise. */
+export const DEFAULT_CANCELLATION_FEE_CENTS = 2500;
+/** Visits are booked by day; the 24-hour rule counts from 8:00 AM (America/New_York) on the visit's date. */
+export const VISIT_START_HOUR = 8;
+
+export const TEST_MODE_NOTICE = "Test mode — no real charges";
+
+/**
+ * Stripe's documented test card numbers the embedded test processor accepts, and what each does. Any other
+ * number is refused, so a real card is never typed into a test system by mistake.
+ */
+export const testCards = {
+  "4242424242424242": { brand: "visa", outcome: "succeeds" },
+  "4000056655665556": { brand: "visa", outcome: "succeeds" },
+  "5555555555554444": { brand: "mastercard", outcome: "succeeds" },
+  "378282246310005": { brand: "amex", outcome: "succeeds" },
+  "6011111111111117": { brand: "discover", outcome: "succeeds" },
+  "4000000000000002": { brand: "visa", outcome: "card_declined" },
+  "4000000000009995": { brand: "visa", outcome: "insufficient_funds" },
+  "4000000000000069": { brand: "visa", outcome: "expired_card" },
+  "4000000000000127": { brand: "visa", outcome: "incorrect_cvc" },
+  // Saved without complaint; every charge to it is declined (Stripe: "attaching succeeds, charges fail").
+  "4000000000000341": { brand: "visa", outcome: "charge_declined" },
+} as const satisfies Record<string, { brand: string; outcome: string }>;
+
+/** Why a card was refused, in words a person understands; the client switches on `code`. */
+export const declineMessages = {
+  card_declined: "Your card was declined. Please use a different card.",
+  insufficient_funds: "Your card has insufficient funds. Please use a different card.",
+  expired_card: "Your card has expired. Please use a different card.",
+  incorrect_cvc: "The card's security code is incorrect. Check the 3 or 4 digits on the card.",
+  not_a_test_card: "Test mode only accepts test cards, such as 4242 4242 4242 4242.",
+  processing_error: "The card could not be charged just now. Please try again in a minute.",
+} as const;
+export type DeclineCode = keyof typeof declineMessages;
+
+export const cardBrandLabel: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+};
+
+const digitsOnly = (value: string) => value.replace(/[\s-]/g, "");
+
+/** A card typed into the test processor's form (never used with Stripe, whose form is Stripe's own). */
+export const addCardSchema = z.object({
+  number: z
+    .string()
+    .max(30, { message: "Enter the card number.", abort: true })
+    .transform(digitsOnly)
+    .pipe(
+      z
+        .string()
+        .min(1, { message: "Enter the card number." })
+        .regex(/^\d{13,19}$/, { message: "A card number is 13 to 19 digits." }),
+    ),
+  expiry: z
+    .string()
+    .trim()
+    .max(7, { message: "Enter the expiry as MM/YY.", abort: true })
+    .regex(/^(0[1-9]|1[0-2])\s?\/\s?(\d{2})$/, { message: "Enter the expiry as MM/YY." }),
+  cvc: z
+    .string()
+    .trim()
+    .max(4, { message: "The security code is 3 or 4 digits.", abort: true })
+    .regex(/^\d{3,4}$/, { message: "The security code is 3 or 4 digits." }),
+});
+export type AddCardInput = z.input<typeof addCardSchema>;
+
+/** "MM/YY" as a month and a four-digit year. */
+export function parseExpiry(expiry: string): { month: number; year: number } {
+  const [month, year] = expiry.split("/").map((part) => Number(part.trim()));
+  return { month: month ?? 0, year: 2000 + (year ?? 0) };
+}
+
+export const cardViewSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number(),
+  expYear: z.number(),
+  isDefault: z.boolean(),
+});
+export type CardView = z.infer<typeof cardViewSchema>;
+
+export const paymentMethodsAnswerSchema = z.object({
+  cards: z.array(cardViewSchema),
+  /** "test" (the embedded processor, cards typed in our form) or "stripe". */
+  mode: z.enum(["test", "stripe"]),
+});
+export type PaymentMethodsAnswer = z.infer<typeof paymentMethodsAnswerSchema>;
+
+export const cardAnswerSchema = z.object({ card: cardViewSchema, message: z.string() });
+
+export const paymentStatuses = ["pending", "held", "captured", "released", "failed", "expired"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** What a job's customer and landscaper see of its money. */
+export const jobPaymentViewSchema = z.object({
+  status: z.enum(paymentStatuses),
+  amountCents: z.number(),
+  capturedCents: z.number(),
+  refundedCents: z.number(),
+  card: z.string().nullable(),
+  failureMessage: z.string().nullable(),
+  tipCents: z.number(),
+  /** Cancellation fee captured, if any. */
+  feeCents: z.number(),
+});
+export type JobPaymentView = z.infer<typeof jobPaymentViewSchema>;
+
+export function cardLabel(card: { brand: string; last4: string }): string {
+  return `${cardBrandLabel[card.brand] ?? card.brand} •••• ${card.last4}`;
+}
+
+export const approveJobSchema = z
+  .object({
+    /** The saved card to hold; the default card when absent. */
+    cardId: z.uuid({ message: "Choose a card." }).optional(),
+  })
+  .default({});
+
+export const reportProblemSchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .min(1, { message: "Tell us what went wrong." })
+    .max(2000, { message: "Please keep it under 2000 characters." }),
+});
