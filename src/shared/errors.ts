@@ -32,6 +32,8 @@ export const errorCodes = [
   "password_too_common",
   // Payments: a card the provider refused (the message says why)
   "card_declined",
+  // A cancellation that now costs a fee the person has not seen: shown to them, nothing cancelled
+  "fee_required",
   // Push subscriptions
   "push_endpoint_refused",
   "push_endpoint_taken",

@@ -100,6 +100,8 @@ export const paymentMethodsAnswerSchema = z.object({
   cards: z.array(cardViewSchema),
   /** "test" (the embedded processor, cards typed in our form) or "stripe". */
   mode: z.enum(["test", "stripe"]),
+  /** What cancelling within 24 hours of a visit costs (the CANCELLATION_FEE_CENTS setting). */
+  cancellationFeeCents: z.number(),
 });
 export type PaymentMethodsAnswer = z.infer<typeof paymentMethodsAnswerSchema>;
 

@@ -311,9 +311,31 @@ describe("customer", () => {
       await expectNoSeriousA11yViolations(page, "dashboard-accepted-1280");
       await screenshotFromTop(page, "dashboard-accepted-1280");
 
+      // Approving needs a card: none is saved yet, so the dialog asks for one. A declined test card says why
+      // and books nothing; the good one is held for the price (the visit is 3 days away).
       await card.getByRole("button", { name: "Approve price & date" }).click();
+      const approval = page.getByRole("dialog", { name: "Approve and book" });
+      await approval.getByText("Test mode — no real charges.").waitFor();
+      expect(await approval.getByTestId("hold-explanation").textContent()).toContain(
+        "We'll hold $120.00 on your card now. You're charged only after you approve the work.",
+      );
+      expect(await approval.getByRole("button", { name: "Approve & book" }).isDisabled()).toBe(true);
+      await approval.getByLabel("Card number").fill("4000 0000 0000 0002");
+      await approval.getByLabel("Expiry (MM/YY)").fill("12/34");
+      await approval.getByLabel("Security code").fill("123");
+      await approval.getByRole("button", { name: "Save card" }).click();
+      await approval.getByText("Your card was declined. Please use a different card.").waitFor();
+      await expectNoSeriousA11yViolations(page, "approve-dialog-declined-1280");
+      await screenshotFromTop(page, "approve-dialog-declined-1280");
+      await approval.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await approval.getByRole("button", { name: "Save card" }).click();
+      await approval.getByRole("radio", { name: "Visa •••• 4242" }).waitFor();
+      expect(await approval.getByRole("radio", { name: "Visa •••• 4242" }).isChecked()).toBe(true);
+      await screenshotFromTop(page, "approve-dialog-card-1280");
+      await approval.getByRole("button", { name: "Approve & book" }).click();
       await page.getByText("Booking confirmed. Your landscaper has been notified.").first().waitFor();
       await card.getByText("Scheduled", { exact: true }).waitFor();
+      await card.getByText("$120.00 held on Visa •••• 4242").waitFor();
       expect(await card.getByRole("button", { name: "Approve price & date" }).count()).toBe(0);
 
       // The portal's Upcoming Service is now this job.
@@ -346,6 +368,13 @@ describe("customer", () => {
       await page.reload();
       const done = jobCard(page, main.number);
       await done.getByText("Completed", { exact: true }).waitFor();
+      // First the work is approved, which charges the held card; then the rating and tip.
+      await done.getByTestId("work-approval").waitFor();
+      await expectNoSeriousA11yViolations(page, "work-approval-1280");
+      await screenshotFromTop(page, "work-approval-1280");
+      await done.getByRole("button", { name: "Approve work · $120.00" }).click();
+      await page.getByText("Thanks! The work is approved and your card has been charged.").first().waitFor();
+      await done.getByText("$120.00 charged to Visa •••• 4242").waitFor();
       await done.getByRole("button", { name: "Submit rating" }).click();
       await done.getByText("Choose a rating from 1 to 5 stars.", { exact: true }).waitFor();
       await done.getByLabel("4 stars").check({ force: true });

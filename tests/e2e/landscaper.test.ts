@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { daysFromToday } from "../../src/shared/dates";
 import { wcagAxe } from "./support/a11y";
+import { saveTestCard } from "./support/api";
 import { confirmEmailViaLink, defaultPassword, fillSignUp, uniqueEmail, waitForEmail } from "./support/auth";
 import { baseURL, mobile, screenshot, waitForPath } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
@@ -399,6 +400,7 @@ describe("landscaper", () => {
     await customer.page.getByText("$85.00").first().waitFor();
 
     // The customer approves; the landscaper completes with the final price.
+    await saveTestCard(customer.context.request);
     const approve = await customer.context.request.post(`/api/jobs/${jobId}/approve`, { data: {} });
     expect(approve.status()).toBe(200);
     await pro.page.getByRole("button", { name: "Refresh the job queue" }).click();

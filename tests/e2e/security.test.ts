@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../../src/shared/accounts";
 import { daysFromToday } from "../../src/shared/dates";
-import { okJson } from "./support/api";
+import { okJson, saveTestCard } from "./support/api";
 import { defaultPassword, fillSignUp, uniqueEmail, waitForEmail } from "./support/auth";
 import { screenshot } from "./support/browser";
 import { type SignedInAccount, useBrowser } from "./support/fixtures";
@@ -116,10 +116,15 @@ describe("user text is shown as text on every screen (stored XSS)", () => {
       await landscaper.request.post(`/api/jobs/${rated.id}/accept`, { data: { price: 150 } }),
       "accept",
     );
+    await saveTestCard(customer.request);
     await okJson(await customer.request.post(`/api/jobs/${rated.id}/approve`, { data: {} }), "approve");
     await okJson(
       await landscaper.request.post(`/api/jobs/${rated.id}/complete`, { data: { finalPrice: 150 } }),
       "complete",
+    );
+    await okJson(
+      await customer.request.post(`/api/jobs/${rated.id}/approve-work`, { data: {} }),
+      "approve work",
     );
     await okJson(
       await customer.request.post(`/api/jobs/${rated.id}/rate`, {

@@ -6,7 +6,7 @@ import { formatCents, jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { job, jobDecline } from "../../db/schema.js";
-import { conflict, fieldInvalid, forbidden, notFound } from "../../lib/errors.js";
+import { AppError, conflict, fieldInvalid, forbidden, notFound } from "../../lib/errors.js";
 import { enqueueEmailIfOptedIn } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
@@ -222,7 +222,9 @@ export async function cancelJob(
     const byCustomer = principal.userId === current.customerId;
     const feeCents = byCustomer && isLateCancel(current) ? env.CANCELLATION_FEE_CENTS : 0;
     if (feeCents > (options.acceptedFeeCents ?? 0)) {
-      throw conflict(
+      throw new AppError(
+        409,
+        "fee_required",
         `The visit is less than 24 hours away, so a ${formatCents(feeCents)} cancellation fee applies. Cancel again to confirm.`,
       );
     }

@@ -121,7 +121,7 @@ describe("a job's money", () => {
     expect(badInput.statusCode).toBe(400);
     expect(badInput.json().error.fields.number).toBe("A card number is 13 to 19 digits.");
     const list = await t.app.inject({ url: "/api/payments/cards", headers: { cookie: customer.cookie } });
-    expect(list.json()).toEqual({ cards: [], mode: "test" });
+    expect(list.json()).toEqual({ cards: [], mode: "test", cancellationFeeCents: 2500 });
   });
 
   it("holds the price at approval when the visit is close, captures it when the work is approved", async () => {

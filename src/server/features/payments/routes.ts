@@ -25,7 +25,11 @@ export async function paymentRoutes(fastify: FastifyInstance) {
     async (request) => {
       const principal = requirePrincipal(request);
       const cards = await listCards(db(), principal.userId);
-      return { cards: cards.map(toCardView), mode: app.paymentProvider.name };
+      return {
+        cards: cards.map(toCardView),
+        mode: app.paymentProvider.name,
+        cancellationFeeCents: app.env.CANCELLATION_FEE_CENTS,
+      };
     },
   );
 

@@ -3,17 +3,36 @@ import type { JobActionAnswer } from "../../../../shared/jobs";
 import { apiFetch } from "../../../lib/api-client";
 import { customerJobsKey } from "./customer-jobs";
 
-export function approveJob(jobId: string): Promise<JobActionAnswer> {
-  return apiFetch<JobActionAnswer>(`/api/jobs/${encodeURIComponent(jobId)}/approve`, {
+const jobUrl = (jobId: string, action: string) => `/api/jobs/${encodeURIComponent(jobId)}/${action}`;
+
+/** Approves the offer, holding the chosen card (the default one when absent). */
+export function approveJob(input: { jobId: string; cardId?: string }): Promise<JobActionAnswer> {
+  return apiFetch<JobActionAnswer>(jobUrl(input.jobId, "approve"), {
     method: "POST",
-    json: {},
+    json: input.cardId ? { cardId: input.cardId } : {},
   });
 }
 
-export function cancelJob(input: { jobId: string; reason: string }): Promise<JobActionAnswer> {
-  return apiFetch<JobActionAnswer>(`/api/jobs/${encodeURIComponent(input.jobId)}/cancel`, {
+/** `acceptedFeeCents`: the cancellation fee the dialog showed (a higher one is refused, to be shown). */
+export function cancelJob(input: {
+  jobId: string;
+  reason: string;
+  acceptedFeeCents?: number;
+}): Promise<JobActionAnswer> {
+  return apiFetch<JobActionAnswer>(jobUrl(input.jobId, "cancel"), {
     method: "POST",
-    json: { reason: input.reason },
+    json: { reason: input.reason, acceptedFeeCents: input.acceptedFeeCents ?? 0 },
+  });
+}
+
+export function approveWork(jobId: string): Promise<JobActionAnswer> {
+  return apiFetch<JobActionAnswer>(jobUrl(jobId, "approve-work"), { method: "POST", json: {} });
+}
+
+export function reportProblem(input: { jobId: string; note: string }): Promise<JobActionAnswer> {
+  return apiFetch<JobActionAnswer>(jobUrl(input.jobId, "report-problem"), {
+    method: "POST",
+    json: { note: input.note },
   });
 }
 
@@ -49,4 +68,12 @@ export function useCancelJob() {
 
 export function useRateJob() {
   return useJobAction(rateJob);
+}
+
+export function useApproveWork() {
+  return useJobAction(approveWork);
+}
+
+export function useReportProblem() {
+  return useJobAction(reportProblem);
 }

@@ -4,8 +4,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { cancelJobSchema, type JobView } from "../../../../shared/jobs";
-import { jobLabel } from "../../../../shared/services";
+import { formatCents, jobLabel } from "../../../../shared/services";
+import { FormAlert } from "../../../components/form-alert";
 import { FormDialog } from "../../../components/form-dialog";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Textarea } from "../../../components/ui/textarea";
@@ -26,9 +28,10 @@ export function CancelJobDialog({ job, servicesText }: { job: JobView; servicesT
     defaultValues: { reason: "" },
   });
 
+  const feeCents = job.cancelFeeCents ?? 0;
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     try {
-      const answer = await cancel.mutateAsync({ jobId: job.id, reason });
+      const answer = await cancel.mutateAsync({ jobId: job.id, reason, acceptedFeeCents: feeCents });
       toast({
         title: answer.message,
         description: `${jobLabel(job.number)} is cancelled.`,
@@ -36,6 +39,12 @@ export function CancelJobDialog({ job, servicesText }: { job: JobView; servicesT
       });
       setOpen(false);
     } catch (error) {
+      // The visit came within 24 hours while the dialog was open: the refreshed job shows the fee here,
+      // and the person decides again.
+      if (error instanceof ApiError && error.code === "fee_required") {
+        form.setError("root", { message: error.message });
+        return;
+      }
       showServerFieldErrors(form.setError, error, ["reason"], { focus: false });
       toast({
         title: "Could not cancel the request",
@@ -70,12 +79,24 @@ export function CancelJobDialog({ job, servicesText }: { job: JobView; servicesT
         </>
       }
       onSubmit={onSubmit}
-      submitLabel="Cancel request"
+      submitLabel={feeCents > 0 ? `Cancel and pay ${formatCents(feeCents)}` : "Cancel request"}
       pendingLabel="Cancelling..."
       pending={cancel.isPending}
       submitVariant="destructive"
       cancelLabel="Keep request"
     >
+      {feeCents > 0 ? (
+        <Alert variant="warning" data-testid="cancel-fee">
+          <AlertDescription>
+            The visit is less than 24 hours away, so cancelling now costs a {formatCents(feeCents)}{" "}
+            cancellation fee, paid to your landscaper for the time they set aside. The rest of the amount held
+            on your card is released.
+          </AlertDescription>
+        </Alert>
+      ) : job.status === "scheduled" ? (
+        <p className="text-sm text-slate-600">Cancelling now is free: nothing is charged to your card.</p>
+      ) : null}
+      <FormAlert message={form.formState.errors.root?.message} />
       <FormField label="Why are you cancelling?" required error={form.formState.errors.reason?.message}>
         <Textarea
           rows={3}

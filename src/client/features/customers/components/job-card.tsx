@@ -1,4 +1,4 @@
-import { CalendarCheck, CircleCheck, Clock, Handshake, Info } from "lucide-react";
+import { CalendarCheck, CircleCheck, Clock, Flag, Handshake, Info } from "lucide-react";
 import type * as React from "react";
 import { addressLine } from "../../../../shared/address";
 import { formatLongDate, formatShortDate } from "../../../../shared/dates";
@@ -7,10 +7,11 @@ import { formatCents, formatRange, jobLabel, serviceName } from "../../../../sha
 import { Detail } from "../../../components/detail";
 import { JobStatusBadge } from "../../../components/job-status-badge";
 import { cn } from "../../../lib/utils";
-import { ApproveJobButton } from "./approve-job-button";
+import { ApproveJobDialog } from "./approve-job-dialog";
 import { CancelJobDialog } from "./cancel-job-dialog";
 import { RatingForm } from "./rating-form";
 import { StarRating } from "./star-rating";
+import { WorkApproval } from "./work-approval";
 
 const cancellable = new Set<JobView["status"]>(["pending", "accepted", "scheduled"]);
 
@@ -56,6 +57,7 @@ export function JobCard({ job }: { job: JobView }) {
           {job.finalPriceCents !== null ? (
             <Detail label="Final price">{formatCents(job.finalPriceCents)}</Detail>
           ) : null}
+          {job.payment ? <Detail label="Payment">{paymentText(job)}</Detail> : null}
           {job.status === "completed" ? (
             <Detail label="Tip">
               {job.tipCents > 0 ? formatCents(job.tipCents) : <Muted>No tip</Muted>}
@@ -102,6 +104,36 @@ export function JobCard({ job }: { job: JobView }) {
   );
 }
 
+/** Where the job's money stands, in a sentence: held, charged, released, or why the card was refused. */
+function paymentText(job: JobView): React.ReactNode {
+  const payment = job.payment;
+  if (!payment) return null;
+  const on = payment.card ? ` on ${payment.card}` : "";
+  const to = payment.card ? ` to ${payment.card}` : "";
+  switch (payment.status) {
+    case "pending":
+      return <Muted>Checking your card…</Muted>;
+    case "held":
+      return `${formatCents(payment.amountCents)} held${on}`;
+    case "captured": {
+      const refunded = payment.refundedCents ? `, ${formatCents(payment.refundedCents)} refunded` : "";
+      return job.status === "cancelled"
+        ? `Cancellation fee ${formatCents(payment.capturedCents)} charged${to}${refunded}`
+        : `${formatCents(payment.capturedCents)} charged${to}${refunded}`;
+    }
+    case "released":
+      return "Hold released, nothing charged";
+    case "expired":
+      return <Muted>Hold expired</Muted>;
+    case "failed":
+      return (
+        <span className="text-red-800">
+          Card refused: {payment.failureMessage ?? "please add another card"}
+        </span>
+      );
+  }
+}
+
 function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string }) {
   const cancel = cancellable.has(job.status) ? (
     <CancelJobDialog job={job} servicesText={servicesText} />
@@ -137,7 +169,7 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
             </>
           }
         >
-          <ApproveJobButton job={job} />
+          <ApproveJobDialog job={job} />
           {cancel}
         </Footer>
       );
@@ -154,6 +186,15 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
         </Footer>
       );
     case "completed":
+      if (!job.workApprovedAt && !job.problemReportedAt) return <WorkApproval job={job} />;
+      if (!job.workApprovedAt)
+        return (
+          <Footer
+            icon={Flag}
+            tone="sky"
+            text="You reported a problem. Our team will contact you, and nothing is charged until it is resolved."
+          />
+        );
       return job.rating === null ? (
         <div className="border-t border-slate-100 bg-amber-50/60 px-4 py-4 sm:px-5">
           <RatingForm job={job} />

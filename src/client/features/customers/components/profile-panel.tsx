@@ -5,6 +5,7 @@ import { Detail } from "../../../components/detail";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Card, CardHeader, CardTitle, EditableCardHeader } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast";
+import { PaymentMethodsCard } from "../../payments";
 import { useCustomerProfile } from "../api/customer-profile";
 import { CustomerProfileForm, customerProfileDefaults } from "./customer-profile-form";
 
@@ -33,7 +34,10 @@ export function ProfilePanel({ user }: { user: SessionUser }) {
         </dl>
       </Card>
       {isCustomer ? (
-        <ServiceDetails user={user} />
+        <div className="grid gap-6">
+          <ServiceDetails user={user} />
+          <PaymentMethodsCard />
+        </div>
       ) : (
         <Alert variant="info">
           <AlertDescription>Service address details belong to customer accounts.</AlertDescription>

@@ -8,30 +8,45 @@ import { LegalDocument, type LegalSection } from "../components/legal-document";
 export function meta() {
   return pageMeta(
     "Refund & Cancellation Policy",
-    "Cancel free before your landscaping job is scheduled, raise any issue within 7 days, and see how refunds and tips work at GreenScape Charlotte.",
+    "Your card is held when you book and charged only after the work is approved. Cancel free until 24 hours before the visit; see how refunds and tips work at GreenScape Charlotte.",
   );
 }
 
 const sections: LegalSection[] = [
   {
-    id: "before-scheduling",
-    title: "Cancelling Before Your Job Is Scheduled",
+    id: "card-holds",
+    title: "When Your Card Is Held and Charged",
     body: (
-      <p>
-        Changed your mind? You can cancel a quote request or an approved quote <strong>free of charge</strong>{" "}
-        at any time before the job is scheduled. Just reply to your quote email or contact us.
-      </p>
+      <>
+        <p>
+          Booking needs a card on file. When you approve a landscaper's price and date, we place a{" "}
+          <strong>hold</strong> for that price on your card: at once if the visit is 6 days away or fewer,
+          otherwise 48 hours before the visit. A hold is not a charge.
+        </p>
+        <p>
+          Your card is <strong>charged only after the work is done</strong>: when you approve the work, or 48
+          hours after the landscaper marks it complete if you have not reported a problem. If the final price
+          is lower than the hold, only the final price is charged and the rest is released.
+        </p>
+      </>
     ),
   },
   {
-    id: "after-scheduling",
-    title: "Changes After Scheduling",
+    id: "cancelling",
+    title: "Cancelling a Booking",
     body: (
-      <p>
-        Once a date is confirmed, please let us know as early as you can if you need to cancel or reschedule,
-        so your landscaper can plan their day. We're always happy to move a visit, for example after a heavy
-        rain.
-      </p>
+      <ul className="list-disc space-y-1 pl-5">
+        <li>
+          Before a landscaper's offer is approved, or more than <strong>24 hours</strong> before the visit
+          (8:00 AM on the visit's date): free. Any hold on your card is released.
+        </li>
+        <li>
+          Within 24 hours of the visit: a <strong>cancellation fee</strong>, shown to you before you confirm,
+          is charged and paid to your landscaper for the time they set aside. The rest of the hold is
+          released.
+        </li>
+        <li>If your landscaper or our team cancels, the hold is released and you pay nothing.</li>
+      </ul>
     ),
   },
   {
@@ -39,12 +54,14 @@ const sections: LegalSection[] = [
     title: "Problems With Completed Work",
     body: (
       <p>
-        If something isn't right, tell us <strong>within 7 days</strong> of the service date at{" "}
+        If something isn't right, choose <strong>Report a problem</strong> on the job within 48 hours of its
+        completion, or write to{" "}
         <a href={`mailto:${site.supportEmail}`} className={textLink}>
           {site.supportEmail}
-        </a>
-        , with photos if you can. We'll review it with the landscaper and, where the work fell short of what
-        you approved, arrange a return visit or a full or partial refund.
+        </a>{" "}
+        within 7 days of the service date, with photos if you can. A report stops the charge until our team
+        has reviewed it with the landscaper; where the work fell short of what you approved, we arrange a
+        return visit or a full or partial refund.
       </p>
     ),
   },
@@ -63,8 +80,8 @@ const sections: LegalSection[] = [
     title: "Tips",
     body: (
       <p>
-        Tips go directly to your landscaper and are <strong>non-refundable</strong> once paid to the
-        landscaper.
+        Tips are charged to your card as their own payment, go <strong>100%</strong> to your landscaper, and
+        are <strong>non-refundable</strong> once paid to the landscaper.
       </p>
     ),
   },

@@ -82,8 +82,9 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          The price for each job is shown in your approved quote. Payment is due when the work is completed
-          unless your quote says otherwise.
+          The price for each job is shown in your approved quote. Your card is held when you book and charged
+          only after the work is approved (by you, or automatically 48 hours after completion unless you
+          report a problem).
         </p>
         <p>Tips are optional, go entirely to your landscaper, and are non-refundable once paid.</p>
       </>
@@ -94,8 +95,8 @@ const sections: LegalSection[] = [
     title: "Cancellations and Refunds",
     body: (
       <p>
-        You can cancel free of charge before your job is scheduled. Later changes, disputes and refunds are
-        handled under our{" "}
+        You can cancel free of charge until 24 hours before your visit; within 24 hours a cancellation fee,
+        shown before you confirm, is paid to your landscaper. Disputes and refunds are handled under our{" "}
         <Link to="/refund-policy" className={textLink}>
           Refund &amp; Cancellation Policy
         </Link>

@@ -1,0 +1,170 @@
+import { CircleCheck, CreditCard } from "lucide-react";
+import { useState } from "react";
+import { daysUntil, formatLongDate } from "../../../../shared/dates";
+import type { JobView } from "../../../../shared/jobs";
+import { cardLabel, HOLD_AT_APPROVAL_WITHIN_DAYS } from "../../../../shared/payments";
+import { formatCents, jobLabel } from "../../../../shared/services";
+import { FormAlert } from "../../../components/form-alert";
+import { LoadError } from "../../../components/load-error";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../../../components/ui/dialog";
+import { ApiError } from "../../../lib/api-client";
+import { failureMessage } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import { cn } from "../../../lib/utils";
+import { TestCardForm, useCards } from "../../payments";
+import { useApproveJob } from "../api/job-actions";
+
+/**
+ * 'Approve price & date': the offer, how the card is used (held now or 2 days before the visit, charged only
+ * after the work is approved, the cancellation rule), the card to hold — or the form to add one — and the
+ * approval. A refused card says why here and books nothing.
+ */
+export function ApproveJobDialog({ job }: { job: JobView }) {
+  const [open, setOpen] = useState(false);
+  const cards = useCards(open);
+  const [chosen, setChosen] = useState<string | undefined>();
+  const [addingCard, setAddingCard] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
+  const approve = useApproveJob();
+
+  const saved = cards.data?.cards ?? [];
+  const cardId = chosen && saved.some((card) => card.id === chosen) ? chosen : saved[0]?.id;
+  const price = job.quotedPriceCents !== null ? formatCents(job.quotedPriceCents) : "the price";
+  const date = job.scheduledDate ? formatLongDate(job.scheduledDate) : "the agreed date";
+  const holdsNow = job.scheduledDate !== null && daysUntil(job.scheduledDate) <= HOLD_AT_APPROVAL_WITHIN_DAYS;
+  const feeText = cards.data ? `a ${formatCents(cards.data.cancellationFeeCents)}` : "a";
+  const showCardForm = cards.isSuccess && (saved.length === 0 || addingCard);
+
+  const onApprove = async () => {
+    if (!cardId) return;
+    setFailure(undefined);
+    try {
+      const answer = await approve.mutateAsync({ jobId: job.id, cardId });
+      toast({ title: answer.message, variant: "success" });
+      setOpen(false);
+    } catch (error) {
+      setFailure(failureMessage(error));
+      // The job changed meanwhile (409): the refreshed card shows where it stands now.
+      if (error instanceof ApiError && error.code === "conflict") setOpen(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          setFailure(undefined);
+          setAddingCard(false);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button type="button" icon={<CircleCheck className="size-4" aria-hidden="true" />}>
+          Approve price & date
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Approve and book</DialogTitle>
+          <DialogDescription>
+            {jobLabel(job.number)}: {job.landscaperName ?? "Your landscaper"} for {price} on {date}.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4 text-sm text-slate-700">
+          <p data-testid="hold-explanation">
+            {holdsNow
+              ? `We'll hold ${price} on your card now.`
+              : `We'll hold ${price} on your card 2 days before the visit.`}{" "}
+            You're charged only after you approve the work. Cancelling is free until 24 hours before the
+            visit; after that it costs {feeText} cancellation fee.
+          </p>
+          {cards.isPending ? (
+            <div
+              className="h-16 animate-pulse rounded-lg bg-slate-100"
+              role="status"
+              aria-label="Loading your cards"
+            />
+          ) : cards.isError ? (
+            <LoadError title="Your cards could not be loaded." query={cards} />
+          ) : saved.length > 0 ? (
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 font-medium text-slate-800">Pay with</legend>
+              {saved.map((card) => (
+                <label
+                  key={card.id}
+                  className={cn(
+                    "flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900",
+                    "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
+                    "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={`card-${job.id}`}
+                    value={card.id}
+                    checked={card.id === cardId}
+                    onChange={() => setChosen(card.id)}
+                    className="size-4 shrink-0 accent-brand-700 focus:outline-none"
+                  />
+                  <CreditCard className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+                  {cardLabel(card)}
+                </label>
+              ))}
+              {addingCard ? null : (
+                <div>
+                  <Button
+                    type="button"
+                    variant="link"
+                    className="h-auto px-0"
+                    onClick={() => setAddingCard(true)}
+                  >
+                    Use a different card
+                  </Button>
+                </div>
+              )}
+            </fieldset>
+          ) : null}
+          {showCardForm ? (
+            <TestCardForm
+              submitLabel="Save card"
+              onSaved={(card) => {
+                setChosen(card.id);
+                setAddingCard(false);
+                setFailure(undefined);
+              }}
+            />
+          ) : null}
+          <FormAlert message={failure} />
+        </div>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline" disabled={approve.isPending}>
+              Not now
+            </Button>
+          </DialogClose>
+          <Button
+            type="button"
+            onClick={onApprove}
+            disabled={!cardId}
+            pending={approve.isPending}
+            pendingLabel="Booking..."
+          >
+            Approve & book
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { OkMessageAnswer } from "../../../../shared/answers";
+import type { AddCardInput, CardView, PaymentMethodsAnswer } from "../../../../shared/payments";
+import { apiFetch } from "../../../lib/api-client";
+
+export function getCards(): Promise<PaymentMethodsAnswer> {
+  return apiFetch<PaymentMethodsAnswer>("/api/payments/cards");
+}
+
+export function addCard(input: AddCardInput): Promise<{ card: CardView; message: string }> {
+  return apiFetch("/api/payments/cards", { method: "POST", json: input });
+}
+
+export function makeDefaultCard(cardId: string): Promise<{ card: CardView; message: string }> {
+  return apiFetch(`/api/payments/cards/${encodeURIComponent(cardId)}/default`, { method: "POST", json: {} });
+}
+
+export function removeCard(cardId: string): Promise<OkMessageAnswer> {
+  return apiFetch(`/api/payments/cards/${encodeURIComponent(cardId)}`, { method: "DELETE" });
+}
+
+export const cardsQueryOptions = queryOptions({ queryKey: ["payments", "cards"], queryFn: getCards });
+
+/** The signed-in customer's saved cards, the default first. */
+export function useCards(enabled = true) {
+  return useQuery({ ...cardsQueryOptions, enabled });
+}
+
+function useCardChange<TInput, TAnswer>(mutationFn: (input: TInput) => Promise<TAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cardsQueryOptions.queryKey }),
+  });
+}
+
+export const useAddCard = () => useCardChange(addCard);
+export const useMakeDefaultCard = () => useCardChange(makeDefaultCard);
+export const useRemoveCard = () => useCardChange(removeCard);
