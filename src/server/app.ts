@@ -19,7 +19,7 @@ import { type PushMessage, sendPush } from "./features/notifications/push.js";
 import { safePushAgent } from "./features/notifications/push-endpoints.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
 import { sendSms, smsProviderFor } from "./features/notifications/sms.js";
-import { type PaymentProvider, TestProcessor } from "./features/payments/index.js";
+import { type PaymentProvider, receiptData, receiptPdf, TestProcessor } from "./features/payments/index.js";
 import { paymentRoutes } from "./features/payments/routes.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
 import { answerSerializerCompiler, noValidatorCompiler } from "./lib/answers.js";
@@ -94,6 +94,14 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     smtpUrl: env.SMTP_URL,
     mailDir: path.join(env.DATA_DIR, "mail"),
     timeoutMs: env.OUTBOUND_TIMEOUT_MS,
+    renderAttachment: async (ref) => {
+      const data = await receiptData(database.db, ref.jobId);
+      return {
+        filename: `receipt-${data.jobNumber}.pdf`,
+        content: await receiptPdf(data),
+        contentType: "application/pdf",
+      };
+    },
   });
   const outboxWorker = new OutboxWorker({
     db: database.db,
@@ -135,6 +143,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const paymentPass = new PaymentPassRunner({
     db: database.db,
     provider: paymentProvider,
+    publicUrl: env.PUBLIC_URL,
     log: app.log,
     pollMs: env.PAYMENTS_POLL_MS,
   });

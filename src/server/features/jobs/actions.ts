@@ -179,7 +179,7 @@ export async function completeJob(options: ActionOptions & { finalPriceCents: nu
  */
 export async function approveJob(options: ActionOptions & { cardId?: string | undefined }) {
   const { db, principal } = options;
-  const money = { db, provider: options.provider };
+  const money = { db, provider: options.provider, publicUrl: options.env.PUBLIC_URL };
   const current = await loadJob(db, options.jobId);
   assertOwnCustomerJob(principal, current);
   assertAllowed("approve", current);
@@ -247,7 +247,10 @@ export async function cancelJob(
     return { updated, queued };
   });
   // The release or the fee, after the commit; if the provider does not answer, the scheduled pass repeats it.
-  if (queued) await performPending({ db, provider: options.provider }, queued.id).catch(() => undefined);
+  if (queued)
+    await performPending({ db, provider: options.provider, publicUrl: env.PUBLIC_URL }, queued.id).catch(
+      () => undefined,
+    );
   return updated;
 }
 
@@ -264,7 +267,7 @@ export async function rateJob(
   // The tip is its own charge to the saved card, made before the rating is written: a refused card leaves
   // the job unrated so the person can try again; a repeat finds the tip already charged.
   await chargeTip(
-    { db, provider: options.provider },
+    { db, provider: options.provider, publicUrl: options.env.PUBLIC_URL },
     {
       current: before,
       customerId: principal.userId,

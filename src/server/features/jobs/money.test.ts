@@ -8,6 +8,7 @@ import {
   ledgerEntry,
   ledgerTransaction,
   notification,
+  outbox,
   payment,
   paymentCustomer,
   paymentMethod,
@@ -21,6 +22,20 @@ import { ledgerTotalsCounted, openPayment, queueAction } from "../payments/index
 import { runPaymentPass } from "./payment-pass.js";
 
 const HOUR = 3_600_000;
+
+/**
+ * The text a PDF draws: pdfkit writes the standard fonts' strings as hex (WinAnsi) in TJ arrays. Latin-1
+ * reads them but for WinAnsi's bullet (0x95), the one character beyond it a receipt uses.
+ */
+function pdfText(pdf: Buffer): string {
+  const source = pdf.toString("latin1");
+  const lines = [...source.matchAll(/\[([^\]]*)\]\s*TJ/g)].map((m) =>
+    [...m[1]!.matchAll(/<([0-9a-fA-F]+)>/g)]
+      .map((h) => Buffer.from(h[1]!, "hex").toString("latin1").replaceAll("\x95", "•"))
+      .join(""),
+  );
+  return lines.join("\n");
+}
 
 /**
  * The money of a job through its lifecycle, on the embedded test processor: the hold when the customer
@@ -47,6 +62,7 @@ describe("a job's money", () => {
     runPaymentPass({
       db: t.database.db,
       provider: t.app.paymentProvider,
+      publicUrl: t.env.PUBLIC_URL,
       log: t.app.log,
       now: () => now,
       staleAfterMs: 0,
@@ -163,6 +179,40 @@ describe("a job's money", () => {
     expect(tips).toMatchObject([{ status: "captured", capturedCents: 1500 }]);
     expect(await ledgerOf(id)).toContain("tip landscaper -1500");
     await expectBalancedLedger();
+
+    // The receipt: emailed once with its PDF, and downloadable by the customer (and admins) alone.
+    const receipts = await t.database.db.select().from(outbox).where(eq(outbox.template, "receipt"));
+    const mine = receipts.filter(
+      (r) => (r.payload as { attachments: { jobId: string }[] }).attachments[0]!.jobId === id,
+    );
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.text).toContain("Your card was charged $110.00");
+    const pdf = await t.app.inject({ url: `/api/jobs/${id}/receipt`, headers: { cookie: customer.cookie } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = pdfText(pdf.rawPayload);
+    for (const expected of [
+      "Receipt for JOB-",
+      "Lawn Mowing",
+      "$110.00",
+      "$15.00",
+      "$125.00",
+      "Carlos Mendoza",
+      "Visa •••• 4242",
+    ])
+      expect(text).toContain(expected);
+    const stranger = await signUp(t.app, { role: "customer" });
+    expect(
+      (await t.app.inject({ url: `/api/jobs/${id}/receipt`, headers: { cookie: stranger.cookie } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/jobs/${id}/receipt`, headers: { cookie: pro.cookie } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ url: `/api/jobs/${id}/receipt`, headers: { cookie: admin.cookie } })).statusCode,
+    ).toBe(200);
   });
 
   it("books nothing when the card refuses the hold, and says why", async () => {

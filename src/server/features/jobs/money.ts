@@ -27,7 +27,7 @@ import type { JobRow } from "./views.js";
 export interface MoneyDeps {
   db: Db;
   provider: PaymentProvider;
-  now?: () => Date;
+  publicUrl: string;
 }
 
 export const noCardMessage =

@@ -21,6 +21,7 @@ import { approveWorkOf } from "./work-approval.js";
 export interface PaymentPassOptions {
   db: Db;
   provider: PaymentProvider;
+  publicUrl: string;
   log: FastifyBaseLogger;
   /** The pass's clock (tests move it); the database's own clock stamps the rows. */
   now?: () => Date;
@@ -47,7 +48,7 @@ const CLAIM = 20;
 export async function runPaymentPass(options: PaymentPassOptions): Promise<PaymentPassReport> {
   const { db, provider, log } = options;
   const now = options.now?.() ?? new Date();
-  const deps = { db, provider };
+  const deps = { db, provider, publicUrl: options.publicUrl };
   const report: PaymentPassReport = {
     recovered: 0,
     held: 0,
@@ -113,7 +114,7 @@ export async function runPaymentPass(options: PaymentPassOptions): Promise<Payme
     .limit(CLAIM);
   for (const { id } of silent) {
     try {
-      await approveWorkOf({ db, provider, jobId: id, actorId: null });
+      await approveWorkOf({ ...deps, jobId: id, actorId: null });
       report.autoApproved++;
     } catch {
       // Another instance approved it first, or the customer just did: the conditional update refused.

@@ -20,6 +20,7 @@ const alreadyDecided = "This job's work has already been approved or reported.";
 export async function approveWorkOf(options: {
   db: Db;
   provider: PaymentProvider;
+  publicUrl: string;
   jobId: string;
   actorId: string | null;
   customerOnly?: string;
@@ -56,7 +57,7 @@ export async function approveWorkOf(options: {
     return { updated, queued, byCustomer: options.actorId !== null };
   });
   await settleApprovedWork(
-    { db, provider: options.provider },
+    { db, provider: options.provider, publicUrl: options.publicUrl },
     { current: updated, queued, approvedDifference: byCustomer },
   ).catch(() => undefined);
   return updated;
@@ -67,6 +68,7 @@ export function approveWork(options: ActionOptions) {
   return approveWorkOf({
     db: options.db,
     provider: options.provider,
+    publicUrl: options.env.PUBLIC_URL,
     jobId: options.jobId,
     actorId: options.principal.userId,
     customerOnly: options.principal.userId,

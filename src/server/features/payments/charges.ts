@@ -1,8 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { formatLongDate } from "../../../shared/dates.js";
+import { landscaperDisplayName } from "../../../shared/landscapers.js";
 import { declineMessages } from "../../../shared/payments.js";
-import { platformCutCents } from "../../../shared/services.js";
+import { formatCents, jobLabel, platformCutCents, serviceName } from "../../../shared/services.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
-import { job, payment, paymentCustomer, paymentMethod } from "../../db/schema.js";
+import { job, landscaper, payment, paymentCustomer, paymentMethod } from "../../db/schema.js";
+import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import { type LedgerLine, post } from "./ledger.js";
 import type { PaymentProvider, ProviderPayment } from "./provider.js";
 
@@ -17,6 +20,8 @@ export type PendingAction = "authorize" | "charge" | "capture" | "capture_fee" |
 export interface PaymentsDeps {
   db: Db;
   provider: PaymentProvider;
+  /** The site's address, for the links in the emails a payment sends (the receipt). */
+  publicUrl: string;
 }
 
 /**
@@ -158,13 +163,13 @@ export async function performPending(deps: PaymentsDeps, paymentId: string): Pro
       })
       .where(eq(payment.id, paymentId))
       .returning();
-    await record(tx, current, updated!);
+    await record(tx, current, updated!, deps.publicUrl);
     return updated!;
   });
 }
 
 /** The ledger transaction of a call's answer: what changed between the payment before and after. */
-async function record(tx: Tx, before: PaymentRow, after: PaymentRow) {
+async function record(tx: Tx, before: PaymentRow, after: PaymentRow, publicUrl: string) {
   const [owner] = await tx
     .select({ landscaperId: job.landscaperId })
     .from(job)
@@ -184,6 +189,7 @@ async function record(tx: Tx, before: PaymentRow, after: PaymentRow) {
             { account: "landscaper", userId: landscaperId, amountCents: -captured },
           ]
         : splitLines(captured, landscaperId);
+    if (after.kind === "job" && !isFee) await enqueueReceipt(tx, after.jobId, captured, publicUrl);
     await post(tx, {
       ...base,
       key: `${isFee ? "cancellation_fee" : isTip ? "tip" : "job_charge"}:${after.id}`,
@@ -210,6 +216,34 @@ async function record(tx: Tx, before: PaymentRow, after: PaymentRow) {
       lines,
     });
   }
+}
+
+/**
+ * The receipt email of a job's charge, in the transaction that records it (so it goes exactly once); its PDF
+ * is rendered when it is sent. Receipts go whatever the email preference says.
+ */
+async function enqueueReceipt(tx: Tx, jobId: string, capturedCents: number, publicUrl: string) {
+  const [row] = await tx
+    .select({ job, businessName: landscaper.businessName, fullName: landscaper.fullName })
+    .from(job)
+    .leftJoin(landscaper, eq(landscaper.userId, job.landscaperId))
+    .where(eq(job.id, jobId));
+  if (!row) return;
+  await enqueueEmail(
+    tx,
+    row.job.customerEmail,
+    {
+      template: "receipt",
+      name: row.job.customerName,
+      jobNumber: jobLabel(row.job.number),
+      services: row.job.selectedServices.map(serviceName).join(", "),
+      landscaperName: landscaperDisplayName({ businessName: row.businessName, fullName: row.fullName }),
+      price: formatCents(capturedCents),
+      date: formatLongDate(row.job.scheduledDate ?? row.job.preferredDate),
+      dashboardUrl: `${publicUrl}/dashboard/customer`,
+    },
+    { attachments: [{ kind: "receipt", jobId }] },
+  );
 }
 
 /** A job's price: all of it to the processor account, 25% to our fees, the rest to the landscaper. */

@@ -19,4 +19,5 @@ export {
 } from "./charges.js";
 export { ledgerTotals, ledgerTotalsCounted, post as postLedger } from "./ledger.js";
 export { CardDeclinedError, type PaymentProvider, type ProviderPayment } from "./provider.js";
+export { receiptData, receiptPdf } from "./receipt.js";
 export { TestProcessor } from "./test-processor.js";

@@ -5,14 +5,17 @@ import { okMessageAnswerSchema } from "../../../shared/answers.js";
 import { addCardSchema, cardAnswerSchema, paymentMethodsAnswerSchema } from "../../../shared/payments.js";
 import { job } from "../../db/schema.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
+import { notFound } from "../../lib/errors.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { addTestCard, listCards, removeCard, setDefaultCard, toCardView } from "./cards.js";
+import { receiptData, receiptPdf } from "./receipt.js";
 
 const cardParams = z.object({ id: z.uuid({ message: "Card not found." }) });
 const cardInput = defineInput({ params: cardParams });
 const addCardInput = defineInput({ body: addCardSchema });
+const jobInput = defineInput({ params: z.object({ id: z.uuid({ message: "Job not found." }) }) });
 
 /** A customer's saved cards (profile → Payment methods, and the booking approval dialog). */
 export async function paymentRoutes(fastify: FastifyInstance) {
@@ -58,6 +61,28 @@ export async function paymentRoutes(fastify: FastifyInstance) {
       const { params } = cardInput.parse(request);
       const card = await setDefaultCard(db(), principal.userId, params.id);
       return { card: toCardView(card), message: "Bookings will be held on this card." };
+    },
+  );
+
+  // A job's receipt, as a PDF: its customer and admins.
+  app.get(
+    "/jobs/:id/receipt",
+    { config: { answer: "raw", access: ["customer", "admin"], input: jobInput } },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const { params } = jobInput.parse(request);
+      const [owner] = await db()
+        .select({ customerId: job.customerId })
+        .from(job)
+        .where(eq(job.id, params.id));
+      if (!owner || (!principal.isAdmin && owner.customerId !== principal.userId))
+        throw notFound("Job not found.");
+      const data = await receiptData(db(), params.id);
+      const pdf = await receiptPdf(data);
+      reply.header("content-type", "application/pdf");
+      reply.header("content-disposition", `attachment; filename="receipt-${data.jobNumber}.pdf"`);
+      reply.header("cache-control", "private, no-store");
+      return reply.send(pdf);
     },
   );
 

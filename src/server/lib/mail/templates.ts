@@ -118,6 +118,16 @@ export type EmailTemplate =
       jobNumber: string;
       dashboardUrl: string;
     }
+  | {
+      template: "receipt";
+      name: string;
+      jobNumber: string;
+      services: string;
+      landscaperName: string;
+      price: string;
+      date: string;
+      dashboardUrl: string;
+    }
   | { template: "application_received"; landscaperName: string; dashboardUrl: string }
   | { template: "application_approved"; landscaperName: string; dashboardUrl: string }
   | { template: "application_denied"; landscaperName: string; notes?: string | null };
@@ -206,14 +216,29 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
       return render(`Your job ${input.jobNumber} is complete`, {
         heading: `All done, ${input.name}`,
         paragraphs: [
-          `${input.landscaperName} marked your job as completed. We'd love to hear how it went: rate the work and, if you wish, leave a tip (100% goes to your landscaper).`,
+          `${input.landscaperName} marked your job as completed. Please look at the work and approve it, which charges the final price to your card, or report a problem and nothing is charged until our team has looked. If we hear nothing within 48 hours, the work is approved.`,
+          "Afterwards you can rate the work and, if you wish, leave a tip (100% goes to your landscaper).",
         ],
         facts: [
           ["Request", input.jobNumber],
           ["Services", input.services],
           ["Final price", input.price],
         ],
-        action: { label: "Rate your service", url: input.dashboardUrl },
+        action: { label: "Review the work", url: input.dashboardUrl },
+      });
+    case "receipt":
+      return render(`Your receipt for ${input.jobNumber}`, {
+        heading: `Thank you, ${input.name}`,
+        paragraphs: [
+          `Your card was charged ${input.price} for the work ${input.landscaperName} did. Your receipt is attached as a PDF, and you can download it again from your dashboard.`,
+        ],
+        facts: [
+          ["Request", input.jobNumber],
+          ["Services", input.services],
+          ["Service date", input.date],
+          ["Charged", input.price],
+        ],
+        action: { label: "Open your dashboard", url: input.dashboardUrl },
       });
     case "application_received":
       return render("We received your application", {

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
+import type { EmailAttachmentRef } from "./enqueue.js";
 import type { OutboxRow } from "./worker.js";
 
 export interface EmailSenderOptions {
@@ -12,6 +13,10 @@ export interface EmailSenderOptions {
   mailDir: string;
   /** Connecting, the greeting and every socket read give up after this long. */
   timeoutMs: number;
+  /** Renders the files a message names (outbox payload.attachments). */
+  renderAttachment?: (
+    ref: EmailAttachmentRef,
+  ) => Promise<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 /** Sends an outbox email over SMTP, or writes it as an .eml file in development (no SMTP_URL). */
@@ -31,7 +36,11 @@ export class EmailSender {
   }
 
   async send(message: OutboxRow): Promise<void> {
+    const refs = (message.payload as { attachments?: EmailAttachmentRef[] } | null)?.attachments ?? [];
+    const render = this.options.renderAttachment;
+    const attachments = render ? await Promise.all(refs.map((ref) => render(ref))) : [];
     const info = await this.transport.sendMail({
+      attachments,
       from: this.options.from,
       to: message.to,
       subject: message.subject,

@@ -4,12 +4,24 @@ import { outbox, user } from "../../db/schema.js";
 import { forRecipient } from "../mail/recipients.js";
 import { type EmailTemplate, renderEmail } from "../mail/templates.js";
 
+/** An attachment an email names and its sender renders when it sends (so every instance can send it). */
+export interface EmailAttachmentRef {
+  kind: "receipt";
+  jobId: string;
+}
+
 /** The lanes of the outbox: each is claimed and sent on its own, so a slow one never holds up another. */
 export const outboxChannels = ["email", "push", "sms"] as const;
 export type OutboxChannel = (typeof outboxChannels)[number];
 
 /** Queues an email in the same transaction as the change that caused it; the worker sends it. */
-export async function enqueueEmail(db: DbOrTx, to: string, input: EmailTemplate): Promise<string> {
+export async function enqueueEmail(
+  db: DbOrTx,
+  to: string,
+  input: EmailTemplate,
+  /** Files the sender makes at sending time (a receipt's PDF), named here by what they are of. */
+  options: { attachments?: EmailAttachmentRef[] } = {},
+): Promise<string> {
   const rendered = renderEmail(await forRecipient(db, to, input));
   const [row] = await db
     .insert(outbox)
@@ -20,6 +32,7 @@ export async function enqueueEmail(db: DbOrTx, to: string, input: EmailTemplate)
       subject: rendered.subject,
       html: rendered.html,
       text: rendered.text,
+      payload: options.attachments?.length ? { attachments: options.attachments } : null,
     })
     .returning({ id: outbox.id });
   return row!.id;

@@ -57,7 +57,23 @@ export function JobCard({ job }: { job: JobView }) {
           {job.finalPriceCents !== null ? (
             <Detail label="Final price">{formatCents(job.finalPriceCents)}</Detail>
           ) : null}
-          {job.payment ? <Detail label="Payment">{paymentText(job)}</Detail> : null}
+          {job.payment ? (
+            <Detail label="Payment">
+              {paymentText(job)}
+              {job.status === "completed" && job.payment.status === "captured" ? (
+                <>
+                  {" "}
+                  <a
+                    href={`/api/jobs/${job.id}/receipt`}
+                    download
+                    className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                  >
+                    Receipt (PDF)
+                  </a>
+                </>
+              ) : null}
+            </Detail>
+          ) : null}
           {job.status === "completed" ? (
             <Detail label="Tip">
               {job.tipCents > 0 ? formatCents(job.tipCents) : <Muted>No tip</Muted>}
