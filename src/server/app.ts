@@ -146,6 +146,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     publicUrl: env.PUBLIC_URL,
     log: app.log,
     pollMs: env.PAYMENTS_POLL_MS,
+    schedule: { day: env.PAYOUT_DAY, hour: env.PAYOUT_HOUR },
+    env,
   });
   if (env.PAYMENTS_WORKER) app.addHook("onReady", async () => paymentPass.start());
   app.addHook("onClose", async () => paymentPass.stop());

@@ -135,6 +135,46 @@ export const approveJobSchema = z
   })
   .default({});
 
+/** GET /api/landscaper/earnings: the Earnings tab. */
+export const earningsAnswerSchema = z.object({
+  mode: z.enum(["test", "stripe"]),
+  /** Null until the landscaper sets up payouts. */
+  account: z.object({ ready: z.boolean() }).nullable(),
+  /** Earned and not yet paid out (tips and fees included). */
+  balanceCents: z.number(),
+  nextPayout: z.object({ at: z.string(), amountCents: z.number() }),
+  payouts: z.array(
+    z.object({
+      id: z.string(),
+      runDate: z.string(),
+      amountCents: z.number(),
+      status: z.enum(["pending", "paid", "failed"]),
+      paidAt: z.string().nullable(),
+      failureMessage: z.string().nullable(),
+    }),
+  ),
+  jobs: z.array(
+    z.object({
+      jobId: z.string(),
+      jobNumber: z.string(),
+      date: z.string(),
+      services: z.string(),
+      /** 75% of what the customer paid for the work, less any refund's share. */
+      earningsCents: z.number(),
+      tipCents: z.number(),
+      feeCents: z.number(),
+    }),
+  ),
+  totals: z.object({ earnedCents: z.number(), tipsCents: z.number(), paidCents: z.number() }),
+});
+export type EarningsAnswer = z.infer<typeof earningsAnswerSchema>;
+
+export const payoutAccountAnswerSchema = z.object({
+  ready: z.boolean(),
+  onboardingUrl: z.string().nullable(),
+  message: z.string(),
+});
+
 export const reportProblemSchema = z.object({
   note: z
     .string()

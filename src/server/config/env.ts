@@ -112,6 +112,9 @@ export const envSchema = z.object({
   // provider calls) in this instance; several instances share it through SKIP LOCKED.
   PAYMENTS_WORKER: booleanFlag.default(true),
   PAYMENTS_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  // The weekly payout run: weekday (0 Sunday … 6 Saturday) and hour, America/New_York.
+  PAYOUT_DAY: z.coerce.number().int().min(0).max(6).default(5),
+  PAYOUT_HOUR: z.coerce.number().int().min(0).max(23).default(9),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {

@@ -156,6 +156,47 @@ export const ledgerBalance = pgTable(
   (t) => [primaryKey({ columns: [t.account, t.kind, t.slot] })],
 );
 
+/** Where a landscaper is paid: their connected account at the provider (Stripe Connect, or a test account). */
+export const payoutAccount = pgTable("payout_account", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  providerAccountId: text("provider_account_id").notNull(),
+  // "ready" once the provider can pay it; "onboarding" while the landscaper still has details to give.
+  status: text("status").notNull(),
+  ...timestamps,
+});
+
+export const payoutStatus = pgEnum("payout_status", ["pending", "paid", "failed"]);
+
+/**
+ * One landscaper's payout of one weekly run (`run_date`, the run's Charlotte date): the unique pair is the
+ * claim, so two instances running the same week pay once. A failed transfer is retried with backoff under a
+ * new key (`attempts` + 1); a call whose answer was lost is repeated under the same one.
+ */
+export const payout = pgTable(
+  "payout",
+  {
+    id: uuidId(),
+    landscaperId: ownedBy("landscaper_id"),
+    runDate: text("run_date").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: payoutStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    providerTransferId: text("provider_transfer_id"),
+    failureMessage: text("failure_message"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("payout_run_idx").on(t.landscaperId, t.runDate),
+    index("payout_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 /* ---------- The embedded test processor's own records (as Stripe's test mode keeps them) ---------- */
 
 export const testProcessorObject = pgTable(

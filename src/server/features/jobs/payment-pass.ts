@@ -3,15 +3,20 @@ import type { FastifyBaseLogger } from "fastify";
 import { addDaysIso, formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import { declineMessages, HOLD_DAYS_BEFORE_VISIT, WORK_APPROVAL_HOURS } from "../../../shared/payments.js";
 import { formatCents, jobLabel } from "../../../shared/services.js";
+import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
 import { job, payment, paymentMethod } from "../../db/schema.js";
-import { notify } from "../notifications/index.js";
+import { notify, notifyAdmins } from "../notifications/index.js";
 import {
+  createDuePayouts,
   openPayment,
+  PAYOUT_ATTEMPTS,
   type PaymentProvider,
   type PaymentRow,
+  type PayoutSchedule,
   performPending,
   queueAction,
+  sendDuePayouts,
   stalePending,
 } from "../payments/index.js";
 import { loadJob } from "./lifecycle.js";
@@ -261,20 +266,65 @@ async function tellHoldFailed(db: Db, failed: PaymentRow) {
   });
 }
 
+/**
+ * The weekly payouts: this week's written once its time has come, then every due transfer sent. The
+ * landscaper hears of each payout; admins of one that failed for good (its amount is owed again next week).
+ */
+export async function runPayouts(options: PaymentPassOptions & { schedule: PayoutSchedule; env: Env }) {
+  const now = options.now?.() ?? new Date();
+  const created = await createDuePayouts(options.db, now, options.schedule);
+  const sent = await sendDuePayouts({
+    db: options.db,
+    provider: options.provider,
+    log: options.log,
+    now,
+    tell: async (tx, { payout, outcome }) => {
+      const amount = formatCents(payout.amountCents);
+      if (outcome === "paid") {
+        await notify(tx, [
+          {
+            userId: payout.landscaperId,
+            type: "payment",
+            message: `Your weekly payout of ${amount} is on its way to your bank.`,
+            link: "/landscaper-dashboard?tab=earnings",
+          },
+        ]);
+        return;
+      }
+      await notify(tx, [
+        {
+          userId: payout.landscaperId,
+          type: "payment",
+          message: `Your payout of ${amount} could not be sent: ${payout.failureMessage ?? "the bank refused it"} Our team will contact you.`,
+          link: "/landscaper-dashboard?tab=earnings",
+        },
+      ]);
+      await notifyAdmins(tx, options.env, {
+        type: "payment",
+        message: `A payout of ${amount} failed ${PAYOUT_ATTEMPTS} times: ${payout.failureMessage ?? "refused"}`,
+        link: "/admin/payments",
+      });
+    },
+  });
+  return { created, ...sent };
+}
+
 /** Runs the pass on a timer in this instance (PAYMENTS_WORKER), like the outbox's lanes. */
 export class PaymentPassRunner {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = false;
 
-  constructor(private readonly options: PaymentPassOptions & { pollMs: number }) {}
+  constructor(
+    private readonly options: PaymentPassOptions & { pollMs: number; schedule: PayoutSchedule; env: Env },
+  ) {}
 
   start() {
     this.stopped = false;
     const tick = async () => {
-      this.running = runPaymentPass(this.options).catch((error) =>
-        this.options.log.error({ err: error }, "payment pass failed"),
-      );
+      this.running = runPaymentPass(this.options)
+        .then(() => runPayouts(this.options))
+        .catch((error) => this.options.log.error({ err: error }, "payment pass failed"));
       await this.running;
       if (this.stopped) return;
       this.timer = setTimeout(tick, this.options.pollMs);

@@ -18,6 +18,14 @@ export {
   stalePending,
 } from "./charges.js";
 export { ledgerTotals, ledgerTotalsCounted, post as postLedger } from "./ledger.js";
+export {
+  availableBalanceCents,
+  createDuePayouts,
+  latestRunDate,
+  PAYOUT_ATTEMPTS,
+  type PayoutSchedule,
+  sendDuePayouts,
+} from "./payouts.js";
 export { CardDeclinedError, type PaymentProvider, type ProviderPayment } from "./provider.js";
 export { receiptData, receiptPdf } from "./receipt.js";
 export { TestProcessor } from "./test-processor.js";

@@ -82,4 +82,26 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<ProviderPayment>;
   retrieve(paymentId: string): Promise<ProviderPayment>;
+  /**
+   * A landscaper's account to be paid into: ready at once in test mode; with Stripe, an Express account and
+   * the link to its onboarding (`onboardingUrl`), ready once Stripe says payouts are enabled.
+   */
+  createPayoutAccount(options: {
+    userId: string;
+    email: string;
+    returnUrl: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; ready: boolean; onboardingUrl: string | null }>;
+  /** Moves money from the platform to a landscaper's account. A refusal is an answer, not an exception. */
+  transfer(options: {
+    accountId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<ProviderTransfer>;
+}
+
+export interface ProviderTransfer {
+  id: string;
+  status: "paid" | "failed";
+  failureMessage: string | null;
 }

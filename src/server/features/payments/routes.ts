@@ -2,7 +2,13 @@ import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { okMessageAnswerSchema } from "../../../shared/answers.js";
-import { addCardSchema, cardAnswerSchema, paymentMethodsAnswerSchema } from "../../../shared/payments.js";
+import {
+  addCardSchema,
+  cardAnswerSchema,
+  earningsAnswerSchema,
+  paymentMethodsAnswerSchema,
+  payoutAccountAnswerSchema,
+} from "../../../shared/payments.js";
 import { job } from "../../db/schema.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { notFound } from "../../lib/errors.js";
@@ -10,6 +16,7 @@ import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { addTestCard, listCards, removeCard, setDefaultCard, toCardView } from "./cards.js";
+import { earningsOf, setUpPayoutAccount } from "./payouts.js";
 import { receiptData, receiptPdf } from "./receipt.js";
 
 const cardParams = z.object({ id: z.uuid({ message: "Card not found." }) });
@@ -61,6 +68,42 @@ export async function paymentRoutes(fastify: FastifyInstance) {
       const { params } = cardInput.parse(request);
       const card = await setDefaultCard(db(), principal.userId, params.id);
       return { card: toCardView(card), message: "Bookings will be held on this card." };
+    },
+  );
+
+  // The landscaper's Earnings tab, and setting up where they are paid.
+  app.get(
+    "/landscaper/earnings",
+    { config: { access: ["landscaper"] }, schema: answers(earningsAnswerSchema) },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return earningsOf({
+        db: db(),
+        userId: principal.userId,
+        now: new Date(),
+        schedule: { day: app.env.PAYOUT_DAY, hour: app.env.PAYOUT_HOUR },
+        mode: app.paymentProvider.name,
+      });
+    },
+  );
+
+  app.post(
+    "/landscaper/payout-account",
+    { config: { access: ["landscaper"] }, schema: answers(payoutAccountAnswerSchema) },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const account = await setUpPayoutAccount({
+        db: db(),
+        provider: app.paymentProvider,
+        userId: principal.userId,
+        returnUrl: `${app.env.PUBLIC_URL}/landscaper-dashboard?tab=earnings`,
+      });
+      return {
+        ...account,
+        message: account.ready
+          ? "Payouts are set up. Your balance is paid every week."
+          : "Finish setting up payouts with our payment partner.",
+      };
     },
   );
 

@@ -3,7 +3,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { type DeclineCode, HOLD_LIFETIME_DAYS, testCards } from "../../../shared/payments.js";
 import type { Db, Tx } from "../../db/client.js";
 import { testProcessorKey, testProcessorObject } from "../../db/schema.js";
-import { CardDeclinedError, type PaymentProvider, type ProviderPayment, type SavedCard } from "./provider.js";
+import {
+  CardDeclinedError,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderTransfer,
+  type SavedCard,
+} from "./provider.js";
 
 interface Intent {
   customer: string;
@@ -208,6 +214,37 @@ export class TestProcessor implements PaymentProvider {
       ...intent,
       refunded: Math.min(intent.captured, intent.refunded + options.amountCents),
     }));
+  }
+
+  createPayoutAccount(options: { userId: string; email: string; returnUrl: string; idempotencyKey: string }) {
+    return this.once(options.idempotencyKey, async (tx) => {
+      const id = newId("acct");
+      await this.put(tx, id, "account", { user: options.userId, email: options.email, payoutsFail: false });
+      return { id, ready: true, onboardingUrl: null };
+    });
+  }
+
+  /** Pays into a test account; one marked `payoutsFail` (a test bank account that refuses) refuses it. */
+  transfer(options: {
+    accountId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<ProviderTransfer> {
+    return this.once(options.idempotencyKey, async (tx) => {
+      const account = await this.get<{ payoutsFail: boolean }>(tx, options.accountId, "account");
+      const id = newId("tr");
+      const failed = account.payoutsFail;
+      await this.put(tx, id, "transfer", {
+        account: options.accountId,
+        amount: options.amountCents,
+        status: failed ? "failed" : "paid",
+      });
+      return {
+        id,
+        status: failed ? ("failed" as const) : ("paid" as const),
+        failureMessage: failed ? "The bank account refused the payout." : null,
+      };
+    });
   }
 
   async retrieve(paymentId: string): Promise<ProviderPayment> {
