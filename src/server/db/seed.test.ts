@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WORK_APPROVAL_HOURS } from "../../shared/payments.js";
 import { loadEnv } from "../config/env.js";
+import { ledgerTotals, ledgerTotalsCounted, TestProcessor } from "../features/payments/index.js";
 import { useFixture } from "../test/build-test-app.js";
 import { openTestDatabase } from "../test/test-database.js";
 import { openDatabase } from "./client.js";
@@ -75,6 +77,164 @@ describe("demo data", () => {
     expect(JSON.stringify(leftovers)).toContain('"n":0');
     await seedDemoData(db, quiet);
     expect((await db.select({ n: count() }).from(s.job))[0]!.n).toBe(72);
+  });
+});
+
+describe("demo payments", () => {
+  // A database of its own, seeded once: removing and re-seeding (above) leaves reversed transactions behind.
+  const database = useFixture(openTestDatabase, (d) => d.close());
+  beforeAll(async () => {
+    await seedDemoData(database().db, quiet);
+  });
+
+  it("gives the demo cards, payments and a balanced ledger that agree with the jobs", async () => {
+    const { db } = database();
+    const unbalanced = await db
+      .select({ id: s.ledgerEntry.transactionId })
+      .from(s.ledgerEntry)
+      .groupBy(s.ledgerEntry.transactionId)
+      .having(sql`sum(${s.ledgerEntry.amountCents}) <> 0`);
+    expect(unbalanced).toEqual([]);
+    const kinds = await db.selectDistinct({ kind: s.ledgerTransaction.kind }).from(s.ledgerTransaction);
+    expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(["job_charge", "tip"]));
+
+    const [charged] = await db
+      .select({ cents: sql<number>`coalesce(sum(${s.ledgerEntry.amountCents}), 0)::int` })
+      .from(s.ledgerEntry)
+      .innerJoin(s.ledgerTransaction, eq(s.ledgerTransaction.id, s.ledgerEntry.transactionId))
+      .where(and(eq(s.ledgerTransaction.kind, "job_charge"), eq(s.ledgerEntry.account, "processor")));
+    // A cancellation fee is a capture of the job's hold too, but its ledger kind is cancellation_fee.
+    const [captured] = await db
+      .select({ cents: sql<number>`coalesce(sum(${s.payment.capturedCents}), 0)::int` })
+      .from(s.payment)
+      .innerJoin(s.job, eq(s.job.id, s.payment.jobId))
+      .where(and(eq(s.payment.kind, "job"), eq(s.payment.status, "captured"), eq(s.job.status, "completed")));
+    expect(charged!.cents).toBeGreaterThan(0);
+    expect(charged!.cents).toBe(captured!.cents);
+    expect(await ledgerTotals(db)).toEqual(await ledgerTotalsCounted(db));
+
+    const olivia = await db
+      .select({ brand: s.paymentMethod.brand, last4: s.paymentMethod.last4 })
+      .from(s.paymentMethod)
+      .innerJoin(s.user, eq(s.user.id, s.paymentMethod.userId))
+      .where(and(eq(s.user.email, `olivia.bennett@${DEMO_DOMAIN}`), eq(s.paymentMethod.isDefault, true)));
+    expect(olivia).toEqual([{ brand: "visa", last4: "4242" }]);
+
+    const held = await db
+      .select({ status: s.job.status })
+      .from(s.payment)
+      .innerJoin(s.job, eq(s.job.id, s.payment.jobId))
+      .where(eq(s.payment.status, "held"));
+    expect(held.length).toBeGreaterThan(0);
+    for (const h of held) expect(["scheduled", "completed"]).toContain(h.status);
+    // The test processor knows every payment, so it can go on capturing or releasing it.
+    const intents = await db
+      .select({ status: s.payment.status, data: s.testProcessorObject.data })
+      .from(s.payment)
+      .leftJoin(s.testProcessorObject, eq(s.testProcessorObject.id, s.payment.providerPaymentId));
+    for (const i of intents) expect(i.data).toMatchObject({ status: i.status });
+  });
+
+  it("shows Olivia work done hours ago to approve, its price held, and rates only approved work", async () => {
+    const { db } = database();
+    const now = Date.now();
+    const completed = await db.select().from(s.job).where(eq(s.job.status, "completed"));
+    const recent = completed.filter(
+      (j) =>
+        j.customerEmail === `olivia.bennett@${DEMO_DOMAIN}` &&
+        now - j.completedAt!.getTime() < WORK_APPROVAL_HOURS * 3600 * 1000,
+    );
+    expect(recent.length).toBeGreaterThan(0);
+    for (const j of recent) {
+      expect(j).toMatchObject({ workApprovedAt: null, rating: null, ratedAt: null, tipCents: 0 });
+      expect(j.landscaperId).not.toBeNull();
+      const payments = await db
+        .select({ kind: s.payment.kind, status: s.payment.status, amountCents: s.payment.amountCents })
+        .from(s.payment)
+        .where(eq(s.payment.jobId, j.id));
+      expect(payments).toEqual([{ kind: "job", status: "held", amountCents: j.finalPriceCents }]);
+    }
+    // The dashboard asks for a rating and a tip only once the work is approved.
+    for (const j of completed) {
+      if (!j.workApprovedAt) expect([j.rating, j.ratedAt, j.tipCents]).toEqual([null, null, 0]);
+      if (j.ratedAt) expect(j.ratedAt.getTime()).toBeGreaterThanOrEqual(j.workApprovedAt!.getTime());
+    }
+  });
+});
+
+describe("removing the demo data", () => {
+  const database = useFixture(openTestDatabase, (d) => d.close());
+
+  it("reverses its money and forgets its cards, and seeding again gives the same figures", async () => {
+    const { db } = database();
+    const now = new Date();
+    const before = await ledgerTotals(db);
+    expect(Object.values(before).every((cents) => cents === 0)).toBe(true);
+    await seedDemoData(db, quiet, now);
+    const seeded = await ledgerTotals(db);
+    expect(seeded.revenueCents).toBeGreaterThan(0);
+    expect(seeded.tipsCents).toBeGreaterThan(0);
+
+    // What the app would add at the test processor: a hold on Olivia's card, a refused card of hers, and
+    // someone else's customer, which stays.
+    const processor = new TestProcessor(db);
+    const [olivia] = await db
+      .select({ id: s.user.id, customer: s.paymentCustomer.providerCustomerId })
+      .from(s.user)
+      .innerJoin(s.paymentCustomer, eq(s.paymentCustomer.userId, s.user.id))
+      .where(eq(s.user.email, `olivia.bennett@${DEMO_DOMAIN}`));
+    const [card] = await db
+      .select({ id: s.paymentMethod.providerMethodId })
+      .from(s.paymentMethod)
+      .where(eq(s.paymentMethod.userId, olivia!.id));
+    await processor.authorize({
+      customerId: olivia!.customer,
+      methodId: card!.id,
+      amountCents: 5000,
+      description: "probe",
+      idempotencyKey: "probe:hold",
+    });
+    await expect(
+      processor.saveTestCard({
+        customerId: olivia!.customer,
+        number: "4000000000000002",
+        expMonth: 12,
+        expYear: now.getUTCFullYear() + 2,
+        cvc: "123",
+        idempotencyKey: `card:${olivia!.id}:probe`,
+      }),
+    ).rejects.toThrow();
+    const { id: stranger } = await processor.createCustomer({
+      userId: "not-a-demo-user",
+      email: "someone@example.com",
+      name: "Someone",
+      idempotencyKey: "customer:test:not-a-demo-user",
+    });
+
+    await removeDemoData(db);
+    expect(await ledgerTotals(db)).toEqual(before);
+    expect(await ledgerTotalsCounted(db)).toEqual(before);
+    const [reversed] = await db
+      .select({ n: count() })
+      .from(s.ledgerTransaction)
+      .where(like(s.ledgerTransaction.key, "demo-removal:%"));
+    const [all] = await db.select({ n: count() }).from(s.ledgerTransaction);
+    expect(reversed!.n * 2).toBe(all!.n);
+    for (const table of [s.payment, s.paymentMethod, s.paymentCustomer]) {
+      expect((await db.select({ n: count() }).from(table))[0]!.n).toBe(0);
+    }
+    expect(await db.select({ id: s.testProcessorObject.id }).from(s.testProcessorObject)).toEqual([
+      { id: stranger },
+    ]);
+    expect(await db.select({ key: s.testProcessorKey.key }).from(s.testProcessorKey)).toEqual([
+      { key: "customer:test:not-a-demo-user" },
+    ]);
+
+    await seedDemoData(db, quiet, now);
+    expect(await ledgerTotals(db)).toEqual(seeded);
+    await removeDemoData(db);
+    expect(await ledgerTotals(db)).toEqual(before);
+    expect(await ledgerTotals(db)).toEqual(await ledgerTotalsCounted(db));
   });
 });
 

@@ -1,7 +1,9 @@
 import { hashPassword } from "better-auth/crypto";
-import { count, eq, inArray, like, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, inArray, like, notLike, or, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Env } from "../config/env.js";
-import type { Db } from "./client.js";
+import { type LedgerKind, type LedgerLine, post } from "../features/payments/ledger.js";
+import type { Db, Tx } from "./client.js";
 import * as s from "./schema.js";
 import { ensureAdmin, ensureReferenceData, type Log } from "./seed/bootstrap.js";
 import { DEMO_DOMAIN, DEMO_PASSWORD, random } from "./seed/demo-fixtures.js";
@@ -20,17 +22,98 @@ export async function hasDemoData(db: Db): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-/** Removes the demo accounts and everything they own (jobs of demo customers included). */
+/**
+ * Removes the demo accounts and everything they own (jobs of demo customers included), and their money: the
+ * ledger keeps every entry, so each demo transaction is reversed (the dashboard's figures go back to what they
+ * were before the demo), and the test processor forgets the demo's customers, cards and payments. Their cards
+ * (payment_customer, payment_method) go with the accounts, their payments with the jobs (foreign keys).
+ */
 export async function removeDemoData(db: Db) {
   await db.transaction(async (tx) => {
     const demoUsers = tx
       .select({ id: s.user.id })
       .from(s.user)
       .where(like(s.user.email, `%@${DEMO_DOMAIN}`));
+    const demoJobs = tx
+      .select({ id: s.job.id })
+      .from(s.job)
+      .where(or(inArray(s.job.customerId, demoUsers), like(s.job.customerEmail, `%@${DEMO_DOMAIN}`)));
+    await reverseDemoLedger(tx, demoJobs, demoUsers);
+    await forgetDemoAtTestProcessor(tx, demoUsers);
     await tx.delete(s.job).where(inArray(s.job.customerId, demoUsers));
     await tx.delete(s.job).where(like(s.job.customerEmail, `%@${DEMO_DOMAIN}`));
     await tx.delete(s.user).where(like(s.user.email, `%@${DEMO_DOMAIN}`));
   });
+}
+
+/**
+ * One reversing transaction (`demo-removal:<key>`, every amount negated) for each ledger transaction of a demo
+ * job, and of a payout to a demo landscaper: written before the jobs go, while the transactions still name
+ * them. A transaction already reversed is not reversed twice.
+ */
+async function reverseDemoLedger(tx: Tx, demoJobs: SQLWrapper, demoUsers: SQLWrapper) {
+  const t = s.ledgerTransaction;
+  const e = s.ledgerEntry;
+  const other = alias(s.ledgerEntry, "other_entry");
+  const namesDemoUser = tx
+    .select({ id: other.id })
+    .from(other)
+    .where(and(eq(other.transactionId, t.id), inArray(other.userId, demoUsers)));
+  const rows = await tx
+    .select({ key: t.key, kind: t.kind, account: e.account, userId: e.userId, amountCents: e.amountCents })
+    .from(t)
+    .innerJoin(e, eq(e.transactionId, t.id))
+    .where(
+      and(
+        notLike(t.key, "demo-removal:%"),
+        or(inArray(t.jobId, demoJobs), and(eq(t.kind, "payout"), exists(namesDemoUser))),
+      ),
+    )
+    .orderBy(asc(t.createdAt), asc(t.key), asc(e.id));
+  const reversals = new Map<string, { kind: LedgerKind; lines: LedgerLine[] }>();
+  for (const row of rows) {
+    const reversal = reversals.get(row.key) ?? { kind: row.kind as LedgerKind, lines: [] };
+    reversal.lines.push({
+      account: row.account as LedgerLine["account"],
+      userId: row.userId,
+      amountCents: -row.amountCents,
+    });
+    reversals.set(row.key, reversal);
+  }
+  for (const [key, { kind, lines }] of reversals)
+    await post(tx, { key: `demo-removal:${key}`, kind, description: "Demo data removed", lines });
+}
+
+/**
+ * The test processor's records of the demo accounts (customers, payout accounts) and of what hangs on them
+ * (cards, payment intents, transfers), and the idempotency keys that answered with them or saved their cards.
+ */
+async function forgetDemoAtTestProcessor(tx: Tx, demoUsers: SQLWrapper) {
+  const o = s.testProcessorObject;
+  const k = s.testProcessorKey;
+  const owners = tx
+    .select({ id: o.id })
+    .from(o)
+    .where(inArray(sql`${o.data}->>'user'`, demoUsers));
+  const removed = await tx
+    .delete(o)
+    .where(
+      or(
+        inArray(o.id, owners),
+        inArray(sql`${o.data}->>'customer'`, owners),
+        inArray(sql`${o.data}->>'account'`, owners),
+      ),
+    )
+    .returning({ id: o.id });
+  const ids = removed.map((r) => r.id);
+  await tx
+    .delete(k)
+    .where(
+      or(
+        ids.length ? inArray(sql`${k.answer}->'ok'->>'id'`, ids) : undefined,
+        and(like(k.key, "card:%"), inArray(sql`split_part(${k.key}, ':', 2)`, demoUsers)),
+      ),
+    );
 }
 
 /**

@@ -1,17 +1,31 @@
 import { randomUUID } from "node:crypto";
+import { addDaysIso, charlotteTime, todayInCharlotte } from "../../../shared/dates.js";
 import { services } from "../../../shared/services.js";
 import * as s from "../schema.js";
 import { DAY, DEMO_DOMAIN, firstNames, isoDate, lastNames, neighbourhoods } from "./demo-fixtures.js";
+import { awaitsWorkApproval, prepareDemoMoney, seedDemoPayments } from "./demo-payments.js";
 import type { DemoContext, DemoCustomer, DemoLandscaper } from "./demo-people.js";
 
 /**
- * About 70 jobs in every status over the last 90 days, with their events, ratings and tips, one job Carlos
- * declined, and the notifications the admin and the landscapers would have received.
+ * The visit of Olivia's completed showcase job: 3 PM in Charlotte today, or yesterday when that is less than
+ * an hour ago. The work was finished then and waits for her approval (48 hours), so her dashboard shows it.
+ */
+function justFinished(now: Date): Date {
+  const today = todayInCharlotte(now);
+  const visit = charlotteTime(today, 15);
+  return visit.getTime() <= now.getTime() - 60 * 60 * 1000 ? visit : charlotteTime(addDaysIso(today, -1), 15);
+}
+
+/**
+ * About 70 jobs in every status over the last 90 days, with their events, ratings and tips, their payments
+ * and ledger (./demo-payments.ts), one job Carlos declined, and the notifications the admin and the
+ * landscapers would have received.
  */
 export async function seedDemoJobs(
-  { tx, rnd, now }: DemoContext,
+  context: DemoContext,
   people: { customers: DemoCustomer[]; landscapers: DemoLandscaper[]; adminId: string | null },
 ) {
+  const { tx, rnd, now } = context;
   const { customers, landscapers, adminId } = people;
   const approved = landscapers.filter((l) => l.status === "approved");
   const jobs: (typeof s.job.$inferInsert)[] = [];
@@ -28,7 +42,8 @@ export async function seedDemoJobs(
   const showcaseIds: string[] = [];
   for (let i = 0; i < 72; i++) {
     // The first jobs give Olivia (customer) and Carlos (the approved landscaper covering her Dilworth
-    // ZIP) one job in every state, so both dashboards show every action on a fresh start.
+    // ZIP) one job in every state, so both dashboards show every action on a fresh start: her completed one
+    // was finished hours ago and waits for her to approve the work (or report a problem).
     const showcase = showcaseStatuses[i];
     const anonymous = !showcase && i % 9 === 0;
     const pickedCustomer = customers[rnd.int(0, customers.length - 1)]!;
@@ -62,7 +77,12 @@ export async function seedDemoJobs(
     const email = anonymous ? `visitor${i}@${DEMO_DOMAIN}` : customer.email;
     const randomPreferred = new Date(createdAt.getTime() + rnd.int(3, 14) * DAY);
     const upcoming = status === "pending" || status === "accepted" || status === "scheduled";
-    const preferred = showcase && upcoming ? new Date(now.getTime() + (3 + i) * DAY) : randomPreferred;
+    const preferred =
+      showcase === "completed"
+        ? justFinished(now)
+        : showcase && upcoming
+          ? new Date(now.getTime() + (3 + i) * DAY)
+          : randomPreferred;
     const landscaperRow =
       status === "pending" || (status === "cancelled" && !showcase && rnd.chance(0.5))
         ? null
@@ -76,12 +96,22 @@ export async function seedDemoJobs(
         ? new Date(acceptedAt.getTime() + rnd.int(2, 24) * 60 * 60 * 1000)
         : null;
     const completedAt =
-      status === "completed" ? new Date(Math.min(preferred.getTime(), now.getTime() - DAY)) : null;
+      status !== "completed"
+        ? null
+        : showcase
+          ? preferred
+          : new Date(Math.min(preferred.getTime(), now.getTime() - DAY));
+    // Work done less than 48 hours ago is not approved yet (./demo-payments.ts), so it has no rating nor tip
+    // yet. Its draws are made all the same: the generator's sequence, and so the rest of the demo, stays put.
+    const awaiting = awaitsWorkApproval(completedAt, now);
+    const unlessAwaiting = <T>(value: T, none: T) => (awaiting ? none : value);
     const rated = status === "completed" && rnd.chance(0.8);
-    const tip =
+    const tip = unlessAwaiting(
       status === "completed" && rnd.chance(0.6)
         ? Math.round(((quoted ?? low) * rnd.int(5, 20)) / 100 / 100) * 100
-        : 0;
+        : 0,
+      0,
+    );
     const cancelledAt = status === "cancelled" ? new Date(createdAt.getTime() + rnd.int(1, 4) * DAY) : null;
     jobs.push({
       id,
@@ -112,8 +142,8 @@ export async function seedDemoJobs(
       scheduledDate: landscaperRow ? isoDate(preferred) : null,
       finalPriceCents: status === "completed" ? quoted : null,
       tipCents: tip,
-      rating: rated ? rnd.pick([3, 4, 4, 5, 5, 5]) : null,
-      ratingComment:
+      rating: unlessAwaiting(rated ? rnd.pick([3, 4, 4, 5, 5, 5]) : null, null),
+      ratingComment: unlessAwaiting(
         rated && rnd.chance(0.5)
           ? rnd.pick([
               "Great work, very tidy.",
@@ -122,6 +152,8 @@ export async function seedDemoJobs(
               "Good job overall.",
             ])
           : null,
+        null,
+      ),
       cancelReason:
         status === "cancelled"
           ? rnd.pick(["Found another provider.", "Plans changed.", "Weather delays."])
@@ -130,7 +162,7 @@ export async function seedDemoJobs(
       scheduledAt,
       completedAt,
       cancelledAt,
-      ratedAt: rated && completedAt ? new Date(completedAt.getTime() + DAY) : null,
+      ratedAt: rated && completedAt && !awaiting ? new Date(completedAt.getTime() + DAY) : null,
       createdAt,
       updatedAt: completedAt ?? cancelledAt ?? scheduledAt ?? acceptedAt ?? createdAt,
     });
@@ -192,8 +224,10 @@ export async function seedDemoJobs(
     }
   }
   jobs.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
+  prepareDemoMoney(context, { jobs, events, customers });
   await tx.insert(s.job).values(jobs);
   await tx.insert(s.jobEvent).values(events);
+  await seedDemoPayments(context, { customers, jobs });
   // ...and one pending job Carlos declined, which his queue shows as declined.
   const carlos = approved.find((l) => (l.zips as readonly string[]).includes("28203"));
   const declinedJob = jobs.find((j) => j.id === showcaseIds[showcaseStatuses.length - 1]);

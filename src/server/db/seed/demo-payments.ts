@@ -1,0 +1,391 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { addDaysIso, charlotteTime, daysUntil } from "../../../shared/dates.js";
+import {
+  DEFAULT_CANCELLATION_FEE_CENTS,
+  HOLD_AT_APPROVAL_WITHIN_DAYS,
+  HOLD_DAYS_BEFORE_VISIT,
+  HOLD_LIFETIME_DAYS,
+  LATE_CANCEL_HOURS,
+  testCards,
+  VISIT_START_HOUR,
+  WORK_APPROVAL_HOURS,
+} from "../../../shared/payments.js";
+import { formatCents, platformCutCents } from "../../../shared/services.js";
+import * as s from "../schema.js";
+import { DAY } from "./demo-fixtures.js";
+import type { DemoContext, DemoCustomer } from "./demo-people.js";
+
+/**
+ * The demo's money, as the payments feature would have left it: saved test cards, the holds, captures,
+ * releases, tips and a late cancellation's fee of every job at the provider (the embedded test processor's
+ * own records included, so it can go on charging those cards), and their ledger transactions, dated along
+ * each job's timeline. Two steps: `prepareDemoMoney` before the jobs are written (the approvals of the
+ * work, the cancellations that had a hold), `seedDemoPayments` after.
+ */
+
+type DemoJob = typeof s.job.$inferInsert;
+type DemoEvent = typeof s.jobEvent.$inferInsert;
+type LedgerKind = "job_charge" | "tip" | "cancellation_fee";
+type LedgerLine = {
+  account: "processor" | "platform_fees" | "landscaper";
+  userId?: string;
+  amountCents: number;
+};
+
+const HOUR = 60 * 60 * 1000;
+const FEE_CENTS = DEFAULT_CANCELLATION_FEE_CENTS;
+const VISA = "4242424242424242";
+const MASTERCARD = "5555555555554444";
+const AMEX = "378282246310005";
+
+const time = (value: Date | null | undefined) => value?.getTime() ?? 0;
+const later = (value: Date | number, ms: number) => new Date(new Date(value).getTime() + ms);
+const providerId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("base64url")}`;
+
+/**
+ * When the app held the job's price: when the customer approved the booking for a visit 6 days away or
+ * fewer, else by the scheduled pass just after midnight 2 days before the visit. Null when nothing is held.
+ */
+function holdTime(j: DemoJob): Date | null {
+  if (!j.scheduledAt || !j.scheduledDate || !j.quotedPriceCents || !j.customerId || !j.landscaperId)
+    return null;
+  if (daysUntil(j.scheduledDate, j.scheduledAt) <= HOLD_AT_APPROVAL_WITHIN_DAYS)
+    return later(j.scheduledAt, 2000);
+  const dayOfPass = addDaysIso(j.scheduledDate, -HOLD_DAYS_BEFORE_VISIT);
+  return later(charlotteTime(dayOfPass, 0), 7 * 60 * 1000);
+}
+
+/** A cancelled job whose price was held before the cancellation: it was a booked (scheduled) visit. */
+function heldWhenCancelled(j: DemoJob): boolean {
+  const held = holdTime(j);
+  return j.status === "cancelled" && held !== null && time(j.cancelledAt) > time(held);
+}
+
+/** Cancelled less than 24 hours before 8 AM on the visit's date: the customer paid the fee. */
+function cancelledLate(j: DemoJob): boolean {
+  const start = charlotteTime(j.scheduledDate!, VISIT_START_HOUR).getTime();
+  return start - time(j.cancelledAt) < LATE_CANCEL_HOURS * HOUR;
+}
+
+/** Work completed less than 48 hours before `now`: it waits for the customer's approval, unrated and untipped. */
+export function awaitsWorkApproval(completedAt: Date | null | undefined, now: Date): boolean {
+  return !!completedAt && now.getTime() - completedAt.getTime() < WORK_APPROVAL_HOURS * HOUR;
+}
+
+/**
+ * Before the jobs are written: work completed 48 hours ago or more is approved (mostly by the customer within
+ * hours, some automatically at 48 hours); the cancelled jobs that had a hold were booked first, and the most
+ * recent of them (not the demo customer's) was cancelled hours before its visit, fee and all.
+ */
+export function prepareDemoMoney(
+  { rnd, now }: Pick<DemoContext, "rnd" | "now">,
+  { jobs, events, customers }: { jobs: DemoJob[]; events: DemoEvent[]; customers: DemoCustomer[] },
+) {
+  for (const j of jobs) {
+    if (j.status !== "completed" || !j.completedAt || awaitsWorkApproval(j.completedAt, now)) continue;
+    const automatic = rnd.chance(0.25);
+    const approvedAt = later(j.completedAt, (automatic ? WORK_APPROVAL_HOURS : rnd.int(2, 40)) * HOUR);
+    j.workApprovedAt = approvedAt;
+    if (time(j.updatedAt) < approvedAt.getTime()) j.updatedAt = approvedAt;
+    // The rating (and its tip) comes after the approval, as the dashboard asks for it only then.
+    if (j.ratedAt && j.ratedAt.getTime() < approvedAt.getTime())
+      j.ratedAt = new Date(Math.min(approvedAt.getTime() + 10 * 60 * 1000, now.getTime()));
+    events.push({
+      jobId: j.id!,
+      actorId: automatic ? null : j.customerId,
+      fromStatus: "completed",
+      toStatus: "work_approved",
+      note: automatic ? "Approved automatically 48 hours after completion." : "Approved by the customer.",
+      createdAt: approvedAt,
+    });
+  }
+
+  const held = jobs.filter(heldWhenCancelled);
+  const lateOne = held
+    .filter((j) => j.customerId !== customers[0]?.id)
+    .map((j) => ({ j, at: later(charlotteTime(j.scheduledDate!, VISIT_START_HOUR), -rnd.int(3, 14) * HOUR) }))
+    .filter(({ j, at }) => at.getTime() < now.getTime() - HOUR && at.getTime() > time(holdTime(j)))
+    .sort((a, b) => time(b.j.createdAt) - time(a.j.createdAt))[0];
+  if (lateOne) {
+    lateOne.j.cancelledAt = lateOne.at;
+    lateOne.j.updatedAt = lateOne.at;
+  }
+  for (const j of held) {
+    const cancel = events.find((e) => e.jobId === j.id && e.toStatus === "cancelled");
+    if (cancel) {
+      cancel.fromStatus = "scheduled";
+      cancel.createdAt = j.cancelledAt!;
+      if (cancelledLate(j)) cancel.note = `${j.cancelReason} (cancellation fee ${formatCents(FEE_CENTS)})`;
+    }
+    events.push({
+      jobId: j.id!,
+      actorId: j.customerId,
+      fromStatus: "accepted",
+      toStatus: "scheduled",
+      createdAt: j.scheduledAt!,
+    });
+  }
+}
+
+/** A saved card: its payment_method row and its customer's and its own ids at the test processor. */
+type DemoCard = { id: string; customerObject: string; methodObject: string };
+
+/**
+ * A saved test card for every customer with jobs: Visa 4242 for most (the demo customer's, as her default),
+ * some Mastercards, one American Express, saved before their first booking.
+ */
+async function seedCards(
+  { tx, rnd, now }: DemoContext,
+  customers: DemoCustomer[],
+  jobs: DemoJob[],
+): Promise<Map<string, DemoCard>> {
+  const cards = new Map<string, DemoCard>();
+  const paymentCustomers: (typeof s.paymentCustomer.$inferInsert)[] = [];
+  const methods: (typeof s.paymentMethod.$inferInsert)[] = [];
+  const objects: (typeof s.testProcessorObject.$inferInsert)[] = [];
+  const withJobs = customers.filter((c) => jobs.some((j) => j.customerId === c.id));
+  withJobs.forEach((c, position) => {
+    const number = c === customers[0] ? VISA : position === 6 ? AMEX : position % 4 === 1 ? MASTERCARD : VISA;
+    const firstBooking = Math.min(...jobs.filter((j) => j.customerId === c.id).map((j) => time(j.createdAt)));
+    const savedAt = new Date(
+      Math.min(c.createdAt.getTime() + rnd.int(1, 72) * HOUR, firstBooking - HOUR, now.getTime() - HOUR),
+    );
+    const card = { id: randomUUID(), customerObject: providerId("cus"), methodObject: providerId("pm") };
+    cards.set(c.id, card);
+    const saved = {
+      brand: testCards[number].brand,
+      last4: number.slice(-4),
+      expMonth: rnd.int(1, 12),
+      expYear: now.getUTCFullYear() + rnd.int(1, 4),
+    };
+    paymentCustomers.push({
+      userId: c.id,
+      provider: "test",
+      providerCustomerId: card.customerObject,
+      createdAt: savedAt,
+    });
+    methods.push({
+      id: card.id,
+      userId: c.id,
+      provider: "test",
+      providerMethodId: card.methodObject,
+      ...saved,
+      isDefault: true,
+      createdAt: savedAt,
+    });
+    // The test processor's own records, shaped as it writes them (test-processor.ts).
+    const customerData = { email: c.email, name: c.name, user: c.id };
+    const { outcome } = testCards[number];
+    const cardData = { id: card.methodObject, ...saved, customer: card.customerObject, outcome };
+    const dates = { createdAt: savedAt, updatedAt: savedAt };
+    objects.push(
+      { id: card.customerObject, type: "customer", data: customerData, ...dates },
+      { id: card.methodObject, type: "card", data: cardData, ...dates },
+    );
+  });
+  if (withJobs.length === 0) return cards;
+  await tx.insert(s.paymentCustomer).values(paymentCustomers);
+  await tx.insert(s.paymentMethod).values(methods);
+  await tx.insert(s.testProcessorObject).values(objects);
+  return cards;
+}
+
+/** A job's price in the ledger: all of it to the processor account, 25% to our fees, the rest to the landscaper. */
+function splitLines(amountCents: number, landscaperId: string): LedgerLine[] {
+  const platform = platformCutCents(amountCents);
+  return [
+    { account: "processor", amountCents },
+    { account: "platform_fees", amountCents: -platform },
+    { account: "landscaper", userId: landscaperId, amountCents: -(amountCents - platform) },
+  ];
+}
+
+/** A tip or a fee: all of it the landscaper's. */
+function wholeLines(amountCents: number, landscaperId: string): LedgerLine[] {
+  return [
+    { account: "processor", amountCents },
+    { account: "landscaper", userId: landscaperId, amountCents: -amountCents },
+  ];
+}
+
+const ledgerDescription: Record<LedgerKind, string> = {
+  job_charge: "Job charge",
+  tip: "Tip",
+  cancellation_fee: "Cancellation fee",
+};
+
+/** After the jobs are written: the cards, every job's payments and their ledger transactions. */
+export async function seedDemoPayments(
+  context: DemoContext,
+  { customers, jobs }: { customers: DemoCustomer[]; jobs: DemoJob[] },
+) {
+  const { tx, now } = context;
+  const cards = await seedCards(context, customers, jobs);
+  const payments: (typeof s.payment.$inferInsert)[] = [];
+  const intents: (typeof s.testProcessorObject.$inferInsert)[] = [];
+  const transactions: (typeof s.ledgerTransaction.$inferInsert)[] = [];
+  const entries: (typeof s.ledgerEntry.$inferInsert)[] = [];
+
+  /** A hold still open at the provider: placed at `at`, but never in the future nor lapsed already. */
+  const openHoldAt = (at: Date) =>
+    new Date(
+      Math.max(Math.min(at.getTime(), now.getTime() - HOUR), now.getTime() - (HOLD_LIFETIME_DAYS - 1) * DAY),
+    );
+
+  function add(
+    j: DemoJob,
+    card: DemoCard,
+    p: {
+      kind: "job" | "tip";
+      key: string;
+      status: "held" | "captured" | "released";
+      amountCents: number;
+      capturedCents: number;
+      heldAt?: Date;
+      doneAt?: Date;
+      ledger?: { kind: LedgerKind; lines: LedgerLine[] };
+    },
+  ) {
+    const id = randomUUID();
+    const intentId = providerId("pi");
+    const createdAt = p.heldAt ?? p.doneAt!;
+    const updatedAt = p.doneAt ?? createdAt;
+    const expiresAt = p.status === "held" ? later(createdAt, HOLD_LIFETIME_DAYS * DAY) : null;
+    payments.push({
+      id,
+      jobId: j.id!,
+      customerId: j.customerId,
+      methodId: card.id,
+      kind: p.kind,
+      provider: "test",
+      providerPaymentId: intentId,
+      status: p.status,
+      amountCents: p.amountCents,
+      capturedCents: p.capturedCents,
+      idempotencyKey: p.key,
+      expiresAt,
+      heldAt: p.heldAt ?? null,
+      capturedAt: p.status === "captured" ? updatedAt : null,
+      releasedAt: p.status === "released" ? updatedAt : null,
+      createdAt,
+      updatedAt,
+    });
+    const intent = {
+      customer: card.customerObject,
+      method: card.methodObject,
+      amount: p.amountCents,
+      captured: p.capturedCents,
+      refunded: 0,
+      status: p.status,
+      expiresAt: expiresAt?.toISOString() ?? null,
+      declineCode: null,
+    };
+    intents.push({ id: intentId, type: "payment_intent", data: intent, createdAt, updatedAt });
+    if (!p.ledger) return;
+    const transactionId = randomUUID();
+    transactions.push({
+      id: transactionId,
+      key: `${p.ledger.kind}:${id}`,
+      kind: p.ledger.kind,
+      jobId: j.id!,
+      paymentId: id,
+      description: ledgerDescription[p.ledger.kind],
+      createdAt: updatedAt,
+    });
+    const sum = p.ledger.lines.reduce((total, line) => total + line.amountCents, 0);
+    if (sum !== 0) throw new Error(`demo ledger transaction ${p.ledger.kind}:${id} does not balance`);
+    for (const line of p.ledger.lines) {
+      const { account, amountCents } = line;
+      entries.push({
+        transactionId,
+        account,
+        userId: line.userId ?? null,
+        amountCents,
+        createdAt: updatedAt,
+      });
+    }
+  }
+
+  for (const j of jobs) {
+    const card = cards.get(j.customerId ?? "");
+    const heldAt = holdTime(j);
+    if (!card || !heldAt || !j.landscaperId) continue;
+    const price = j.quotedPriceCents!;
+    const hold = `job:${j.id}:hold:1`;
+    const stillHeld = (at: Date) =>
+      add(j, card, {
+        kind: "job",
+        key: hold,
+        status: "held",
+        amountCents: price,
+        capturedCents: 0,
+        heldAt: at,
+      });
+    if (j.status === "scheduled" && daysUntil(j.scheduledDate!, now) <= HOLD_AT_APPROVAL_WITHIN_DAYS) {
+      stillHeld(openHoldAt(heldAt));
+    } else if (j.status === "completed" && j.completedAt) {
+      const finalCents = j.finalPriceCents ?? price;
+      const before = new Date(Math.min(heldAt.getTime(), j.completedAt.getTime() - HOUR));
+      if (j.workApprovedAt) {
+        // Captured when the work was approved, from a hold that had not lapsed by then.
+        const capturedAt = later(j.workApprovedAt, 3000);
+        const at = new Date(
+          Math.max(before.getTime(), capturedAt.getTime() - (HOLD_LIFETIME_DAYS - 1) * DAY),
+        );
+        add(j, card, {
+          kind: "job",
+          key: hold,
+          status: "captured",
+          amountCents: finalCents,
+          capturedCents: finalCents,
+          heldAt: at,
+          doneAt: capturedAt,
+          ledger: { kind: "job_charge", lines: splitLines(finalCents, j.landscaperId) },
+        });
+      } else {
+        // Waiting for the customer to approve the work (or for 48 hours to pass): still held.
+        stillHeld(openHoldAt(before));
+      }
+      const tipCents = j.tipCents ?? 0;
+      if (tipCents > 0) {
+        // Charged with the rating (after the work's approval, as only approved work has a tip), as its own
+        // payment.
+        const tippedAt = new Date(
+          Math.min(time(j.ratedAt) || time(j.workApprovedAt) + 10 * 60 * 1000, now.getTime() - 60 * 1000),
+        );
+        add(j, card, {
+          kind: "tip",
+          key: `job:${j.id}:tip:1`,
+          status: "captured",
+          amountCents: tipCents,
+          capturedCents: tipCents,
+          doneAt: tippedAt,
+          ledger: { kind: "tip", lines: wholeLines(tipCents, j.landscaperId) },
+        });
+      }
+    } else if (heldWhenCancelled(j)) {
+      const cancelledAt = later(j.cancelledAt!, 2000);
+      const feeCents = cancelledLate(j) ? Math.min(FEE_CENTS, price) : 0;
+      add(j, card, {
+        kind: "job",
+        key: hold,
+        status: feeCents ? "captured" : "released",
+        amountCents: price,
+        capturedCents: feeCents,
+        heldAt,
+        doneAt: cancelledAt,
+        ...(feeCents
+          ? { ledger: { kind: "cancellation_fee" as const, lines: wholeLines(feeCents, j.landscaperId) } }
+          : {}),
+      });
+    }
+  }
+
+  if (payments.length === 0) return;
+  await tx.insert(s.testProcessorObject).values(intents);
+  await tx.insert(s.payment).values(payments);
+  if (transactions.length === 0) return;
+  await tx.insert(s.ledgerTransaction).values(transactions);
+  // The database keeps ledger_balance from these rows (its trigger), as it does for the app's postings.
+  await tx.insert(s.ledgerEntry).values(entries);
+}
