@@ -298,3 +298,76 @@ export const jobsExportQuerySchema = z.object({
   q: searchText,
   status: z.enum(jobStatusFilters).default("all"),
 });
+
+/* ---------------- Payments (admin) ---------------- */
+
+export const moneyMovementKinds = ["job_charge", "tip", "cancellation_fee", "refund", "payout"] as const;
+export type MoneyMovementKind = (typeof moneyMovementKinds)[number];
+export const moneyKinds = ["all", ...moneyMovementKinds] as const;
+export type MoneyKindFilter = (typeof moneyKinds)[number];
+export const moneyKindLabel: Record<MoneyMovementKind, string> = {
+  job_charge: "Charge",
+  tip: "Tip",
+  cancellation_fee: "Cancellation fee",
+  refund: "Refund",
+  payout: "Payout",
+};
+
+export const adminPaymentsQuerySchema = z.object({
+  kind: z.enum(moneyKinds, { message: "Choose a kind of payment." }).default("all"),
+  ...paging,
+});
+
+/** One money movement of the ledger, as the admin Payments page lists it. */
+export const adminMoneyItemSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  kind: z.enum(moneyMovementKinds),
+  description: z.string(),
+  jobId: z.string().nullable(),
+  jobNumber: z.number().nullable(),
+  customerName: z.string().nullable(),
+  /** The landscaper paid (payouts) or credited (charges, tips, fees). */
+  landscaperName: z.string().nullable(),
+  /** Money in (positive) or out (negative) of the platform's processor account. */
+  amountCents: z.number(),
+  /** For a job's charge: what can still be refunded of the job. */
+  refundableCents: z.number(),
+});
+export type AdminMoneyItem = z.infer<typeof adminMoneyItemSchema>;
+
+export const adminPaymentsAnswerSchema = pageSchema(adminMoneyItemSchema).extend({
+  /** What an admin must look at: payouts that failed for good or are being retried, holds cards refused, work reported. */
+  attention: z.object({
+    payouts: z.array(
+      z.object({
+        id: z.string(),
+        landscaperName: z.string(),
+        amountCents: z.number(),
+        status: z.enum(["pending", "failed"]),
+        attempts: z.number(),
+        failureMessage: z.string().nullable(),
+      }),
+    ),
+    holds: z.array(
+      z.object({
+        jobId: z.string(),
+        jobNumber: z.number(),
+        customerName: z.string(),
+        amountCents: z.number(),
+        scheduledDate: z.string().nullable(),
+        failureMessage: z.string().nullable(),
+      }),
+    ),
+    reported: z.array(
+      z.object({
+        jobId: z.string(),
+        jobNumber: z.number(),
+        customerName: z.string(),
+        note: z.string().nullable(),
+        heldCents: z.number(),
+      }),
+    ),
+  }),
+});
+export type AdminPaymentsAnswer = z.infer<typeof adminPaymentsAnswerSchema>;

@@ -96,7 +96,7 @@ export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 
 /** An amount in dollars typed in a box, answered in cents; an empty box is "required", not "at least $1". */
-const dollars = (label: string) =>
+export const dollars = (label: string) =>
   z
     .union([z.string(), z.number()], { message: `${label} must be a number.` })
     .refine((value) => typeof value === "number" || value.trim() !== "", {
@@ -123,6 +123,16 @@ export const acceptJobSchema = z.object({
 });
 
 export const completeJobSchema = z.object({ finalPrice: dollars("Final price") });
+
+/** An admin refunds part or all of what a job's customer paid for the work, with a reason they are told. */
+export const refundJobSchema = z.object({
+  amount: dollars("Refund amount"),
+  reason: z
+    .string()
+    .trim()
+    .min(1, { message: "Give the reason the customer will read." })
+    .max(500, { message: "Please keep the reason under 500 characters." }),
+});
 
 export const cancelJobSchema = z.object({
   reason: z.string().trim().min(1, { message: "Please tell us why you are cancelling." }).max(500),

@@ -3,6 +3,8 @@ import { z } from "zod";
 import {
   ADMIN_PAGE_SIZE,
   adminJobViewSchema,
+  adminPaymentsAnswerSchema,
+  adminPaymentsQuerySchema,
   adminUserViewSchema,
   analyticsDataSchema,
   analyticsQuerySchema,
@@ -25,6 +27,7 @@ import { areaChangeRoutes } from "./area-change-routes.js";
 import { dashboardSummary } from "./dashboard-service.js";
 import { deliveriesRoutes } from "./deliveries-routes.js";
 import { listJobs } from "./jobs-service.js";
+import { listPayments } from "./payments-service.js";
 import { listUsers, promoteUser } from "./users-service.js";
 
 const userParams = z.object({ userId: z.string().trim().min(1).max(100) });
@@ -38,6 +41,7 @@ const reviewInput = defineInput({
 const usersInput = defineInput({ query: usersQuerySchema });
 const promoteInput = defineInput({ params: userParams });
 const analyticsInput = defineInput({ query: analyticsQuerySchema });
+const paymentsInput = defineInput({ query: adminPaymentsQuerySchema });
 
 /** Admin area routes: dashboard figures, applications review, users, job history, analytics. */
 export async function adminRoutes(fastify: FastifyInstance) {
@@ -50,6 +54,21 @@ export async function adminRoutes(fastify: FastifyInstance) {
     "/admin/dashboard",
     { config: { access: ["admin"] }, schema: answers(dashboardSummarySchema) },
     async () => dashboardSummary({ db: db(), env: app.env }),
+  );
+
+  app.get(
+    "/admin/payments",
+    { config: { access: ["admin"], input: paymentsInput }, schema: answers(adminPaymentsAnswerSchema) },
+    async (request) => {
+      const { query } = paymentsInput.parse(request);
+      return listPayments({
+        db: db(),
+        kind: query.kind,
+        cursor: query.cursor,
+        dir: query.dir,
+        limit: ADMIN_PAGE_SIZE,
+      });
+    },
   );
 
   app.get(

@@ -15,6 +15,8 @@ describe("the job lifecycle table", () => {
       "decline",
       "rate",
       "reconsider",
+      "refund",
+      "release_payment",
       "report_problem",
     ]);
     for (const action of actions) {
@@ -25,11 +27,17 @@ describe("the job lifecycle table", () => {
     }
   });
 
-  it("lets only the work's approval, a problem report or a rating touch a completed job, and nothing a cancelled one", () => {
+  it("lets only the money's steps and a rating touch a completed job, and only a refund a cancelled one", () => {
     const from = (status: (typeof jobStatuses)[number]) =>
       actions.filter((action) => (transitions[action].from as readonly string[]).includes(status));
-    expect(from("completed").sort()).toEqual(["approve_work", "rate", "report_problem"]);
-    expect(from("cancelled")).toEqual([]);
+    expect(from("completed").sort()).toEqual([
+      "approve_work",
+      "rate",
+      "refund",
+      "release_payment",
+      "report_problem",
+    ]);
+    expect(from("cancelled")).toEqual(["refund"]);
     expect(() => assertAllowed("cancel", { status: "completed" })).toThrow(/can no longer be cancelled/);
     expect(() => assertAllowed("decline", { status: "accepted" })).toThrow(/can no longer be declined/);
   });

@@ -26,6 +26,9 @@ export const transitions = {
   // capture waits for our team); 48 hours of silence approve it.
   approve_work: { from: ["completed"], to: null, event: "work_approved", verb: "approved" },
   report_problem: { from: ["completed"], to: null, event: "problem_reported", verb: "reported" },
+  // Our team, on the money: a refund after a charge; the hold of reported work released without charging.
+  refund: { from: ["completed", "cancelled"], to: null, event: "refunded", verb: "refunded" },
+  release_payment: { from: ["completed"], to: null, event: "payment_released", verb: "released" },
 } as const satisfies Record<
   string,
   { from: readonly JobStatus[]; to: JobStatus | null; event?: string; verb: string }

@@ -10,6 +10,7 @@ import {
   jobActionAnswerSchema,
   nextJobAnswerSchema,
   rateJobSchema,
+  refundJobSchema,
 } from "../../../shared/jobs.js";
 import { approveJobSchema, reportProblemSchema } from "../../../shared/payments.js";
 import type { Access } from "../../lib/access.js";
@@ -27,6 +28,7 @@ import {
   rateJob,
   reconsiderJob,
 } from "./actions.js";
+import { chargeReportedWork, refundJob, releaseReportedPayment } from "./admin-money.js";
 import { landscaperQueue } from "./queue.js";
 import { listCustomerJobs, nextScheduledJob, photoOf } from "./reads.js";
 import { type JobRow, toJobView } from "./views.js";
@@ -40,6 +42,7 @@ const completeInput = defineInput({ params: jobParams, body: completeJobSchema }
 const rateInput = defineInput({ params: jobParams, body: rateJobSchema });
 const approveInput = defineInput({ params: jobParams, body: approveJobSchema });
 const reportInput = defineInput({ params: jobParams, body: reportProblemSchema });
+const refundInput = defineInput({ params: jobParams, body: refundJobSchema });
 const queueInput = defineInput({ query: queueQuerySchema });
 const emptyQueue = {
   jobs: [],
@@ -140,6 +143,29 @@ export async function jobRoutes(fastify: FastifyInstance) {
     (context, { body }) =>
       rateJob({ ...context, rating: body.rating, comment: body.comment, tipCents: body.tip }),
     "Thank you for rating your service!",
+  );
+
+  // Our team, on a job's money.
+  jobAction(
+    "/admin/jobs/:id/refund",
+    ["admin"],
+    refundInput,
+    (context, { body }) => refundJob({ ...context, amountCents: body.amount, reason: body.reason }),
+    "Refunded. The customer has been emailed.",
+  );
+  jobAction(
+    "/admin/jobs/:id/charge-reported",
+    ["admin"],
+    jobInput,
+    (context) => chargeReportedWork(context),
+    "The work is approved and the customer charged.",
+  );
+  jobAction(
+    "/admin/jobs/:id/release-payment",
+    ["admin"],
+    jobInput,
+    (context) => releaseReportedPayment(context),
+    "The hold is released; the customer is not charged.",
   );
 
   // Landscaper side.

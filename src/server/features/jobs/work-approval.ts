@@ -24,24 +24,30 @@ export async function approveWorkOf(options: {
   jobId: string;
   actorId: string | null;
   customerOnly?: string;
+  /** An admin deciding reported work was done: approved despite the report. */
+  overrideReport?: boolean;
 }): Promise<JobRow> {
   const { db } = options;
   const { updated, queued, byCustomer } = await db.transaction(async (tx) => {
     const current = await loadJob(tx, options.jobId);
     if (options.customerOnly && current.customerId !== options.customerOnly) throw notFound("Job not found.");
-    if (current.status === "completed" && (current.workApprovedAt || current.problemReportedAt))
-      throw conflict(alreadyDecided);
+    const decided = current.workApprovedAt || (current.problemReportedAt && !options.overrideReport);
+    if (current.status === "completed" && decided) throw conflict(alreadyDecided);
     const updated = await move(tx, {
       current,
       action: "approve_work",
       // 48 hours of silence: the history names no one.
       actorId: options.actorId,
       set: { workApprovedAt: new Date() },
-      alsoWhere: and(isNull(job.workApprovedAt), isNull(job.problemReportedAt)),
+      alsoWhere: options.overrideReport
+        ? isNull(job.workApprovedAt)
+        : and(isNull(job.workApprovedAt), isNull(job.problemReportedAt)),
       raceMessage: alreadyDecided,
-      note: options.actorId
-        ? "Approved by the customer."
-        : "Approved automatically 48 hours after completion.",
+      note: options.overrideReport
+        ? "Approved by our team after the reported problem."
+        : options.actorId
+          ? "Approved by the customer."
+          : "Approved automatically 48 hours after completion.",
     });
     const queued = await queueCapture(tx, updated);
     if (updated.landscaperId) {

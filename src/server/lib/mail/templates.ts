@@ -128,6 +128,14 @@ export type EmailTemplate =
       date: string;
       dashboardUrl: string;
     }
+  | {
+      template: "refund";
+      name: string;
+      jobNumber: string;
+      amount: string;
+      reason: string;
+      dashboardUrl: string;
+    }
   | { template: "application_received"; landscaperName: string; dashboardUrl: string }
   | { template: "application_approved"; landscaperName: string; dashboardUrl: string }
   | { template: "application_denied"; landscaperName: string; notes?: string | null };
@@ -237,6 +245,19 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
           ["Services", input.services],
           ["Service date", input.date],
           ["Charged", input.price],
+        ],
+        action: { label: "Open your dashboard", url: input.dashboardUrl },
+      });
+    case "refund":
+      return render(`A refund of ${input.amount} for ${input.jobNumber}`, {
+        heading: `Hi ${input.name}`,
+        paragraphs: [
+          `We refunded ${input.amount} to your card for ${input.jobNumber}. It usually shows on your statement within 5 to 10 business days.`,
+          `Why: ${input.reason}`,
+        ],
+        facts: [
+          ["Request", input.jobNumber],
+          ["Refunded", input.amount],
         ],
         action: { label: "Open your dashboard", url: input.dashboardUrl },
       });

@@ -1,4 +1,4 @@
-import { Bell, LayoutDashboard, Settings, UserRound } from "lucide-react";
+import { Bell, LayoutDashboard, Settings, UserRound, Wallet } from "lucide-react";
 import { useSearchParams } from "react-router";
 import type { LandscaperProfileView } from "../../../../shared/landscapers";
 import type { SessionUser } from "../../../../shared/session";
@@ -11,6 +11,7 @@ import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/aler
 import { Badge } from "../../../components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useTimedOut } from "../../../lib/use-timed-out";
+import { EarningsPanel } from "../../payments";
 import { useLandscaperProfile } from "../api/profile";
 import { AlertsTab } from "../components/alerts-tab";
 import { ApplicationBanner } from "../components/application-banner";
@@ -24,6 +25,7 @@ export function meta() {
 
 const dashboardTabs = [
   { value: "dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { value: "earnings", label: "Earnings", icon: Wallet },
   { value: "profile", label: "Profile", icon: UserRound },
   { value: "settings", label: "Settings", icon: Settings },
   { value: "alerts", label: "Alerts", icon: Bell },
@@ -129,6 +131,9 @@ function Dashboard({
         </TabsList>
         <TabsContent value="dashboard">
           <JobQueuePanel preview={preview} approved={status === "approved"} />
+        </TabsContent>
+        <TabsContent value="earnings">
+          <EarningsPanel preview={preview} />
         </TabsContent>
         <TabsContent value="profile">
           <ProfileTab user={user} profile={profile} preview={preview} />
