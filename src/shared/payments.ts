@@ -175,6 +175,13 @@ export const payoutAccountAnswerSchema = z.object({
   message: z.string(),
 });
 
+export const payoutRunAnswerSchema = z.object({
+  created: z.number(),
+  paid: z.number(),
+  failed: z.number(),
+  message: z.string(),
+});
+
 export const reportProblemSchema = z.object({
   note: z
     .string()

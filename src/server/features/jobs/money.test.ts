@@ -324,6 +324,74 @@ describe("a job's money", () => {
     await expectBalancedLedger();
   });
 
+  it("lets an admin refund part of a charge, charge or release reported work, and lists it all", async () => {
+    const done = async () => {
+      const id = await accepted({ price: 200 });
+      expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
+      expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 200 })).statusCode).toBe(200);
+      return id;
+    };
+    const charged = await done();
+    expect((await post(customer, `/api/jobs/${charged}/approve-work`)).statusCode).toBe(200);
+    const tooMuch = await post(admin, `/api/admin/jobs/${charged}/refund`, {
+      amount: 250,
+      reason: "Too much",
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error.fields).toEqual({ amount: "At most $200.00 can be refunded for this job." });
+    expect(
+      (await post(customer, `/api/admin/jobs/${charged}/refund`, { amount: 50, reason: "x" })).statusCode,
+    ).toBe(403);
+    const refund = await post(admin, `/api/admin/jobs/${charged}/refund`, {
+      amount: 50,
+      reason: "Edges were missed",
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(await paymentsOf(charged)).toMatchObject([{ capturedCents: 20000, refundedCents: 5000 }]);
+    expect((await ledgerOf(charged)).filter((line) => line.startsWith("refund"))).toEqual([
+      "refund landscaper 3750",
+      "refund platform_fees 1250",
+      "refund processor -5000",
+    ]);
+    const mail = await t.database.db.select().from(outbox).where(eq(outbox.template, "refund"));
+    expect(
+      mail.some((m) => m.text.includes("We refunded $50.00") && m.text.includes("Edges were missed")),
+    ).toBe(true);
+    // The rest can be refunded later; no more than was charged.
+    expect(
+      (await post(admin, `/api/admin/jobs/${charged}/refund`, { amount: 150.01, reason: "x" })).statusCode,
+    ).toBe(400);
+    expect(
+      (await post(admin, `/api/admin/jobs/${charged}/refund`, { amount: 150, reason: "Full" })).statusCode,
+    ).toBe(200);
+    expect(await paymentsOf(charged)).toMatchObject([{ refundedCents: 20000 }]);
+
+    const reportedA = await done();
+    const reportedB = await done();
+    for (const id of [reportedA, reportedB])
+      expect(
+        (await post(customer, `/api/jobs/${id}/report-problem`, { note: "Not finished" })).statusCode,
+      ).toBe(200);
+    const list = await t.app.inject({ url: "/api/admin/payments", headers: { cookie: admin.cookie } });
+    expect(list.statusCode).toBe(200);
+    const reported = list.json().attention.reported.map((r: { jobId: string }) => r.jobId);
+    expect(reported).toEqual(expect.arrayContaining([reportedA, reportedB]));
+    expect(list.json().items[0]).toMatchObject({ kind: "refund", amountCents: -15000, jobId: charged });
+
+    expect((await post(admin, `/api/admin/jobs/${reportedA}/charge-reported`)).statusCode).toBe(200);
+    expect((await paymentsOf(reportedA))[0]).toMatchObject({ status: "captured", capturedCents: 20000 });
+    expect((await post(admin, `/api/admin/jobs/${reportedB}/release-payment`)).statusCode).toBe(200);
+    expect((await paymentsOf(reportedB))[0]).toMatchObject({ status: "released", capturedCents: 0 });
+    expect((await post(admin, `/api/admin/jobs/${reportedB}/release-payment`)).statusCode).toBe(409);
+    const after = await t.app.inject({
+      url: "/api/admin/payments?kind=refund",
+      headers: { cookie: admin.cookie },
+    });
+    expect(after.json().attention.reported.map((r: { jobId: string }) => r.jobId)).not.toContain(reportedA);
+    expect(after.json().items.every((i: { kind: string }) => i.kind === "refund")).toBe(true);
+    await expectBalancedLedger();
+  });
+
   it("recovers a call whose answer was never recorded, without charging twice", async () => {
     const id = await accepted();
     expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);

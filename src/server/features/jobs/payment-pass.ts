@@ -270,9 +270,11 @@ async function tellHoldFailed(db: Db, failed: PaymentRow) {
  * The weekly payouts: this week's written once its time has come, then every due transfer sent. The
  * landscaper hears of each payout; admins of one that failed for good (its amount is owed again next week).
  */
-export async function runPayouts(options: PaymentPassOptions & { schedule: PayoutSchedule; env: Env }) {
+export async function runPayouts(
+  options: PaymentPassOptions & { schedule: PayoutSchedule; env: Env; payNow?: boolean },
+) {
   const now = options.now?.() ?? new Date();
-  const created = await createDuePayouts(options.db, now, options.schedule);
+  const created = await createDuePayouts(options.db, now, options.schedule, { now: options.payNow ?? false });
   const sent = await sendDuePayouts({
     db: options.db,
     provider: options.provider,

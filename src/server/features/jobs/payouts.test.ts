@@ -84,7 +84,9 @@ describe("weekly payouts", () => {
 
     const setUp = await post(pro, "/api/landscaper/payout-account");
     expect(setUp.json()).toMatchObject({ ready: true, onboardingUrl: null });
-    const now = new Date();
+    // Set up after this week's run: nothing until the next one.
+    expect(await run(new Date())).toMatchObject({ created: 0, paid: 0 });
+    const now = new Date(Date.now() + 7 * 24 * HOUR);
     const [first, second] = await Promise.all([run(now), run(now)]);
     expect(first!.paid + second!.paid).toBe(1);
     const payouts = await t.database.db.select().from(payout).where(eq(payout.landscaperId, pro.id));
@@ -111,10 +113,18 @@ describe("weekly payouts", () => {
 
     // More earned this week waits for next week's run.
     await paidJob(100);
-    expect(await run(new Date())).toMatchObject({ created: 0, paid: 0 });
+    expect(await run(now)).toMatchObject({ created: 0, paid: 0 });
     expect((await earnings()).balanceCents).toBe(7500);
-    expect(await run(new Date(Date.now() + 7 * 24 * HOUR))).toMatchObject({ created: 1, paid: 1 });
+    expect(await run(new Date(now.getTime() + 7 * 24 * HOUR))).toMatchObject({ created: 1, paid: 1 });
     expect((await earnings()).balanceCents).toBe(0);
+
+    // An admin's "Pay out now" pays what is owed today, once.
+    await paidJob(40);
+    const payNow = () => post(admin, "/api/admin/payouts/run");
+    expect((await payNow()).json()).toMatchObject({ created: 1, paid: 1, message: "1 of 1 payouts sent." });
+    expect((await payNow()).json()).toMatchObject({ created: 0 });
+    expect((await earnings()).balanceCents).toBe(0);
+    expect((await post(pro, "/api/admin/payouts/run")).statusCode).toBe(403);
 
     // The ledger: every payout moves what was owed out of the processor account.
     const rows = await t.database.db
@@ -127,7 +137,7 @@ describe("weekly payouts", () => {
         .filter((r) => r.account === "landscaper")
         .map((r) => r.cents)
         .sort(),
-    ).toEqual([10500, 7500].sort());
+    ).toEqual([10500, 7500, 3000].sort());
   });
 
   it("retries a refused transfer, then tells admins and owes the amount again", async () => {
@@ -140,7 +150,7 @@ describe("weekly payouts", () => {
       .update(testProcessorObject)
       .set({ data: sql`jsonb_set(${testProcessorObject.data}, '{payoutsFail}', 'true')` })
       .where(eq(testProcessorObject.id, account!.id));
-    let now = new Date(Date.now() + 14 * 24 * HOUR);
+    let now = new Date(Date.now() + 21 * 24 * HOUR);
     await run(now);
     const [pending] = await t.database.db.select().from(payout).where(eq(payout.status, "pending"));
     expect(pending).toMatchObject({ amountCents: 6000, attempts: 1 });

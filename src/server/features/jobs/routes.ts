@@ -12,7 +12,7 @@ import {
   rateJobSchema,
   refundJobSchema,
 } from "../../../shared/jobs.js";
-import { approveJobSchema, reportProblemSchema } from "../../../shared/payments.js";
+import { approveJobSchema, payoutRunAnswerSchema, reportProblemSchema } from "../../../shared/payments.js";
 import type { Access } from "../../lib/access.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { notFound } from "../../lib/errors.js";
@@ -29,6 +29,7 @@ import {
   reconsiderJob,
 } from "./actions.js";
 import { chargeReportedWork, refundJob, releaseReportedPayment } from "./admin-money.js";
+import { runPayouts } from "./payment-pass.js";
 import { landscaperQueue } from "./queue.js";
 import { listCustomerJobs, nextScheduledJob, photoOf } from "./reads.js";
 import { type JobRow, toJobView } from "./views.js";
@@ -166,6 +167,28 @@ export async function jobRoutes(fastify: FastifyInstance) {
     jobInput,
     (context) => releaseReportedPayment(context),
     "The hold is released; the customer is not charged.",
+  );
+
+  // "Pay out now": today's run for every ready payout account, outside the weekly schedule.
+  app.post(
+    "/admin/payouts/run",
+    { config: { access: ["admin"] }, schema: answers(payoutRunAnswerSchema) },
+    async () => {
+      const report = await runPayouts({
+        db: db(),
+        provider: app.paymentProvider,
+        publicUrl: app.env.PUBLIC_URL,
+        log: app.log,
+        schedule: { day: app.env.PAYOUT_DAY, hour: app.env.PAYOUT_HOUR },
+        env: app.env,
+        payNow: true,
+      });
+      const message =
+        report.created === 0
+          ? "Nothing to pay out: every ready account is paid up for today."
+          : `${report.paid} of ${report.created} payouts sent.`;
+      return { ...report, message };
+    },
   );
 
   // Landscaper side.

@@ -80,12 +80,19 @@ export async function setUpPayoutAccount(options: {
 }
 
 /**
- * Writes this week's payouts once the run's time has come: one per landscaper with a ready account and
- * something owed. The unique (landscaper, run date) pair is the claim: every instance may run this, and each
- * payout is written once.
+ * Writes this week's payouts once the run's time has come: one per landscaper whose account was ready by
+ * then and who is owed something (an account set up after the run waits for the next one, as its Earnings
+ * tab says). The unique (landscaper, run date) pair is the claim: every instance may run this, and each
+ * payout is written once. `now` (an admin's "Pay out now") runs today's, for every ready account.
  */
-export async function createDuePayouts(db: Db, now: Date, schedule: PayoutSchedule): Promise<number> {
-  const runDate = latestRunDate(now, schedule);
+export async function createDuePayouts(
+  db: Db,
+  now: Date,
+  schedule: PayoutSchedule,
+  options: { now?: boolean } = {},
+): Promise<number> {
+  const runDate = options.now ? todayInCharlotte(now) : latestRunDate(now, schedule);
+  const readyBy = options.now ? now : charlotteTime(runDate, schedule.hour);
   const result = await db.execute(sql`
     insert into payout (landscaper_id, run_date, amount_cents, next_attempt_at)
     select a.user_id, ${runDate}, owed.cents, ${now.toISOString()}::timestamptz
@@ -97,7 +104,7 @@ export async function createDuePayouts(db: Db, now: Date, schedule: PayoutSchedu
         - coalesce((select sum(p.amount_cents) from payout p
           where p.landscaper_id = a.user_id and p.status = 'pending'), 0) as cents
     ) owed
-    where a.status = 'ready' and owed.cents > 0
+    where a.status = 'ready' and a.updated_at <= ${readyBy.toISOString()}::timestamptz and owed.cents > 0
     on conflict (landscaper_id, run_date) do nothing
     returning id`);
   return rowsOf(result).length;
