@@ -318,6 +318,10 @@ export const adminPaymentsQuerySchema = z.object({
   ...paging,
 });
 
+export const paymentsExportQuerySchema = z.object({
+  kind: z.enum(moneyKinds, { message: "Choose a kind of payment." }).default("all"),
+});
+
 /** One money movement of the ledger, as the admin Payments page lists it. */
 export const adminMoneyItemSchema = z.object({
   id: z.string(),

@@ -10,6 +10,7 @@ export {
   selectJobRows,
   totalCentsOf,
 } from "./jobs-service.js";
+export { moneyCursorOf, selectMoneyRows } from "./payments-service.js";
 export {
   type Cursor,
   cursorTimestamp,

@@ -6,6 +6,7 @@ import {
   clientsExportQuerySchema,
   jobsExportQuerySchema,
   landscapersExportQuerySchema,
+  paymentsExportQuerySchema,
 } from "../../../shared/admin.js";
 import { todayInCharlotte } from "../../../shared/dates.js";
 import {
@@ -25,6 +26,7 @@ import {
   type ExportSource,
   jobsSource,
   landscapersSource,
+  paymentsSource,
   ratingsSource,
 } from "./sources.js";
 
@@ -38,6 +40,7 @@ const clientsInput = defineInput({ query: clientsExportQuerySchema });
 const landscapersInput = defineInput({ query: landscapersExportQuerySchema });
 const jobsInput = defineInput({ query: jobsExportQuerySchema });
 const analyticsInput = defineInput({ query: analyticsQuerySchema });
+const paymentsInput = defineInput({ query: paymentsExportQuerySchema });
 
 const noData = () => new AppError(404, NO_DATA_CODE, noDataMessage);
 
@@ -85,6 +88,15 @@ export async function exportRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { query } = jobsInput.parse(request);
       return sendCsv(reply, jobsSource(db(), query));
+    },
+  );
+
+  app.get(
+    "/exports/payments.csv",
+    { config: { answer: "raw", access: ["admin"], input: paymentsInput } },
+    async (request, reply) => {
+      const { query } = paymentsInput.parse(request);
+      return sendCsv(reply, paymentsSource(db(), query));
     },
   );
 

@@ -1,11 +1,18 @@
 import { count, eq, inArray, isNotNull, max, type SQL } from "drizzle-orm";
-import type { AnalyticsData, ApplicationStatusFilter, JobStatusFilter } from "../../../shared/admin.js";
+import {
+  type AnalyticsData,
+  type ApplicationStatusFilter,
+  type JobStatusFilter,
+  type MoneyKindFilter,
+  type MoneyMovementKind,
+  moneyKindLabel,
+} from "../../../shared/admin.js";
 import type { CsvExportKind } from "../../../shared/exports.js";
 import { adminGroupLabel, adminGroupOf } from "../../../shared/jobs.js";
 import { jobLabel, serviceName } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { DbOrTx } from "../../db/client.js";
-import { customer, job, landscaper, user } from "../../db/schema.js";
+import { customer, job, landscaper, ledgerTransaction, user } from "../../db/schema.js";
 import {
   applicationFilterCondition,
   type Cursor,
@@ -16,9 +23,11 @@ import {
   jobFilterCondition,
   type KeysetSlice,
   LandscaperNames,
+  moneyCursorOf,
   selectApplications,
   selectJobExportRows,
   selectJobRows,
+  selectMoneyRows,
   toNumber,
   totalCentsOf,
   userFilterCondition,
@@ -99,6 +108,39 @@ export function jobsSource(db: DbOrTx, filter: { q: string; status: JobStatusFil
             row.rating,
             money(row.tipCents),
             money(totalCentsOf(row)),
+          ];
+        }
+      }
+    },
+  };
+}
+
+/**
+ * The ledger's money movements, newest first (the admin Payments page's list): not part of the reports ZIP,
+ * whose contents spec 02 §9 names.
+ */
+export function paymentsSource(db: DbOrTx, filter: { kind: MoneyKindFilter }): ExportSource {
+  const where = filter.kind === "all" ? undefined : eq(ledgerTransaction.kind, filter.kind);
+  return {
+    kind: "payments",
+    columns: ["Date", "Kind", "Job ID", "Client Name", "Landscaper Name", "Description", "Amount"],
+    count: async () => {
+      const [row] = await db.select({ n: count() }).from(ledgerTransaction).where(where);
+      return toNumber(row?.n);
+    },
+    async *rows() {
+      const fetch = (p: Page) => selectMoneyRows(db, { kind: filter.kind, ...p });
+      for await (const page of pages(fetch, moneyCursorOf)) {
+        for (const row of page) {
+          yield [
+            day(row.createdAt),
+            moneyKindLabel[row.kind as MoneyMovementKind] ?? row.kind,
+            row.jobNumber === null ? "" : jobLabel(row.jobNumber),
+            row.customerName ?? "",
+            row.landscaperName ?? "",
+            row.description,
+            // A number, not text: money out is negative, and a text "-150.00" would be neutralised as a formula.
+            row.amountCents / 100,
           ];
         }
       }

@@ -325,6 +325,7 @@ describe("a job's money", () => {
   });
 
   it("lets an admin refund part of a charge, charge or release reported work, and lists it all", async () => {
+    await saveCard(t.app, customer.cookie);
     const done = async () => {
       const id = await accepted({ price: 200 });
       expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
@@ -389,6 +390,12 @@ describe("a job's money", () => {
     });
     expect(after.json().attention.reported.map((r: { jobId: string }) => r.jobId)).not.toContain(reportedA);
     expect(after.json().items.every((i: { kind: string }) => i.kind === "refund")).toBe(true);
+    const csv = await t.app.inject({ url: "/api/exports/payments.csv?kind=refund", headers: { cookie: admin.cookie } });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split("\r\n");
+    expect(lines[0]).toBe("Date,Kind,Job ID,Client Name,Landscaper Name,Description,Amount");
+    expect(lines.slice(1).map((line) => line.split(",").at(-1))).toEqual(["-150", "-50"]);
+    expect(lines[1]).toContain(",Refund,JOB-");
     await expectBalancedLedger();
   });
 
