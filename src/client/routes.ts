@@ -94,6 +94,7 @@ export default [
       route("admin/jobs", "features/admin/routes/jobs.tsx"),
       route("admin/analytics", "features/admin/routes/analytics.tsx"),
       route("admin/deliveries", "features/admin/routes/deliveries.tsx"),
+      route("admin/payments", "features/admin/routes/payments.tsx"),
     ]),
 
     route("*", "features/site/routes/not-found.tsx"),

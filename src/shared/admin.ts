@@ -138,7 +138,10 @@ export interface Page<T> {
 export const dashboardSummarySchema = z.object({
   users: z.object({ total: z.number(), customers: z.number(), landscapers: z.number(), admins: z.number() }),
   jobs: z.object({ total: z.number(), completed: z.number() }),
-  /** All from completed jobs: revenue is the sum of final prices; the platform keeps 25%; tips go to landscapers. */
+  /**
+   * From the ledger: revenue is what customers were charged for work and late cancellations less refunds;
+   * the platform keeps 25% of each charge; landscapers earn the rest, every tip and every fee.
+   */
   money: z.object({
     revenueCents: z.number(),
     tipsCents: z.number(),

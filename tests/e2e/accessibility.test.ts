@@ -90,6 +90,7 @@ const visits: Record<string, Visit[]> = {
     { role: "approvedLandscaper", url: "/landscaper-dashboard?tab=profile" },
     { role: "approvedLandscaper", url: "/landscaper-dashboard?tab=settings" },
     { role: "approvedLandscaper", url: "/landscaper-dashboard?tab=alerts" },
+    { role: "approvedLandscaper", url: "/landscaper-dashboard?tab=earnings" },
     { role: "master" },
   ],
   "/dashboard/landscaper": [{ role: "approvedLandscaper" }],
@@ -103,6 +104,7 @@ const visits: Record<string, Visit[]> = {
   "/admin/jobs": [{ role: "admin" }],
   "/admin/analytics": [{ role: "admin" }],
   "/admin/deliveries": [{ role: "admin" }],
+  "/admin/payments": [{ role: "admin" }],
   "*": [{ role: "visitor", url: "/no-such-page-for-a11y" }],
 };
 

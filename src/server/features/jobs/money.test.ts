@@ -390,7 +390,10 @@ describe("a job's money", () => {
     });
     expect(after.json().attention.reported.map((r: { jobId: string }) => r.jobId)).not.toContain(reportedA);
     expect(after.json().items.every((i: { kind: string }) => i.kind === "refund")).toBe(true);
-    const csv = await t.app.inject({ url: "/api/exports/payments.csv?kind=refund", headers: { cookie: admin.cookie } });
+    const csv = await t.app.inject({
+      url: "/api/exports/payments.csv?kind=refund",
+      headers: { cookie: admin.cookie },
+    });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split("\r\n");
     expect(lines[0]).toBe("Date,Kind,Job ID,Client Name,Landscaper Name,Description,Amount");

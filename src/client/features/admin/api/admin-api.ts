@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AdminJobView,
+  AdminPaymentsAnswer,
   AdminUserView,
   AnalyticsData,
   AnalyticsRange,
@@ -12,6 +13,7 @@ import type {
   DashboardSummary,
   DeliveriesAnswer,
   JobStatusFilter,
+  MoneyKindFilter,
   Page,
   PageDirection,
   PromoteUserResponse,
@@ -19,6 +21,7 @@ import type {
   UserRoleFilter,
 } from "../../../../shared/admin";
 import type { OkMessageAnswer } from "../../../../shared/answers";
+import type { JobActionAnswer } from "../../../../shared/jobs";
 import type { ApplicationStatus, AreaChangeDecision } from "../../../../shared/landscapers";
 import { apiFetch } from "../../../lib/api-client";
 
@@ -205,3 +208,51 @@ export function useAnalytics(filter: AnalyticsFilter) {
 export function exportUrl(kind: string, params: Record<string, string | number | undefined> = {}): string {
   return `/api/exports/${kind}${search(params)}`;
 }
+
+/* ---------------- Payments ---------------- */
+
+export function useAdminPayments(kind: MoneyKindFilter, position: PagePosition) {
+  return useQuery({
+    queryKey: [...adminKey, "payments", kind, position],
+    queryFn: () =>
+      apiFetch<AdminPaymentsAnswer>(
+        `/api/admin/payments${search({ kind, cursor: position.cursor, dir: position.dir })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useAdminMoneyAction<TInput>(request: (input: TInput) => Promise<{ message: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+  });
+}
+
+const jobMoneyUrl = (jobId: string, action: string) =>
+  `/api/admin/jobs/${encodeURIComponent(jobId)}/${action}`;
+
+/** The amount travels in dollars, as every price form's does (the server converts to cents). */
+export const useRefundJob = () =>
+  useAdminMoneyAction((input: { jobId: string; amountDollars: number; reason: string }) =>
+    apiFetch<JobActionAnswer>(jobMoneyUrl(input.jobId, "refund"), {
+      method: "POST",
+      json: { amount: input.amountDollars, reason: input.reason },
+    }),
+  );
+export const useChargeReported = () =>
+  useAdminMoneyAction((jobId: string) =>
+    apiFetch<JobActionAnswer>(jobMoneyUrl(jobId, "charge-reported"), { method: "POST", json: {} }),
+  );
+export const useReleasePayment = () =>
+  useAdminMoneyAction((jobId: string) =>
+    apiFetch<JobActionAnswer>(jobMoneyUrl(jobId, "release-payment"), { method: "POST", json: {} }),
+  );
+export const usePayOutNow = () =>
+  useAdminMoneyAction(() =>
+    apiFetch<{ created: number; paid: number; failed: number; message: string }>("/api/admin/payouts/run", {
+      method: "POST",
+      json: {},
+    }),
+  );

@@ -87,7 +87,7 @@ const payoutTiles: Tile[] = [
     value: (s) => formatCents(s.money.revenueCents),
     icon: CircleDollarSign,
     tone: "bg-emerald-100 text-emerald-800",
-    hint: "Final prices of completed jobs",
+    hint: "Charged for approved work and late cancellations, less refunds",
   },
   {
     label: "Tips",
@@ -101,14 +101,14 @@ const payoutTiles: Tile[] = [
     value: (s) => formatCents(s.money.platformCents),
     icon: Landmark,
     tone: "bg-brand-100 text-brand-800",
-    hint: "25% of revenue",
+    hint: "25% of each charge",
   },
   {
     label: "Landscaper Payouts",
     value: (s) => formatCents(s.money.payoutsCents),
     icon: Wallet,
     tone: "bg-sky-100 text-sky-800",
-    hint: "75% of revenue plus tips",
+    hint: "75% of each charge, all tips and fees",
   },
 ];
 

@@ -1,0 +1,314 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Banknote, RotateCcw } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import {
+  type AdminMoneyItem,
+  type AdminPaymentsAnswer,
+  type MoneyKindFilter,
+  moneyKindLabel,
+  moneyKinds,
+} from "../../../../shared/admin";
+import { todayInCharlotte } from "../../../../shared/dates";
+import { exportFileName } from "../../../../shared/exports";
+import { refundJobSchema } from "../../../../shared/jobs";
+import { formatCents, jobLabel } from "../../../../shared/services";
+import { FilterSelect } from "../../../components/filter-controls";
+import { FormAlert } from "../../../components/form-alert";
+import { FormDialog } from "../../../components/form-dialog";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { FormField } from "../../../components/ui/form-field";
+import { MoneyInput } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
+import { failureMessage, reportSubmitFailure } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import {
+  exportUrl,
+  useAdminPayments,
+  useChargeReported,
+  usePayOutNow,
+  useRefundJob,
+  useReleasePayment,
+} from "../api/admin-api";
+import { AdminPage } from "../components/admin-page";
+import { ExportButton } from "../components/export-button";
+import { FilterBar, ListStates, Pager, useKeysetPaging } from "../components/list-controls";
+import { formatDate } from "../lib/format";
+
+export function meta() {
+  return [{ title: "Payments | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
+}
+
+const kindOptions = moneyKinds.map((value) => ({
+  value,
+  label: value === "all" ? "All payments" : `${moneyKindLabel[value]}s`,
+}));
+
+const kindBadge: Record<AdminMoneyItem["kind"], "success" | "info" | "warning" | "destructive" | "muted"> = {
+  job_charge: "success",
+  tip: "info",
+  cancellation_fee: "warning",
+  refund: "destructive",
+  payout: "muted",
+};
+
+/**
+ * The admin Payments page: what needs an admin (payouts the bank refuses, holds cards refused, reported
+ * work whose charge waits), every money movement of the ledger with refunds, the CSV, and "Pay out now".
+ */
+export default function PaymentsPage() {
+  const [kind, setKind] = useState<MoneyKindFilter>("all");
+  const paging = useKeysetPaging(kind);
+  const payments = useAdminPayments(kind, paging.position);
+  const payOut = usePayOutNow();
+  return (
+    <AdminPage
+      title="Payments"
+      description="Charges, tips, cancellation fees, refunds and payouts, as the ledger records them. Cards are charged only after the work is approved; landscapers are paid every week."
+    >
+      {payments.data ? <Attention attention={payments.data.attention} /> : null}
+      <section aria-labelledby="movements-heading" aria-busy={payments.isFetching} className="grid gap-4">
+        <h2 id="movements-heading" className="text-lg font-semibold text-slate-900">
+          Money movements
+        </h2>
+        <FilterBar>
+          <FilterSelect label="Show" value={kind} onChange={setKind} options={kindOptions} />
+          <ExportButton
+            url={exportUrl("payments.csv", { kind })}
+            fallbackName={exportFileName("payments", todayInCharlotte())}
+          />
+          <Button
+            type="button"
+            variant="secondary"
+            pending={payOut.isPending}
+            pendingLabel="Paying out..."
+            icon={<Banknote className="size-4" aria-hidden="true" />}
+            onClick={async () => {
+              try {
+                toast({ title: (await payOut.mutateAsync()).message, variant: "success" });
+              } catch (error) {
+                toast({
+                  title: "Payouts not sent",
+                  description: failureMessage(error),
+                  variant: "destructive",
+                });
+              }
+            }}
+          >
+            Pay out now
+          </Button>
+        </FilterBar>
+        <ListStates
+          query={payments}
+          items={payments.data?.items ?? []}
+          loading="Loading payments..."
+          failed="Payments could not be loaded."
+          empty="No money has moved yet."
+        >
+          {(items) => (
+            <ul className="grid gap-3" aria-label="Money movements">
+              {items.map((item) => (
+                <MoneyRow key={item.id} item={item} />
+              ))}
+            </ul>
+          )}
+        </ListStates>
+        <Pager
+          page={paging.page}
+          data={payments.data}
+          onNext={paging.next}
+          onPrevious={paging.previous}
+          label="Payments pages"
+        />
+      </section>
+    </AdminPage>
+  );
+}
+
+function MoneyRow({ item }: { item: AdminMoneyItem }) {
+  const amount = formatCents(Math.abs(item.amountCents));
+  return (
+    <li className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-xs sm:grid-cols-[1fr_auto] sm:items-center">
+      <div className="grid min-w-0 gap-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <Badge variant={kindBadge[item.kind]}>{moneyKindLabel[item.kind]}</Badge>
+          {item.jobNumber !== null ? (
+            <span className="font-mono text-xs font-semibold text-slate-600">{jobLabel(item.jobNumber)}</span>
+          ) : null}
+          <span className="text-slate-600">{formatDate(item.createdAt)}</span>
+        </p>
+        <p className="text-slate-800 [overflow-wrap:anywhere]">
+          {[item.customerName, item.landscaperName ? `→ ${item.landscaperName}` : null]
+            .filter(Boolean)
+            .join(" ") || item.description}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3 sm:justify-end">
+        <span
+          className={`text-base font-semibold tabular-nums ${item.amountCents < 0 ? "text-red-800" : "text-slate-900"}`}
+        >
+          {item.amountCents < 0 ? `−${amount}` : amount}
+        </span>
+        {item.kind === "job_charge" && item.refundableCents > 0 && item.jobId ? (
+          <RefundDialog
+            jobId={item.jobId}
+            jobNumber={item.jobNumber}
+            refundableCents={item.refundableCents}
+          />
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+type RefundInput = z.input<typeof refundJobSchema>;
+type RefundValues = z.output<typeof refundJobSchema>;
+
+function RefundDialog({
+  jobId,
+  jobNumber,
+  refundableCents,
+}: {
+  jobId: string;
+  jobNumber: number | null;
+  refundableCents: number;
+}) {
+  const [open, setOpen] = useState(false);
+  const refund = useRefundJob();
+  const defaults = { amount: (refundableCents / 100).toFixed(2), reason: "" };
+  const form = useForm<RefundInput, unknown, RefundValues>({
+    resolver: zodResolver(refundJobSchema),
+    defaultValues: defaults,
+  });
+  const label = jobNumber !== null ? jobLabel(jobNumber) : "this job";
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await refund.mutateAsync({
+        jobId,
+        amountDollars: values.amount / 100,
+        reason: values.reason,
+      });
+      toast({ title: answer.message, variant: "success" });
+      setOpen(false);
+    } catch (error) {
+      reportSubmitFailure({
+        error,
+        setError: form.setError,
+        fields: ["amount", "reason"],
+        title: "Refund not made",
+      });
+    }
+  });
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset(defaults);
+      }}
+      trigger={
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          icon={<RotateCcw className="size-4" aria-hidden="true" />}
+        >
+          Refund
+        </Button>
+      }
+      title={<>Refund {label}</>}
+      description={`Up to ${formatCents(refundableCents)} can still be refunded. The landscaper's share and ours are reversed in proportion, and the customer is emailed the reason.`}
+      onSubmit={onSubmit}
+      submitLabel="Refund"
+      pendingLabel="Refunding..."
+      pending={refund.isPending}
+      submitVariant="destructive"
+    >
+      <FormField label="Amount (USD)" required error={form.formState.errors.amount?.message}>
+        <MoneyInput aria-required="true" {...form.register("amount")} />
+      </FormField>
+      <FormField label="Reason the customer reads" required error={form.formState.errors.reason?.message}>
+        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
+      </FormField>
+      <FormAlert message={form.formState.errors.root?.message} />
+    </FormDialog>
+  );
+}
+
+function Attention({ attention }: { attention: AdminPaymentsAnswer["attention"] }) {
+  const charge = useChargeReported();
+  const release = useReleasePayment();
+  const run = async (work: Promise<{ message: string }>, failed: string) => {
+    try {
+      toast({ title: (await work).message, variant: "success" });
+    } catch (error) {
+      toast({ title: failed, description: failureMessage(error), variant: "destructive" });
+    }
+  };
+  const nothing = attention.payouts.length + attention.holds.length + attention.reported.length === 0;
+  return (
+    <section aria-labelledby="attention-heading" className="grid gap-3" data-testid="payments-attention">
+      <h2 id="attention-heading" className="text-lg font-semibold text-slate-900">
+        Needs attention
+      </h2>
+      {nothing ? (
+        <p className="text-sm text-slate-600">
+          Nothing needs you: no failed payouts, refused cards or reported work.
+        </p>
+      ) : null}
+      <ul className="grid gap-3 md:grid-cols-2">
+        {attention.reported.map((r) => (
+          <li key={r.jobId} className="grid gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm">
+            <p className="font-semibold text-amber-950">
+              {jobLabel(r.jobNumber)}: {r.customerName} reported a problem
+            </p>
+            {r.note ? <p className="text-amber-950 [overflow-wrap:anywhere]">“{r.note}”</p> : null}
+            <p className="text-amber-900">{formatCents(r.heldCents)} is held on the card, not charged.</p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="button"
+                size="sm"
+                onClick={() => run(charge.mutateAsync(r.jobId), "Could not charge")}
+              >
+                Charge the customer
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={() => run(release.mutateAsync(r.jobId), "Could not release the hold")}
+              >
+                Release the hold
+              </Button>
+            </div>
+          </li>
+        ))}
+        {attention.payouts.map((p) => (
+          <li
+            key={p.id}
+            className="grid gap-1 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-950"
+          >
+            <p className="font-semibold">
+              Payout of {formatCents(p.amountCents)} to {p.landscaperName}{" "}
+              {p.status === "failed" ? "failed" : `is being retried (attempt ${p.attempts})`}
+            </p>
+            {p.failureMessage ? <p>{p.failureMessage}</p> : null}
+          </li>
+        ))}
+        {attention.holds.map((h) => (
+          <li
+            key={h.jobId}
+            className="grid gap-1 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-950"
+          >
+            <p className="font-semibold">
+              {jobLabel(h.jobNumber)}: {h.customerName}'s card refused the {formatCents(h.amountCents)} hold
+            </p>
+            <p>{h.failureMessage ?? "The card was declined."} The visit waits for a new card.</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

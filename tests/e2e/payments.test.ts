@@ -1,0 +1,218 @@
+import { readFile } from "node:fs/promises";
+import { simpleParser } from "mailparser";
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { daysFromToday, todayInCharlotte } from "../../src/shared/dates";
+import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y";
+import { uniqueEmail, waitForEmail } from "./support/auth";
+import { mobile } from "./support/browser";
+import { type DemoServer, demoLandscaper, demoPassword, startDemoServer } from "./support/demo-server";
+import { useBrowser } from "./support/fixtures";
+import { submitQuote } from "./support/quotes";
+
+function jobCard(page: Page, number: number): Locator {
+  return page.locator(`[data-testid="job-card"][data-job-number="${number}"]`);
+}
+
+async function fillCard(scope: Locator, number: string) {
+  await scope.getByLabel("Card number").fill(number);
+  await scope.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await scope.getByLabel("Security code").fill("123");
+  await scope.getByRole("button", { name: "Save card" }).click();
+}
+
+/**
+ * The money loop in the browser, on the embedded test processor: a booking held on a card, the work
+ * approved and charged, the receipt emailed with its PDF, a tip, the payout to the landscaper; and the
+ * refusals and the late-cancellation fee a customer can meet.
+ */
+describe("payments (test mode)", () => {
+  const browsing = useBrowser();
+  let demo: DemoServer;
+
+  beforeAll(async () => {
+    demo = await startDemoServer();
+  });
+  afterAll(async () => {
+    await demo?.stop();
+  });
+
+  it("walks quote → hold → completion → approval and capture → receipt → tip → payout", async () => {
+    const customer = await browsing.as("customer", { baseURL: demo.baseURL, name: "Paula Payer" });
+    const pro = await browsing.as("landscaper", {
+      baseURL: demo.baseURL,
+      existing: { email: demoLandscaper.email, password: demoPassword },
+    });
+    const admin = await browsing.as("admin", {
+      baseURL: demo.baseURL,
+      existing: { email: "admin@e2e-demo.test", password: "e2e-admin-password" },
+    });
+    const quote = await submitQuote({
+      as: customer.context,
+      fullName: "Paula Payer",
+      email: customer.account.email,
+      zipCode: demoLandscaper.zip,
+      services: ["lawn-mowing"],
+      preferredDate: daysFromToday(2),
+    });
+    const accept = await pro.context.request.post(`/api/jobs/${quote.id}/accept`, { data: { price: 140 } });
+    expect(accept.status(), await accept.text()).toBe(200);
+
+    // Profile → Payment methods: the card is saved before booking, by keyboard alone.
+    const page = customer.page;
+    await page.goto("/dashboard/customer?tab=profile");
+    const methods = page.getByTestId("payment-methods");
+    await methods.getByText("No card saved yet.").waitFor();
+    await methods.getByRole("button", { name: "Add a card" }).focus();
+    await page.keyboard.press("Enter");
+    await methods.getByText("Test mode — no real charges.").waitFor();
+    await methods.getByLabel("Card number").focus();
+    await page.keyboard.type("4242 4242 4242 4242");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("12/34");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("123");
+    await page.keyboard.press("Enter");
+    await methods.getByText("Visa •••• 4242").waitFor();
+    await expectNoSeriousA11yViolations(page, "payment-methods-1280");
+    await screenshotFromTop(page, "payment-methods-1280");
+
+    // Approve: the saved card is chosen, the price held now (the visit is 2 days away).
+    await page.goto("/dashboard/customer");
+    const card = jobCard(page, quote.number);
+    await card.getByRole("button", { name: "Approve price & date" }).click();
+    const approval = page.getByRole("dialog", { name: "Approve and book" });
+    expect(await approval.getByRole("radio", { name: "Visa •••• 4242" }).isChecked()).toBe(true);
+    await approval.getByRole("button", { name: "Approve & book" }).click();
+    await card.getByText("$140.00 held on Visa •••• 4242").waitFor();
+
+    // The landscaper completes it from their dashboard.
+    await pro.page.goto("/landscaper-dashboard");
+    const proCard = pro.page.getByRole("article").filter({ hasText: `JOB-${quote.number}` });
+    await proCard.getByRole("button", { name: "Mark Complete" }).click();
+    const complete = pro.page.getByRole("dialog", { name: /^Complete JOB-/ });
+    await complete.getByRole("button", { name: "Mark Complete" }).click();
+    await proCard.getByText("Completed", { exact: true }).waitFor();
+
+    // The customer approves the work: charged, and the receipt arrives with its PDF.
+    const since = Date.now();
+    await page.reload();
+    await card.getByRole("button", { name: "Approve work · $140.00" }).click();
+    await card.getByText("$140.00 charged to Visa •••• 4242").waitFor();
+    await card.getByRole("link", { name: "Receipt (PDF)" }).waitFor();
+    const receipt = await waitForEmail(demo.dataDir, {
+      to: customer.account.email,
+      since,
+      subject: /^Your receipt for JOB-/,
+      timeoutMs: 20_000,
+    });
+    expect(receipt.text).toContain("Your card was charged $140.00");
+    const parsed = await simpleParser(await readFile(receipt.file));
+    expect(parsed.attachments.map((a) => a.contentType)).toEqual(["application/pdf"]);
+    expect(parsed.attachments[0]!.content.subarray(0, 5).toString()).toBe("%PDF-");
+    const download = await customer.context.request.get(`/api/jobs/${quote.id}/receipt`);
+    expect(download.headers()["content-type"]).toBe("application/pdf");
+
+    // A rating with a $20 tip: its own charge, all of it the landscaper's.
+    await card.getByLabel("5 stars").check({ force: true });
+    await card.getByLabel("Tip (optional)").fill("20");
+    await card.getByRole("button", { name: "Submit rating" }).click();
+    await card.getByText("5 out of 5 stars").waitFor();
+    await expectNoSeriousA11yViolations(page, "dashboard-paid-1280");
+    await screenshotFromTop(page, "dashboard-paid-1280");
+
+    // The landscaper sets up payouts; the admin pays out now; the landscaper sees the payout.
+    await pro.page.goto("/landscaper-dashboard?tab=earnings");
+    const earnings = pro.page.getByTestId("earnings");
+    await earnings.getByText("Test mode — no real payouts.", { exact: false }).waitFor();
+    await earnings.getByRole("button", { name: "Set up payouts" }).click();
+    await earnings.getByText(/Payouts are set up with a test payout account/).waitFor();
+    const jobRow = earnings
+      .getByRole("list", { name: "Earnings by job" })
+      .getByRole("listitem")
+      .filter({
+        hasText: `JOB-${quote.number}`,
+      });
+    await jobRow.getByText("Your 75%: $105.00").waitFor();
+    await jobRow.getByText("Tip: $20.00").waitFor();
+
+    await admin.page.goto("/admin/payments");
+    await admin.page.getByRole("button", { name: "Pay out now" }).click();
+    await admin.page
+      .getByText(/^1 of 1 payouts sent\.$/)
+      .first()
+      .waitFor();
+    await admin.page.getByRole("list", { name: "Money movements" }).getByText("Payout").first().waitFor();
+    await expectNoSeriousA11yViolations(admin.page, "admin-payments-1280");
+    await screenshotFromTop(admin.page, "admin-payments-1280");
+    await admin.page.setViewportSize(mobile);
+    await expectNoSeriousA11yViolations(admin.page, "admin-payments-375");
+    await screenshotFromTop(admin.page, "admin-payments-375");
+
+    await pro.page.reload();
+    await earnings.getByRole("list", { name: "Payout history" }).getByText("Paid").waitFor();
+    await earnings.getByText("$0.00").first().waitFor();
+    await expectNoSeriousA11yViolations(pro.page, "earnings-1280");
+    await screenshotFromTop(pro.page, "earnings-1280");
+    await pro.page.setViewportSize(mobile);
+    await expectNoSeriousA11yViolations(pro.page, "earnings-375");
+    await screenshotFromTop(pro.page, "earnings-375");
+  });
+
+  it("says why a card is refused, books nothing, and shows the late-cancellation fee before charging it", async () => {
+    const customer = await browsing.as("customer", { baseURL: demo.baseURL, name: "Dana Decline" });
+    const pro = await browsing.as("landscaper", {
+      baseURL: demo.baseURL,
+      existing: { email: demoLandscaper.email, password: demoPassword },
+    });
+    // A visit today: within 24 hours, so cancelling costs the fee.
+    const quote = await submitQuote({
+      as: customer.context,
+      fullName: "Dana Decline",
+      email: uniqueEmail("dana"),
+      zipCode: demoLandscaper.zip,
+      services: ["lawn-mowing"],
+      preferredDate: todayInCharlotte(),
+    });
+    const accept = await pro.context.request.post(`/api/jobs/${quote.id}/accept`, { data: { price: 90 } });
+    expect(accept.status(), await accept.text()).toBe(200);
+
+    const page = customer.page;
+    await page.goto("/dashboard/customer");
+    const card = jobCard(page, quote.number);
+    await card.getByRole("button", { name: "Approve price & date" }).click();
+    const approval = page.getByRole("dialog", { name: "Approve and book" });
+    // Saved, but the bank refuses the hold: the reason shows and nothing is booked.
+    await fillCard(approval, "4000 0000 0000 0341");
+    await approval.getByRole("radio", { name: "Visa •••• 0341" }).waitFor();
+    await approval.getByRole("button", { name: "Approve & book" }).click();
+    await approval.getByText("Your card was declined. Please use a different card.").waitFor();
+    await card.getByText("Accepted", { exact: true }).waitFor();
+    await screenshotFromTop(page, "approve-dialog-hold-refused-1280");
+    // Insufficient funds is refused when the card is saved.
+    await approval.getByRole("button", { name: "Use a different card" }).click();
+    await fillCard(approval, "4000 0000 0000 9995");
+    await approval.getByText("Your card has insufficient funds. Please use a different card.").waitFor();
+    await fillCard(approval, "4242 4242 4242 4242");
+    await approval.getByRole("radio", { name: "Visa •••• 4242" }).waitFor();
+    expect(await approval.getByRole("radio", { name: "Visa •••• 4242" }).isChecked()).toBe(true);
+    await approval.getByRole("button", { name: "Approve & book" }).click();
+    await card.getByText("$90.00 held on Visa •••• 4242").waitFor();
+
+    // Cancelling now: the fee is shown before confirming, then charged from the hold.
+    await card.getByRole("button", { name: "Cancel request" }).click();
+    const cancel = page.getByRole("dialog", { name: "Cancel this request?" });
+    await cancel
+      .getByTestId("cancel-fee")
+      .getByText(/costs a \$25\.00 cancellation fee/)
+      .waitFor();
+    await cancel.getByLabel("Why are you cancelling?").fill("Plans changed this morning.");
+    await expectNoSeriousA11yViolations(page, "cancel-fee-dialog-1280");
+    await screenshotFromTop(page, "cancel-fee-dialog-1280");
+    await cancel.getByRole("button", { name: "Cancel and pay $25.00" }).click();
+    await card.getByText("Cancellation fee $25.00 charged to Visa •••• 4242").waitFor();
+    await page.setViewportSize(mobile);
+    await expectNoSeriousA11yViolations(page, "dashboard-cancel-fee-375");
+    await screenshotFromTop(page, "dashboard-cancel-fee-375");
+  });
+});
