@@ -18,7 +18,7 @@ import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js"
 import { useTestApp } from "../../test/build-test-app.js";
 import { createJob, createLandscaper } from "../../test/landscaper-helpers.js";
 import { saveCard } from "../../test/payment-helpers.js";
-import { ledgerTotalsCounted, openPayment, queueAction } from "../payments/index.js";
+import { ledgerTotalsCounted, openPayment, queueAction, reconcile } from "../payments/index.js";
 import { runPaymentPass } from "./payment-pass.js";
 
 const HOUR = 3_600_000;
@@ -80,8 +80,12 @@ describe("a job's money", () => {
     return rows.map((r) => `${r.kind} ${r.account} ${r.cents}`).sort();
   };
 
-  /** Every ledger transaction sums to zero, and the kept balances equal the entries' sums. */
+  /**
+   * Every ledger transaction sums to zero, the kept balances equal the entries' sums, and the books agree
+   * with the provider's records, payment by payment.
+   */
   async function expectBalancedLedger() {
+    expect(await reconcile(t.database.db, t.app.paymentProvider)).toEqual([]);
     const unbalanced = await t.database.db.execute(sql`
       select transaction_id from ledger_entry group by transaction_id having sum(amount_cents) <> 0`);
     expect((unbalanced as unknown as { rows: unknown[] }).rows).toEqual([]);
@@ -468,5 +472,20 @@ describe("a job's money", () => {
       .where(eq(testProcessorObject.type, "payment_intent"));
     expect(intentsAfter.length).toBe(intentsBefore.length);
     await expectBalancedLedger();
+
+    // Money moved at the provider behind our back shows up in the reconciliation.
+    const [rogue] = await paymentsOf(id);
+    await t.app.paymentProvider.refund({
+      paymentId: rogue!.providerPaymentId!,
+      amountCents: 500,
+      idempotencyKey: "rogue",
+    });
+    expect(await reconcile(t.database.db, t.app.paymentProvider)).toEqual([
+      {
+        paymentId: rogue!.id,
+        providerPaymentId: rogue!.providerPaymentId,
+        problem: "refunded 500 at the provider, 0 here",
+      },
+    ]);
   });
 });

@@ -28,4 +28,5 @@ export {
 } from "./payouts.js";
 export { CardDeclinedError, type PaymentProvider, type ProviderPayment } from "./provider.js";
 export { receiptData, receiptPdf } from "./receipt.js";
+export { type Mismatch, reconcile } from "./reconcile.js";
 export { TestProcessor } from "./test-processor.js";
