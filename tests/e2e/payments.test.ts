@@ -139,6 +139,10 @@ describe("payments (test mode)", () => {
     await admin.page.goto("/admin/payments");
     await admin.page.getByRole("button", { name: "Pay out now" }).click();
     await admin.page
+      .getByRole("alertdialog", { name: "Pay out now?" })
+      .getByRole("button", { name: "Pay out now" })
+      .click();
+    await admin.page
       .getByText(/^1 of 1 payouts sent\.$/)
       .first()
       .waitFor();
@@ -151,7 +155,7 @@ describe("payments (test mode)", () => {
 
     await pro.page.reload();
     await earnings.getByRole("list", { name: "Payout history" }).getByText("Paid").waitFor();
-    await earnings.getByText("$0.00").first().waitFor();
+    await earnings.getByText("Nothing due").waitFor();
     await expectNoSeriousA11yViolations(pro.page, "earnings-1280");
     await screenshotFromTop(pro.page, "earnings-1280");
     await pro.page.setViewportSize(mobile);
@@ -186,11 +190,13 @@ describe("payments (test mode)", () => {
     await fillCard(approval, "4000 0000 0000 0341");
     await approval.getByRole("radio", { name: "Visa •••• 0341" }).waitFor();
     await approval.getByRole("button", { name: "Approve & book" }).click();
-    await approval.getByText("Your card was declined. Please use a different card.").waitFor();
+    await approval
+      .getByText("Visa •••• 0341: Your card was declined. Please use a different card.")
+      .waitFor();
+    await approval.getByTestId("late-booking").waitFor();
     await card.getByText("Accepted", { exact: true }).waitFor();
     await screenshotFromTop(page, "approve-dialog-hold-refused-1280");
-    // Insufficient funds is refused when the card is saved.
-    await approval.getByRole("button", { name: "Use a different card" }).click();
+    // The form for another card is open. Insufficient funds is refused when the card is saved.
     await fillCard(approval, "4000 0000 0000 9995");
     await approval.getByText("Your card has insufficient funds. Please use a different card.").waitFor();
     await fillCard(approval, "4242 4242 4242 4242");

@@ -17,6 +17,17 @@ import { formatCents, jobLabel } from "../../../../shared/services";
 import { FilterSelect } from "../../../components/filter-controls";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog } from "../../../components/form-dialog";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../../../components/ui/alert-dialog";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
@@ -43,7 +54,7 @@ export function meta() {
 
 const kindOptions = moneyKinds.map((value) => ({
   value,
-  label: value === "all" ? "All payments" : `${moneyKindLabel[value]}s`,
+  label: value === "all" ? "All money movements" : `${moneyKindLabel[value]}s`,
 }));
 
 const kindBadge: Record<AdminMoneyItem["kind"], "success" | "info" | "warning" | "destructive" | "muted"> = {
@@ -62,11 +73,10 @@ export default function PaymentsPage() {
   const [kind, setKind] = useState<MoneyKindFilter>("all");
   const paging = useKeysetPaging(kind);
   const payments = useAdminPayments(kind, paging.position);
-  const payOut = usePayOutNow();
   return (
     <AdminPage
       title="Payments"
-      description="Charges, tips, cancellation fees, refunds and payouts, as the ledger records them. Cards are charged only after the work is approved; landscapers are paid every week."
+      description="Every charge, tip, cancellation fee, refund and payout on the platform. Cards are charged only after the work is approved; landscapers are paid every week."
     >
       {payments.data ? <Attention attention={payments.data.attention} /> : null}
       <section aria-labelledby="movements-heading" aria-busy={payments.isFetching} className="grid gap-4">
@@ -79,26 +89,7 @@ export default function PaymentsPage() {
             url={exportUrl("payments.csv", { kind })}
             fallbackName={exportFileName("payments", todayInCharlotte())}
           />
-          <Button
-            type="button"
-            variant="secondary"
-            pending={payOut.isPending}
-            pendingLabel="Paying out..."
-            icon={<Banknote className="size-4" aria-hidden="true" />}
-            onClick={async () => {
-              try {
-                toast({ title: (await payOut.mutateAsync()).message, variant: "success" });
-              } catch (error) {
-                toast({
-                  title: "Payouts not sent",
-                  description: failureMessage(error),
-                  variant: "destructive",
-                });
-              }
-            }}
-          >
-            Pay out now
-          </Button>
+          <PayOutNow />
         </FilterBar>
         <ListStates
           query={payments}
@@ -124,6 +115,52 @@ export default function PaymentsPage() {
         />
       </section>
     </AdminPage>
+  );
+}
+
+/** Today's payouts outside the weekly run: money leaves for every ready account, so it asks first. */
+function PayOutNow() {
+  const [open, setOpen] = useState(false);
+  const payOut = usePayOutNow();
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !payOut.isPending && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button type="button" variant="secondary" icon={<Banknote className="size-4" aria-hidden="true" />}>
+          Pay out now
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Pay out now?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Every landscaper with payouts set up is paid their whole balance today, outside the weekly run.
+            Money sent to a bank cannot be called back.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={payOut.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={payOut.isPending}
+            onClick={async (event) => {
+              // Keep the dialog open (and its focus) until the server has answered.
+              event.preventDefault();
+              try {
+                toast({ title: (await payOut.mutateAsync()).message, variant: "success" });
+              } catch (error) {
+                toast({
+                  title: "Payouts not sent",
+                  description: failureMessage(error),
+                  variant: "destructive",
+                });
+              }
+              setOpen(false);
+            }}
+          >
+            {payOut.isPending ? "Paying out..." : "Pay out now"}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }
 

@@ -1,11 +1,17 @@
 import { CircleCheck, CreditCard } from "lucide-react";
 import { useState } from "react";
-import { daysUntil, formatLongDate } from "../../../../shared/dates";
+import { BUSINESS_TIME_ZONE, charlotteTime, daysUntil, formatLongDate } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
-import { cardLabel, HOLD_AT_APPROVAL_WITHIN_DAYS } from "../../../../shared/payments";
+import {
+  cardLabel,
+  HOLD_AT_APPROVAL_WITHIN_DAYS,
+  LATE_CANCEL_HOURS,
+  VISIT_START_HOUR,
+} from "../../../../shared/payments";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { LoadError } from "../../../components/load-error";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -23,6 +29,17 @@ import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { TestCardForm, useCards } from "../../payments";
 import { useApproveJob } from "../api/job-actions";
+
+/** "Tue, Nov 24, 8:00 AM", Charlotte time. */
+const deadlineText = (when: Date) =>
+  when.toLocaleString("en-US", {
+    timeZone: BUSINESS_TIME_ZONE,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
 
 /**
  * 'Approve price & date': the offer, how the card is used (held now or 2 days before the visit, charged only
@@ -43,6 +60,11 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
   const date = job.scheduledDate ? formatLongDate(job.scheduledDate) : "the agreed date";
   const holdsNow = job.scheduledDate !== null && daysUntil(job.scheduledDate) <= HOLD_AT_APPROVAL_WITHIN_DAYS;
   const feeText = cards.data ? `a ${formatCents(cards.data.cancellationFeeCents)}` : "a";
+  // The 24 hours count from 8 AM (Charlotte) on the visit's date.
+  const freeUntil = job.scheduledDate
+    ? new Date(charlotteTime(job.scheduledDate, VISIT_START_HOUR).getTime() - LATE_CANCEL_HOURS * 3_600_000)
+    : null;
+  const lateAlready = freeUntil !== null && freeUntil.getTime() <= Date.now();
   const showCardForm = cards.isSuccess && (saved.length === 0 || addingCard);
 
   const onApprove = async () => {
@@ -53,6 +75,13 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
       toast({ title: answer.message, variant: "success" });
       setOpen(false);
     } catch (error) {
+      const card = saved.find((c) => c.id === cardId);
+      if (error instanceof ApiError && error.code === "card_declined") {
+        // That card will refuse again: say which one, and open the form for another.
+        setFailure(card ? `${cardLabel(card)}: ${error.message}` : error.message);
+        setAddingCard(true);
+        return;
+      }
       setFailure(failureMessage(error));
       // The job changed meanwhile (409): the refreshed card shows where it stands now.
       if (error instanceof ApiError && error.code === "conflict") setOpen(false);
@@ -87,9 +116,19 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
             {holdsNow
               ? `We'll hold ${price} on your card now.`
               : `We'll hold ${price} on your card 2 days before the visit.`}{" "}
-            You're charged only after you approve the work. Cancelling is free until 24 hours before the
-            visit; after that it costs {feeText} cancellation fee.
+            You're charged only after you approve the work.{" "}
+            {freeUntil && !lateAlready
+              ? `Cancelling is free until ${deadlineText(freeUntil)}; after that it costs ${feeText} cancellation fee.`
+              : null}
           </p>
+          {lateAlready ? (
+            <Alert variant="warning" data-testid="late-booking">
+              <AlertDescription>
+                This visit is less than 24 hours away: cancelling after you book costs {feeText} cancellation
+                fee.
+              </AlertDescription>
+            </Alert>
+          ) : null}
           {cards.isPending ? (
             <div
               className="h-16 animate-pulse rounded-lg bg-slate-100"

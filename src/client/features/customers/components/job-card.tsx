@@ -1,7 +1,7 @@
 import { CalendarCheck, CircleCheck, Clock, Flag, Handshake, Info } from "lucide-react";
 import type * as React from "react";
 import { addressLine } from "../../../../shared/address";
-import { formatLongDate, formatShortDate } from "../../../../shared/dates";
+import { formatLongDate, formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
 import { Detail } from "../../../components/detail";
@@ -36,7 +36,9 @@ export function JobCard({ job }: { job: JobView }) {
           <h3 id={titleId} className="text-base leading-snug font-semibold text-slate-900">
             {servicesText}
           </h3>
-          <p className="text-xs text-slate-500">Requested {formatShortDate(job.createdAt.slice(0, 10))}</p>
+          <p className="text-xs text-slate-500">
+            Requested {formatShortDate(todayInCharlotte(new Date(job.createdAt)))}
+          </p>
         </div>
         <JobStatusBadge status={job.status} />
       </header>
@@ -74,7 +76,7 @@ export function JobCard({ job }: { job: JobView }) {
               ) : null}
             </Detail>
           ) : null}
-          {job.status === "completed" ? (
+          {job.status === "completed" && job.rating !== null ? (
             <Detail label="Tip">
               {job.tipCents > 0 ? formatCents(job.tipCents) : <Muted>No tip</Muted>}
             </Detail>
@@ -135,7 +137,7 @@ function paymentText(job: JobView): React.ReactNode {
       const refunded = payment.refundedCents ? `, ${formatCents(payment.refundedCents)} refunded` : "";
       return job.status === "cancelled"
         ? `Cancellation fee ${formatCents(payment.capturedCents)} charged${to}${refunded}`
-        : `${formatCents(payment.capturedCents)} charged${to}${refunded}`;
+        : `${formatCents(payment.capturedCents)} charged${to}${payment.tipCents ? `, plus a ${formatCents(payment.tipCents)} tip` : ""}${refunded}`;
     }
     case "released":
       return "Hold released, nothing charged";

@@ -123,7 +123,8 @@ function Dashboard({
       <Tabs value={tab} onValueChange={selectTab}>
         <TabsList aria-label="Dashboard sections">
           {dashboardTabs.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} className="px-2 sm:px-4">
+            // Five tabs on a 375 px phone: smaller type and padding there, so the row never runs off the screen.
+            <TabsTrigger key={value} value={value} className="min-w-0 px-1 text-xs sm:px-4 sm:text-sm">
               <Icon aria-hidden="true" className="hidden sm:block" />
               {label}
             </TabsTrigger>

@@ -56,10 +56,10 @@ export function EarningsPanel({ preview }: { preview: boolean }) {
         <Tile
           label="Next payout"
           icon={CalendarClock}
-          value={formatCents(data.nextPayout.amountCents)}
+          value={data.nextPayout.amountCents > 0 ? formatCents(data.nextPayout.amountCents) : "Nothing due"}
           hint={when(data.nextPayout.at)}
         />
-        <Tile label="Paid out" icon={Landmark} value={formatCents(data.totals.paidCents)} />
+        <Tile label="Paid out (tips included)" icon={Landmark} value={formatCents(data.totals.paidCents)} />
         <Tile label="Tips received" icon={HandCoins} value={formatCents(data.totals.tipsCents)} />
       </dl>
       <PayoutAccount data={data} />
@@ -67,7 +67,7 @@ export function EarningsPanel({ preview }: { preview: boolean }) {
         <CardHeader>
           <CardTitle asHeading="h2">Payouts</CardTitle>
           <CardDescription>
-            Your balance is paid every week; a payout the bank refuses is tried again.
+            Paid every week. If your bank refuses a payout, we try again automatically.
           </CardDescription>
         </CardHeader>
         {data.payouts.length === 0 ? (
@@ -133,7 +133,6 @@ function PayoutAccount({ data }: { data: EarningsAnswer }) {
       <Alert variant="success">
         <AlertDescription>
           Payouts are set up{testMode ? " with a test payout account (test mode — no real payouts)" : ""}.
-          Your balance is paid every week.
         </AlertDescription>
       </Alert>
     );
