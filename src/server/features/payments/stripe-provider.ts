@@ -31,6 +31,17 @@ function isCardError(error: unknown): error is Stripe.errors.StripeCardError {
   return error instanceof Stripe.errors.StripeCardError;
 }
 
+function cardView(method: Stripe.PaymentMethod) {
+  if (!method.card) throw new CardDeclinedError("card_declined");
+  return {
+    id: method.id,
+    brand: method.card.brand,
+    last4: method.card.last4,
+    expMonth: method.card.exp_month,
+    expYear: method.card.exp_year,
+  };
+}
+
 const stateOf: Partial<Record<Stripe.PaymentIntent.Status, ProviderPayment["status"]>> = {
   requires_capture: "held",
   succeeded: "captured",
@@ -121,27 +132,23 @@ export class StripeProvider implements PaymentProvider {
     return this.cardOf(methodId);
   }
 
-  /** A saved method by id (Stripe's test tokens such as pm_card_visa included), attached to the customer. */
+  /**
+   * A payment method attached to the customer: one a SetupIntent saved, or one of Stripe's test payment
+   * methods (pm_card_visa…), which attaching copies into a new method of the customer's.
+   */
   async attachCard(options: { customerId: string; methodId: string }) {
     try {
-      await this.stripe.paymentMethods.attach(options.methodId, { customer: options.customerId });
+      return cardView(
+        await this.stripe.paymentMethods.attach(options.methodId, { customer: options.customerId }),
+      );
     } catch (error) {
       if (isCardError(error)) throw new CardDeclinedError(declineCodeOf(error));
       throw error;
     }
-    return this.cardOf(options.methodId);
   }
 
   private async cardOf(methodId: string) {
-    const method = await this.stripe.paymentMethods.retrieve(methodId);
-    if (!method.card) throw new CardDeclinedError("card_declined");
-    return {
-      id: method.id,
-      brand: method.card.brand,
-      last4: method.card.last4,
-      expMonth: method.card.exp_month,
-      expYear: method.card.exp_year,
-    };
+    return cardView(await this.stripe.paymentMethods.retrieve(methodId));
   }
 
   private paymentIntent(
