@@ -19,7 +19,12 @@ import { type PushMessage, sendPush } from "./features/notifications/push.js";
 import { safePushAgent } from "./features/notifications/push-endpoints.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
 import { sendSms, smsProviderFor } from "./features/notifications/sms.js";
-import { type PaymentProvider, receiptData, receiptPdf, TestProcessor } from "./features/payments/index.js";
+import {
+  type PaymentProvider,
+  paymentProviderFor,
+  receiptData,
+  receiptPdf,
+} from "./features/payments/index.js";
 import { paymentRoutes } from "./features/payments/routes.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
 import { answerSerializerCompiler, noValidatorCompiler } from "./lib/answers.js";
@@ -138,7 +143,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   app.decorate("outboxWorker", outboxWorker);
   if (env.OUTBOX_WORKER) app.addHook("onReady", async () => outboxWorker.start());
 
-  const paymentProvider = options.paymentProvider ?? new TestProcessor(database.db);
+  const paymentProvider = options.paymentProvider ?? paymentProviderFor(env, database.db);
   app.decorate("paymentProvider", paymentProvider);
   const paymentPass = new PaymentPassRunner({
     db: database.db,

@@ -107,6 +107,10 @@ export type PaymentMethodsAnswer = z.infer<typeof paymentMethodsAnswerSchema>;
 
 export const cardAnswerSchema = z.object({ card: cardViewSchema, message: z.string() });
 
+/** Stripe mode: what the browser's Payment Element needs to save a card with Stripe. */
+export const cardSetupAnswerSchema = z.object({ clientSecret: z.string(), publishableKey: z.string() });
+export type CardSetupAnswer = z.infer<typeof cardSetupAnswerSchema>;
+
 export const paymentStatuses = ["pending", "held", "captured", "released", "failed", "expired"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 

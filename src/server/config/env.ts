@@ -112,6 +112,26 @@ export const envSchema = z.object({
   // provider calls) in this instance; several instances share it through SKIP LOCKED.
   PAYMENTS_WORKER: booleanFlag.default(true),
   PAYMENTS_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  // Stripe instead of the embedded test processor: all three, or none.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .max(300)
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, {
+      message: "must be a Stripe secret key (sk_test_… or sk_live_…)",
+    })
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .max(300)
+    .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, { message: "must be a Stripe publishable key (pk_test_…)" })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .max(300)
+    .regex(/^whsec_[A-Za-z0-9_]+$/, { message: "must be a Stripe webhook signing secret (whsec_…)" })
+    .optional(),
+  // Tests only: where the Stripe API is (a local peer); Stripe's own servers when unset.
+  STRIPE_API_URL: z.url().optional(),
   // The weekly payout run: weekday (0 Sunday … 6 Saturday) and hour, America/New_York.
   PAYOUT_DAY: z.coerce.number().int().min(0).max(6).default(5),
   PAYOUT_HOUR: z.coerce.number().int().min(0).max(23).default(9),
@@ -146,6 +166,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three to use Stripe, or none for the built-in test processor",
+    );
+  }
   if (env.NODE_ENV === "production" && env.PUSH_ALLOW_PRIVATE_ADDRESSES) {
     throw new ConfigError(
       "Invalid configuration:\n  PUSH_ALLOW_PRIVATE_ADDRESSES: is for tests only and cannot be used with NODE_ENV=production",

@@ -45,8 +45,12 @@ function parseForm(body: string): Record<string, unknown> {
     const path = key.replace(/\]/g, "").split("[");
     let node = result;
     for (const [index, part] of path.entries()) {
-      if (index === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Record<string, unknown>;
+      if (index === path.length - 1) {
+        node[part] = value;
+      } else {
+        node[part] ??= {};
+        node = node[part] as Record<string, unknown>;
+      }
     }
   }
   return result;
@@ -176,17 +180,19 @@ export async function startStripePeer(): Promise<StripePeer> {
       if (method === "GET" && !action) return get(id);
     }
     if (resource === "setup_intents") {
-      if (method === "POST" && !id)
+      if (method === "POST" && !id) {
+        const setupId = newId("seti");
         return put({
-          id: newId("seti"),
+          id: setupId,
           object: "setup_intent",
-          client_secret: `${newId("seti")}_secret_${randomBytes(8).toString("hex")}`,
+          client_secret: `${setupId}_secret_${randomBytes(8).toString("hex")}`,
           customer: params.customer,
           status: "requires_payment_method",
           payment_method: null,
           last_setup_error: null,
           usage: params.usage ?? "off_session",
         });
+      }
       // What Stripe.js does in the browser when the person submits the Payment Element.
       if (method === "POST" && action === "confirm") {
         const intent = get(id!);

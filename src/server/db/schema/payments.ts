@@ -197,6 +197,16 @@ export const payout = pgTable(
   ],
 );
 
+/**
+ * Stripe's webhook events by id: an event is applied once however often Stripe delivers it, and applying
+ * re-reads the object from Stripe, so events arriving out of order leave the latest state.
+ */
+export const paymentEvent = pgTable("payment_event", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /* ---------- The embedded test processor's own records (as Stripe's test mode keeps them) ---------- */
 
 export const testProcessorObject = pgTable(

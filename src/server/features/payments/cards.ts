@@ -10,7 +10,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client.js";
 import { paymentCustomer, paymentMethod, user } from "../../db/schema.js";
 import { AppError, conflict, notFound } from "../../lib/errors.js";
-import { CardDeclinedError, type PaymentProvider } from "./provider.js";
+import { atProvider, CardDeclinedError, type PaymentProvider, type SavedCard } from "./provider.js";
 
 export type CardRow = typeof paymentMethod.$inferSelect;
 
@@ -59,12 +59,14 @@ async function providerCustomer(db: Db, provider: PaymentProvider, userId: strin
     .where(eq(user.id, userId));
   if (!person) throw notFound("Account not found.");
   // The key is the person: two first cards saved at once make one customer at the provider.
-  const created = await provider.createCustomer({
-    userId,
-    email: person.email,
-    name: person.name,
-    idempotencyKey: `customer:${provider.name}:${userId}`,
-  });
+  const created = await atProvider(
+    provider.createCustomer({
+      userId,
+      email: person.email,
+      name: person.name,
+      idempotencyKey: `customer:${provider.name}:${userId}`,
+    }),
+  );
   await db
     .insert(paymentCustomer)
     .values({ userId, provider: provider.name, providerCustomerId: created.id })
@@ -87,7 +89,7 @@ export async function addTestCard(options: {
   const input = addCardSchema.parse(options.input);
   const { month, year } = parseExpiry(input.expiry);
   const customerId = await providerCustomer(db, provider, userId);
-  let saved: Awaited<ReturnType<NonNullable<PaymentProvider["saveTestCard"]>>>;
+  let saved: SavedCard;
   try {
     saved = await provider.saveTestCard({
       customerId,
@@ -102,8 +104,19 @@ export async function addTestCard(options: {
     if (error instanceof CardDeclinedError) throw cardRefused(error.declineCode);
     throw error;
   }
-  // The newest card becomes the default: a person adding a card after a refusal means to pay with it (the
-  // scheduled pass then retries a hold that failed on the old one).
+  return recordCard(db, provider, userId, saved);
+}
+
+/**
+ * Keeps a card the provider saved. The newest card becomes the default: a person adding a card after a
+ * refusal means to pay with it (the scheduled pass then retries a hold that failed on the old one).
+ */
+async function recordCard(
+  db: Db,
+  provider: PaymentProvider,
+  userId: string,
+  saved: SavedCard,
+): Promise<CardRow> {
   return db.transaction(async (tx) => {
     await tx.update(paymentMethod).set({ isDefault: false }).where(live(userId));
     const [row] = await tx
@@ -118,9 +131,44 @@ export async function addTestCard(options: {
         expYear: saved.expYear,
         isDefault: true,
       })
+      .onConflictDoUpdate({
+        target: [paymentMethod.provider, paymentMethod.providerMethodId],
+        set: { isDefault: true, removedAt: null },
+      })
       .returning();
     return row!;
   });
+}
+
+/** Stripe: the SetupIntent the browser's Payment Element confirms (no card number reaches us). */
+export async function startCardSetup(options: { db: Db; provider: PaymentProvider; userId: string }) {
+  const { db, provider, userId } = options;
+  if (!provider.startCardSetup) throw conflict("Cards are typed into the test-mode card form.");
+  const customerId = await providerCustomer(db, provider, userId);
+  return atProvider(
+    provider.startCardSetup({ customerId, idempotencyKey: `card-setup:${userId}:${randomUUID()}` }),
+  );
+}
+
+/** Stripe: keeps the card a SetupIntent of this person's saved; 402 with the reason when it did not. */
+export async function finishCardSetup(options: {
+  db: Db;
+  provider: PaymentProvider;
+  userId: string;
+  setupIntentId: string;
+}): Promise<CardRow> {
+  const { db, provider, userId } = options;
+  if (!provider.finishCardSetup) throw conflict("Cards are typed into the test-mode card form.");
+  const customerId = await providerCustomer(db, provider, userId);
+  try {
+    const saved = await atProvider(
+      provider.finishCardSetup({ customerId, setupIntentId: options.setupIntentId }),
+    );
+    return recordCard(db, provider, userId, saved);
+  } catch (error) {
+    if (error instanceof CardDeclinedError) throw cardRefused(error.declineCode);
+    throw error;
+  }
 }
 
 /** Makes one of a person's cards the one bookings are held on. */

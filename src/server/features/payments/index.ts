@@ -29,4 +29,6 @@ export {
 export { CardDeclinedError, type PaymentProvider, type ProviderPayment } from "./provider.js";
 export { receiptData, receiptPdf } from "./receipt.js";
 export { type Mismatch, reconcile } from "./reconcile.js";
+export { paymentProviderFor } from "./select.js";
+export { StripeProvider } from "./stripe-provider.js";
 export { TestProcessor } from "./test-processor.js";

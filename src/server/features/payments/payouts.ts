@@ -7,7 +7,7 @@ import { type Db, type DbOrTx, rowsOf } from "../../db/client.js";
 import { job, payout, payoutAccount, user } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
 import { post } from "./ledger.js";
-import type { PaymentProvider } from "./provider.js";
+import { atProvider, type PaymentProvider } from "./provider.js";
 
 /** When the weekly payout run happens: a weekday (0 Sunday … 6 Saturday) and an hour, Charlotte time. */
 export interface PayoutSchedule {
@@ -58,12 +58,14 @@ export async function setUpPayoutAccount(options: {
   if (existing?.status === "ready") return { ready: true, onboardingUrl: null };
   const [person] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   if (!person) throw notFound("Account not found.");
-  const account = await provider.createPayoutAccount({
-    userId,
-    email: person.email,
-    returnUrl: options.returnUrl,
-    idempotencyKey: `payout-account:${provider.name}:${userId}`,
-  });
+  const account = await atProvider(
+    provider.createPayoutAccount({
+      userId,
+      email: person.email,
+      returnUrl: options.returnUrl,
+      idempotencyKey: `payout-account:${provider.name}:${userId}`,
+    }),
+  );
   await db
     .insert(payoutAccount)
     .values({

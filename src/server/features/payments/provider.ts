@@ -1,4 +1,23 @@
 import type { DeclineCode } from "../../../shared/payments.js";
+import { AppError } from "../../lib/errors.js";
+
+/**
+ * A provider call made for a person's request: a refused card stays a CardDeclinedError, anything else the
+ * provider said (an SDK error carries the provider's own status and wording) becomes our 503, so its
+ * internals never reach a screen.
+ */
+export async function atProvider<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof CardDeclinedError || error instanceof AppError) throw error;
+    throw new AppError(
+      503,
+      "internal_error",
+      "The payment service did not answer. Please try again in a minute.",
+    );
+  }
+}
 
 /** A payment as the provider reports it. */
 export interface ProviderPayment {
@@ -82,6 +101,13 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<ProviderPayment>;
   retrieve(paymentId: string): Promise<ProviderPayment>;
+  /** Stripe: the SetupIntent whose client secret the browser's Payment Element confirms. */
+  startCardSetup?(options: {
+    customerId: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; clientSecret: string }>;
+  /** Stripe: the card a confirmed SetupIntent saved. Throws CardDeclinedError when it did not. */
+  finishCardSetup?(options: { customerId: string; setupIntentId: string }): Promise<SavedCard>;
   /**
    * A landscaper's account to be paid into: ready at once in test mode; with Stripe, an Express account and
    * the link to its onboarding (`onboardingUrl`), ready once Stripe says payouts are enabled.

@@ -1,27 +1,47 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type Stripe from "stripe";
 import { z } from "zod";
 import { okMessageAnswerSchema } from "../../../shared/answers.js";
 import {
   addCardSchema,
   cardAnswerSchema,
+  cardSetupAnswerSchema,
   earningsAnswerSchema,
   paymentMethodsAnswerSchema,
   payoutAccountAnswerSchema,
 } from "../../../shared/payments.js";
 import { job } from "../../db/schema.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
-import { notFound } from "../../lib/errors.js";
+import { badRequest, notFound } from "../../lib/errors.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
-import { addTestCard, listCards, removeCard, setDefaultCard, toCardView } from "./cards.js";
+import {
+  addTestCard,
+  finishCardSetup,
+  listCards,
+  removeCard,
+  setDefaultCard,
+  startCardSetup,
+  toCardView,
+} from "./cards.js";
 import { earningsOf, setUpPayoutAccount } from "./payouts.js";
 import { receiptData, receiptPdf } from "./receipt.js";
+import { StripeProvider } from "./stripe-provider.js";
+import { applyStripeEvent } from "./webhooks.js";
 
 const cardParams = z.object({ id: z.uuid({ message: "Card not found." }) });
 const cardInput = defineInput({ params: cardParams });
 const addCardInput = defineInput({ body: addCardSchema });
+const confirmCardInput = defineInput({
+  body: z.object({
+    setupIntentId: z
+      .string()
+      .max(100, { message: "That card setup is not valid.", abort: true })
+      .regex(/^seti_[A-Za-z0-9]+$/, { message: "That card setup is not valid." }),
+  }),
+});
 const jobInput = defineInput({ params: z.object({ id: z.uuid({ message: "Job not found." }) }) });
 
 /** A customer's saved cards (profile → Payment methods, and the booking approval dialog). */
@@ -70,6 +90,68 @@ export async function paymentRoutes(fastify: FastifyInstance) {
       return { card: toCardView(card), message: "Bookings will be held on this card." };
     },
   );
+
+  // Stripe mode: the browser's Payment Element saves the card with Stripe; we keep what it saved.
+  app.post(
+    "/payments/cards/setup",
+    { config: { access: ["customer"] }, schema: answers(cardSetupAnswerSchema) },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      await app.limit(request, policies.addCardByAccount, principal.userId);
+      const setup = await startCardSetup({
+        db: db(),
+        provider: app.paymentProvider,
+        userId: principal.userId,
+      });
+      return { clientSecret: setup.clientSecret, publishableKey: app.env.STRIPE_PUBLISHABLE_KEY ?? "" };
+    },
+  );
+
+  app.post(
+    "/payments/cards/confirm",
+    { config: { access: ["customer"], input: confirmCardInput }, schema: answers(cardAnswerSchema) },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const { body } = confirmCardInput.parse(request);
+      const card = await finishCardSetup({
+        db: db(),
+        provider: app.paymentProvider,
+        userId: principal.userId,
+        setupIntentId: body.setupIntentId,
+      });
+      return { card: toCardView(card), message: "Card saved." };
+    },
+  );
+
+  // Stripe's webhook: the raw body is what its signature covers, so this route reads it unparsed.
+  await app.register(async (hooks) => {
+    hooks.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
+      done(null, body),
+    );
+    hooks.post(
+      "/payments/stripe/webhook",
+      {
+        config: { access: "public", rateLimit: [policies.stripeWebhookByIp] },
+        schema: answers(z.object({ received: z.boolean(), outcome: z.string() })),
+      },
+      async (request) => {
+        const provider = app.paymentProvider;
+        const secret = app.env.STRIPE_WEBHOOK_SECRET;
+        if (!(provider instanceof StripeProvider) || !secret) throw notFound("Stripe is not in use here.");
+        const signature = request.headers["stripe-signature"];
+        if (typeof signature !== "string" || !Buffer.isBuffer(request.body))
+          throw badRequest("The Stripe signature is missing.");
+        let event: Stripe.Event;
+        try {
+          event = provider.stripe.webhooks.constructEvent(request.body, signature, secret);
+        } catch {
+          throw badRequest("The Stripe signature does not match.");
+        }
+        const outcome = await applyStripeEvent({ db: db(), provider, publicUrl: app.env.PUBLIC_URL, event });
+        return { received: true, outcome };
+      },
+    );
+  });
 
   // The landscaper's Earnings tab, and setting up where they are paid.
   app.get(

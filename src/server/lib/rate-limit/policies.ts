@@ -26,4 +26,6 @@ export const policies = {
   resendVerificationByAccount: { name: "resend-verification", max: 3, windowMs: HOUR },
   // Card testing (trying stolen numbers one after another) is the abuse a card form draws.
   addCardByAccount: { name: "add-card", max: 10, windowMs: HOUR },
+  // Stripe's webhook deliveries come from a few of its addresses, in bursts after an outage.
+  stripeWebhookByIp: { name: "stripe-webhook-ip", max: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;
