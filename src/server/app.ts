@@ -173,15 +173,20 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;
   const assets = clientDir ? loadSpaAssets(clientDir) : undefined;
 
+  // With Stripe keys set, the card screens load Stripe.js, which draws its fields in frames of its own.
+  const stripe = env.STRIPE_PUBLISHABLE_KEY
+    ? { script: ["https://js.stripe.com"], frame: ["https://js.stripe.com", "https://hooks.stripe.com"] }
+    : { script: [], frame: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(assets?.scriptHashes ?? [])],
+        scriptSrc: ["'self'", ...(assets?.scriptHashes ?? []), ...stripe.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(env.STRIPE_PUBLISHABLE_KEY ? ["https://api.stripe.com"] : [])],
+        ...(stripe.frame.length ? { frameSrc: stripe.frame } : {}),
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -32,10 +32,6 @@ describe("payments with Stripe", () => {
   }));
   let customer: SignedUp;
   let pro: { id: string; cookie: string };
-  beforeAll(async () => {
-    customer = await signUp(t.app, { role: "customer" });
-    pro = await createLandscaper(t, { status: "approved", zips: ["28202"] });
-  });
 
   const post = (who: { cookie: string }, url: string, payload: object = {}) =>
     t.app.inject({ method: "POST", url, headers: { cookie: who.cookie }, payload });
@@ -61,112 +57,121 @@ describe("payments with Stripe", () => {
     data: { object: peer.objects.get(id) },
   });
 
-  it("saves a card through a SetupIntent, never seeing its number, and refuses the typed-card form", async () => {
-    const typed = await post(customer, "/api/payments/cards", {
-      number: "4242424242424242",
-      expiry: "12/34",
-      cvc: "123",
-    });
-    expect(typed.statusCode).toBe(409);
-    const setup = await post(customer, "/api/payments/cards/setup");
-    expect(setup.statusCode, setup.body).toBe(200);
-    const { clientSecret, publishableKey } = setup.json();
-    expect(publishableKey).toBe("pk_test_peer");
-    const setupIntentId = clientSecret.split("_secret_")[0];
-    // What Stripe.js does in the browser when the person submits the Payment Element.
-    await fetch(new URL(`/v1/setup_intents/${setupIntentId}/confirm`, peer.url), {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${PEER_SECRET_KEY}`,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: "payment_method=pm_card_visa",
-    });
-    // Someone else's (or a made-up) SetupIntent is refused without Stripe's wording.
-    const madeUp = await post(customer, "/api/payments/cards/confirm", { setupIntentId: "seti_madeup" });
-    expect(madeUp.statusCode).toBe(503);
-    expect(madeUp.json().error.message).toBe(
-      "The payment service did not answer. Please try again in a minute.",
-    );
-    const kept = await post(customer, "/api/payments/cards/confirm", { setupIntentId });
-    expect(kept.statusCode, kept.body).toBe(200);
-    expect(kept.json().card).toMatchObject({ brand: "visa", last4: "4242", isDefault: true });
-    const list = await t.app.inject({ url: "/api/payments/cards", headers: { cookie: customer.cookie } });
-    expect(list.json()).toMatchObject({ mode: "stripe", cards: [{ last4: "4242" }] });
-  });
-
-  it("holds at approval and captures at the work's approval, on Stripe", async () => {
-    const id = await createJob(t.app, { cookie: customer.cookie, zipCode: "28202" });
-    expect(
-      (await post(pro, `/api/jobs/${id}/accept`, { price: 150, scheduledDate: daysFromToday(2) })).statusCode,
-    ).toBe(200);
-    expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
-    const [held] = await t.database.db.select().from(payment).where(eq(payment.jobId, id));
-    expect(held).toMatchObject({ provider: "stripe", status: "held", amountCents: 15000 });
-    expect(peer.objects.get(held!.providerPaymentId!)).toMatchObject({
-      status: "requires_capture",
-      capture_method: "manual",
-    });
-    expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 150 })).statusCode).toBe(200);
-    expect((await post(customer, `/api/jobs/${id}/approve-work`)).statusCode).toBe(200);
-    expect(peer.objects.get(held!.providerPaymentId!)).toMatchObject({
-      status: "succeeded",
-      amount_received: 15000,
-    });
-    // Every call that moves money carried our idempotency key.
-    const moneyCalls = peer.requests.filter((r) => r.method === "POST" && /payment_intents/.test(r.path));
-    expect(moneyCalls.every((r) => r.idempotencyKey?.startsWith(`job:${id}:`))).toBe(true);
-    expect(await reconcile(t.database.db, t.app.paymentProvider)).toEqual([]);
-  });
-
-  it("applies a signed webhook once: it finishes a capture whose answer was lost, and a lapse", async () => {
-    const id = await createJob(t.app, { cookie: customer.cookie, zipCode: "28202" });
-    expect(
-      (await post(pro, `/api/jobs/${id}/accept`, { price: 90, scheduledDate: daysFromToday(1) })).statusCode,
-    ).toBe(200);
-    expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
-    const [held] = await t.database.db.select().from(payment).where(eq(payment.jobId, id));
-    const intentId = held!.providerPaymentId!;
-    // The capture was written down and Stripe captured; the instance died before recording it.
-    const queued = await queueAction(t.database.db, {
-      paymentId: held!.id,
-      action: "capture",
-      amountCents: 9000,
-      key: `job:${id}:capture:${held!.id}`,
-    });
-    await t.app.paymentProvider.capture({
-      paymentId: intentId,
-      amountCents: 9000,
-      idempotencyKey: queued!.pendingKey!,
+  describe("a customer and a landscaper", () => {
+    beforeAll(async () => {
+      customer = await signUp(t.app, { role: "customer" });
+      pro = await createLandscaper(t, { status: "approved", zips: ["28202"] });
     });
 
-    const forged = await sendEvent(intentEvent(intentId, "payment_intent.succeeded"), "whsec_someoneelse");
-    expect(forged.statusCode).toBe(400);
-    const event = intentEvent(intentId, "payment_intent.succeeded");
-    const first = await sendEvent(event);
-    expect(first.json()).toEqual({ received: true, outcome: "applied" });
-    expect((await sendEvent(event)).json()).toEqual({ received: true, outcome: "duplicate" });
-    const [captured] = await t.database.db.select().from(payment).where(eq(payment.id, held!.id));
-    expect(captured).toMatchObject({ status: "captured", capturedCents: 9000, pendingAction: null });
-    expect(await reconcile(t.database.db, t.app.paymentProvider)).toEqual([]);
-
-    // Stripe cancels a hold after 7 days: the event marks it lapsed (an older event arriving after changes nothing).
-    const later = await createJob(t.app, { cookie: customer.cookie, zipCode: "28202" });
-    expect(
-      (await post(pro, `/api/jobs/${later}/accept`, { price: 60, scheduledDate: daysFromToday(1) }))
-        .statusCode,
-    ).toBe(200);
-    expect((await post(customer, `/api/jobs/${later}/approve`)).statusCode).toBe(200);
-    const [hold] = await t.database.db.select().from(payment).where(eq(payment.jobId, later));
-    const stale = intentEvent(hold!.providerPaymentId!, "payment_intent.amount_capturable_updated");
-    await fetch(new URL(`/peer/payment_intents/${hold!.providerPaymentId}/expire`, peer.url), {
-      method: "POST",
+    it("saves a card through a SetupIntent, never seeing its number, and refuses the typed-card form", async () => {
+      const typed = await post(customer, "/api/payments/cards", {
+        number: "4242424242424242",
+        expiry: "12/34",
+        cvc: "123",
+      });
+      expect(typed.statusCode).toBe(409);
+      const setup = await post(customer, "/api/payments/cards/setup");
+      expect(setup.statusCode, setup.body).toBe(200);
+      const { clientSecret, publishableKey } = setup.json();
+      expect(publishableKey).toBe("pk_test_peer");
+      const setupIntentId = clientSecret.split("_secret_")[0];
+      // What Stripe.js does in the browser when the person submits the Payment Element.
+      await fetch(new URL(`/v1/setup_intents/${setupIntentId}/confirm`, peer.url), {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${PEER_SECRET_KEY}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: "payment_method=pm_card_visa",
+      });
+      // Someone else's (or a made-up) SetupIntent is refused without Stripe's wording.
+      const madeUp = await post(customer, "/api/payments/cards/confirm", { setupIntentId: "seti_madeup" });
+      expect(madeUp.statusCode).toBe(503);
+      expect(madeUp.json().error.message).toBe(
+        "The payment service did not answer. Please try again in a minute.",
+      );
+      const kept = await post(customer, "/api/payments/cards/confirm", { setupIntentId });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json().card).toMatchObject({ brand: "visa", last4: "4242", isDefault: true });
+      const list = await t.app.inject({ url: "/api/payments/cards", headers: { cookie: customer.cookie } });
+      expect(list.json()).toMatchObject({ mode: "stripe", cards: [{ last4: "4242" }] });
     });
-    expect(
-      (await sendEvent(intentEvent(hold!.providerPaymentId!, "payment_intent.canceled"))).statusCode,
-    ).toBe(200);
-    expect((await sendEvent(stale)).statusCode).toBe(200);
-    const [lapsed] = await t.database.db.select().from(payment).where(eq(payment.id, hold!.id));
-    expect(lapsed!.status).toBe("expired");
+
+    it("holds at approval and captures at the work's approval, on Stripe", async () => {
+      const id = await createJob(t.app, { cookie: customer.cookie, zipCode: "28202" });
+      expect(
+        (await post(pro, `/api/jobs/${id}/accept`, { price: 150, scheduledDate: daysFromToday(2) }))
+          .statusCode,
+      ).toBe(200);
+      expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
+      const [held] = await t.database.db.select().from(payment).where(eq(payment.jobId, id));
+      expect(held).toMatchObject({ provider: "stripe", status: "held", amountCents: 15000 });
+      expect(peer.objects.get(held!.providerPaymentId!)).toMatchObject({
+        status: "requires_capture",
+        capture_method: "manual",
+      });
+      expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 150 })).statusCode).toBe(200);
+      expect((await post(customer, `/api/jobs/${id}/approve-work`)).statusCode).toBe(200);
+      expect(peer.objects.get(held!.providerPaymentId!)).toMatchObject({
+        status: "succeeded",
+        amount_received: 15000,
+      });
+      // Every call that moves money carried our idempotency key.
+      const moneyCalls = peer.requests.filter((r) => r.method === "POST" && /payment_intents/.test(r.path));
+      expect(moneyCalls.every((r) => r.idempotencyKey?.startsWith(`job:${id}:`))).toBe(true);
+      expect(await reconcile(t.database.db, t.app.paymentProvider)).toEqual([]);
+    });
+
+    it("applies a signed webhook once: it finishes a capture whose answer was lost, and a lapse", async () => {
+      const id = await createJob(t.app, { cookie: customer.cookie, zipCode: "28202" });
+      expect(
+        (await post(pro, `/api/jobs/${id}/accept`, { price: 90, scheduledDate: daysFromToday(1) }))
+          .statusCode,
+      ).toBe(200);
+      expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
+      const [held] = await t.database.db.select().from(payment).where(eq(payment.jobId, id));
+      const intentId = held!.providerPaymentId!;
+      // The capture was written down and Stripe captured; the instance died before recording it.
+      const queued = await queueAction(t.database.db, {
+        paymentId: held!.id,
+        action: "capture",
+        amountCents: 9000,
+        key: `job:${id}:capture:${held!.id}`,
+      });
+      await t.app.paymentProvider.capture({
+        paymentId: intentId,
+        amountCents: 9000,
+        idempotencyKey: queued!.pendingKey!,
+      });
+
+      const forged = await sendEvent(intentEvent(intentId, "payment_intent.succeeded"), "whsec_someoneelse");
+      expect(forged.statusCode).toBe(400);
+      const event = intentEvent(intentId, "payment_intent.succeeded");
+      const first = await sendEvent(event);
+      expect(first.json()).toEqual({ received: true, outcome: "applied" });
+      expect((await sendEvent(event)).json()).toEqual({ received: true, outcome: "duplicate" });
+      const [captured] = await t.database.db.select().from(payment).where(eq(payment.id, held!.id));
+      expect(captured).toMatchObject({ status: "captured", capturedCents: 9000, pendingAction: null });
+      expect(await reconcile(t.database.db, t.app.paymentProvider)).toEqual([]);
+
+      // Stripe cancels a hold after 7 days: the event marks it lapsed (an older event arriving after changes nothing).
+      const later = await createJob(t.app, { cookie: customer.cookie, zipCode: "28202" });
+      expect(
+        (await post(pro, `/api/jobs/${later}/accept`, { price: 60, scheduledDate: daysFromToday(1) }))
+          .statusCode,
+      ).toBe(200);
+      expect((await post(customer, `/api/jobs/${later}/approve`)).statusCode).toBe(200);
+      const [hold] = await t.database.db.select().from(payment).where(eq(payment.jobId, later));
+      const stale = intentEvent(hold!.providerPaymentId!, "payment_intent.amount_capturable_updated");
+      await fetch(new URL(`/peer/payment_intents/${hold!.providerPaymentId}/expire`, peer.url), {
+        method: "POST",
+      });
+      expect(
+        (await sendEvent(intentEvent(hold!.providerPaymentId!, "payment_intent.canceled"))).statusCode,
+      ).toBe(200);
+      expect((await sendEvent(stale)).statusCode).toBe(200);
+      const [lapsed] = await t.database.db.select().from(payment).where(eq(payment.id, hold!.id));
+      expect(lapsed!.status).toBe("expired");
+    });
   });
 });

@@ -27,7 +27,7 @@ import { ApiError } from "../../../lib/api-client";
 import { failureMessage } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
-import { TestCardForm, useCards } from "../../payments";
+import { CardForm, useCards } from "../../payments";
 import { useApproveJob } from "../api/job-actions";
 
 /** "Tue, Nov 24, 8:00 AM", Charlotte time. */
@@ -176,7 +176,8 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
             </fieldset>
           ) : null}
           {showCardForm ? (
-            <TestCardForm
+            <CardForm
+              mode={cards.data.mode}
               submitLabel="Save card"
               onSaved={(card) => {
                 setChosen(card.id);

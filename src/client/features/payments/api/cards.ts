@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OkMessageAnswer } from "../../../../shared/answers";
-import type { AddCardInput, CardView, PaymentMethodsAnswer } from "../../../../shared/payments";
+import type {
+  AddCardInput,
+  CardSetupAnswer,
+  CardView,
+  PaymentMethodsAnswer,
+} from "../../../../shared/payments";
 import { apiFetch } from "../../../lib/api-client";
 
 export function getCards(): Promise<PaymentMethodsAnswer> {
@@ -35,5 +40,16 @@ function useCardChange<TInput, TAnswer>(mutationFn: (input: TInput) => Promise<T
 }
 
 export const useAddCard = () => useCardChange(addCard);
+export const useStartCardSetup = () =>
+  useMutation({
+    mutationFn: () => apiFetch<CardSetupAnswer>("/api/payments/cards/setup", { method: "POST", json: {} }),
+  });
+export const useConfirmCard = () =>
+  useCardChange((setupIntentId: string) =>
+    apiFetch<{ card: CardView; message: string }>("/api/payments/cards/confirm", {
+      method: "POST",
+      json: { setupIntentId },
+    }),
+  );
 export const useMakeDefaultCard = () => useCardChange(makeDefaultCard);
 export const useRemoveCard = () => useCardChange(removeCard);

@@ -8,7 +8,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "../../../component
 import { failureMessage } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useCards, useMakeDefaultCard, useRemoveCard } from "../api/cards";
-import { TestCardForm } from "./test-card-form";
+import { CardForm } from "./card-form";
 
 const expiry = (card: CardView) =>
   `${String(card.expMonth).padStart(2, "0")}/${String(card.expYear).slice(-2)}`;
@@ -95,7 +95,7 @@ export function PaymentMethodsCard() {
       )}
       {adding ? (
         <div className="grid gap-3 border-t border-slate-100 pt-4">
-          <TestCardForm onSaved={() => setAdding(false)} />
+          <CardForm mode={cards.data?.mode ?? "test"} onSaved={() => setAdding(false)} />
           <div>
             <Button type="button" variant="ghost" size="sm" onClick={() => setAdding(false)}>
               Close the card form

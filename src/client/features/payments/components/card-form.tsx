@@ -1,0 +1,33 @@
+import { lazy, Suspense } from "react";
+import type { CardView } from "../../../../shared/payments";
+import { TestCardForm } from "./test-card-form";
+
+// Stripe.js and its React bindings load only here, and only with Stripe keys set.
+const StripeCardForm = lazy(() => import("./stripe-card-form"));
+
+/** The card form of the payment provider in use: the test processor's, or Stripe's Payment Element. */
+export function CardForm({
+  mode,
+  onSaved,
+  submitLabel,
+}: {
+  mode: "test" | "stripe";
+  onSaved?: (card: CardView) => void;
+  submitLabel?: string;
+}) {
+  if (mode === "test")
+    return <TestCardForm {...(onSaved ? { onSaved } : {})} {...(submitLabel ? { submitLabel } : {})} />;
+  return (
+    <Suspense
+      fallback={
+        <div
+          className="h-32 animate-pulse rounded-lg bg-slate-100"
+          role="status"
+          aria-label="Loading the card form"
+        />
+      }
+    >
+      <StripeCardForm {...(onSaved ? { onSaved } : {})} />
+    </Suspense>
+  );
+}

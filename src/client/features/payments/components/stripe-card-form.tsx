@@ -1,0 +1,104 @@
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import { CreditCard } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import type { CardView } from "../../../../shared/payments";
+import { FormAlert } from "../../../components/form-alert";
+import { Button } from "../../../components/ui/button";
+import { failureMessage } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import { useConfirmCard, useStartCardSetup } from "../api/cards";
+
+/** Stripe.js is loaded once per publishable key, only on the screens that take a card. */
+const stripes = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string) {
+  let stripe = stripes.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    stripes.set(publishableKey, stripe);
+  }
+  return stripe;
+}
+
+/**
+ * Stripe's Payment Element: the card goes from the browser to Stripe, and our server only learns which
+ * card Stripe saved (the SetupIntent's id). Lazy-loaded by CardForm when Stripe keys are set.
+ */
+export default function StripeCardForm({ onSaved }: { onSaved?: (card: CardView) => void }) {
+  const start = useStartCardSetup();
+  const [setup, setSetup] = useState<{ clientSecret: string; publishableKey: string } | null>(null);
+  const { mutateAsync } = start;
+  useEffect(() => {
+    let cancelled = false;
+    mutateAsync()
+      .then((answer) => {
+        if (!cancelled) setSetup(answer);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [mutateAsync]);
+  if (start.isError) return <FormAlert message={failureMessage(start.error)} />;
+  if (!setup)
+    return (
+      <div
+        className="h-32 animate-pulse rounded-lg bg-slate-100"
+        role="status"
+        aria-label="Loading the card form"
+      />
+    );
+  return (
+    <Elements stripe={stripeFor(setup.publishableKey)} options={{ clientSecret: setup.clientSecret }}>
+      <SetupForm {...(onSaved ? { onSaved } : {})} />
+    </Elements>
+  );
+}
+
+function SetupForm({ onSaved }: { onSaved?: (card: CardView) => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const confirm = useConfirmCard();
+  const [failure, setFailure] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const result = await stripe.confirmSetup({ elements, redirect: "if_required" });
+      if (result.error) {
+        setFailure(result.error.message ?? "The card could not be saved.");
+        return;
+      }
+      const answer = await confirm.mutateAsync(result.setupIntent.id);
+      toast({ title: answer.message, variant: "success" });
+      onSaved?.(answer.card);
+    } catch (error) {
+      setFailure(failureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Add a card">
+      <PaymentElement />
+      <FormAlert message={failure} />
+      <div>
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={!stripe}
+          pending={busy}
+          pendingLabel="Saving card..."
+          icon={<CreditCard className="size-4" aria-hidden="true" />}
+        >
+          Save card
+        </Button>
+      </div>
+    </form>
+  );
+}
