@@ -34,7 +34,10 @@ function deadlineText(completedAt: string): string {
  */
 export function WorkApproval({ job }: { job: JobView }) {
   const approve = useApproveWork();
-  const price = formatCents(job.finalPriceCents ?? job.quotedPriceCents ?? 0);
+  const priceCents = job.finalPriceCents ?? job.quotedPriceCents ?? 0;
+  const price = formatCents(priceCents);
+  const heldCents = job.payment?.status === "held" ? job.payment.amountCents : 0;
+  const extraCents = heldCents > 0 ? priceCents - heldCents : 0;
   return (
     <div
       className="grid gap-3 border-t border-slate-100 bg-amber-50/60 px-4 py-4 sm:px-5"
@@ -46,6 +49,9 @@ export function WorkApproval({ job }: { job: JobView }) {
         problem and nothing is charged until our team has looked.
         {job.completedAt
           ? ` If we hear nothing by ${deadlineText(job.completedAt)}, the work is approved.`
+          : ""}
+        {extraCents > 0
+          ? ` The final price is ${formatCents(extraCents)} more than the ${formatCents(heldCents)} held: approving charges the difference too; if you do nothing, only the held amount is charged.`
           : ""}
       </p>
       <div className="flex flex-wrap gap-2">
