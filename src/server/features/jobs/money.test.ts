@@ -328,6 +328,28 @@ describe("a job's money", () => {
     await expectBalancedLedger();
   });
 
+  it("charges a final price above the hold only when the customer approves the difference", async () => {
+    await saveCard(t.app, customer.cookie);
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const id = await accepted({ price: 100 });
+      expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
+      expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 130 })).statusCode).toBe(200);
+      ids.push(id);
+    }
+    const [approved, silent] = ids as [string, string];
+    expect((await post(customer, `/api/jobs/${approved}/approve-work`)).statusCode).toBe(200);
+    expect((await paymentsOf(approved)).map((p) => [p.kind, p.status, p.capturedCents])).toEqual([
+      ["job", "captured", 10000],
+      ["extra", "captured", 3000],
+    ]);
+    await pass(new Date(Date.now() + 49 * HOUR));
+    expect((await paymentsOf(silent)).map((p) => [p.kind, p.status, p.capturedCents])).toEqual([
+      ["job", "captured", 10000],
+    ]);
+    await expectBalancedLedger();
+  });
+
   it("lets an admin refund part of a charge, charge or release reported work, and lists it all", async () => {
     await saveCard(t.app, customer.cookie);
     const done = async () => {
