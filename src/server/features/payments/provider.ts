@@ -40,6 +40,15 @@ export interface SavedCard {
   expYear: number;
 }
 
+/** A hold or a charge on a customer's saved card, keyed by the job and the action. */
+export interface CardChargeOptions {
+  customerId: string;
+  methodId: string;
+  amountCents: number;
+  description: string;
+  idempotencyKey: string;
+}
+
 /** A card the provider refused, with the reason a person is shown. */
 export class CardDeclinedError extends Error {
   constructor(readonly declineCode: DeclineCode) {
@@ -72,21 +81,9 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<SavedCard>;
   /** Holds an amount on a saved card, to be captured later (manual capture). */
-  authorize(options: {
-    customerId: string;
-    methodId: string;
-    amountCents: number;
-    description: string;
-    idempotencyKey: string;
-  }): Promise<ProviderPayment>;
+  authorize(options: CardChargeOptions): Promise<ProviderPayment>;
   /** Charges a saved card at once (a tip, a fee without a hold). */
-  charge(options: {
-    customerId: string;
-    methodId: string;
-    amountCents: number;
-    description: string;
-    idempotencyKey: string;
-  }): Promise<ProviderPayment>;
+  charge(options: CardChargeOptions): Promise<ProviderPayment>;
   /** Captures up to the held amount; the rest of the hold is released. */
   capture(options: {
     paymentId: string;

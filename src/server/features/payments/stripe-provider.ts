@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import type { DeclineCode } from "../../../shared/payments.js";
 import {
+  type CardChargeOptions,
   CardDeclinedError,
   type PaymentProvider,
   type ProviderPayment,
@@ -178,23 +179,11 @@ export class StripeProvider implements PaymentProvider {
     );
   }
 
-  authorize(options: {
-    customerId: string;
-    methodId: string;
-    amountCents: number;
-    description: string;
-    idempotencyKey: string;
-  }) {
+  authorize(options: CardChargeOptions) {
     return this.paymentIntent(options, "manual");
   }
 
-  charge(options: {
-    customerId: string;
-    methodId: string;
-    amountCents: number;
-    description: string;
-    idempotencyKey: string;
-  }) {
+  charge(options: CardChargeOptions) {
     return this.paymentIntent(options, "automatic");
   }
 

@@ -4,6 +4,7 @@ import { type DeclineCode, HOLD_LIFETIME_DAYS, testCards } from "../../../shared
 import type { Db, Tx } from "../../db/client.js";
 import { testProcessorKey, testProcessorObject } from "../../db/schema.js";
 import {
+  type CardChargeOptions,
   CardDeclinedError,
   type PaymentProvider,
   type ProviderPayment,
@@ -157,23 +158,11 @@ export class TestProcessor implements PaymentProvider {
     return view(id, intent);
   }
 
-  authorize(options: {
-    customerId: string;
-    methodId: string;
-    amountCents: number;
-    description: string;
-    idempotencyKey: string;
-  }) {
+  authorize(options: CardChargeOptions) {
     return this.once(options.idempotencyKey, (tx) => this.newIntent(tx, options, false));
   }
 
-  charge(options: {
-    customerId: string;
-    methodId: string;
-    amountCents: number;
-    description: string;
-    idempotencyKey: string;
-  }) {
+  charge(options: CardChargeOptions) {
     return this.once(options.idempotencyKey, (tx) => this.newIntent(tx, options, true));
   }
 
