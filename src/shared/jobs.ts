@@ -140,6 +140,15 @@ export const cancelJobSchema = z.object({
   acceptedFeeCents: z.number().int().min(0).max(10_000_000).optional(),
 });
 
+/** The assigned landscaper withdraws from a job, telling the customer why. */
+export const withdrawJobSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, { message: "Please tell the customer why you are withdrawing." })
+    .max(500, { message: "Please keep the reason under 500 characters." }),
+});
+
 export const rateJobSchema = z.object({
   rating: z.coerce
     .number({ message: "Choose a rating from 1 to 5 stars." })

@@ -137,6 +137,64 @@ async function setDeclined(options: ActionOptions & { declined: boolean }) {
 export const declineJob = (options: ActionOptions) => setDeclined({ ...options, declined: true });
 export const reconsiderJob = (options: ActionOptions) => setDeclined({ ...options, declined: false });
 
+/**
+ * The assigned landscaper withdraws from a job they accepted (before or after the customer approved): the job
+ * is open to other landscapers again, out of this one's new requests (as a decline they can undo), and any hold
+ * on the customer's card is released. The customer and our team are told why.
+ */
+export async function withdrawJob(options: ActionOptions & { reason: string }) {
+  const { db, env, principal } = options;
+  const { updated, queued } = await db.transaction(async (tx) => {
+    await assertApprovedLandscaper(tx, principal);
+    const current = await loadJob(tx, options.jobId);
+    if (current.landscaperId !== principal.userId) throw notFound("Job not found.");
+    const updated = await move(tx, {
+      current,
+      action: "withdraw",
+      actorId: principal.userId,
+      set: {
+        landscaperId: null,
+        quotedPriceCents: null,
+        scheduledDate: null,
+        acceptedAt: null,
+        scheduledAt: null,
+      },
+      note: options.reason,
+    });
+    await tx
+      .insert(jobDecline)
+      .values({ jobId: current.id, landscaperId: principal.userId })
+      .onConflictDoNothing();
+    const queued = await queueCancellationMoney(tx, {
+      current,
+      feeCents: 0,
+      provider: options.provider.name,
+    });
+    const label = jobLabel(updated.number);
+    if (updated.customerId) {
+      await notify(tx, [
+        {
+          userId: updated.customerId,
+          type: "job",
+          message: `Your landscaper withdrew from ${label}: ${options.reason} It is open to other landscapers again, and nothing was charged.`,
+          link: "/dashboard/customer",
+        },
+      ]);
+    }
+    await notifyAdmins(tx, env, {
+      type: "job",
+      message: `A landscaper withdrew from ${label}: ${options.reason}`,
+      link: "/admin/jobs",
+    });
+    return { updated, queued };
+  });
+  if (queued)
+    await performPending({ db, provider: options.provider, publicUrl: env.PUBLIC_URL }, queued.id).catch(
+      () => undefined,
+    );
+  return updated;
+}
+
 /** The assigned landscaper marks a scheduled job done at its final price. */
 export async function completeJob(options: ActionOptions & { finalPriceCents: number }) {
   const { db, env, principal } = options;

@@ -18,6 +18,7 @@ describe("the job lifecycle table", () => {
       "refund",
       "release_payment",
       "report_problem",
+      "withdraw",
     ]);
     for (const action of actions) {
       const rule = transitions[action];

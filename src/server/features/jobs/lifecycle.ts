@@ -20,6 +20,8 @@ export const transitions = {
   reconsider: { from: ["pending"], to: null, event: "reconsidered", verb: "taken back into your queue" },
   approve: { from: ["accepted"], to: "scheduled", verb: "approved" },
   complete: { from: ["scheduled"], to: "completed", verb: "completed" },
+  // The assigned landscaper leaves a job they took: it is open to the others again, any hold released.
+  withdraw: { from: ["accepted", "scheduled"], to: "pending", verb: "withdrawn from" },
   cancel: { from: ["pending", "accepted", "scheduled"], to: "cancelled", verb: "cancelled" },
   rate: { from: ["completed"], to: null, event: "rated", verb: "rated" },
   // After completion: the customer approves the work (its price is captured) or reports a problem (the

@@ -304,6 +304,40 @@ describe("a job's money", () => {
     await expectBalancedLedger();
   });
 
+  it("releases the hold when the landscaper withdraws, and the job is open to others again", async () => {
+    await saveCard(t.app, customer.cookie);
+    const id = await accepted({ visit: 2 });
+    expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
+    expect((await post(customer, `/api/jobs/${id}/withdraw`, { reason: "x" })).statusCode).toBe(403);
+    const rival = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Rita Rival" });
+    expect((await post(rival, `/api/jobs/${id}/withdraw`, { reason: "x" })).statusCode).toBe(404);
+    const noReason = await post(pro, `/api/jobs/${id}/withdraw`, { reason: " " });
+    expect(noReason.json().error.fields).toEqual({
+      reason: "Please tell the customer why you are withdrawing.",
+    });
+    const withdrawn = await post(pro, `/api/jobs/${id}/withdraw`, { reason: "My mower broke down." });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toEqual({
+      ok: true,
+      message: "You withdrew from the job. The customer has been told.",
+    });
+    const [row] = await t.database.db.select().from(job).where(eq(job.id, id));
+    expect(row).toMatchObject({
+      status: "pending",
+      landscaperId: null,
+      quotedPriceCents: null,
+      scheduledDate: null,
+    });
+    expect(await paymentsOf(id)).toMatchObject([{ status: "released", capturedCents: 0 }]);
+    const told = await t.database.db.select().from(notification).where(eq(notification.userId, customer.id));
+    expect(
+      told.some((n) => n.message.includes("withdrew") && n.message.includes("My mower broke down.")),
+    ).toBe(true);
+    // Another landscaper takes it; the one who left no longer has it among new requests.
+    expect((await post(rival, `/api/jobs/${id}/accept`, { price: 110 })).statusCode).toBe(200);
+    await expectBalancedLedger();
+  });
+
   it("approves and charges the work 48 hours after completion unless a problem is reported", async () => {
     const silent = await accepted();
     const reported = await accepted();

@@ -11,6 +11,7 @@ import {
   nextJobAnswerSchema,
   rateJobSchema,
   refundJobSchema,
+  withdrawJobSchema,
 } from "../../../shared/jobs.js";
 import { approveJobSchema, payoutRunAnswerSchema, reportProblemSchema } from "../../../shared/payments.js";
 import type { Access } from "../../lib/access.js";
@@ -27,6 +28,7 @@ import {
   declineJob,
   rateJob,
   reconsiderJob,
+  withdrawJob,
 } from "./actions.js";
 import { chargeReportedWork, refundJob, releaseReportedPayment } from "./admin-money.js";
 import { runPayouts } from "./payment-pass.js";
@@ -44,6 +46,7 @@ const rateInput = defineInput({ params: jobParams, body: rateJobSchema });
 const approveInput = defineInput({ params: jobParams, body: approveJobSchema });
 const reportInput = defineInput({ params: jobParams, body: reportProblemSchema });
 const refundInput = defineInput({ params: jobParams, body: refundJobSchema });
+const withdrawInput = defineInput({ params: jobParams, body: withdrawJobSchema });
 const queueInput = defineInput({ query: queueQuerySchema });
 const emptyQueue = {
   jobs: [],
@@ -239,6 +242,24 @@ export async function jobRoutes(fastify: FastifyInstance) {
   }
 
   openJobAction("/jobs/:id/decline", declineJob, "Job declined. It stays open for other landscapers.");
+
+  // Answered without the job: once withdrawn it is no longer theirs to see in full.
+  app.post(
+    "/jobs/:id/withdraw",
+    { config: { access: ["landscaper"], input: withdrawInput }, schema: answers(okMessageAnswerSchema) },
+    async (request) => {
+      const { params, body } = withdrawInput.parse(request);
+      await withdrawJob({
+        db: db(),
+        env: app.env,
+        principal: requirePrincipal(request),
+        jobId: params.id,
+        provider: app.paymentProvider,
+        reason: body.reason,
+      });
+      return { ok: true, message: "You withdrew from the job. The customer has been told." };
+    },
+  );
   openJobAction("/jobs/:id/undo-decline", reconsiderJob, "The job is back in your new requests.");
 
   jobAction(

@@ -47,7 +47,8 @@ export type JobAction =
   | { action: "accept"; body: { price: string | number; scheduledDate?: string } }
   | { action: "decline"; body?: undefined }
   | { action: "undo-decline"; body?: undefined }
-  | { action: "complete"; body: { finalPrice: string | number } };
+  | { action: "complete"; body: { finalPrice: string | number } }
+  | { action: "withdraw"; body: { reason: string } };
 
 /** Accept, decline (or undo it) or complete one job; the queue is refetched whatever the outcome. */
 export function useJobAction() {

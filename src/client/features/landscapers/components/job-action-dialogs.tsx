@@ -3,12 +3,13 @@ import { useState } from "react";
 import { type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { todayInCharlotte } from "../../../../shared/dates";
-import { acceptJobSchema, completeJobSchema, type JobView } from "../../../../shared/jobs";
+import { acceptJobSchema, completeJobSchema, type JobView, withdrawJobSchema } from "../../../../shared/jobs";
 import { formatRange, jobLabel } from "../../../../shared/services";
 import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Input, MoneyInput } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
@@ -177,7 +178,10 @@ export function CompleteJobDialog({ job, disabled, describedBy }: ActionDialogPr
       }
       title={<>Complete {jobLabel(job.number)}</>}
       description={
-        <>Enter what {job.customerName} pays for the finished work. They'll be asked to rate the service.</>
+        <>
+          Enter what {job.customerName} pays for the finished work. They'll be asked to approve it; their card
+          is charged then.
+        </>
       }
       submitLabel="Mark Complete"
       pendingLabel="Saving..."
@@ -185,6 +189,52 @@ export function CompleteJobDialog({ job, disabled, describedBy }: ActionDialogPr
     >
       <FormField label="Final price (USD)" required error={errors.finalPrice?.message}>
         <MoneyInput aria-required="true" {...form.register("finalPrice")} />
+      </FormField>
+    </FormDialog>
+  );
+}
+
+type WithdrawInput = z.input<typeof withdrawJobSchema>;
+
+/**
+ * Withdraw: leave a job you accepted. The customer is told why, any hold on their card is released, and the
+ * job is open to other landscapers again.
+ */
+export function WithdrawJobDialog({ job, disabled, describedBy }: ActionDialogProps) {
+  const action = useJobAction();
+  const form = useForm<WithdrawInput, unknown, WithdrawInput>({
+    resolver: zodResolver(withdrawJobSchema, undefined, { raw: true }),
+    defaultValues: { reason: "" },
+  });
+  const dialog = useActionDialog({
+    form,
+    fields: ["reason"],
+    send: (values) =>
+      action.mutateAsync({ jobId: job.id, action: "withdraw", body: { reason: values.reason } }),
+  });
+  return (
+    <FormDialog
+      {...dialog}
+      trigger={
+        <Button type="button" size="sm" variant="outline" disabled={disabled} aria-describedby={describedBy}>
+          Withdraw
+        </Button>
+      }
+      title={<>Withdraw from {jobLabel(job.number)}?</>}
+      description={
+        <>
+          {job.customerName} is told at once and the job is open to other landscapers again. Anything held on
+          their card is released.
+        </>
+      }
+      submitLabel="Withdraw"
+      pendingLabel="Withdrawing..."
+      pending={action.isPending}
+      submitVariant="destructive"
+      cancelLabel="Keep the job"
+    >
+      <FormField label="Why are you withdrawing?" required error={form.formState.errors.reason?.message}>
+        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
       </FormField>
     </FormDialog>
   );

@@ -20,7 +20,12 @@ import { JobStatusBadge } from "../../../components/job-status-badge";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../lib/toast";
 import { jobPhotoUrl, useJobAction } from "../api/jobs";
-import { AcceptJobDialog, CompleteJobDialog, reportActionError } from "./job-action-dialogs";
+import {
+  AcceptJobDialog,
+  CompleteJobDialog,
+  reportActionError,
+  WithdrawJobDialog,
+} from "./job-action-dialogs";
 
 const dateLabel: Record<JobStatus, string> = {
   pending: "Date",
@@ -86,6 +91,9 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
     );
   } else if (job.status === "scheduled") {
     actions.push(<CompleteJobDialog key="complete" job={job} disabled={!canAct} describedBy={describedBy} />);
+  }
+  if (job.status === "accepted" || job.status === "scheduled") {
+    actions.push(<WithdrawJobDialog key="withdraw" job={job} disabled={!canAct} describedBy={describedBy} />);
   }
 
   const note =
