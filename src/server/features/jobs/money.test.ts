@@ -236,11 +236,25 @@ describe("a job's money", () => {
     expect(held).toHaveLength(1);
   });
 
-  it("holds one amount when the customer approves twice at once", async () => {
+  it("holds one amount when the customer approves several times at once", async () => {
+    await saveCard(t.app, customer.cookie);
     const id = await accepted();
-    const answers = await Promise.all([1, 2, 3].map(() => post(customer, `/api/jobs/${id}/approve`)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => post(customer, `/api/jobs/${id}/approve`)),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect((await paymentsOf(id)).filter((p) => p.status === "held")).toHaveLength(1);
+
+    // The same for a tip sent several times at once: one rating, one tip charged.
+    expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 120 })).statusCode).toBe(200);
+    const ratings = await Promise.all(
+      Array.from({ length: 6 }, () => post(customer, `/api/jobs/${id}/rate`, { rating: 5, tip: 10 })),
+    );
+    expect(ratings.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect((await paymentsOf(id)).filter((p) => p.kind === "tip")).toMatchObject([
+      { status: "captured", capturedCents: 1000 },
+    ]);
+    await expectBalancedLedger();
   });
 
   it("holds a later visit 48 hours before it, from the scheduled pass, once", async () => {

@@ -6,7 +6,7 @@ import {
   VISIT_START_HOUR,
 } from "../../../shared/payments.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { payment } from "../../db/schema.js";
+import { job, payment } from "../../db/schema.js";
 import { AppError, fieldInvalid } from "../../lib/errors.js";
 import {
   cardRefused,
@@ -62,6 +62,11 @@ export async function livePayment(db: DbOrTx, jobId: string, kind: PaymentRow["k
   return row ?? null;
 }
 
+/** Takes the job's row lock for the rest of the transaction: money steps on one job happen one at a time. */
+async function lockJob(tx: DbOrTx, jobId: string) {
+  await tx.select({ id: job.id }).from(job).where(eq(job.id, jobId)).for("update");
+}
+
 async function paymentCount(db: DbOrTx, jobId: string, kind: PaymentRow["kind"]) {
   const rows = await db
     .select({ id: payment.id })
@@ -97,23 +102,27 @@ export async function holdJobPrice(
 ): Promise<PaymentRow> {
   const { db, provider } = deps;
   const { current } = options;
-  const existing = await livePayment(db, current.id);
-  if (existing) return existing.pendingAction ? perform(deps, existing) : existing;
   const card = await cardToCharge(db, options.customerId, options.cardId);
   if (!card) throw fieldInvalid("card", noCardMessage);
-  // Attempt n of this job's hold: two requests at once compute the same key and share one payment.
-  const attempt = (await paymentCount(db, current.id, "job")) + 1;
-  const opened = await openPayment(db, {
-    jobId: current.id,
-    customerId: options.customerId,
-    methodId: card.id,
-    kind: "job",
-    action: "authorize",
-    amountCents: current.quotedPriceCents ?? 0,
-    idempotencyKey: `job:${current.id}:hold:${attempt}`,
-    provider: provider.name,
+  // Under the job's row lock: a second request at once (a double click, the scheduled pass) waits, then
+  // finds this hold and shares it instead of placing another.
+  const opened = await db.transaction(async (tx) => {
+    await lockJob(tx, current.id);
+    const existing = await livePayment(tx, current.id);
+    if (existing) return existing;
+    const attempt = (await paymentCount(tx, current.id, "job")) + 1;
+    return openPayment(tx, {
+      jobId: current.id,
+      customerId: options.customerId,
+      methodId: card.id,
+      kind: "job",
+      action: "authorize",
+      amountCents: current.quotedPriceCents ?? 0,
+      idempotencyKey: `job:${current.id}:hold:${attempt}`,
+      provider: provider.name,
+    });
   });
-  const held = await perform(deps, opened);
+  const held = opened.pendingAction ? await perform(deps, opened) : opened;
   if (held.status === "failed") throw cardRefused((held.failureCode as "card_declined") ?? "card_declined");
   return held;
 }
@@ -240,22 +249,26 @@ export async function chargeTip(
   options: { current: JobRow; customerId: string; tipCents: number },
 ): Promise<PaymentRow | null> {
   if (options.tipCents <= 0) return null;
-  const existing = await livePayment(deps.db, options.current.id, "tip");
-  if (existing) return existing.pendingAction ? perform(deps, existing) : existing;
   const card = await cardToCharge(deps.db, options.customerId);
   if (!card) throw fieldInvalid("tip", "Add a card in your profile to leave a tip.");
-  const attempt = (await paymentCount(deps.db, options.current.id, "tip")) + 1;
-  const opened = await openPayment(deps.db, {
-    jobId: options.current.id,
-    customerId: options.customerId,
-    methodId: card.id,
-    kind: "tip",
-    action: "charge",
-    amountCents: options.tipCents,
-    idempotencyKey: `job:${options.current.id}:tip:${attempt}`,
-    provider: deps.provider.name,
+  // Under the job's row lock, like the hold: a tip sent twice at once is charged once.
+  const opened = await deps.db.transaction(async (tx) => {
+    await lockJob(tx, options.current.id);
+    const existing = await livePayment(tx, options.current.id, "tip");
+    if (existing) return existing;
+    const attempt = (await paymentCount(tx, options.current.id, "tip")) + 1;
+    return openPayment(tx, {
+      jobId: options.current.id,
+      customerId: options.customerId,
+      methodId: card.id,
+      kind: "tip",
+      action: "charge",
+      amountCents: options.tipCents,
+      idempotencyKey: `job:${options.current.id}:tip:${attempt}`,
+      provider: deps.provider.name,
+    });
   });
-  const charged = await perform(deps, opened);
+  const charged = opened.pendingAction ? await perform(deps, opened) : opened;
   if (charged.status === "failed")
     throw cardRefused((charged.failureCode as "card_declined") ?? "card_declined");
   return charged;
