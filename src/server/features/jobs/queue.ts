@@ -94,13 +94,20 @@ export async function landscaperQueue({
 
   // Miles from the landscaper's ZIP to the job's, rounded to a tenth as the card shows it (and so a page's
   // cursor carries the exact value the next page compares with).
-  const miles = sql<number | null>`round(${greatCircleMiles(base, there)}::numeric, 1)::float8`;
+  // A correlated subquery rather than two joins: it is computed only where a query uses it (the page's 21
+  // rows, the nearest order, the distance filter), not for every job in the area on every read.
+  const miles = sql<number | null>`(select round(${greatCircleMiles(base, there)}::numeric, 1)::float8
+    from ${zipCode} as "base", ${zipCode} as "there" where ${base.zip} = ${profile?.zipCode ?? ""} and ${there.zip} = ${job.zipCode})`;
   const milesOrLast = sql`coalesce(${miles}, ${UNKNOWN_MILES}::float8)`;
   // Soonest first means upcoming work first: dates already past (completed work, stale requests) follow.
   const today = todayInCharlotte();
   const pastDate = sql<number>`(case when ${job.preferredDate} < ${today}::date then 1 else 0 end)`;
 
-  const inArea = covered.length ? and(eq(job.status, "pending"), inArray(job.zipCode, covered)) : sql`false`;
+  // One array parameter, not one per ZIP: an area covers about a hundred ZIPs, and each query of the queue
+  // would otherwise carry (and plan) a hundred parameters, three times over.
+  const inArea = covered.length
+    ? and(eq(job.status, "pending"), sql`${job.zipCode} = any(${sql.param(covered)}::text[])`)
+    : sql`false`;
   const mine = eq(job.landscaperId, landscaperId);
   const open = and(inArea, isNull(declined.jobId));
   const shows: Record<QueueShow, SQL | undefined> = {
@@ -133,7 +140,6 @@ export async function landscaperQueue({
   };
 
   const declinedByMe = and(eq(declined.jobId, job.id), eq(declined.landscaperId, landscaperId));
-  const baseZip = eq(base.zip, profile?.zipCode ?? "");
   const pageOf = (where: SQL | undefined) =>
     db
       .select({
@@ -145,11 +151,33 @@ export async function landscaperQueue({
       })
       .from(job)
       .leftJoin(declined, declinedByMe)
-      .leftJoin(base, baseZip)
-      .leftJoin(there, eq(there.zip, job.zipCode))
       .leftJoin(assigned, eq(assigned.id, job.landscaperId))
       .leftJoin(landscaper, eq(landscaper.userId, job.landscaperId))
       .where(where);
+
+  /**
+   * The page in two steps: which jobs, in order (the filters, the sort and the centroids only), then those
+   * 21 jobs' details and names. In one step the names were joined to every job in the area before the sort
+   * kept 21 of them.
+   */
+  async function pageRows() {
+    const keys = await db
+      .select({ id: job.id })
+      .from(job)
+      .leftJoin(declined, declinedByMe)
+      .where(and(filters, after))
+      .orderBy(...order[query.sort])
+      .limit(QUEUE_PAGE_SIZE + 1);
+    if (keys.length === 0) return [];
+    const details = await pageOf(
+      inArray(
+        job.id,
+        keys.map((k) => k.id),
+      ),
+    );
+    const byId = new Map(details.map((row) => [row.job.id, row]));
+    return keys.flatMap((k) => byId.get(k.id) ?? []);
+  }
 
   const count = (where: SQL | undefined) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
   const [counts, rows, declinedRows, distances] = await Promise.all([
@@ -164,12 +192,8 @@ export async function landscaperQueue({
       })
       .from(job)
       .leftJoin(declined, declinedByMe)
-      .leftJoin(base, baseZip)
-      .leftJoin(there, eq(there.zip, job.zipCode))
       .where(or(mine, inArea)),
-    pageOf(and(filters, after))
-      .orderBy(...order[query.sort])
-      .limit(QUEUE_PAGE_SIZE + 1),
+    pageRows(),
     cursor
       ? Promise.resolve([])
       : pageOf(and(inArea, isNotNull(declined.jobId)))
