@@ -69,6 +69,18 @@ export function charlotteTime(isoDate: string, hour: number): Date {
   return new Date(guess.getTime() + (guess.getTime() - shown));
 }
 
+/** "Tue, Nov 24, 8:00 AM" (or "Tuesday, …"), on Charlotte's clock: the deadlines and payout times screens show. */
+export function formatCharlotteDateTime(when: Date, weekday: "long" | "short" = "short"): string {
+  return when.toLocaleString("en-US", {
+    timeZone: BUSINESS_TIME_ZONE,
+    weekday,
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
 /** Whole calendar days from Charlotte's today to `isoDate` (negative when it has passed). */
 export function daysUntil(isoDate: string, now: Date = new Date()): number {
   const today = new Date(`${todayInCharlotte(now)}T12:00:00Z`).getTime();

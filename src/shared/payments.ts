@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { charlotteTime } from "./dates.js";
 
 /** A hold is placed at approval when the visit is this many days away or fewer… */
 export const HOLD_AT_APPROVAL_WITHIN_DAYS = 6;
@@ -14,6 +15,11 @@ export const LATE_CANCEL_HOURS = 24;
 export const DEFAULT_CANCELLATION_FEE_CENTS = 2500;
 /** Visits are booked by day; the 24-hour rule counts from 8:00 AM (America/New_York) on the visit's date. */
 export const VISIT_START_HOUR = 8;
+
+/** Until when cancelling a visit on `scheduledDate` is free: 24 hours before 8 AM (Charlotte) that day. */
+export function freeCancellationEnds(scheduledDate: string): Date {
+  return new Date(charlotteTime(scheduledDate, VISIT_START_HOUR).getTime() - LATE_CANCEL_HOURS * 3_600_000);
+}
 
 export const TEST_MODE_NOTICE = "Test mode — no real charges";
 

@@ -1,14 +1,11 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { charlotteTime, daysUntil } from "../../../shared/dates.js";
-import {
-  HOLD_AT_APPROVAL_WITHIN_DAYS,
-  LATE_CANCEL_HOURS,
-  VISIT_START_HOUR,
-} from "../../../shared/payments.js";
+import { daysUntil } from "../../../shared/dates.js";
+import { freeCancellationEnds, HOLD_AT_APPROVAL_WITHIN_DAYS } from "../../../shared/payments.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { job, payment } from "../../db/schema.js";
-import { AppError, fieldInvalid } from "../../lib/errors.js";
+import { fieldInvalid } from "../../lib/errors.js";
 import {
+  atProvider,
   cardRefused,
   cardToCharge,
   openPayment,
@@ -41,8 +38,7 @@ export function holdsAtApproval(scheduledDate: string, now = new Date()): boolea
 /** A customer cancelling now pays the fee: the visit starts (8 AM on its date) within 24 hours. */
 export function isLateCancel(row: Pick<JobRow, "status" | "scheduledDate">, now = new Date()): boolean {
   if (row.status !== "scheduled" || !row.scheduledDate) return false;
-  const start = charlotteTime(row.scheduledDate, VISIT_START_HOUR).getTime();
-  return start - now.getTime() < LATE_CANCEL_HOURS * 3_600_000;
+  return now > freeCancellationEnds(row.scheduledDate);
 }
 
 /** The job's own payment (its price's hold or charge) that is not over: pending, held or captured. */
@@ -75,22 +71,36 @@ async function paymentCount(db: DbOrTx, jobId: string, kind: PaymentRow["kind"])
   return rows.length;
 }
 
+/**
+ * Opens the next attempt of a job's hold (`job`) or tip, keyed `job:<id>:hold:<n>` / `job:<id>:tip:<n>`:
+ * callers hold the job's row lock (or claim the job), so two at once compute one key and share one payment.
+ */
+export async function openAttempt(
+  tx: DbOrTx,
+  options: {
+    jobId: string;
+    customerId: string;
+    methodId: string;
+    kind: "job" | "tip";
+    amountCents: number;
+    provider: PaymentProvider["name"];
+  },
+): Promise<PaymentRow> {
+  const { jobId, kind } = options;
+  const attempt = (await paymentCount(tx, jobId, kind)) + 1;
+  return openPayment(tx, {
+    ...options,
+    action: kind === "job" ? "authorize" : "charge",
+    idempotencyKey: `job:${jobId}:${kind === "job" ? "hold" : "tip"}:${attempt}`,
+  });
+}
+
 /** A provider that did not answer: the call stays written down and the scheduled pass repeats it. */
-const providerUnavailable = () =>
-  new AppError(
-    503,
-    "internal_error",
+const perform = (deps: MoneyDeps, row: PaymentRow): Promise<PaymentRow> =>
+  atProvider(
+    performPending(deps, row.id),
     "The card could not be checked just now. Please try again in a minute.",
   );
-
-async function perform(deps: MoneyDeps, row: PaymentRow): Promise<PaymentRow> {
-  try {
-    return await performPending(deps, row.id);
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw providerUnavailable();
-  }
-}
 
 /**
  * Holds the job's quoted price on the customer's card (the card asked for, else their default), once: a
@@ -110,15 +120,12 @@ export async function holdJobPrice(
     await lockJob(tx, current.id);
     const existing = await livePayment(tx, current.id);
     if (existing) return existing;
-    const attempt = (await paymentCount(tx, current.id, "job")) + 1;
-    return openPayment(tx, {
+    return openAttempt(tx, {
       jobId: current.id,
       customerId: options.customerId,
       methodId: card.id,
       kind: "job",
-      action: "authorize",
       amountCents: current.quotedPriceCents ?? 0,
-      idempotencyKey: `job:${current.id}:hold:${attempt}`,
       provider: provider.name,
     });
   });
@@ -256,15 +263,12 @@ export async function chargeTip(
     await lockJob(tx, options.current.id);
     const existing = await livePayment(tx, options.current.id, "tip");
     if (existing) return existing;
-    const attempt = (await paymentCount(tx, options.current.id, "tip")) + 1;
-    return openPayment(tx, {
+    return openAttempt(tx, {
       jobId: options.current.id,
       customerId: options.customerId,
       methodId: card.id,
       kind: "tip",
-      action: "charge",
       amountCents: options.tipCents,
-      idempotencyKey: `job:${options.current.id}:tip:${attempt}`,
       provider: deps.provider.name,
     });
   });

@@ -9,7 +9,6 @@ import { job, payment, paymentMethod } from "../../db/schema.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
 import {
   createDuePayouts,
-  openPayment,
   PAYOUT_ATTEMPTS,
   type PaymentProvider,
   type PaymentRow,
@@ -20,7 +19,7 @@ import {
   stalePending,
 } from "../payments/index.js";
 import { loadJob } from "./lifecycle.js";
-import { settleApprovedWork } from "./money.js";
+import { openAttempt, settleApprovedWork } from "./money.js";
 import { approveWorkOf } from "./work-approval.js";
 
 export interface PaymentPassOptions {
@@ -211,19 +210,13 @@ async function claimHoldsDue(db: Db, provider: PaymentProvider, now: Date): Prom
     const opened: PaymentRow[] = [];
     for (const row of jobs) {
       if (!row.customerId) continue;
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(payment)
-        .where(and(eq(payment.jobId, row.id), eq(payment.kind, "job")));
       opened.push(
-        await openPayment(tx, {
+        await openAttempt(tx, {
           jobId: row.id,
           customerId: row.customerId,
           methodId: row.method,
           kind: "job",
-          action: "authorize",
           amountCents: row.price ?? 0,
-          idempotencyKey: `job:${row.id}:hold:${n + 1}`,
           provider: provider.name,
         }),
       );

@@ -26,7 +26,7 @@ export {
   type PayoutSchedule,
   sendDuePayouts,
 } from "./payouts.js";
-export { CardDeclinedError, type PaymentProvider, type ProviderPayment } from "./provider.js";
+export { atProvider, CardDeclinedError, type PaymentProvider, type ProviderPayment } from "./provider.js";
 export { receiptData, receiptPdf } from "./receipt.js";
 export { type Mismatch, reconcile } from "./reconcile.js";
 export { paymentProviderFor } from "./select.js";

@@ -6,16 +6,15 @@ import { AppError } from "../../lib/errors.js";
  * provider said (an SDK error carries the provider's own status and wording) becomes our 503, so its
  * internals never reach a screen.
  */
-export async function atProvider<T>(work: Promise<T>): Promise<T> {
+export async function atProvider<T>(
+  work: Promise<T>,
+  message = "The payment service did not answer. Please try again in a minute.",
+): Promise<T> {
   try {
     return await work;
   } catch (error) {
     if (error instanceof CardDeclinedError || error instanceof AppError) throw error;
-    throw new AppError(
-      503,
-      "internal_error",
-      "The payment service did not answer. Please try again in a minute.",
-    );
+    throw new AppError(503, "internal_error", message);
   }
 }
 

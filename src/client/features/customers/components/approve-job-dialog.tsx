@@ -1,13 +1,8 @@
 import { CircleCheck, CreditCard } from "lucide-react";
 import { useState } from "react";
-import { BUSINESS_TIME_ZONE, charlotteTime, daysUntil, formatLongDate } from "../../../../shared/dates";
+import { daysUntil, formatCharlotteDateTime, formatLongDate } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
-import {
-  cardLabel,
-  HOLD_AT_APPROVAL_WITHIN_DAYS,
-  LATE_CANCEL_HOURS,
-  VISIT_START_HOUR,
-} from "../../../../shared/payments";
+import { cardLabel, freeCancellationEnds, HOLD_AT_APPROVAL_WITHIN_DAYS } from "../../../../shared/payments";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { LoadError } from "../../../components/load-error";
@@ -30,17 +25,6 @@ import { cn } from "../../../lib/utils";
 import { CardForm, useCards } from "../../payments";
 import { useApproveJob } from "../api/job-actions";
 
-/** "Tue, Nov 24, 8:00 AM", Charlotte time. */
-const deadlineText = (when: Date) =>
-  when.toLocaleString("en-US", {
-    timeZone: BUSINESS_TIME_ZONE,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-
 /**
  * 'Approve price & date': the offer, how the card is used (held now or 2 days before the visit, charged only
  * after the work is approved, the cancellation rule), the card to hold — or the form to add one — and the
@@ -60,10 +44,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
   const date = job.scheduledDate ? formatLongDate(job.scheduledDate) : "the agreed date";
   const holdsNow = job.scheduledDate !== null && daysUntil(job.scheduledDate) <= HOLD_AT_APPROVAL_WITHIN_DAYS;
   const feeText = cards.data ? `a ${formatCents(cards.data.cancellationFeeCents)}` : "a";
-  // The 24 hours count from 8 AM (Charlotte) on the visit's date.
-  const freeUntil = job.scheduledDate
-    ? new Date(charlotteTime(job.scheduledDate, VISIT_START_HOUR).getTime() - LATE_CANCEL_HOURS * 3_600_000)
-    : null;
+  const freeUntil = job.scheduledDate ? freeCancellationEnds(job.scheduledDate) : null;
   const lateAlready = freeUntil !== null && freeUntil.getTime() <= Date.now();
   const showCardForm = cards.isSuccess && (saved.length === 0 || addingCard);
 
@@ -118,7 +99,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
               : `We'll hold ${price} on your card 2 days before the visit.`}{" "}
             You're charged only after you approve the work.{" "}
             {freeUntil && !lateAlready
-              ? `Cancelling is free until ${deadlineText(freeUntil)}; after that it costs ${feeText} cancellation fee.`
+              ? `Cancelling is free until ${formatCharlotteDateTime(freeUntil)}; after that it costs ${feeText} cancellation fee.`
               : null}
           </p>
           {lateAlready ? (

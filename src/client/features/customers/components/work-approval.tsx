@@ -3,7 +3,7 @@ import { CircleCheck, Flag } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { BUSINESS_TIME_ZONE } from "../../../../shared/dates";
+import { formatCharlotteDateTime } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { reportProblemSchema, WORK_APPROVAL_HOURS } from "../../../../shared/payments";
 import { formatCents, jobLabel } from "../../../../shared/services";
@@ -18,14 +18,7 @@ import { useApproveWork, useReportProblem } from "../api/job-actions";
 /** "Saturday, Nov 28 at 3:40 PM", Charlotte time. */
 function deadlineText(completedAt: string): string {
   const deadline = new Date(new Date(completedAt).getTime() + WORK_APPROVAL_HOURS * 3_600_000);
-  return deadline.toLocaleString("en-US", {
-    timeZone: BUSINESS_TIME_ZONE,
-    weekday: "long",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
+  return formatCharlotteDateTime(deadline, "long");
 }
 
 /**

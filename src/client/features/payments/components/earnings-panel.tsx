@@ -1,5 +1,5 @@
 import { Banknote, CalendarClock, HandCoins, Landmark, type LucideIcon } from "lucide-react";
-import { BUSINESS_TIME_ZONE, formatShortDate } from "../../../../shared/dates";
+import { formatCharlotteDateTime, formatShortDate } from "../../../../shared/dates";
 import type { EarningsAnswer } from "../../../../shared/payments";
 import { formatCents } from "../../../../shared/services";
 import { LoadError } from "../../../components/load-error";
@@ -10,16 +10,6 @@ import { Card, CardDescription, CardHeader, CardTitle } from "../../../component
 import { failureMessage } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useEarnings, useSetUpPayouts } from "../api/earnings";
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", {
-    timeZone: BUSINESS_TIME_ZONE,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
 
 const payoutBadge = {
   paid: { label: "Paid", variant: "success" },
@@ -57,7 +47,7 @@ export function EarningsPanel({ preview }: { preview: boolean }) {
           label="Next payout"
           icon={CalendarClock}
           value={data.nextPayout.amountCents > 0 ? formatCents(data.nextPayout.amountCents) : "Nothing due"}
-          hint={when(data.nextPayout.at)}
+          hint={formatCharlotteDateTime(new Date(data.nextPayout.at))}
         />
         <Tile label="Paid out (tips included)" icon={Landmark} value={formatCents(data.totals.paidCents)} />
         <Tile label="Tips received" icon={HandCoins} value={formatCents(data.totals.tipsCents)} />
