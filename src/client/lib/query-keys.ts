@@ -7,3 +7,12 @@ export const jobListKeys = {
   customer: ["customer", "jobs"],
   landscaper: ["landscaper", "jobs"],
 } as const;
+
+/**
+ * A job's conversation (the conversations feature reads it; the notification stream re-reads it when a
+ * message alert arrives). `all` covers every job's.
+ */
+export const conversationKeys = {
+  all: ["conversation"] as const,
+  job: (jobId: string) => ["conversation", jobId] as const,
+};

@@ -1,0 +1,78 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Flag } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { reportMessageSchema } from "../../../../shared/conversations";
+import { FormAlert } from "../../../components/form-alert";
+import { FormDialog } from "../../../components/form-dialog";
+import { Button } from "../../../components/ui/button";
+import { FormField } from "../../../components/ui/form-field";
+import { Textarea } from "../../../components/ui/textarea";
+import { reportSubmitFailure } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import { useReportMessage } from "../api/conversation";
+
+type ReportInput = z.input<typeof reportMessageSchema>;
+type ReportValues = z.output<typeof reportMessageSchema>;
+
+/** 'Report' under another person's message: a reason for our team, then POST …/messages/:id/report. */
+export function ReportMessageDialog({
+  jobId,
+  messageId,
+  senderName,
+}: {
+  jobId: string;
+  messageId: string;
+  senderName: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const report = useReportMessage();
+  const form = useForm<ReportInput, unknown, ReportValues>({
+    resolver: zodResolver(reportMessageSchema),
+    defaultValues: { reason: "" },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await report.mutateAsync({ jobId, messageId, reason: values.reason });
+      toast({ title: answer.message, variant: "success" });
+      setOpen(false);
+      form.reset();
+    } catch (error) {
+      reportSubmitFailure({ error, setError: form.setError, fields: ["reason"], title: "Report not sent" });
+    }
+  });
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset();
+      }}
+      trigger={
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="h-7 px-1.5 text-xs font-medium text-slate-600"
+          aria-label={`Report this message from ${senderName}`}
+          icon={<Flag className="size-3.5" aria-hidden="true" />}
+        >
+          Report
+        </Button>
+      }
+      title="Report this message"
+      description="Tell our team what is wrong with it: abuse, spam, a request to pay outside GreenScape…"
+      onSubmit={onSubmit}
+      submitLabel="Send report"
+      pendingLabel="Sending..."
+      pending={report.isPending}
+      submitVariant="destructive"
+    >
+      <FormField label="What is wrong" required error={form.formState.errors.reason?.message}>
+        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
+      </FormField>
+      <FormAlert message={form.formState.errors.root?.message} />
+    </FormDialog>
+  );
+}
