@@ -330,7 +330,7 @@ describe("notifications", () => {
   });
 
   describe("preferences", () => {
-    it("a customer has push and email (on by default) and no SMS option; changes are saved", async () => {
+    it("a customer has push and email (on by default), SMS for arrival updates and the message and arrival alerts; changes are saved", async () => {
       const { context, page } = await browsing.as("customer", { email: uniqueEmail("notify-prefs") });
       await openSettings(page);
       expect(await page.title()).toBe("Notification Settings | GreenScape Charlotte");
@@ -341,10 +341,17 @@ describe("notifications", () => {
       expect(
         await page.getByRole("switch", { name: "Email notifications" }).getAttribute("aria-checked"),
       ).toBe("true");
-      expect(await page.getByRole("switch", { name: "SMS alerts" }).count()).toBe(0);
+      const sms = page.getByRole("switch", { name: "SMS alerts" });
+      expect(await sms.getAttribute("aria-checked")).toBe("false");
+      expect(await sms.getAttribute("aria-describedby")).toBeTruthy();
+      expect(await page.getByText("Text messages for arrival updates.").count()).toBe(1);
       expect(await page.getByLabel("Phone number").count()).toBe(0);
+      for (const name of ["New messages", /^Arrival updates/]) {
+        expect(await page.getByRole("switch", { name }).getAttribute("aria-checked")).toBe("true");
+      }
 
       await page.getByRole("switch", { name: "Email notifications" }).click();
+      await page.getByRole("switch", { name: "New messages" }).click();
       await page.getByRole("button", { name: "Save Preferences" }).click();
       await toastWith(
         page,
@@ -354,7 +361,9 @@ describe("notifications", () => {
       expect(await preferencesOf(context)).toMatchObject({
         emailOptIn: false,
         smsOptIn: false,
-        smsAvailable: false,
+        messageAlerts: false,
+        arrivalAlerts: true,
+        smsAvailable: true,
       });
 
       await page.reload();

@@ -5,9 +5,11 @@ import {
   LoaderCircle,
   type LucideIcon,
   Mail,
+  MessageCircle,
   MessageSquareText,
   Smartphone,
   TriangleAlert,
+  Truck,
 } from "lucide-react";
 import type * as React from "react";
 import { useId, useState } from "react";
@@ -25,6 +27,7 @@ import { PhoneInput } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Switch } from "../../../components/ui/switch";
 import { ApiError } from "../../../lib/api-client";
+import { useSession } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { preferencesQueryOptions, usePreferences, useSavePreferences } from "../api/preferences";
@@ -56,12 +59,15 @@ function formValues(saved: Preferences | PreferencesResponse): Preferences {
     pushOptIn: saved.pushOptIn,
     smsOptIn: saved.smsOptIn,
     emailOptIn: saved.emailOptIn,
+    messageAlerts: saved.messageAlerts,
+    arrivalAlerts: saved.arrivalAlerts,
     phoneNumber: saved.phoneNumber,
   };
 }
 
 /**
- * Push, SMS (landscapers only) and email preferences of the signed-in user, with Save. Reusable: the
+ * Push, SMS (every alert for landscapers, arrival updates for customers) and email preferences of the
+ * signed-in user, and which alerts they want (new messages, arrival updates), with Save. Reusable: the
  * /dashboard/settings/notifications page and the landscaper dashboard's Settings tab both mount it.
  */
 export function NotificationPreferencesForm({ className }: { className?: string }) {
@@ -107,7 +113,10 @@ function PreferencesEditor({
   });
   const smsOn = useWatch({ control: form.control, name: "smsOptIn" });
   const pushOn = useWatch({ control: form.control, name: "pushOptIn" });
-  const ids = { push: useId(), sms: useId(), email: useId() };
+  const ids = { push: useId(), sms: useId(), email: useId(), messages: useId(), arrival: useId() };
+  // Customers are texted arrival updates only, and are the ones arrival updates are for.
+  const { user } = useSession();
+  const customer = user ? user.role === "customer" && !user.isAdmin : false;
 
   /**
    * Push is switched at once: the browser's permission prompt must follow the click, and the subscription
@@ -212,7 +221,11 @@ function PreferencesEditor({
                 id={ids.sms}
                 icon={MessageSquareText}
                 title="SMS alerts"
-                description="Text messages about new jobs in your service area."
+                description={
+                  customer
+                    ? "Text messages for arrival updates."
+                    : "Text messages about new jobs in your service area."
+                }
               >
                 <Controller
                   control={form.control}
@@ -243,7 +256,11 @@ function PreferencesEditor({
                   <FormField
                     label="Phone number"
                     required
-                    description="We'll text job alerts to this number."
+                    description={
+                      customer
+                        ? "We'll text arrival updates to this number."
+                        : "We'll text job alerts to this number."
+                    }
                     error={phoneError}
                     className="max-w-xs"
                   >
@@ -274,6 +291,56 @@ function PreferencesEditor({
               )}
             />
           </PreferenceRow>
+        </div>
+      </fieldset>
+
+      <fieldset className="grid border-t border-slate-200 pt-4">
+        <legend className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+          Alert me about
+        </legend>
+        <div className="-mb-4 divide-y divide-slate-200">
+          <PreferenceRow
+            id={ids.messages}
+            icon={MessageCircle}
+            title="New messages"
+            description="A push when someone writes to you about a job, and an email if it is still unread 10 minutes later."
+          >
+            <Controller
+              control={form.control}
+              name="messageAlerts"
+              render={({ field }) => (
+                <Switch
+                  id={ids.messages}
+                  ref={field.ref}
+                  checked={field.value ?? true}
+                  aria-describedby={`${ids.messages}-description`}
+                  onCheckedChange={field.onChange}
+                />
+              )}
+            />
+          </PreferenceRow>
+          {customer || !user ? (
+            <PreferenceRow
+              id={ids.arrival}
+              icon={Truck}
+              title="Arrival updates — “On my way”, “Arrived”"
+              description="When your landscaper is on the way, arrives and starts work, by the channels turned on above."
+            >
+              <Controller
+                control={form.control}
+                name="arrivalAlerts"
+                render={({ field }) => (
+                  <Switch
+                    id={ids.arrival}
+                    ref={field.ref}
+                    checked={field.value ?? true}
+                    aria-describedby={`${ids.arrival}-description`}
+                    onCheckedChange={field.onChange}
+                  />
+                )}
+              />
+            </PreferenceRow>
+          ) : null}
         </div>
       </fieldset>
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NotificationItem } from "../../../../shared/notifications";
-import { filterNotifications, hasActiveFilters, noFilters } from "./filters";
+import { filterNotifications, hasActiveFilters, noFilters, typeFilterOptions } from "./filters";
 
 function item(id: string, overrides: Partial<NotificationItem> = {}): NotificationItem {
   return {
@@ -43,6 +43,21 @@ describe("filterNotifications", () => {
 
   it("also matches the type's name", () => {
     expect(ids(filterNotifications(items, { ...noFilters, search: "payment" }))).toEqual(["c"]);
+  });
+
+  it("knows the conversation, arrival and problem report alerts", () => {
+    const more = [
+      ...items,
+      item("e", { type: "message", message: "Carlos sent you a message about job #1042" }),
+      item("f", { type: "arrival", message: "Carlos is on the way, arriving about 10:40 AM" }),
+      item("g", { type: "dispute", message: "Olivia reported a problem with job #1042" }),
+    ];
+    expect(ids(filterNotifications(more, { ...noFilters, type: "message" }))).toEqual(["e"]);
+    expect(ids(filterNotifications(more, { ...noFilters, type: "arrival" }))).toEqual(["f"]);
+    expect(ids(filterNotifications(more, { ...noFilters, search: "problem report" }))).toEqual(["g"]);
+    expect(typeFilterOptions.map((option) => option.label)).toEqual(
+      expect.arrayContaining(["Message", "Arrival", "Problem report"]),
+    );
   });
 
   it("combines the filters", () => {

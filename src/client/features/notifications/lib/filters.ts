@@ -21,6 +21,9 @@ export const typeLabels: Record<NotificationKind, string> = {
   payment: "Payment",
   application: "Application",
   system: "System",
+  message: "Message",
+  arrival: "Arrival",
+  dispute: "Problem report",
 };
 
 export const typeFilterOptions: { value: TypeFilter; label: string }[] = [

@@ -5,7 +5,8 @@ import type { SessionUser } from "../../../../shared/session";
  * queues and applications (the notification screens are shared by every role).
  */
 export function alertTopics(user: Pick<SessionUser, "role" | "isAdmin">): string {
-  if (user.isAdmin) return "new applications, jobs and account updates";
-  if (user.role === "landscaper") return "new jobs, your application and account updates";
-  return "your requests, bookings and account updates";
+  if (user.isAdmin) return "new applications, jobs, reported problems and account updates";
+  if (user.role === "landscaper")
+    return "new jobs, messages from customers, your application and account updates";
+  return "your requests, bookings, messages, arrivals and account updates";
 }
