@@ -95,6 +95,7 @@ export default [
       route("admin/analytics", "features/admin/routes/analytics.tsx"),
       route("admin/deliveries", "features/admin/routes/deliveries.tsx"),
       route("admin/payments", "features/admin/routes/payments.tsx"),
+      route("admin/resolutions", "features/admin/routes/resolutions.tsx"),
     ]),
 
     route("*", "features/site/routes/not-found.tsx"),

@@ -23,6 +23,7 @@ import type {
 import type { OkMessageAnswer } from "../../../../shared/answers";
 import type { JobActionAnswer } from "../../../../shared/jobs";
 import type { ApplicationStatus, AreaChangeDecision } from "../../../../shared/landscapers";
+import type { ResolutionsAnswer, ResolveDisputeInput } from "../../../../shared/proof";
 import { apiFetch } from "../../../lib/api-client";
 
 /** Every admin query starts with this key, so a decision or promotion can refresh the whole area. */
@@ -255,4 +256,22 @@ export const usePayOutNow = () =>
       method: "POST",
       json: {},
     }),
+  );
+
+/* ---------------- Resolutions ---------------- */
+
+export const resolutionsQueryOptions = queryOptions({
+  queryKey: [...adminKey, "resolutions"],
+  queryFn: () => apiFetch<ResolutionsAnswer>("/api/admin/resolutions"),
+});
+
+/** Reported problems: the open ones first, then those resolved in the last 30 days. */
+export function useResolutions() {
+  return useQuery(resolutionsQueryOptions);
+}
+
+/** Redo, partial or full refund, or release: the amount travels in dollars, as the refund form's does. */
+export const useResolveDispute = () =>
+  useAdminMoneyAction(({ jobId, ...input }: ResolveDisputeInput & { jobId: string }) =>
+    apiFetch<JobActionAnswer>(jobMoneyUrl(jobId, "resolve"), { method: "POST", json: input }),
   );

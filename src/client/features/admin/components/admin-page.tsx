@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   MailWarning,
+  Scale,
   Users,
 } from "lucide-react";
 import type * as React from "react";
@@ -20,12 +21,13 @@ const sections: { to: string; label: string; icon: LucideIcon; end?: boolean }[]
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/jobs", label: "Job History", icon: BriefcaseBusiness },
   { to: "/admin/payments", label: "Payments", icon: CreditCard },
+  { to: "/admin/resolutions", label: "Resolutions", icon: Scale },
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/admin/deliveries", label: "Deliveries", icon: MailWarning },
 ];
 
 /**
- * The admin area's own navigation: a row of tabs, and on a phone a 4 + 3 grid of them (a sideways scroller
+ * The admin area's own navigation: a row of tabs, and on a phone a 4 × 2 grid of them (a sideways scroller
  * hid half the sections behind the screen's edge with nothing to say they were there).
  */
 function AdminNav() {

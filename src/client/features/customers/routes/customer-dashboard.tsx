@@ -6,6 +6,7 @@ import { PageBody } from "../../../components/page-body";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { cn } from "../../../lib/utils";
+import { ConversationFromLink } from "../../conversations";
 import { useCustomerProfile } from "../api/customer-profile";
 import { ProfilePanel } from "../components/profile-panel";
 import { RequestsPanel } from "../components/requests-panel";
@@ -85,6 +86,8 @@ function Dashboard({ user }: { user: SessionUser }) {
           <ProfilePanel user={user} />
         </TabsContent>
       </Tabs>
+      {/* Message notifications link here with ?conversation=<jobId>. */}
+      <ConversationFromLink />
     </PageBody>
   );
 }

@@ -11,6 +11,7 @@ import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/aler
 import { Badge } from "../../../components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useTimedOut } from "../../../lib/use-timed-out";
+import { ConversationFromLink } from "../../conversations";
 import { EarningsPanel } from "../../payments";
 import { useLandscaperProfile } from "../api/profile";
 import { AlertsTab } from "../components/alerts-tab";
@@ -146,6 +147,8 @@ function Dashboard({
           <AlertsTab />
         </TabsContent>
       </Tabs>
+      {/* Message notifications link here with ?conversation=<jobId>. */}
+      {preview ? null : <ConversationFromLink />}
     </PageBody>
   );
 }
