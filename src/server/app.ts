@@ -8,6 +8,7 @@ import type { Database } from "./db/client.js";
 import { type Auth, createAuth } from "./features/accounts/auth.js";
 import { accountRoutes } from "./features/accounts/routes.js";
 import { adminRoutes } from "./features/admin/routes.js";
+import { conversationRoutes } from "./features/conversations/routes.js";
 import { customerRoutes } from "./features/customers/routes.js";
 import { exportRoutes } from "./features/exports/routes.js";
 import { healthRoutes } from "./features/health/routes.js";
@@ -26,6 +27,7 @@ import {
   receiptPdf,
 } from "./features/payments/index.js";
 import { paymentRoutes } from "./features/payments/routes.js";
+import { proofRoutes } from "./features/proof/routes.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
 import { answerSerializerCompiler, noValidatorCompiler } from "./lib/answers.js";
 import { EmailSender } from "./lib/outbox/email-sender.js";
@@ -153,6 +155,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     pollMs: env.PAYMENTS_POLL_MS,
     schedule: { day: env.PAYOUT_DAY, hour: env.PAYOUT_HOUR },
     env,
+    approvalHours: env.WORK_APPROVAL_HOURS,
   });
   if (env.PAYMENTS_WORKER) app.addHook("onReady", async () => paymentPass.start());
   app.addHook("onClose", async () => paymentPass.stop());
@@ -220,6 +223,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await api.register(adminRoutes);
       await api.register(exportRoutes);
       await api.register(paymentRoutes);
+      await api.register(proofRoutes);
+      await api.register(conversationRoutes);
     },
     { prefix: "/api" },
   );

@@ -51,9 +51,10 @@ export function daysFromToday(days: number): string {
   return addDaysIso(todayInCharlotte(), days);
 }
 
-/** The instant it is `hour`:00 in Charlotte on the calendar date `isoDate` (daylight saving included). */
-export function charlotteTime(isoDate: string, hour: number): Date {
-  const guess = new Date(`${isoDate}T${String(hour).padStart(2, "0")}:00:00Z`);
+/** The instant it is `hour`:`minute` in Charlotte on the calendar date `isoDate` (daylight saving included). */
+export function charlotteTime(isoDate: string, hour: number, minute = 0): Date {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const guess = new Date(`${isoDate}T${pad(hour)}:${pad(minute)}:00Z`);
   // What the Charlotte clock reads at `guess`, taken as if it were UTC: the difference is the offset.
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone: BUSINESS_TIME_ZONE,
@@ -85,4 +86,14 @@ export function formatCharlotteDateTime(when: Date, weekday: "long" | "short" = 
 export function daysUntil(isoDate: string, now: Date = new Date()): number {
   const today = new Date(`${todayInCharlotte(now)}T12:00:00Z`).getTime();
   return Math.round((new Date(`${isoDate}T12:00:00Z`).getTime() - today) / 86_400_000);
+}
+
+/**
+ * "10:40" on Charlotte's clock, as arrival notices say it ('… arriving about 10:40.'): within the hour that
+ * follows, morning or afternoon goes without saying.
+ */
+export function formatCharlotteClock(when: Date): string {
+  return when
+    .toLocaleTimeString("en-US", { timeZone: BUSINESS_TIME_ZONE, hour: "numeric", minute: "2-digit" })
+    .replace(/\s?[AP]M$/, "");
 }

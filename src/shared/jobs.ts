@@ -2,6 +2,7 @@ import { z } from "zod";
 import { addressMessages, zipInAddress } from "./address.js";
 import { isValidIsoDate, todayInCharlotte } from "./dates.js";
 import { jobPaymentViewSchema } from "./payments.js";
+import { arrivalViewSchema, disputeViewSchema, jobPhotoSchema } from "./proof.js";
 import { serviceIds } from "./services.js";
 
 export const jobStatuses = ["pending", "accepted", "scheduled", "completed", "cancelled"] as const;
@@ -198,6 +199,16 @@ export const jobViewSchema = z.object({
   /** After completion: when the customer (or 48 hours of silence) approved the work, or they reported a problem. */
   workApprovedAt: z.string().nullable().optional(),
   problemReportedAt: z.string().nullable().optional(),
+  /** Until when the customer can approve the work or report a problem (then silence approves it). */
+  approvalEndsAt: z.string().nullable().optional(),
+  /** Proof of work and arrival (issue 16), for the customer, the assigned landscaper and admins. */
+  photos: z.array(jobPhotoSchema).optional(),
+  arrival: arrivalViewSchema.optional(),
+  dispute: disputeViewSchema.nullable().optional(),
+  /** 1, then 2 for a redo visit. */
+  visit: z.number().optional(),
+  /** Messages in the job's conversation the signed-in person has not read. */
+  unreadMessages: z.number().optional(),
   /** The customer's own list: the job's payment, and the fee cancelling now would cost. */
   payment: jobPaymentViewSchema.nullable().optional(),
   cancelFeeCents: z.number().optional(),

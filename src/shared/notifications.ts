@@ -1,6 +1,16 @@
 import { z } from "zod";
 
-export const notificationTypes = ["job", "payment", "application", "system"] as const;
+// message: a new message in a job's conversation; arrival: on my way / arrived / work started; dispute: a
+// reported problem, a redo offer, a resolution.
+export const notificationTypes = [
+  "job",
+  "payment",
+  "application",
+  "system",
+  "message",
+  "arrival",
+  "dispute",
+] as const;
 export type NotificationKind = (typeof notificationTypes)[number];
 
 export const notificationItemSchema = z.object({
@@ -65,6 +75,10 @@ export const preferencesSchema = z
     pushOptIn: z.boolean({ message: "pushOptIn must be true or false." }),
     smsOptIn: z.boolean({ message: "smsOptIn must be true or false." }),
     emailOptIn: z.boolean({ message: "emailOptIn must be true or false." }),
+    /** New messages: a push, and an email when one stays unread 10 minutes (if email is on). */
+    messageAlerts: z.boolean({ message: "messageAlerts must be true or false." }).default(true),
+    /** 'On my way', 'Arrived', 'Work started': push, text message and email, per the channels turned on. */
+    arrivalAlerts: z.boolean({ message: "arrivalAlerts must be true or false." }).default(true),
     phoneNumber: z
       .string()
       .trim()
@@ -82,8 +96,10 @@ export const preferencesAnswerSchema = z.object({
   pushOptIn: z.boolean(),
   smsOptIn: z.boolean(),
   emailOptIn: z.boolean(),
+  messageAlerts: z.boolean(),
+  arrivalAlerts: z.boolean(),
   phoneNumber: z.string(),
-  /** SMS alerts are offered to landscapers only. */
+  /** SMS alerts: every alert for landscapers; arrival updates only for customers. */
   smsAvailable: z.boolean(),
 });
 export type PreferencesResponse = z.infer<typeof preferencesAnswerSchema>;

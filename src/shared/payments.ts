@@ -191,11 +191,3 @@ export const payoutRunAnswerSchema = z.object({
   failed: z.number(),
   message: z.string(),
 });
-
-export const reportProblemSchema = z.object({
-  note: z
-    .string()
-    .trim()
-    .min(1, { message: "Tell us what went wrong." })
-    .max(2000, { message: "Please keep it under 2000 characters." }),
-});

@@ -108,6 +108,10 @@ export const envSchema = z.object({
   TWILIO_API_URL: z.url().default("https://api.twilio.com"),
   // Charged when a customer cancels within 24 hours of the visit; paid to the landscaper.
   CANCELLATION_FEE_CENTS: z.coerce.number().int().min(0).max(100_000).default(2500),
+  // After completion the customer has this long to approve the work or report a problem; silence approves.
+  WORK_APPROVAL_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  // A message unread this long is emailed (at most once per conversation per hour); tests shorten it.
+  MESSAGE_EMAIL_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   // Run the payments pass (holds before visits, approvals after 48 hours, recovery of interrupted
   // provider calls) in this instance; several instances share it through SKIP LOCKED.
   PAYMENTS_WORKER: booleanFlag.default(true),

@@ -21,6 +21,8 @@ describe("every /api answer has a shared schema", () => {
         "GET /api/exports/payments.csv",
         "GET /api/exports/reports.zip",
         "GET /api/jobs/:id/photo",
+        "GET /api/jobs/:id/photos/:photoId",
+        "GET /api/jobs/:id/messages/:messageId/image",
         "GET /api/jobs/:id/receipt",
         "GET /api/documents/:id",
         "GET /api/notifications/stream",

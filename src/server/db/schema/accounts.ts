@@ -21,6 +21,9 @@ export const user = pgTable(
     smsOptIn: boolean("sms_opt_in").notNull().default(false),
     emailOptIn: boolean("email_opt_in").notNull().default(true),
     phoneNumber: text("phone_number").notNull().default(""),
+    // Per kind of alert, on top of the channels: new messages (push, and the unread email) and arrival updates.
+    messageAlerts: boolean("message_alerts").notNull().default(true),
+    arrivalAlerts: boolean("arrival_alerts").notNull().default(true),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -57,6 +58,24 @@ export const job = pgTable(
     workApprovedAt: timestamp("work_approved_at", { withTimezone: true }),
     problemReportedAt: timestamp("problem_reported_at", { withTimezone: true }),
     problemNote: text("problem_note"),
+    // The visit: 1, then 2 after a redo (photos and arrival times belong to one visit).
+    visit: smallint("visit").notNull().default(1),
+    // Arrival on the visit's day (reset for a redo visit); the times feed the on-time figure.
+    onTheWayAt: timestamp("on_the_way_at", { withTimezone: true }),
+    etaAt: timestamp("eta_at", { withTimezone: true }),
+    arrivedAt: timestamp("arrived_at", { withTimezone: true }),
+    workStartedAt: timestamp("work_started_at", { withTimezone: true }),
+    // The latest problem report and how it went; problem_reported_at above is this visit's flag that holds
+    // the capture, cleared when a redo visit is scheduled, while these keep the dispute's record.
+    problemReason: text("problem_reason"),
+    disputeReportedAt: timestamp("dispute_reported_at", { withTimezone: true }),
+    redoDate: date("redo_date", { mode: "string" }),
+    redoNote: text("redo_note"),
+    redoOfferedAt: timestamp("redo_offered_at", { withTimezone: true }),
+    redoDeclinedAt: timestamp("redo_declined_at", { withTimezone: true }),
+    disputeResolution: text("dispute_resolution"),
+    disputeResolutionNote: text("dispute_resolution_note"),
+    disputeResolvedAt: timestamp("dispute_resolved_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -67,6 +86,8 @@ export const job = pgTable(
     // (created_at, id) is both the order and the keyset of the admin job list and the CSV export: the index
     // answers the row comparison and the tie-break on id itself, with no sort step for jobs of one instant.
     index("job_created_id_idx").on(t.createdAt, t.id),
+    // The Resolutions page: reported jobs, newest first.
+    index("job_dispute_idx").on(t.disputeReportedAt).where(sql`${t.disputeReportedAt} is not null`),
     index("job_zip_pending_idx").on(t.zipCode).where(sql`${t.status} = 'pending'`),
     index("job_search_trgm_idx").using(
       "gin",
@@ -123,4 +144,82 @@ export const jobEvent = pgTable(
   (t) => [index("job_event_job_idx").on(t.jobId, t.createdAt)],
 );
 
-/* ---------- Notifications ---------- */
+/**
+ * A photo of a job (issue 16): re-encoded by sharp (EXIF removed; the capture time kept here, the location
+ * never), at most 2048 px plus a 400 px thumbnail, both private in the storage under job-photos/<job>/.
+ */
+export const jobPhoto = pgTable(
+  "job_photo",
+  {
+    id: uuidId(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => job.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    visit: smallint("visit").notNull(),
+    uploaderId: text("uploader_id").references(() => user.id, { onDelete: "set null" }),
+    key: text("key").notNull(),
+    thumbKey: text("thumb_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    takenAt: timestamp("taken_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("job_photo_job_idx").on(t.jobId, t.createdAt)],
+);
+
+/** A message in a job's conversation. The body is stored as sent, or masked when sent before scheduling. */
+export const jobMessage = pgTable(
+  "job_message",
+  {
+    id: uuidId(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => job.id, { onDelete: "cascade" }),
+    senderId: text("sender_id").references(() => user.id, { onDelete: "set null" }),
+    senderRole: text("sender_role").notNull(),
+    senderName: text("sender_name").notNull(),
+    body: text("body").notNull(),
+    masked: boolean("masked").notNull().default(false),
+    imageKey: text("image_key"),
+    imageThumbKey: text("image_thumb_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("job_message_job_idx").on(t.jobId, t.createdAt),
+    // The unread-message email pass reads the last two days' messages across jobs.
+    index("job_message_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Someone reported a message to our team. */
+export const jobMessageReport = pgTable(
+  "job_message_report",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => jobMessage.id, { onDelete: "cascade" }),
+    reporterId: ownedBy("reporter_id"),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.reporterId] })],
+);
+
+/**
+ * Where each person stands in a job's conversation: read up to `last_read_at`; `last_emailed_at` keeps the
+ * unread-message email to one per conversation per hour.
+ */
+export const conversationMember = pgTable(
+  "conversation_member",
+  {
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => job.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id"),
+    lastReadAt: timestamp("last_read_at", { withTimezone: true }),
+    lastEmailedAt: timestamp("last_emailed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.userId] })],
+);

@@ -3,7 +3,15 @@ import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from
 import { ownedBy, user } from "./accounts.js";
 import { createdAt, uuidId } from "./columns.js";
 
-export const notificationType = pgEnum("notification_type", ["job", "payment", "application", "system"]);
+export const notificationType = pgEnum("notification_type", [
+  "job",
+  "payment",
+  "application",
+  "system",
+  "message",
+  "arrival",
+  "dispute",
+]);
 
 export const notification = pgTable(
   "notification",

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import { jobMessages } from "../../../shared/jobs.js";
 import { landscaperDisplayName } from "../../../shared/landscapers.js";
+import { photoMessages } from "../../../shared/proof.js";
 import { formatCents, jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -11,6 +12,7 @@ import { enqueueEmailIfOptedIn } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
 import { cardToCharge, type PaymentProvider, performPending } from "../payments/index.js";
+import { countPhotos } from "../proof/index.js";
 import { assertAllowed, loadJob, move, recordEvent } from "./lifecycle.js";
 import { customerDashboardUrl, jobAlerts, ratingNote, servicesOf } from "./messages.js";
 import {
@@ -210,6 +212,9 @@ export async function completeJob(options: ActionOptions & { finalPriceCents: nu
     // The generic "can no longer be completed" would be false here: it can, once the customer approves.
     if (current.status === "accepted")
       throw conflict("The customer has not approved this job yet, so it cannot be completed.");
+    // The photos are the proof the customer approves (or disputes) before anything is charged.
+    if (current.status === "scheduled" && (await countPhotos(tx, current.id, "after", current.visit)) === 0)
+      throw fieldInvalid("photos", photoMessages.completeNeedsPhoto);
     const updated = await move(tx, {
       current,
       action: "complete",

@@ -6,6 +6,7 @@ import { type SignedUp, signUp, signUpAs, uniqueEmail } from "../../test/account
 import { useTestApp } from "../../test/build-test-app.js";
 import { expectFieldErrors } from "../../test/field-errors.js";
 import { saveCard } from "../../test/payment-helpers.js";
+import { addPhotos } from "../../test/photo-helpers.js";
 import { postQuote } from "../../test/quote-helpers.js";
 
 const ZIP = "28203";
@@ -80,6 +81,7 @@ describe("customer actions on a job", () => {
 
   async function completed(): Promise<string> {
     const id = await scheduled();
+    await addPhotos(t.app, pro.cookie, id);
     expect((await post(`/api/jobs/${id}/complete`, pro.cookie, { finalPrice: 120 })).statusCode).toBe(200);
     return id;
   }

@@ -10,14 +10,21 @@ describe("the job lifecycle table", () => {
       "accept",
       "approve",
       "approve_work",
+      "arrived",
       "cancel",
       "complete",
       "decline",
+      "decline_redo",
+      "offer_redo",
+      "on_my_way",
       "rate",
       "reconsider",
+      "redo",
       "refund",
       "release_payment",
       "report_problem",
+      "resolve",
+      "start_work",
       "withdraw",
     ]);
     for (const action of actions) {
@@ -28,16 +35,24 @@ describe("the job lifecycle table", () => {
     }
   });
 
-  it("lets only the money's steps and a rating touch a completed job, and only a refund a cancelled one", () => {
+  it("lets only the money's and dispute's steps and a rating touch a completed job, and only a refund a cancelled one", () => {
     const from = (status: (typeof jobStatuses)[number]) =>
       actions.filter((action) => (transitions[action].from as readonly string[]).includes(status));
     expect(from("completed").sort()).toEqual([
       "approve_work",
+      "decline_redo",
+      "offer_redo",
       "rate",
+      "redo",
       "refund",
       "release_payment",
       "report_problem",
+      "resolve",
     ]);
+    // Only a redo takes a completed job back (to scheduled, for visit 2).
+    expect(
+      actions.filter((a) => transitions[a].from.includes("completed" as never) && transitions[a].to),
+    ).toEqual(["redo"]);
     expect(from("cancelled")).toEqual(["refund"]);
     expect(() => assertAllowed("cancel", { status: "completed" })).toThrow(/can no longer be cancelled/);
     expect(() => assertAllowed("decline", { status: "accepted" })).toThrow(/can no longer be declined/);

@@ -19,6 +19,10 @@ export const transitions = {
   // Undoing a decline: the job returns to the landscaper's new requests while it is still open.
   reconsider: { from: ["pending"], to: null, event: "reconsidered", verb: "taken back into your queue" },
   approve: { from: ["accepted"], to: "scheduled", verb: "approved" },
+  // On the visit's day: the landscaper's arrival steps, kept as times (the on-time figure reads them).
+  on_my_way: { from: ["scheduled"], to: null, event: "on_the_way", verb: "marked on the way" },
+  arrived: { from: ["scheduled"], to: null, event: "arrived", verb: "marked arrived" },
+  start_work: { from: ["scheduled"], to: null, event: "work_started", verb: "started" },
   complete: { from: ["scheduled"], to: "completed", verb: "completed" },
   // The assigned landscaper leaves a job they took: it is open to the others again, any hold released.
   withdraw: { from: ["accepted", "scheduled"], to: "pending", verb: "withdrawn from" },
@@ -31,6 +35,12 @@ export const transitions = {
   // Our team, on the money: a refund after a charge; the hold of reported work released without charging.
   refund: { from: ["completed", "cancelled"], to: null, event: "refunded", verb: "refunded" },
   release_payment: { from: ["completed"], to: null, event: "payment_released", verb: "released" },
+  // A reported problem: the landscaper offers a redo visit, the customer takes it (the job is scheduled again
+  // for visit 2) or declines it; our team resolves it (a redo, a partial or full refund, or payment released).
+  offer_redo: { from: ["completed"], to: null, event: "redo_offered", verb: "offered a redo" },
+  decline_redo: { from: ["completed"], to: null, event: "redo_declined", verb: "changed" },
+  redo: { from: ["completed"], to: "scheduled", verb: "rescheduled" },
+  resolve: { from: ["completed"], to: null, event: "dispute_resolved", verb: "resolved" },
 } as const satisfies Record<
   string,
   { from: readonly JobStatus[]; to: JobStatus | null; event?: string; verb: string }

@@ -18,6 +18,7 @@ import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js"
 import { useTestApp } from "../../test/build-test-app.js";
 import { createJob, createLandscaper } from "../../test/landscaper-helpers.js";
 import { saveCard } from "../../test/payment-helpers.js";
+import { addPhotos } from "../../test/photo-helpers.js";
 import { ledgerTotalsCounted, openPayment, queueAction, reconcile } from "../payments/index.js";
 import { runPaymentPass } from "./payment-pass.js";
 
@@ -156,6 +157,7 @@ describe("a job's money", () => {
     expect(await ledgerOf(id)).toEqual([]);
 
     // Completed at $110: less than the hold, so only that is captured; the rest goes back.
+    await addPhotos(t.app, pro.cookie, id);
     expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 110 })).statusCode).toBe(200);
     const list = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: customer.cookie } });
     expect(list.json().jobs.find((j: { id: string }) => j.id === id).payment).toMatchObject({
@@ -246,6 +248,7 @@ describe("a job's money", () => {
     expect((await paymentsOf(id)).filter((p) => p.status === "held")).toHaveLength(1);
 
     // The same for a tip sent several times at once: one rating, one tip charged.
+    await addPhotos(t.app, pro.cookie, id);
     expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 120 })).statusCode).toBe(200);
     const ratings = await Promise.all(
       Array.from({ length: 6 }, () => post(customer, `/api/jobs/${id}/rate`, { rating: 5, tip: 10 })),
@@ -357,9 +360,11 @@ describe("a job's money", () => {
     const reported = await accepted();
     for (const id of [silent, reported]) {
       expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
+      await addPhotos(t.app, pro.cookie, id);
       expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 120 })).statusCode).toBe(200);
     }
     const report = await post(customer, `/api/jobs/${reported}/report-problem`, {
+      reason: "partly_done",
       note: "Half the lawn is uncut",
     });
     expect(report.statusCode, report.body).toBe(200);
@@ -382,6 +387,7 @@ describe("a job's money", () => {
     for (let i = 0; i < 2; i++) {
       const id = await accepted({ price: 100 });
       expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
+      await addPhotos(t.app, pro.cookie, id);
       expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 130 })).statusCode).toBe(200);
       ids.push(id);
     }
@@ -403,6 +409,7 @@ describe("a job's money", () => {
     const done = async () => {
       const id = await accepted({ price: 200 });
       expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
+      await addPhotos(t.app, pro.cookie, id);
       expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 200 })).statusCode).toBe(200);
       return id;
     };
@@ -445,7 +452,8 @@ describe("a job's money", () => {
     const reportedB = await done();
     for (const id of [reportedA, reportedB])
       expect(
-        (await post(customer, `/api/jobs/${id}/report-problem`, { note: "Not finished" })).statusCode,
+        (await post(customer, `/api/jobs/${id}/report-problem`, { reason: "not_done", note: "Not finished" }))
+          .statusCode,
       ).toBe(200);
     const list = await t.app.inject({ url: "/api/admin/payments", headers: { cookie: admin.cookie } });
     expect(list.statusCode).toBe(200);
@@ -479,6 +487,7 @@ describe("a job's money", () => {
   it("recovers a call whose answer was never recorded, without charging twice", async () => {
     const id = await accepted();
     expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
+    await addPhotos(t.app, pro.cookie, id);
     expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 120 })).statusCode).toBe(200);
     const [held] = await paymentsOf(id);
     // The capture is written down and the processor captures, then the instance dies before recording it.

@@ -6,6 +6,7 @@ import { formatCents, jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
 import { job, payment, paymentMethod } from "../../db/schema.js";
+import { sendUnreadMessageEmails } from "../conversations/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
 import {
   createDuePayouts,
@@ -29,6 +30,8 @@ export interface PaymentPassOptions {
   log: FastifyBaseLogger;
   /** The pass's clock (tests move it); the database's own clock stamps the rows. */
   now?: () => Date;
+  /** The approval window (WORK_APPROVAL_HOURS): completed work nobody answered is approved after it. */
+  approvalHours?: number;
   /** A provider call pending this long is taken to be interrupted and is repeated. */
   staleAfterMs?: number;
 }
@@ -103,7 +106,7 @@ export async function runPaymentPass(options: PaymentPassOptions): Promise<Payme
   }
 
   // 4. Work completed 48 hours ago that nobody approved or reported: approved, and charged.
-  const silentSince = new Date(now.getTime() - WORK_APPROVAL_HOURS * 3_600_000);
+  const silentSince = new Date(now.getTime() - (options.approvalHours ?? WORK_APPROVAL_HOURS) * 3_600_000);
   const silent = await db
     .select({ id: job.id })
     .from(job)
@@ -319,6 +322,14 @@ export class PaymentPassRunner {
     const tick = async () => {
       this.running = runPaymentPass(this.options)
         .then(() => runPayouts(this.options))
+        // The same timer sends the unread-message emails: scheduled work of one kind, claimed the same way.
+        .then(() =>
+          sendUnreadMessageEmails({
+            db: this.options.db,
+            env: this.options.env,
+            delayMs: this.options.env.MESSAGE_EMAIL_DELAY_MS,
+          }),
+        )
         .catch((error) => this.options.log.error({ err: error }, "payment pass failed"));
       await this.running;
       if (this.stopped) return;

@@ -12,6 +12,7 @@ import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js"
 import { useTestApp } from "../../test/build-test-app.js";
 import { createJob, createLandscaper } from "../../test/landscaper-helpers.js";
 import { saveCard } from "../../test/payment-helpers.js";
+import { addPhotos } from "../../test/photo-helpers.js";
 import { latestRunDate } from "../payments/index.js";
 import { runPayouts } from "./payment-pass.js";
 
@@ -70,6 +71,7 @@ describe("weekly payouts", () => {
       (await post(pro, `/api/jobs/${id}/accept`, { price, scheduledDate: daysFromToday(1) })).statusCode,
     ).toBe(200);
     expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
+    await addPhotos(t.app, pro.cookie, id);
     expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: price })).statusCode).toBe(200);
     expect((await post(customer, `/api/jobs/${id}/approve-work`)).statusCode).toBe(200);
     if (tip) expect((await post(customer, `/api/jobs/${id}/rate`, { rating: 5, tip })).statusCode).toBe(200);

@@ -6,7 +6,9 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { job, landscaper, payment, paymentMethod } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
+import { unreadByJob } from "../conversations/index.js";
 import { landscaperNameSql } from "../landscapers/index.js";
+import { photosByJob } from "../proof/index.js";
 import { isLateCancel } from "./money.js";
 import { assigned, jobViewColumns, toJobView } from "./views.js";
 
@@ -18,10 +20,12 @@ export async function listCustomerJobs({
   db,
   customerId,
   cancellationFeeCents,
+  approvalHours,
 }: {
   db: Db;
   customerId: string;
   cancellationFeeCents: number;
+  approvalHours: number;
 }): Promise<JobView[]> {
   const rows = await db
     .select({ job: jobViewColumns, landscaperName: landscaperNameSql(assigned.name) })
@@ -36,11 +40,15 @@ export async function listCustomerJobs({
     rows.map((r) => r.job.id),
   );
   const now = new Date();
-  return rows.map((r) => ({
-    ...toJobView(r.job, { landscaperName: r.landscaperName }),
-    payment: money.get(r.job.id) ?? null,
-    cancelFeeCents: isLateCancel(r.job, now) ? cancellationFeeCents : 0,
-  }));
+  return withProof(
+    db,
+    { userId: customerId, approvalHours },
+    rows.map((r) => ({
+      ...toJobView(r.job, { landscaperName: r.landscaperName }),
+      payment: money.get(r.job.id) ?? null,
+      cancelFeeCents: isLateCancel(r.job, now) ? cancellationFeeCents : 0,
+    })),
+  );
 }
 
 /** What each job's customer sees of its money: the price's hold or charge, the tip, a cancellation fee. */
@@ -123,4 +131,31 @@ export async function photoOf({ db, principal, jobId }: { db: Db; principal: Pri
     principal.isAdmin || current.customerId === principal.userId || current.landscaperId === principal.userId;
   if (!allowed || !current.photoKey) throw notFound("Photo not found.");
   return { key: current.photoKey, contentType: current.photoContentType ?? "application/octet-stream" };
+}
+
+/**
+ * What the people on a job see beyond its row: its photos and their unread messages, read for a whole list
+ * in two queries; jobs shown without their contact details (someone else's, in a queue) get neither. The
+ * approval deadline follows the WORK_APPROVAL_HOURS setting.
+ */
+export async function withProof(
+  db: DbOrTx,
+  options: { userId: string; approvalHours: number },
+  views: JobView[],
+): Promise<JobView[]> {
+  const ids = views.filter((v) => !v.contactHidden).map((v) => v.id);
+  const [photos, unread] = await Promise.all([photosByJob(db, ids), unreadByJob(db, options.userId, ids)]);
+  return views.map((view) => {
+    if (view.contactHidden) return view;
+    const approvalEndsAt =
+      view.approvalEndsAt && view.completedAt
+        ? new Date(new Date(view.completedAt).getTime() + options.approvalHours * 3_600_000).toISOString()
+        : (view.approvalEndsAt ?? null);
+    return {
+      ...view,
+      approvalEndsAt,
+      photos: photos.get(view.id) ?? [],
+      unreadMessages: unread.get(view.id) ?? 0,
+    };
+  });
 }

@@ -13,7 +13,14 @@ import {
   refundJobSchema,
   withdrawJobSchema,
 } from "../../../shared/jobs.js";
-import { approveJobSchema, payoutRunAnswerSchema, reportProblemSchema } from "../../../shared/payments.js";
+import { approveJobSchema, payoutRunAnswerSchema } from "../../../shared/payments.js";
+import {
+  offerRedoSchema,
+  onMyWaySchema,
+  reportProblemSchema,
+  resolutionsAnswerSchema,
+  resolveDisputeSchema,
+} from "../../../shared/proof.js";
 import type { Access } from "../../lib/access.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { notFound } from "../../lib/errors.js";
@@ -31,11 +38,14 @@ import {
   withdrawJob,
 } from "./actions.js";
 import { chargeReportedWork, refundJob, releaseReportedPayment } from "./admin-money.js";
+import { markArrival, markOnMyWay } from "./arrival.js";
+import { answerRedo, offerRedo, reportProblem, resolveDispute } from "./disputes.js";
 import { runPayouts } from "./payment-pass.js";
 import { landscaperQueue } from "./queue.js";
-import { listCustomerJobs, nextScheduledJob, photoOf } from "./reads.js";
+import { listCustomerJobs, nextScheduledJob, photoOf, withProof } from "./reads.js";
+import { listResolutions } from "./resolutions.js";
 import { type JobRow, toJobView } from "./views.js";
-import { approveWork, reportProblem } from "./work-approval.js";
+import { approveWork } from "./work-approval.js";
 
 const jobParams = z.object({ id: z.uuid({ message: "Job not found." }) });
 const jobInput = defineInput({ params: jobParams });
@@ -48,6 +58,9 @@ const reportInput = defineInput({ params: jobParams, body: reportProblemSchema }
 const refundInput = defineInput({ params: jobParams, body: refundJobSchema });
 const withdrawInput = defineInput({ params: jobParams, body: withdrawJobSchema });
 const queueInput = defineInput({ query: queueQuerySchema });
+const onMyWayInput = defineInput({ params: jobParams, body: onMyWaySchema });
+const offerRedoInput = defineInput({ params: jobParams, body: offerRedoSchema });
+const resolveInput = defineInput({ params: jobParams, body: resolveDisputeSchema });
 const emptyQueue = {
   jobs: [],
   stats: { total: 0, pending: 0, accepted: 0, completed: 0, cancelled: 0, declined: 0 },
@@ -72,6 +85,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
         db: db(),
         customerId: principal.userId,
         cancellationFeeCents: app.env.CANCELLATION_FEE_CENTS,
+        approvalHours: app.env.WORK_APPROVAL_HOURS,
       });
       return { jobs, preview: false };
     },
@@ -137,7 +151,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
     "/jobs/:id/report-problem",
     ["customer"],
     reportInput,
-    (context, { body }) => reportProblem({ ...context, note: body.note }),
+    (context, { body }) => reportProblem({ ...context, reason: body.reason, note: body.note }),
     "Thanks for telling us. Nothing is charged until our team has looked into it.",
   );
   jobAction(
@@ -147,6 +161,42 @@ export async function jobRoutes(fastify: FastifyInstance) {
     (context, { body }) =>
       rateJob({ ...context, rating: body.rating, comment: body.comment, tipCents: body.tip }),
     "Thank you for rating your service!",
+  );
+
+  jobAction(
+    "/jobs/:id/redo/accept",
+    ["customer"],
+    jobInput,
+    (context) => answerRedo({ ...context, accept: true }),
+    "Redo visit booked. Your landscaper has been told.",
+  );
+  jobAction(
+    "/jobs/:id/redo/decline",
+    ["customer"],
+    jobInput,
+    (context) => answerRedo({ ...context, accept: false }),
+    "You declined the redo visit. Our team will look into your report.",
+  );
+
+  // Our team resolves reported problems (the Resolutions page).
+  app.get(
+    "/admin/resolutions",
+    { config: { access: ["admin"] }, schema: answers(resolutionsAnswerSchema) },
+    async () => listResolutions({ db: db() }),
+  );
+  jobAction(
+    "/admin/jobs/:id/resolve",
+    ["admin"],
+    resolveInput,
+    (context, { body }) =>
+      resolveDispute({
+        ...context,
+        resolution: body.resolution,
+        date: body.date,
+        amountCents: body.amount === undefined ? undefined : Math.round(Number(body.amount) * 100),
+        note: body.note,
+      }),
+    "The report is resolved. Both sides have been told.",
   );
 
   // Our team, on a job's money.
@@ -206,7 +256,8 @@ export async function jobRoutes(fastify: FastifyInstance) {
       const principal = requirePrincipal(request);
       if (principal.role !== "landscaper") return { ...emptyQueue, preview: true };
       const queue = await landscaperQueue({ db: db(), landscaperId: principal.userId, query });
-      return { ...queue, preview: false };
+      const proof = { userId: principal.userId, approvalHours: app.env.WORK_APPROVAL_HOURS };
+      return { ...queue, jobs: await withProof(db(), proof, queue.jobs), preview: false };
     },
   );
 
@@ -268,6 +319,36 @@ export async function jobRoutes(fastify: FastifyInstance) {
     completeInput,
     (context, { body }) => completeJob({ ...context, finalPriceCents: body.finalPrice }),
     "Job marked as completed.",
+  );
+
+  // The visit's day: arrival steps the customer follows live.
+  jobAction(
+    "/jobs/:id/on-my-way",
+    ["landscaper"],
+    onMyWayInput,
+    (context, { body }) => markOnMyWay({ ...context, etaMinutes: body.etaMinutes, etaTime: body.etaTime }),
+    "The customer has been told you are on the way.",
+  );
+  jobAction(
+    "/jobs/:id/arrived",
+    ["landscaper"],
+    jobInput,
+    (context) => markArrival({ ...context, step: "arrived" }),
+    "The customer has been told you have arrived.",
+  );
+  jobAction(
+    "/jobs/:id/start-work",
+    ["landscaper"],
+    jobInput,
+    (context) => markArrival({ ...context, step: "start_work" }),
+    "Work started. The customer has been told.",
+  );
+  jobAction(
+    "/jobs/:id/offer-redo",
+    ["landscaper"],
+    offerRedoInput,
+    (context, { body }) => offerRedo({ ...context, date: body.date, note: body.note }),
+    "Redo visit offered. The customer has been asked to accept it.",
   );
 
   // The customer's photo: visible to the customer, the assigned landscaper and admins; never a public file.

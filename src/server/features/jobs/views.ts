@@ -1,6 +1,14 @@
 import { aliasedTable } from "drizzle-orm";
 import type { JobView } from "../../../shared/jobs.js";
 import { areaLabel } from "../../../shared/neighbourhoods.js";
+import { WORK_APPROVAL_HOURS } from "../../../shared/payments.js";
+import type {
+  ArrivalView,
+  DisputeState,
+  DisputeView,
+  ProblemReason,
+  Resolution,
+} from "../../../shared/proof.js";
 import { job, user } from "../../db/schema.js";
 
 export type JobRow = typeof job.$inferSelect;
@@ -35,15 +43,85 @@ export const jobViewColumns = {
   completedAt: job.completedAt,
   workApprovedAt: job.workApprovedAt,
   problemReportedAt: job.problemReportedAt,
+  problemNote: job.problemNote,
+  visit: job.visit,
+  onTheWayAt: job.onTheWayAt,
+  etaAt: job.etaAt,
+  arrivedAt: job.arrivedAt,
+  workStartedAt: job.workStartedAt,
+  problemReason: job.problemReason,
+  disputeReportedAt: job.disputeReportedAt,
+  redoDate: job.redoDate,
+  redoNote: job.redoNote,
+  redoOfferedAt: job.redoOfferedAt,
+  redoDeclinedAt: job.redoDeclinedAt,
+  disputeResolution: job.disputeResolution,
+  disputeResolutionNote: job.disputeResolutionNote,
+  disputeResolvedAt: job.disputeResolvedAt,
   createdAt: job.createdAt,
   updatedAt: job.updatedAt,
 };
 
 type JobViewRow = Pick<JobRow, keyof typeof jobViewColumns>;
 
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** Where the visit stands on its day, from the landscaper's arrival steps. */
+export function arrivalOf(row: JobViewRow): ArrivalView {
+  const stage =
+    row.status !== "scheduled"
+      ? null
+      : row.workStartedAt
+        ? "working"
+        : row.arrivedAt
+          ? "arrived"
+          : row.onTheWayAt
+            ? "on_the_way"
+            : null;
+  return {
+    stage,
+    onTheWayAt: iso(row.onTheWayAt),
+    etaAt: iso(row.etaAt),
+    arrivedAt: iso(row.arrivedAt),
+    workStartedAt: iso(row.workStartedAt),
+  };
+}
+
+/** The job's latest problem report and how far it has come, or null if none was made. */
+export function disputeOf(row: JobViewRow): DisputeView | null {
+  if (!row.disputeReportedAt) return null;
+  const resolution = row.disputeResolution as Resolution | null;
+  const state: DisputeState = row.disputeResolvedAt
+    ? resolution === "redo" && row.status === "scheduled"
+      ? "redo_scheduled"
+      : "resolved"
+    : row.redoOfferedAt && !row.redoDeclinedAt
+      ? "redo_offered"
+      : "open";
+  return {
+    state,
+    reason: (row.problemReason ?? "other") as ProblemReason,
+    note: row.problemNote ?? "",
+    reportedAt: row.disputeReportedAt.toISOString(),
+    redoDate: row.redoDate,
+    redoNote: row.redoNote,
+    redoDeclined: row.redoDeclinedAt !== null,
+    resolution,
+    resolutionNote: row.disputeResolutionNote,
+    resolvedAt: iso(row.disputeResolvedAt),
+  };
+}
+
+/** Until when the customer can approve or report the finished work; null once they have (or before). */
+export function approvalEndsAt(row: JobViewRow, approvalHours: number): string | null {
+  if (row.status !== "completed" || !row.completedAt || row.workApprovedAt || row.problemReportedAt)
+    return null;
+  return new Date(row.completedAt.getTime() + approvalHours * 3_600_000).toISOString();
+}
+
 export function toJobView(
   row: JobViewRow,
-  extra: { landscaperName?: string | null; declinedByMe?: boolean } = {},
+  extra: { landscaperName?: string | null; declinedByMe?: boolean; approvalHours?: number } = {},
 ): JobView {
   return {
     id: row.id,
@@ -72,6 +150,10 @@ export function toJobView(
     completedAt: row.completedAt?.toISOString() ?? null,
     workApprovedAt: row.workApprovedAt?.toISOString() ?? null,
     problemReportedAt: row.problemReportedAt?.toISOString() ?? null,
+    approvalEndsAt: approvalEndsAt(row, extra.approvalHours ?? WORK_APPROVAL_HOURS),
+    arrival: arrivalOf(row),
+    dispute: disputeOf(row),
+    visit: row.visit,
     ...(extra.declinedByMe === undefined ? {} : { declinedByMe: extra.declinedByMe }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -3,14 +3,14 @@ import { jobLabel } from "../../../shared/services.js";
 import type { Db } from "../../db/client.js";
 import { job } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
-import { notify, notifyAdmins } from "../notifications/index.js";
+import { notify } from "../notifications/index.js";
 import type { PaymentProvider } from "../payments/index.js";
 import type { ActionOptions } from "./actions.js";
 import { loadJob, move } from "./lifecycle.js";
-import { livePayment, queueCapture, settleApprovedWork } from "./money.js";
+import { queueCapture, settleApprovedWork } from "./money.js";
 import type { JobRow } from "./views.js";
 
-const alreadyDecided = "This job's work has already been approved or reported.";
+export const alreadyDecided = "This job's work has already been approved or reported.";
 
 /**
  * The work is approved, by its customer or by 48 hours of silence (`actorId` null): one transaction records
@@ -78,45 +78,5 @@ export function approveWork(options: ActionOptions) {
     jobId: options.jobId,
     actorId: options.principal.userId,
     customerOnly: options.principal.userId,
-  });
-}
-
-/**
- * The customer reports a problem with the work: nothing is charged until our team has looked (the dispute
- * screens come with issue 16); admins are told at once.
- */
-export async function reportProblem(options: ActionOptions & { note: string }) {
-  const { db, env, principal } = options;
-  return db.transaction(async (tx) => {
-    const current = await loadJob(tx, options.jobId);
-    if (current.customerId !== principal.userId) throw notFound("Job not found.");
-    if (current.status === "completed" && (current.workApprovedAt || current.problemReportedAt))
-      throw conflict(alreadyDecided);
-    const updated = await move(tx, {
-      current,
-      action: "report_problem",
-      actorId: principal.userId,
-      set: { problemReportedAt: new Date(), problemNote: options.note },
-      alsoWhere: and(isNull(job.workApprovedAt), isNull(job.problemReportedAt)),
-      raceMessage: alreadyDecided,
-      note: options.note,
-    });
-    const held = await livePayment(tx, updated.id);
-    await notifyAdmins(tx, env, {
-      type: "payment",
-      message: `${updated.customerName} reported a problem with ${jobLabel(updated.number)}${held?.status === "held" ? "; its payment is held" : ""}: ${options.note.slice(0, 140)}`,
-      link: "/admin/jobs",
-    });
-    if (updated.landscaperId) {
-      await notify(tx, [
-        {
-          userId: updated.landscaperId,
-          type: "job",
-          message: `${updated.customerName} reported a problem with ${jobLabel(updated.number)}. Our team will be in touch.`,
-          link: "/landscaper-dashboard",
-        },
-      ]);
-    }
-    return updated;
   });
 }

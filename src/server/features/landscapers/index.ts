@@ -1,4 +1,4 @@
 // What other features may use of landscapers (the linter forbids reaching past this file).
 export { decideAreaChange, listAreaChanges } from "./area-changes.js";
 export { greatCircleMiles, zipDistanceMiles } from "./coverage.js";
-export { landscaperNameSql } from "./names.js";
+export { landscaperNameOf, landscaperNameSql } from "./names.js";

@@ -12,7 +12,7 @@ import ece from "http_ece";
 import { describe, expect, it } from "vitest";
 import { unreadBadge } from "../../../shared/notifications.js";
 import { notification, outbox, pushSubscription, smsMessage } from "../../db/schema.js";
-import { injectAs, signUp } from "../../test/accounts-helpers.js";
+import { injectAs, signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { notify } from "./service.js";
 
@@ -116,35 +116,42 @@ describe("notifications", () => {
         phoneNumber,
       });
 
-    it("defaults to push on, SMS off, email on; SMS needs a phone and is for landscapers only", async () => {
+    it("defaults to push on, SMS off, email on, message and arrival alerts on; SMS needs a phone", async () => {
       const customer = await signUp(t.app);
       const landscaper = await signUp(t.app, { role: "landscaper" });
+      const admin = await signUpAs(t.app, t.database, "admin");
       const defaults = await injectAs(t.app, customer.cookie, "GET", "/api/notifications/preferences");
       expect(defaults.json()).toEqual({
         pushOptIn: true,
         smsOptIn: false,
         emailOptIn: true,
+        messageAlerts: true,
+        arrivalAlerts: true,
         phoneNumber: "",
-        smsAvailable: false,
+        smsAvailable: true,
       });
 
       const noPhone = await optInToAll(landscaper.cookie, "  ");
       expect(noPhone.statusCode).toBe(400);
       expect(noPhone.json().error.message).toBe("Please enter your phone number first.");
 
-      const customerSms = await optInToAll(customer.cookie, "704-555-0100");
-      expect(customerSms.statusCode).toBe(400);
+      // Customers may have texts (arrival updates only); admins have no texts at all.
+      expect((await optInToAll(customer.cookie, "704-555-0100")).statusCode).toBe(200);
+      expect((await optInToAll(admin.cookie, "704-555-0100")).statusCode).toBe(400);
 
       const ok = await injectAs(t.app, landscaper.cookie, "PUT", "/api/notifications/preferences", {
         pushOptIn: false,
         smsOptIn: true,
         emailOptIn: false,
+        messageAlerts: false,
         phoneNumber: "(704) 555-0100",
       });
       expect(ok.json()).toEqual({
         pushOptIn: false,
         smsOptIn: true,
         emailOptIn: false,
+        messageAlerts: false,
+        arrivalAlerts: true,
         phoneNumber: "(704) 555-0100",
         smsAvailable: true,
       });
@@ -154,6 +161,27 @@ describe("notifications", () => {
         emailOptIn: true,
       });
       expect(wrongType.statusCode).toBe(400);
+    });
+
+    it("texts customers arrival updates only, and nobody their messages", async () => {
+      const customer = await signUp(t.app);
+      const landscaper = await signUp(t.app, { role: "landscaper" });
+      await optInToAll(customer.cookie, "+17045550122");
+      await optInToAll(landscaper.cookie, "+17045550123");
+      await notify(t.database.db, [
+        { userId: customer.id, type: "job", message: "Your job was accepted." },
+        { userId: customer.id, type: "arrival", message: "Carlos is on the way — arriving about 10:40." },
+        { userId: landscaper.id, type: "message", message: "Olivia (JOB-1001): hello" },
+        { userId: landscaper.id, type: "dispute", message: "A problem was reported." },
+      ]);
+      await t.app.outboxWorker.drain();
+      const texts = await t.database.db.select().from(smsMessage);
+      expect(texts.filter((m) => m.userId === customer.id).map((m) => m.body)).toEqual([
+        "GreenScape: Carlos is on the way — arriving about 10:40.",
+      ]);
+      expect(texts.filter((m) => m.userId === landscaper.id).map((m) => m.body)).toEqual([
+        "GreenScape: A problem was reported.",
+      ]);
     });
 
     it("sends SMS copies to an opted-in landscaper through the development provider", async () => {

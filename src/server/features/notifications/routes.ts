@@ -49,6 +49,9 @@ async function sessionStillValid(app: FastifyInstance, sessionId: string): Promi
 }
 
 /** Every route acts on the signed-in user's own notifications and preferences only. */
+/** Text messages: landscapers get every alert; customers the arrival updates of their visits. */
+const smsOffered = (role: string) => role === "landscaper" || role === "customer";
+
 export async function notificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodAnswers>();
   const db = () => app.database.db;
@@ -203,12 +206,14 @@ export async function notificationRoutes(fastify: FastifyInstance) {
           pushOptIn: user.pushOptIn,
           smsOptIn: user.smsOptIn,
           emailOptIn: user.emailOptIn,
+          messageAlerts: user.messageAlerts,
+          arrivalAlerts: user.arrivalAlerts,
           phoneNumber: user.phoneNumber,
         })
         .from(user)
         .where(eq(user.id, principal.userId));
       if (!row) throw notFound("Account not found.");
-      return { ...row, smsAvailable: principal.role === "landscaper" };
+      return { ...row, smsAvailable: smsOffered(principal.role) };
     },
   );
 
@@ -218,15 +223,17 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     async (request): Promise<PreferencesResponse> => {
       const principal = requirePrincipal(request);
       const { body: input } = preferencesInput.parse(request);
-      const smsAvailable = principal.role === "landscaper";
+      const smsAvailable = smsOffered(principal.role);
       if (input.smsOptIn && !smsAvailable)
-        throw fieldInvalid("smsOptIn", "SMS alerts are available to landscapers only.");
+        throw fieldInvalid("smsOptIn", "SMS alerts are available to landscapers and customers only.");
       const [row] = await db()
         .update(user)
         .set({
           pushOptIn: input.pushOptIn,
           smsOptIn: input.smsOptIn,
           emailOptIn: input.emailOptIn,
+          messageAlerts: input.messageAlerts,
+          arrivalAlerts: input.arrivalAlerts,
           ...(smsAvailable ? { phoneNumber: input.phoneNumber } : {}),
         })
         .where(eq(user.id, principal.userId))
@@ -234,6 +241,8 @@ export async function notificationRoutes(fastify: FastifyInstance) {
           pushOptIn: user.pushOptIn,
           smsOptIn: user.smsOptIn,
           emailOptIn: user.emailOptIn,
+          messageAlerts: user.messageAlerts,
+          arrivalAlerts: user.arrivalAlerts,
           phoneNumber: user.phoneNumber,
         });
       // Turning push off forgets this user's subscriptions: nothing is sent to their browsers any more.

@@ -1,9 +1,10 @@
 import { inArray, or, type SQL, sql } from "drizzle-orm";
+import type { NotificationKind } from "../../../shared/notifications.js";
 import type { Env } from "../../config/env.js";
 import type { DbOrTx } from "../../db/client.js";
 import { user } from "../../db/schema.js";
 
-export type NotificationType = "job" | "payment" | "application" | "system";
+export type NotificationType = NotificationKind;
 
 export interface NewNotification {
   userId: string;
@@ -75,11 +76,16 @@ async function insertAndSignal(db: DbOrTx, source: SQL) {
         jsonb_build_object('title', 'GreenScape Charlotte', 'body', i.message, 'link', i.link)
       from inserted i join "user" u on u.id = i.user_id
       where u.push_opt_in and exists (select 1 from push_subscription ps where ps.user_id = u.id)
+        and (i.type <> 'message' or u.message_alerts) and (i.type <> 'arrival' or u.arrival_alerts)
       union all
+      -- Texts: landscapers get every alert but messages (the unread email covers those); customers get
+      -- arrival updates only, the one thing worth a text on the visit's day.
       select 'sms', u.id, 'notification_' || i.type, btrim(u.phone_number), '', '',
         left('GreenScape: ' || i.message, 320), null
       from inserted i join "user" u on u.id = i.user_id
-      where u.sms_opt_in and u.role = 'landscaper' and btrim(u.phone_number) <> ''
+      where u.sms_opt_in and btrim(u.phone_number) <> ''
+        and i.type <> 'message' and (i.type <> 'arrival' or u.arrival_alerts)
+        and (u.role = 'landscaper' or (u.role = 'customer' and i.type = 'arrival'))
       returning 1
     )
     select pg_notify(${NOTIFICATION_CHANNEL}, json_build_object(

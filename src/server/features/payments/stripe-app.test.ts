@@ -6,6 +6,7 @@ import { payment } from "../../db/schema.js";
 import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createJob, createLandscaper } from "../../test/landscaper-helpers.js";
+import { addPhotos } from "../../test/photo-helpers.js";
 import { PEER_SECRET_KEY, type StripePeer, startStripePeer } from "../../test/stripe-peer.js";
 import { queueAction, reconcile } from "./index.js";
 
@@ -110,6 +111,7 @@ describe("payments with Stripe", () => {
         status: "requires_capture",
         capture_method: "manual",
       });
+      await addPhotos(t.app, pro.cookie, id);
       expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 150 })).statusCode).toBe(200);
       expect((await post(customer, `/api/jobs/${id}/approve-work`)).statusCode).toBe(200);
       expect(peer.objects.get(held!.providerPaymentId!)).toMatchObject({

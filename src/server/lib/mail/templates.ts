@@ -136,6 +136,17 @@ export type EmailTemplate =
       reason: string;
       dashboardUrl: string;
     }
+  | {
+      /** A step of a visit or a reported problem, or an unread message: one sentence-led email for each. */
+      template: "job_update";
+      kind: "arrival" | "dispute" | "message";
+      name: string;
+      subject: string;
+      paragraphs: string[];
+      jobNumber: string;
+      actionLabel: string;
+      url: string;
+    }
   | { template: "application_received"; landscaperName: string; dashboardUrl: string }
   | { template: "application_approved"; landscaperName: string; dashboardUrl: string }
   | { template: "application_denied"; landscaperName: string; notes?: string | null };
@@ -260,6 +271,13 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
           ["Refunded", input.amount],
         ],
         action: { label: "Open your dashboard", url: input.dashboardUrl },
+      });
+    case "job_update":
+      return render(input.subject, {
+        heading: `Hi ${input.name}`,
+        paragraphs: input.paragraphs,
+        facts: [["Request", input.jobNumber]],
+        action: { label: input.actionLabel, url: input.url },
       });
     case "application_received":
       return render("We received your application", {

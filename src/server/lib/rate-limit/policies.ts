@@ -26,6 +26,11 @@ export const policies = {
   resendVerificationByAccount: { name: "resend-verification", max: 3, windowMs: HOUR },
   // Card testing (trying stolen numbers one after another) is the abuse a card form draws.
   addCardByAccount: { name: "add-card", max: 10, windowMs: HOUR },
+  // Photos are re-encoded on upload (CPU); a job needs at most a few dozen.
+  photoUploadByAccount: { name: "photo-upload", max: 60, windowMs: HOUR },
+  // A conversation is people typing: a burst is fine, a flood is not.
+  messageByAccount: { name: "message", max: 30, windowMs: MINUTE },
+  messageReportByAccount: { name: "message-report", max: 20, windowMs: HOUR },
   // Stripe's webhook deliveries come from a few of its addresses, in bursts after an outage.
   stripeWebhookByIp: { name: "stripe-webhook-ip", max: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;

@@ -1,0 +1,2 @@
+export { conversationLink, unreadByJob } from "./service.js";
+export { sendUnreadMessageEmails, UNREAD_EMAIL_DELAY_MS } from "./unread-email.js";

@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { type JobPhoto, MAX_PHOTOS_PER_KIND, type PhotoKind, photoMessages } from "../../../shared/proof.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { job, jobPhoto } from "../../db/schema.js";
+import { conflict, notFound } from "../../lib/errors.js";
+import type { Storage } from "../../lib/storage.js";
+import type { Principal } from "../accounts/index.js";
+import { processPhoto } from "./process-photo.js";
+
+type JobRow = typeof job.$inferSelect;
+type PhotoRow = typeof jobPhoto.$inferSelect;
+
+/**
+ * The job, if the caller may see its proof of work and conversation: its customer, its assigned landscaper,
+ * admins. Anyone else is told the job does not exist (its id says nothing about whether it does).
+ */
+export async function jobForParty(db: DbOrTx, principal: Principal, jobId: string): Promise<JobRow> {
+  const [row] = await db.select().from(job).where(eq(job.id, jobId));
+  if (
+    !row ||
+    !(principal.isAdmin || row.customerId === principal.userId || row.landscaperId === principal.userId)
+  )
+    throw notFound("Job not found.");
+  return row;
+}
+
+export function toJobPhoto(row: PhotoRow): JobPhoto {
+  const base = `/api/jobs/${row.jobId}/photos/${row.id}`;
+  return {
+    id: row.id,
+    kind: row.kind as PhotoKind,
+    visit: row.visit,
+    takenAt: row.takenAt?.toISOString() ?? null,
+    uploadedAt: row.createdAt.toISOString(),
+    width: row.width,
+    height: row.height,
+    thumbUrl: `${base}?size=thumb`,
+    fullUrl: `${base}?size=full`,
+  };
+}
+
+/** Every photo of these jobs, oldest first, by job. */
+export async function photosByJob(db: DbOrTx, jobIds: string[]): Promise<Map<string, JobPhoto[]>> {
+  const byJob = new Map<string, JobPhoto[]>();
+  if (jobIds.length === 0) return byJob;
+  const rows = await db
+    .select()
+    .from(jobPhoto)
+    .where(inArray(jobPhoto.jobId, jobIds))
+    .orderBy(asc(jobPhoto.createdAt));
+  for (const row of rows) {
+    const list = byJob.get(row.jobId) ?? [];
+    list.push(toJobPhoto(row));
+    byJob.set(row.jobId, list);
+  }
+  return byJob;
+}
+
+export async function photosOf(db: DbOrTx, jobId: string): Promise<JobPhoto[]> {
+  return (await photosByJob(db, [jobId])).get(jobId) ?? [];
+}
+
+/** How many photos of a kind the job's current visit has (completion needs an 'after' one). */
+export async function countPhotos(db: DbOrTx, jobId: string, kind: PhotoKind, visit: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(jobPhoto)
+    .where(and(eq(jobPhoto.jobId, jobId), eq(jobPhoto.kind, kind), eq(jobPhoto.visit, visit)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Who may add a photo of a kind now: the assigned landscaper on the visit (before, after), the customer
+ * while the finished work waits for their word (problem).
+ */
+function assertMayAdd(current: JobRow, principal: Principal, kind: PhotoKind) {
+  if (kind === "problem") {
+    if (current.customerId !== principal.userId) throw notFound("Job not found.");
+    if (current.status !== "completed" || current.workApprovedAt || current.problemReportedAt)
+      throw conflict("Photos of a problem can be added only while the work waits for your approval.");
+    return;
+  }
+  if (current.landscaperId !== principal.userId) throw notFound("Job not found.");
+  if (current.status !== "scheduled")
+    throw conflict("Photos of the work can be added only on a scheduled visit, before it is completed.");
+}
+
+/**
+ * Stores photos for a job: each re-encoded (processPhoto), written to the storage, then recorded in one
+ * transaction that holds the job row, so two uploads at once cannot pass the limit of 6 per kind and visit.
+ * Files written for a refused or failed upload are removed.
+ */
+export async function addPhotos(options: {
+  db: Db;
+  storage: Storage;
+  principal: Principal;
+  jobId: string;
+  kind: PhotoKind;
+  files: Buffer[];
+}): Promise<JobPhoto[]> {
+  const { db, storage, principal, kind } = options;
+  if (options.files.length === 0) throw conflict(photoMessages.none);
+  const current = await jobForParty(db, principal, options.jobId);
+  assertMayAdd(current, principal, kind);
+  if ((await countPhotos(db, current.id, kind, current.visit)) + options.files.length > MAX_PHOTOS_PER_KIND)
+    throw conflict(photoMessages.tooMany);
+
+  const processed = [];
+  for (const file of options.files) processed.push(await processPhoto(file));
+  const written: string[] = [];
+  const rows: (typeof jobPhoto.$inferInsert)[] = [];
+  try {
+    for (const photo of processed) {
+      const id = randomUUID();
+      const key = `job-photos/${current.id}/${id}.jpg`;
+      const thumbKey = `job-photos/${current.id}/${id}-thumb.jpg`;
+      await storage.put(key, photo.full);
+      written.push(key);
+      await storage.put(thumbKey, photo.thumb);
+      written.push(thumbKey);
+      rows.push({
+        id,
+        jobId: current.id,
+        kind,
+        visit: current.visit,
+        uploaderId: principal.userId,
+        key,
+        thumbKey,
+        width: photo.width,
+        height: photo.height,
+        bytes: photo.full.length,
+        takenAt: photo.takenAt,
+      });
+    }
+    await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(job).where(eq(job.id, current.id)).for("update");
+      if (!locked) throw notFound("Job not found.");
+      assertMayAdd(locked, principal, kind);
+      const visit = locked.visit;
+      if ((await countPhotos(tx, locked.id, kind, visit)) + rows.length > MAX_PHOTOS_PER_KIND)
+        throw conflict(photoMessages.tooMany);
+      await tx.insert(jobPhoto).values(rows.map((row) => ({ ...row, visit })));
+    });
+  } catch (error) {
+    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+  return photosOf(db, current.id);
+}
+
+/** The uploader takes back a photo while it can still be added (a wrong shot before completing). */
+export async function removePhoto(options: {
+  db: Db;
+  storage: Storage;
+  principal: Principal;
+  jobId: string;
+  photoId: string;
+}): Promise<JobPhoto[]> {
+  const { db, principal } = options;
+  const current = await jobForParty(db, principal, options.jobId);
+  const [photo] = await db
+    .select()
+    .from(jobPhoto)
+    .where(and(eq(jobPhoto.id, options.photoId), eq(jobPhoto.jobId, current.id)));
+  if (!photo || photo.uploaderId !== principal.userId || photo.visit !== current.visit)
+    throw notFound("Photo not found.");
+  assertMayAdd(current, principal, photo.kind as PhotoKind);
+  await db.delete(jobPhoto).where(eq(jobPhoto.id, photo.id));
+  await Promise.all(
+    [photo.key, photo.thumbKey].map((key) => options.storage.delete(key).catch(() => undefined)),
+  );
+  return photosOf(db, current.id);
+}
+
+/** The stored bytes of one photo, for a party to the job. */
+export async function readPhoto(options: {
+  db: Db;
+  storage: Storage;
+  principal: Principal;
+  jobId: string;
+  photoId: string;
+  size: "thumb" | "full";
+}) {
+  const current = await jobForParty(options.db, options.principal, options.jobId);
+  const [photo] = await options.db
+    .select({ key: jobPhoto.key, thumbKey: jobPhoto.thumbKey })
+    .from(jobPhoto)
+    .where(and(eq(jobPhoto.id, options.photoId), eq(jobPhoto.jobId, current.id)));
+  if (!photo) throw notFound("Photo not found.");
+  const file = await options.storage.get(options.size === "thumb" ? photo.thumbKey : photo.key);
+  if (!file) throw notFound("Photo not found.");
+  return file;
+}

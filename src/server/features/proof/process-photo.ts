@@ -1,0 +1,76 @@
+import exifReader from "exif-reader";
+import sharp from "sharp";
+import { charlotteTime } from "../../../shared/dates.js";
+import { PHOTO_MAX_EDGE, photoMessages, THUMB_EDGE } from "../../../shared/proof.js";
+import { badRequest, unsupportedFile } from "../../lib/errors.js";
+import { sniffFileType } from "../../lib/file-type.js";
+
+export interface ProcessedPhoto {
+  full: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+  /** When the camera says it took the photo, if it says (and it is plausible). */
+  takenAt: Date | null;
+}
+
+// A decompression bomb (a tiny file that decodes to gigapixels) is refused before it is decoded.
+const MAX_INPUT_PIXELS = 60_000_000;
+const accepted = new Set(["image/jpeg", "image/png", "image/webp", "image/heic"]);
+
+/**
+ * Re-encodes an uploaded photo: turned upright by its EXIF orientation, then written out as a new JPEG with no
+ * metadata at all (sharp keeps none unless asked), so the location, the camera's serial and the rest never
+ * reach storage; the capture time is read first and returned for the database.
+ */
+export async function processPhoto(input: Buffer, now: Date = new Date()): Promise<ProcessedPhoto> {
+  const type = sniffFileType(input);
+  if (!type || !accepted.has(type)) throw unsupportedFile(photoMessages.notImage);
+  try {
+    const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+    const meta = await source().metadata();
+    const takenAt = meta.exif ? captureTime(meta.exif, now) : null;
+    const full = await source()
+      .rotate()
+      .resize({ width: PHOTO_MAX_EDGE, height: PHOTO_MAX_EDGE, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await sharp(full.data)
+      .resize({ width: THUMB_EDGE, height: THUMB_EDGE, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 75, mozjpeg: true })
+      .toBuffer();
+    return { full: full.data, thumb, width: full.info.width, height: full.info.height, takenAt };
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    throw badRequest(photoMessages.unreadable);
+  }
+}
+
+/**
+ * EXIF keeps the camera's wall-clock time without a zone (newer cameras add OffsetTimeOriginal): read as
+ * Charlotte time unless an offset is given. A time in the future or before 2000 is a wrong clock: ignored.
+ */
+export function captureTime(exif: Buffer, now: Date): Date | null {
+  let tags: ReturnType<typeof exifReader>;
+  try {
+    tags = exifReader(exif);
+  } catch {
+    return null;
+  }
+  const wall = tags.Photo?.DateTimeOriginal ?? tags.Photo?.DateTimeDigitized ?? tags.Image?.DateTime;
+  if (!(wall instanceof Date) || Number.isNaN(wall.getTime())) return null;
+  const offset = tags.Photo?.OffsetTimeOriginal;
+  let when: Date;
+  if (typeof offset === "string" && /^[+-]\d{2}:\d{2}$/.test(offset)) {
+    const sign = offset.startsWith("-") ? -1 : 1;
+    const minutes = sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+    when = new Date(wall.getTime() - minutes * 60_000);
+  } else {
+    const iso = wall.toISOString().slice(0, 10);
+    when = new Date(
+      charlotteTime(iso, wall.getUTCHours(), wall.getUTCMinutes()).getTime() + wall.getUTCSeconds() * 1000,
+    );
+  }
+  if (when.getTime() > now.getTime() + 24 * 3_600_000 || when.getUTCFullYear() < 2000) return null;
+  return when;
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { MAX_PHOTO_BYTES } from "../../../shared/jobs.js";
+import {
+  photoFields,
+  photoMessages,
+  photosAnswerSchema,
+  photoUploadFieldsSchema,
+} from "../../../shared/proof.js";
+import { answers, type ZodAnswers } from "../../lib/answers.js";
+import { readMultipart } from "../../lib/multipart.js";
+import { policies } from "../../lib/rate-limit/policies.js";
+import { defineInput } from "../../lib/route-input.js";
+import { requirePrincipal } from "../../plugins/access.js";
+import { addPhotos, readPhoto, removePhoto } from "./photos.js";
+
+const jobParams = z.object({ id: z.uuid({ message: "Job not found." }) });
+const photoParams = jobParams.extend({ photoId: z.uuid({ message: "Photo not found." }) });
+const uploadInput = defineInput(
+  { params: jobParams, body: photoUploadFieldsSchema },
+  { multipart: { mode: "required", files: photoFields } },
+);
+const photoInput = defineInput({ params: photoParams });
+const readInput = defineInput({
+  params: photoParams,
+  query: z.object({ size: z.enum(["thumb", "full"]).default("full") }),
+});
+
+/** A job's proof-of-work photos: for its customer, its assigned landscaper and admins only. */
+export async function proofRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodAnswers>();
+
+  app.post(
+    "/jobs/:id/photos",
+    {
+      config: { access: ["customer", "landscaper"], input: uploadInput },
+      schema: answers(photosAnswerSchema),
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      await app.limit(request, policies.photoUploadByAccount, principal.userId);
+      const form = await readMultipart(request, {
+        fileFields: photoFields,
+        maxFileBytes: MAX_PHOTO_BYTES,
+        tooLargeMessage: photoMessages.tooLarge,
+      });
+      const { params, body } = uploadInput.parse({ params: request.params, body: form.fields });
+      const photos = await addPhotos({
+        db: app.database.db,
+        storage: app.storage,
+        principal,
+        jobId: params.id,
+        kind: body.kind,
+        files: form.files.map((f) => f.buffer),
+      });
+      const added = form.files.length;
+      return { photos, message: `${added} ${added === 1 ? "photo" : "photos"} added.` };
+    },
+  );
+
+  app.delete(
+    "/jobs/:id/photos/:photoId",
+    {
+      config: { access: ["customer", "landscaper"], input: photoInput },
+      schema: answers(photosAnswerSchema),
+    },
+    async (request) => {
+      const { params } = photoInput.parse(request);
+      const photos = await removePhoto({
+        db: app.database.db,
+        storage: app.storage,
+        principal: requirePrincipal(request),
+        jobId: params.id,
+        photoId: params.photoId,
+      });
+      return { photos, message: "Photo removed." };
+    },
+  );
+
+  app.get(
+    "/jobs/:id/photos/:photoId",
+    { config: { answer: "raw", access: "signed-in", input: readInput } },
+    async (request, reply) => {
+      const { params, query } = readInput.parse(request);
+      const file = await readPhoto({
+        db: app.database.db,
+        storage: app.storage,
+        principal: requirePrincipal(request),
+        jobId: params.id,
+        photoId: params.photoId,
+        size: query.size,
+      });
+      reply.header("content-type", "image/jpeg");
+      reply.header("content-length", file.size);
+      // Private to the people on the job; a photo never changes once stored.
+      reply.header("cache-control", "private, max-age=86400, immutable");
+      reply.header("content-disposition", "inline");
+      return reply.send(file.stream);
+    },
+  );
+}
