@@ -29,13 +29,6 @@ export function approveWork(jobId: string): Promise<JobActionAnswer> {
   return apiFetch<JobActionAnswer>(jobUrl(jobId, "approve-work"), { method: "POST", json: {} });
 }
 
-export function reportProblem(input: { jobId: string; note: string }): Promise<JobActionAnswer> {
-  return apiFetch<JobActionAnswer>(jobUrl(input.jobId, "report-problem"), {
-    method: "POST",
-    json: { note: input.note },
-  });
-}
-
 /** The tip travels in dollars (the server converts to cents, as it does for every price form). */
 export function rateJob(input: {
   jobId: string;
@@ -72,8 +65,4 @@ export function useRateJob() {
 
 export function useApproveWork() {
   return useJobAction(approveWork);
-}
-
-export function useReportProblem() {
-  return useJobAction(reportProblem);
 }

@@ -7,6 +7,7 @@ import { formatCents, formatRange, jobLabel, serviceName } from "../../../../sha
 import { Detail } from "../../../components/detail";
 import { JobStatusBadge } from "../../../components/job-status-badge";
 import { cn } from "../../../lib/utils";
+import { CustomerDisputePanel, PhotoGallery, VisitStatus } from "../../proof";
 import { ApproveJobDialog } from "./approve-job-dialog";
 import { CancelJobDialog } from "./cancel-job-dialog";
 import { RatingForm } from "./rating-form";
@@ -117,8 +118,26 @@ export function JobCard({ job }: { job: JobView }) {
         ) : null}
       </div>
 
+      <JobProof job={job} label={label} />
+
       <JobNextStep job={job} servicesText={servicesText} />
     </article>
+  );
+}
+
+/**
+ * What the landscaper's visit left behind and where it stands: the live arrival line on a scheduled job and
+ * the before/after photos (problem photos show with the report).
+ */
+function JobProof({ job, label }: { job: JobView; label: string }) {
+  const photos = (job.photos ?? []).filter((photo) => photo.kind !== "problem");
+  const scheduled = job.status === "scheduled";
+  if (!scheduled && photos.length === 0) return null;
+  return (
+    <div className="grid gap-3 px-4 pb-4 sm:px-5">
+      {scheduled ? <VisitStatus job={job} who="customer" /> : null}
+      <PhotoGallery photos={photos} title="Photos from your landscaper" subject={`${label}, your property`} />
+    </div>
   );
 }
 
@@ -196,30 +215,46 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
         <Footer
           icon={CalendarCheck}
           tone="brand"
-          text={`Booked for ${job.scheduledDate ? formatLongDate(job.scheduledDate) : "the agreed date"}${
-            job.landscaperName ? ` with ${job.landscaperName}` : ""
-          }.`}
+          text={`${(job.visit ?? 1) > 1 ? "Redo visit booked" : "Booked"} for ${
+            job.scheduledDate ? formatLongDate(job.scheduledDate) : "the agreed date"
+          }${job.landscaperName ? ` with ${job.landscaperName}` : ""}.`}
         >
           {cancel}
         </Footer>
       );
-    case "completed":
+    case "completed": {
+      const dispute = job.dispute ?? null;
+      // A reported problem still open: the report, and a redo offer to answer.
+      if (dispute && dispute.state !== "resolved") return <CustomerDisputePanel job={job} />;
+      // The finished work (of a redo visit too) waits for the customer's word.
       if (!job.workApprovedAt && !job.problemReportedAt) return <WorkApproval job={job} />;
       if (!job.workApprovedAt)
-        return (
+        return dispute ? (
+          <CustomerDisputePanel job={job} />
+        ) : (
           <Footer
             icon={Flag}
             tone="sky"
             text="You reported a problem. Our team will contact you, and nothing is charged until it is resolved."
           />
         );
-      return job.rating === null ? (
-        <div className="border-t border-slate-100 bg-amber-50/60 px-4 py-4 sm:px-5">
-          <RatingForm job={job} />
-        </div>
-      ) : (
-        <Footer icon={CircleCheck} tone="brand" text="Completed and rated. Thank you for your feedback!" />
+      return (
+        <>
+          {dispute && dispute.resolution !== "redo" ? <CustomerDisputePanel job={job} /> : null}
+          {job.rating === null ? (
+            <div className="border-t border-slate-100 bg-amber-50/60 px-4 py-4 sm:px-5">
+              <RatingForm job={job} />
+            </div>
+          ) : (
+            <Footer
+              icon={CircleCheck}
+              tone="brand"
+              text="Completed and rated. Thank you for your feedback!"
+            />
+          )}
+        </>
       );
+    }
     case "cancelled":
       return (
         <Footer

@@ -4,15 +4,18 @@ import { type FieldValues, type Path, type UseFormReturn, useForm } from "react-
 import type { z } from "zod";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { acceptJobSchema, completeJobSchema, type JobView, withdrawJobSchema } from "../../../../shared/jobs";
+import { photoMessages } from "../../../../shared/proof";
 import { formatRange, jobLabel } from "../../../../shared/services";
+import { FormAlert } from "../../../components/form-alert";
 import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Input, MoneyInput } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
-import { showServerFieldErrors } from "../../../lib/form-errors";
+import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
+import { dialogFailure, PhotoPicker, photosOf, useUploadPhotos, useUploadProgress } from "../../proof";
 import { useJobAction } from "../api/jobs";
 
 /** The server's answer to a job action as a toast: its message either way, red when refused. */
@@ -148,48 +151,125 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
 
 type CompleteInput = z.input<typeof completeJobSchema>;
 
-/** Complete: the final price, starting at the price the customer approved. */
-export function CompleteJobDialog({ job, disabled, describedBy }: ActionDialogProps) {
+/**
+ * Complete: 1–6 photos of the finished work and the final price (starting at the price the customer
+ * approved). The photos are uploaded first, then the job is completed; the server refuses a completion
+ * without an 'after' photo of this visit, and its messages show in the dialog. Photos uploaded by a try
+ * that then failed stay on the job (shown, removable) so a second try only completes.
+ */
+export function CompleteJobDialog({
+  job,
+  disabled,
+  describedBy,
+  secondary = false,
+}: ActionDialogProps & { secondary?: boolean }) {
   const action = useJobAction();
+  const upload = useUploadPhotos();
+  const progress = useUploadProgress();
+  const [open, setOpen] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const form = useForm<CompleteInput, unknown, CompleteInput>({
     resolver: zodResolver(completeJobSchema, undefined, { raw: true }),
     defaultValues: { finalPrice: dollars(job.quotedPriceCents) },
   });
   const { errors } = form.formState;
+  const uploaded = photosOf(job.photos, "after", job.visit ?? 1);
+  const busy = upload.isPending || action.isPending;
 
-  const dialog = useActionDialog({
-    form,
-    fields: ["finalPrice"],
-    send: (values) =>
-      action.mutateAsync({
+  const onSubmit = form.handleSubmit(async (values) => {
+    setPhotoError(null);
+    if (uploaded.length + files.length === 0) {
+      setPhotoError(photoMessages.completeNeedsPhoto);
+      return;
+    }
+    if (files.length > 0) {
+      try {
+        await upload.mutateAsync({ jobId: job.id, kind: "after", files, onProgress: progress.track });
+        setFiles([]);
+      } catch (error) {
+        setPhotoError(failureMessage(error));
+        return;
+      } finally {
+        progress.reset();
+      }
+    }
+    try {
+      const answer = await action.mutateAsync({
         jobId: job.id,
         action: "complete",
         body: { finalPrice: String(values.finalPrice) },
-      }),
+      });
+      toast({ title: answer.message, variant: "success" });
+      setOpen(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields?.photos) {
+        setPhotoError(error.fields.photos);
+        return;
+      }
+      if (showServerFieldErrors(form.setError, error, ["finalPrice"])) return;
+      dialogFailure(
+        error,
+        (message) => form.setError("root", { message }),
+        () => setOpen(false),
+      );
+    }
   });
 
   return (
     <FormDialog
-      {...dialog}
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        if (!next) {
+          form.clearErrors();
+          setFiles([]);
+          setPhotoError(null);
+        }
+      }}
       trigger={
-        <Button type="button" size="sm" disabled={disabled} aria-describedby={describedBy}>
+        <Button
+          type="button"
+          size="sm"
+          variant={secondary ? "outline" : "default"}
+          disabled={disabled}
+          aria-describedby={describedBy}
+        >
           Mark Complete
         </Button>
       }
       title={<>Complete {jobLabel(job.number)}</>}
       description={
         <>
-          Enter what {job.customerName} pays for the finished work. They'll be asked to approve it; their card
-          is charged then.
+          Add photos of the finished work and what {job.customerName} pays for it. They'll see the photos and
+          be asked to approve the work; their card is charged then.
         </>
       }
-      submitLabel="Mark Complete"
-      pendingLabel="Saving..."
-      pending={action.isPending}
+      onSubmit={onSubmit}
+      submitLabel={files.length > 0 ? "Upload photos and complete" : "Mark Complete"}
+      pendingLabel={upload.isPending ? progress.label : "Saving..."}
+      pending={busy}
     >
+      <PhotoPicker
+        jobId={job.id}
+        kind="after"
+        uploaded={uploaded}
+        files={files}
+        onFilesChange={(next) => {
+          setFiles(next);
+          setPhotoError(null);
+        }}
+        label="Photos of the finished work"
+        required
+        description="At least one, showing the work done."
+        error={photoError}
+        disabled={busy}
+      />
       <FormField label="Final price (USD)" required error={errors.finalPrice?.message}>
         <MoneyInput aria-required="true" {...form.register("finalPrice")} />
       </FormField>
+      <FormAlert message={errors.root?.message} />
     </FormDialog>
   );
 }

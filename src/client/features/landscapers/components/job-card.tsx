@@ -13,12 +13,19 @@ import {
 } from "lucide-react";
 import type * as React from "react";
 import { addressLine } from "../../../../shared/address";
-import { formatShortDate, todayInCharlotte } from "../../../../shared/dates";
+import { formatCharlotteDateTime, formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import type { JobStatus, JobView } from "../../../../shared/jobs";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
 import { JobStatusBadge } from "../../../components/job-status-badge";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../lib/toast";
+import {
+  LandscaperDisputePanel,
+  PhotoGallery,
+  VisitStatus,
+  VisitStepAction,
+  visitStepOpen,
+} from "../../proof";
 import { jobPhotoUrl, useJobAction } from "../api/jobs";
 import {
   AcceptJobDialog,
@@ -90,18 +97,36 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
       </Button>,
     );
   } else if (job.status === "scheduled") {
-    actions.push(<CompleteJobDialog key="complete" job={job} disabled={!canAct} describedBy={describedBy} />);
+    actions.push(<VisitStepAction key="visit" job={job} disabled={!canAct} describedBy={describedBy} />);
+    // While an arrival step is next, it is the main button and completing the secondary one.
+    actions.push(
+      <CompleteJobDialog
+        key="complete"
+        job={job}
+        disabled={!canAct}
+        describedBy={describedBy}
+        secondary={visitStepOpen(job)}
+      />,
+    );
   }
   if (job.status === "accepted" || job.status === "scheduled") {
     actions.push(<WithdrawJobDialog key="withdraw" job={job} disabled={!canAct} describedBy={describedBy} />);
   }
 
+  // The customer's report: on the completed job while it is open or resolved by our team, and on the redo
+  // visit it led to (what to put right); a redo visit's own completion starts afresh.
+  const showDispute =
+    job.dispute != null && !(job.status === "completed" && job.dispute.resolution === "redo");
+  const proofPhotos = assigned ? (job.photos ?? []).filter((photo) => photo.kind !== "problem") : [];
+
   const note =
     job.status === "accepted"
       ? "Waiting for the customer to approve your price and date."
-      : job.status === "cancelled" && job.cancelReason
-        ? `Cancelled: ${job.cancelReason}`
-        : null;
+      : job.status === "completed" && job.approvalEndsAt
+        ? `Waiting for ${job.customerName || "the customer"} to approve the work; it is approved on its own at ${formatCharlotteDateTime(new Date(job.approvalEndsAt))} if they don't answer.`
+        : job.status === "cancelled" && job.cancelReason
+          ? `Cancelled: ${job.cancelReason}`
+          : null;
 
   return (
     <article
@@ -138,6 +163,7 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
           {assigned && job.scheduledDate ? (
             <Detail icon={CalendarCheck}>
               {dateLabel[job.status]}: {formatShortDate(job.scheduledDate)}
+              {(job.visit ?? 1) > 1 ? " (redo visit)" : ""}
             </Detail>
           ) : null}
           <Detail icon={CircleDollarSign}>
@@ -211,11 +237,20 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
         </p>
       ) : null}
 
+      {job.status === "scheduled" ? <VisitStatus job={job} who="landscaper" /> : null}
+      <PhotoGallery
+        photos={proofPhotos}
+        title="Your photos"
+        subject={`${jobLabel(job.number)}, ${job.customerName}'s property`}
+      />
+      {showDispute ? <LandscaperDisputePanel job={job} disabled={!canAct} describedBy={describedBy} /> : null}
+
       {note || actions.length > 0 ? (
         <footer className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
           {note ? <p className="text-sm text-slate-600">{note}</p> : <span />}
           {actions.length > 0 ? (
-            <div className="flex gap-2 sm:justify-end [&>*]:flex-1 sm:[&>*]:flex-none">{actions}</div>
+            // Full width and stacked on phones: a visit day can show four buttons.
+            <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">{actions}</div>
           ) : null}
         </footer>
       ) : null}

@@ -23,6 +23,9 @@ interface Connection {
   retryMs: number;
 }
 
+/** Alerts whose event also changes a job card (its status, arrival, dispute or payment line). */
+const jobListTypes = new Set<NotificationItem["type"]>(["job", "arrival", "dispute", "payment"]);
+
 /** One stream per tab, shared by every component that wants live notifications. */
 let connection: Connection | null = null;
 
@@ -58,8 +61,8 @@ function open(conn: Connection) {
     const item = parse((event as MessageEvent<string>).data);
     if (!isItem(item)) return;
     receiveNotification(conn.client, item);
-    // Job alerts also change the job lists that may be open.
-    if (item.type === "job") {
+    // Job, arrival, dispute and payment alerts also change the job lists that may be open.
+    if (jobListTypes.has(item.type)) {
       void conn.client.invalidateQueries({ queryKey: jobListKeys.landscaper });
       void conn.client.invalidateQueries({ queryKey: jobListKeys.customer });
     }

@@ -1,0 +1,158 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Flag } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import type { JobView } from "../../../../shared/jobs";
+import { problemReasonLabel, problemReasons, reportProblemSchema } from "../../../../shared/proof";
+import { jobLabel } from "../../../../shared/services";
+import { FormAlert } from "../../../components/form-alert";
+import { FormDialog } from "../../../components/form-dialog";
+import { Button } from "../../../components/ui/button";
+import { FieldError, FormField } from "../../../components/ui/form-field";
+import { Textarea } from "../../../components/ui/textarea";
+import { ApiError } from "../../../lib/api-client";
+import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import { cn } from "../../../lib/utils";
+import { useReportProblem } from "../api/disputes";
+import { useUploadPhotos } from "../api/photos";
+import { useUploadProgress } from "../hooks/use-upload-progress";
+import { photosOf } from "../lib/photo-labels";
+import { PhotoPicker } from "./photo-picker";
+
+type ReportInput = z.input<typeof reportProblemSchema>;
+type ReportValues = z.output<typeof reportProblemSchema>;
+
+/**
+ * 'Report a problem' with completed work: what went wrong (a reason and a description) and, if they help,
+ * photos. The photos are uploaded first, then the report is sent; nothing is charged until it is resolved.
+ */
+export function ReportProblemDialog({ job }: { job: JobView }) {
+  const [open, setOpen] = useState(false);
+  const report = useReportProblem();
+  const upload = useUploadPhotos();
+  const progress = useUploadProgress();
+  const [files, setFiles] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const form = useForm<ReportInput, unknown, ReportValues>({
+    resolver: zodResolver(reportProblemSchema),
+    defaultValues: { note: "" },
+  });
+  const { errors } = form.formState;
+  const uploaded = photosOf(job.photos, "problem", job.visit ?? 1);
+  const busy = upload.isPending || report.isPending;
+  const reasonErrorId = `report-${job.id}-reason-error`;
+
+  const onSubmit = form.handleSubmit(async ({ reason, note }) => {
+    setPhotoError(null);
+    if (files.length > 0) {
+      try {
+        await upload.mutateAsync({ jobId: job.id, kind: "problem", files, onProgress: progress.track });
+        setFiles([]);
+      } catch (error) {
+        setPhotoError(failureMessage(error));
+        return;
+      } finally {
+        progress.reset();
+      }
+    }
+    try {
+      const answer = await report.mutateAsync({ jobId: job.id, reason, note });
+      toast({ title: answer.message, variant: "success" });
+      setOpen(false);
+      form.reset();
+    } catch (error) {
+      if (showServerFieldErrors(form.setError, error, ["reason", "note"])) return;
+      if (error instanceof ApiError && error.code === "conflict") {
+        toast({ title: error.message, description: "Your job has been refreshed.", variant: "destructive" });
+        setOpen(false);
+        return;
+      }
+      form.setError("root", { message: failureMessage(error) });
+    }
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        if (!next) {
+          form.reset();
+          setFiles([]);
+          setPhotoError(null);
+        }
+      }}
+      trigger={
+        <Button type="button" variant="outline" icon={<Flag className="size-4" aria-hidden="true" />}>
+          Report a problem
+        </Button>
+      }
+      title={<>Report a problem with {jobLabel(job.number)}</>}
+      description={
+        <>
+          {job.landscaperName ?? "Your landscaper"} and our team read your report. Nothing is charged to your
+          card until it is resolved.
+        </>
+      }
+      onSubmit={onSubmit}
+      submitLabel={files.length > 0 ? "Upload photos and send" : "Send report"}
+      pendingLabel={upload.isPending ? progress.label : "Sending..."}
+      pending={busy}
+      cancelLabel="Back"
+    >
+      <fieldset className="grid min-w-0 gap-2" aria-describedby={errors.reason ? reasonErrorId : undefined}>
+        <legend className="mb-1 text-sm font-medium text-slate-800">
+          What went wrong?
+          <span className="ml-0.5 text-red-700" aria-hidden="true">
+            *
+          </span>
+        </legend>
+        {problemReasons.map((reason) => (
+          <label
+            key={reason}
+            className={cn(
+              "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900",
+              "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
+              "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
+            )}
+          >
+            <input
+              type="radio"
+              value={reason}
+              className="size-4 shrink-0 accent-brand-700 focus:outline-none"
+              {...form.register("reason")}
+            />
+            {problemReasonLabel[reason]}
+          </label>
+        ))}
+        <FieldError id={reasonErrorId} message={errors.reason?.message} />
+      </fieldset>
+      <FormField label="Tell us more" required error={errors.note?.message}>
+        <Textarea
+          rows={4}
+          maxLength={2000}
+          placeholder="For example: the back yard was not mowed, a flower bed was damaged…"
+          aria-required="true"
+          {...form.register("note")}
+        />
+      </FormField>
+      <PhotoPicker
+        jobId={job.id}
+        kind="problem"
+        uploaded={uploaded}
+        files={files}
+        onFilesChange={(next) => {
+          setFiles(next);
+          setPhotoError(null);
+        }}
+        label="Photos of the problem (optional)"
+        error={photoError}
+        disabled={busy}
+      />
+      <FormAlert message={errors.root?.message} />
+    </FormDialog>
+  );
+}

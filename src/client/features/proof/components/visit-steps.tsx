@@ -1,0 +1,329 @@
+import { Clock, Hammer, MapPinCheck, Navigation } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import type { JobView } from "../../../../shared/jobs";
+import { etaChoices, onMyWaySchema } from "../../../../shared/proof";
+import { jobLabel } from "../../../../shared/services";
+import { FormAlert } from "../../../components/form-alert";
+import { FormDialog } from "../../../components/form-dialog";
+import { Button } from "../../../components/ui/button";
+import { FieldError, FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { ApiError } from "../../../lib/api-client";
+import { failureMessage } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import { cn } from "../../../lib/utils";
+import { useUploadPhotos } from "../api/photos";
+import { useArrived, useOnMyWay, useStartWork } from "../api/visit";
+import { useUploadProgress } from "../hooks/use-upload-progress";
+import { photosOf } from "../lib/photo-labels";
+import { nextVisitStep, visitStepOpen } from "../lib/visit";
+import { PhotoPicker } from "./photo-picker";
+
+export interface VisitActionProps {
+  job: JobView;
+  disabled: boolean;
+  describedBy?: string | undefined;
+}
+
+/**
+ * A refused step, shown in its dialog: a job that changed meanwhile (409) closes it (the refreshed card
+ * shows where it stands), anything else stays above the buttons.
+ */
+export function dialogFailure(error: unknown, setRoot: (message: string) => void, close: () => void) {
+  if (error instanceof ApiError && error.code === "conflict") {
+    toast({ title: error.message, description: "The job has been refreshed.", variant: "destructive" });
+    close();
+    return;
+  }
+  setRoot(failureMessage(error));
+}
+
+/**
+ * The landscaper's next arrival step on a scheduled visit: 'On my way', 'Arrived' (or a new arrival time),
+ * then 'Start work'. Nothing before the visit's day: the server opens the steps on that day.
+ */
+export function VisitStepAction(props: VisitActionProps) {
+  const { job } = props;
+  if (!visitStepOpen(job)) return null;
+  switch (nextVisitStep(job.arrival)) {
+    case "on-my-way":
+      return <OnMyWayDialog {...props} />;
+    case "arrived":
+      return (
+        <>
+          <ArrivedButton {...props} />
+          <OnMyWayDialog {...props} again />
+        </>
+      );
+    case "start-work":
+      return <StartWorkDialog {...props} />;
+    default:
+      return null;
+  }
+}
+
+type EtaChoice = "" | `${(typeof etaChoices)[number]}` | "time";
+const etaOptions: { value: Exclude<EtaChoice, "">; label: string }[] = [
+  ...etaChoices.map((minutes) => ({
+    value: `${minutes}` as const,
+    label: minutes === 60 ? "1 hour" : `${minutes} min`,
+  })),
+  { value: "time", label: "At a time" },
+];
+
+/** 'On my way': when the landscaper expects to arrive, in minutes from now or as a time today. */
+function OnMyWayDialog({
+  job,
+  disabled,
+  describedBy,
+  again = false,
+}: VisitActionProps & { again?: boolean }) {
+  const onMyWay = useOnMyWay();
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState<EtaChoice>("");
+  const [time, setTime] = useState("");
+  const [errors, setErrors] = useState<{ choice?: string; time?: string; root?: string }>({});
+  const name = `eta-${job.id}`;
+  const choiceErrorId = `${name}-error`;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = choice === "time" ? { etaTime: time } : choice ? { etaMinutes: Number(choice) } : {};
+    const parsed = onMyWaySchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setErrors(issue?.path[0] === "etaTime" ? { time: issue.message } : { choice: issue?.message });
+      return;
+    }
+    setErrors({});
+    try {
+      const answer = await onMyWay.mutateAsync({ jobId: job.id, ...body });
+      toast({ title: answer.message, variant: "success" });
+      setOpen(false);
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      if (fields?.etaTime || fields?.etaMinutes) {
+        setErrors({ time: fields.etaTime, choice: fields.etaMinutes });
+        return;
+      }
+      dialogFailure(
+        error,
+        (root) => setErrors({ root }),
+        () => setOpen(false),
+      );
+    }
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          setErrors({});
+          setChoice("");
+          setTime("");
+        }
+      }}
+      trigger={
+        <Button
+          type="button"
+          size="sm"
+          variant={again ? "outline" : "default"}
+          disabled={disabled}
+          aria-describedby={describedBy}
+          icon={
+            again ? (
+              <Clock className="size-4" aria-hidden="true" />
+            ) : (
+              <Navigation className="size-4" aria-hidden="true" />
+            )
+          }
+        >
+          {again ? "Change arrival time" : "On my way"}
+        </Button>
+      }
+      title={
+        again ? <>New arrival time for {jobLabel(job.number)}</> : <>On your way to {jobLabel(job.number)}?</>
+      }
+      description={
+        again ? (
+          <>We'll tell {job.customerName || "the customer"} when to expect you now.</>
+        ) : (
+          <>We'll tell {job.customerName || "the customer"} you're coming and when to expect you.</>
+        )
+      }
+      onSubmit={onSubmit}
+      submitLabel="Send"
+      pendingLabel="Sending..."
+      pending={onMyWay.isPending}
+    >
+      <fieldset className="grid min-w-0 gap-2" aria-describedby={errors.choice ? choiceErrorId : undefined}>
+        <legend className="mb-1 text-sm font-medium text-slate-800">When will you arrive?</legend>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+          {etaOptions.map((option) => (
+            <label
+              key={option.value}
+              className={cn(
+                "flex h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900",
+                "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
+                "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
+                option.value === "time" && "col-span-2 sm:col-span-1",
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={option.value}
+                checked={choice === option.value}
+                onChange={() => {
+                  setChoice(option.value);
+                  setErrors({});
+                }}
+                className="size-4 shrink-0 accent-brand-700 focus:outline-none"
+              />
+              <span className="whitespace-nowrap">
+                {option.value === "time" ? option.label : `In ${option.label}`}
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={choiceErrorId} message={errors.choice} />
+      </fieldset>
+      {choice === "time" ? (
+        <FormField label="Arrival time" required description="Today, Charlotte time." error={errors.time}>
+          <Input
+            type="time"
+            value={time}
+            aria-required="true"
+            onChange={(event) => {
+              setTime(event.target.value);
+              setErrors({});
+            }}
+            className="sm:max-w-40"
+          />
+        </FormField>
+      ) : null}
+      <FormAlert message={errors.root} />
+    </FormDialog>
+  );
+}
+
+/** 'Arrived': one tap, the customer is told at once. */
+function ArrivedButton({ job, disabled, describedBy }: VisitActionProps) {
+  const arrived = useArrived();
+  return (
+    <Button
+      type="button"
+      size="sm"
+      disabled={disabled}
+      aria-describedby={describedBy}
+      pending={arrived.isPending}
+      pendingLabel="Sending..."
+      icon={<MapPinCheck className="size-4" aria-hidden="true" />}
+      onClick={async () => {
+        try {
+          const answer = await arrived.mutateAsync(job.id);
+          toast({ title: answer.message, variant: "success" });
+        } catch (error) {
+          toast({
+            title: "Could not tell the customer you arrived",
+            description: failureMessage(error),
+            variant: "destructive",
+          });
+        }
+      }}
+    >
+      Arrived
+    </Button>
+  );
+}
+
+/** 'Start work', with optional photos of the property before the work. */
+function StartWorkDialog({ job, disabled, describedBy }: VisitActionProps) {
+  const startWork = useStartWork();
+  const upload = useUploadPhotos();
+  const progress = useUploadProgress();
+  const [open, setOpen] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [root, setRoot] = useState<string | undefined>();
+  const uploaded = photosOf(job.photos, "before", job.visit ?? 1);
+  const busy = upload.isPending || startWork.isPending;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setRoot(undefined);
+    setPhotoError(null);
+    if (files.length > 0) {
+      try {
+        await upload.mutateAsync({ jobId: job.id, kind: "before", files, onProgress: progress.track });
+        setFiles([]);
+      } catch (error) {
+        setPhotoError(failureMessage(error));
+        return;
+      } finally {
+        progress.reset();
+      }
+    }
+    try {
+      const answer = await startWork.mutateAsync(job.id);
+      toast({ title: answer.message, variant: "success" });
+      setOpen(false);
+    } catch (error) {
+      dialogFailure(error, setRoot, () => setOpen(false));
+    }
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        if (!next) {
+          setFiles([]);
+          setPhotoError(null);
+          setRoot(undefined);
+        }
+      }}
+      trigger={
+        <Button
+          type="button"
+          size="sm"
+          disabled={disabled}
+          aria-describedby={describedBy}
+          icon={<Hammer className="size-4" aria-hidden="true" />}
+        >
+          Start work
+        </Button>
+      }
+      title={<>Start work on {jobLabel(job.number)}</>}
+      description={
+        <>
+          We'll tell {job.customerName || "the customer"} you've started. Photos of how things look before you
+          begin are optional, and help if a question comes up later.
+        </>
+      }
+      onSubmit={onSubmit}
+      submitLabel={files.length > 0 ? "Upload photos and start" : "Start work"}
+      pendingLabel={upload.isPending ? progress.label : "Starting..."}
+      pending={busy}
+    >
+      <PhotoPicker
+        jobId={job.id}
+        kind="before"
+        uploaded={uploaded}
+        files={files}
+        onFilesChange={(next) => {
+          setFiles(next);
+          setPhotoError(null);
+        }}
+        label="Before photos (optional)"
+        error={photoError}
+        disabled={busy}
+      />
+      <FormAlert message={root} />
+    </FormDialog>
+  );
+}
