@@ -15,6 +15,7 @@ import { baseURL, mobile, waitForPath } from "./support/browser";
 import { type DemoServer, demoLandscaper, demoPassword, startDemoServer } from "./support/demo-server";
 import { useBrowser } from "./support/fixtures";
 import { pngBuffer } from "./support/landscaper";
+import { uploadJobPhotos } from "./support/photos";
 import { submitQuote } from "./support/quotes";
 
 const trouble = "We're having trouble loading your account. Please try refreshing or logging in again.";
@@ -277,6 +278,8 @@ describe("customer", () => {
     });
 
     async function proAction(jobId: string, action: "accept" | "complete", data: Record<string, unknown>) {
+      // Completing needs a photo of the finished work, uploaded first as the landscaper's screen does.
+      if (action === "complete") await uploadJobPhotos(pro.request, jobId);
       const response = await pro.request.post(`/api/jobs/${jobId}/${action}`, { data });
       expect(response.status(), await response.text()).toBe(200);
     }

@@ -8,6 +8,7 @@ import { screenshot } from "./support/browser";
 import { type SignedInAccount, useBrowser } from "./support/fixtures";
 import { reviewApplication, submitApplication } from "./support/landscaper";
 import { isolatedZip } from "./support/notifications";
+import { uploadJobPhotos } from "./support/photos";
 import { submitQuote } from "./support/quotes";
 
 /**
@@ -118,6 +119,7 @@ describe("user text is shown as text on every screen (stored XSS)", () => {
     );
     await saveTestCard(customer.request);
     await okJson(await customer.request.post(`/api/jobs/${rated.id}/approve`, { data: {} }), "approve");
+    await uploadJobPhotos(landscaper.request, rated.id);
     await okJson(
       await landscaper.request.post(`/api/jobs/${rated.id}/complete`, { data: { finalPrice: 150 } }),
       "complete",
