@@ -105,6 +105,7 @@ const visits: Record<string, Visit[]> = {
   "/admin/analytics": [{ role: "admin" }],
   "/admin/deliveries": [{ role: "admin" }],
   "/admin/payments": [{ role: "admin" }],
+  "/admin/resolutions": [{ role: "admin" }],
   "*": [{ role: "visitor", url: "/no-such-page-for-a11y" }],
 };
 

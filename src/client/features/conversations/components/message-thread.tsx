@@ -73,12 +73,15 @@ function MessageBubble({
     >
       <p className="flex flex-wrap items-baseline gap-x-1.5 text-xs text-slate-600">
         <span className={cn("font-semibold", fromTeam ? "text-amber-900" : "text-slate-800")}>{who}</span>
-        <span aria-hidden="true">·</span>
-        <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+        <span className="whitespace-nowrap">
+          <span aria-hidden="true">· </span>
+          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+        </span>
       </p>
       <div
         className={cn(
-          "grid gap-2 rounded-2xl px-3.5 py-2.5 text-sm leading-relaxed shadow-xs",
+          "grid gap-2 rounded-2xl text-sm leading-relaxed shadow-xs",
+          message.body ? "px-3.5 py-2.5" : "p-1.5",
           mine
             ? "rounded-br-md bg-brand-700 text-white"
             : fromTeam
@@ -96,8 +99,10 @@ function MessageBubble({
             <img
               src={message.image.thumbUrl}
               alt={`Attachment from ${mine ? "you" : message.senderName} (opens full size in a new tab)`}
-              loading="lazy"
-              className="max-h-56 w-full max-w-64 bg-slate-200 object-cover"
+              // A fixed box, so the thread's height (and its scroll to the newest) does not jump as it loads.
+              width={256}
+              height={192}
+              className="aspect-[4/3] w-64 max-w-full bg-slate-200 object-cover"
             />
           </a>
         ) : null}

@@ -42,6 +42,9 @@ describe("senderLabel", () => {
     expect(senderLabel({ mine: false, senderName: "Ana Ruiz", senderRole: "admin" })).toBe(
       "Ana Ruiz · GreenScape team",
     );
+    expect(senderLabel({ mine: false, senderName: "GreenScape support", senderRole: "admin" })).toBe(
+      "GreenScape support",
+    );
   });
 });
 

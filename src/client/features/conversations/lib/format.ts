@@ -1,5 +1,5 @@
 import type { MessageItem } from "../../../../shared/conversations";
-import { formatCharlotteClock, formatCharlotteDateTime, todayInCharlotte } from "../../../../shared/dates";
+import { BUSINESS_TIME_ZONE, formatCharlotteDateTime, todayInCharlotte } from "../../../../shared/dates";
 import { photoMessages } from "../../../../shared/proof";
 
 /** The unread count on a Messages button: '9+' above nine, like the bell. */
@@ -22,15 +22,19 @@ export function messagesLabel(count: number): string {
 export function formatMessageTime(iso: string, now: Date = new Date()): string {
   const when = new Date(iso);
   if (Number.isNaN(when.getTime())) return "";
-  return todayInCharlotte(when) === todayInCharlotte(now)
-    ? formatCharlotteClock(when)
-    : formatCharlotteDateTime(when);
+  if (todayInCharlotte(when) !== todayInCharlotte(now)) return formatCharlotteDateTime(when);
+  return when.toLocaleTimeString("en-US", {
+    timeZone: BUSINESS_TIME_ZONE,
+    hour: "numeric",
+    minute: "2-digit",
+  });
 }
 
-/** Who wrote a message, as the thread shows it: 'You', or the name (with 'GreenScape team' for admins). */
+/** Who wrote a message, as the thread shows it: 'You', or the name (saying it is our team for admins). */
 export function senderLabel(message: Pick<MessageItem, "mine" | "senderName" | "senderRole">): string {
   if (message.mine) return "You";
-  return message.senderRole === "admin" ? `${message.senderName} · GreenScape team` : message.senderName;
+  if (message.senderRole !== "admin" || /greenscape/i.test(message.senderName)) return message.senderName;
+  return `${message.senderName} · GreenScape team`;
 }
 
 export const ATTACHMENT_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
