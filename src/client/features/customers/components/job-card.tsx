@@ -7,6 +7,7 @@ import { formatCents, formatRange, jobLabel, serviceName } from "../../../../sha
 import { Detail } from "../../../components/detail";
 import { JobStatusBadge } from "../../../components/job-status-badge";
 import { cn } from "../../../lib/utils";
+import { MessagesButton } from "../../conversations";
 import { CustomerDisputePanel, PhotoGallery, VisitStatus } from "../../proof";
 import { ApproveJobDialog } from "./approve-job-dialog";
 import { CancelJobDialog } from "./cancel-job-dialog";
@@ -15,6 +16,8 @@ import { StarRating } from "./star-rating";
 import { WorkApproval } from "./work-approval";
 
 const cancellable = new Set<JobView["status"]>(["pending", "accepted", "scheduled"]);
+/** A landscaper has the job: the customer and they can write to each other. */
+const withLandscaper = new Set<JobView["status"]>(["accepted", "scheduled", "completed"]);
 
 /** One of the customer's requests: what was asked, where it stands, and what they can do next. */
 export function JobCard({ job }: { job: JobView }) {
@@ -41,7 +44,12 @@ export function JobCard({ job }: { job: JobView }) {
             Requested {formatShortDate(todayInCharlotte(new Date(job.createdAt)))}
           </p>
         </div>
-        <JobStatusBadge status={job.status} />
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {withLandscaper.has(job.status) ? (
+            <MessagesButton jobId={job.id} unread={job.unreadMessages} />
+          ) : null}
+          <JobStatusBadge status={job.status} />
+        </div>
       </header>
 
       <div className="flex flex-col gap-4 px-4 py-4 sm:flex-row sm:px-5">

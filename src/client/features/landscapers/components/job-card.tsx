@@ -19,6 +19,7 @@ import { formatCents, formatRange, jobLabel, serviceName } from "../../../../sha
 import { JobStatusBadge } from "../../../components/job-status-badge";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../lib/toast";
+import { MessagesButton } from "../../conversations";
 import {
   LandscaperDisputePanel,
   PhotoGallery,
@@ -111,6 +112,10 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
   }
   if (job.status === "accepted" || job.status === "scheduled") {
     actions.push(<WithdrawJobDialog key="withdraw" job={job} disabled={!canAct} describedBy={describedBy} />);
+  }
+  // The job is this landscaper's: they and the customer can write to each other.
+  if (assigned && job.status !== "cancelled") {
+    actions.push(<MessagesButton key="messages" jobId={job.id} unread={job.unreadMessages} />);
   }
 
   // The customer's report: on the completed job while it is open or resolved by our team, and on the redo

@@ -1,7 +1,8 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { NotificationItem } from "../../../../shared/notifications";
-import { jobListKeys } from "../../../lib/query-keys";
+import { conversationOfLink, isConversationOpen } from "../../../lib/open-conversation";
+import { conversationKeys, jobListKeys } from "../../../lib/query-keys";
 import { toast } from "../../../lib/toast";
 import { bellQueryOptions, receiveNotification, refreshNotifications } from "../api/notifications";
 
@@ -23,8 +24,8 @@ interface Connection {
   retryMs: number;
 }
 
-/** Alerts whose event also changes a job card (its status, arrival, dispute or payment line). */
-const jobListTypes = new Set<NotificationItem["type"]>(["job", "arrival", "dispute", "payment"]);
+/** Alerts whose event also changes a job card (its status, arrival, dispute, payment line or unread count). */
+const jobListTypes = new Set<NotificationItem["type"]>(["job", "arrival", "dispute", "payment", "message"]);
 
 /** One stream per tab, shared by every component that wants live notifications. */
 let connection: Connection | null = null;
@@ -61,10 +62,16 @@ function open(conn: Connection) {
     const item = parse((event as MessageEvent<string>).data);
     if (!isItem(item)) return;
     receiveNotification(conn.client, item);
-    // Job, arrival, dispute and payment alerts also change the job lists that may be open.
+    // Job, arrival, dispute, payment and message alerts also change the job lists that may be open.
     if (jobListTypes.has(item.type)) {
       void conn.client.invalidateQueries({ queryKey: jobListKeys.landscaper });
       void conn.client.invalidateQueries({ queryKey: jobListKeys.customer });
+    }
+    if (item.type === "message") {
+      void conn.client.invalidateQueries({ queryKey: conversationKeys.all });
+      // Someone reading that very conversation sees the message arrive; a toast would only repeat it.
+      const jobId = conversationOfLink(item.link);
+      if (jobId && isConversationOpen(jobId)) return;
     }
     toast({ title: "New Notification", description: item.message });
   });
