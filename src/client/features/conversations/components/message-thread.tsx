@@ -72,7 +72,9 @@ function MessageBubble({
       data-mine={mine}
     >
       <p className="flex flex-wrap items-baseline gap-x-1.5 text-xs text-slate-600">
-        <span className={cn("font-semibold", fromTeam ? "text-amber-900" : "text-slate-800")}>{who}</span>
+        <span className={cn("font-semibold", fromTeam && !mine ? "text-amber-900" : "text-slate-800")}>
+          {who}
+        </span>
         <span className="whitespace-nowrap">
           <span aria-hidden="true">· </span>
           <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
