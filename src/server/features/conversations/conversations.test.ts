@@ -22,7 +22,6 @@ import { saveCard } from "../../test/payment-helpers.js";
 import { addPhotos, cameraJpeg } from "../../test/photo-helpers.js";
 import { sendUnreadMessageEmails } from "./unread-email.js";
 
-type Who = { id: string; cookie: string };
 type Item = {
   id: string;
   senderRole: string;
@@ -272,14 +271,25 @@ describe("job conversations", () => {
 
   it("does not show a landscaper who takes over a job what was said with the one who withdrew", async () => {
     const id = await scheduled(cast);
-    await said(customer, id, "Text me on 704-555-0123 when you leave");
+    const earlier = await said(customer, id, "Text me on 704-555-0123 when you leave");
     await said(pro, id, "Will do, mine is 980-555-0111");
+    const photo = await postMultipart(
+      t.app,
+      `/api/jobs/${id}/messages`,
+      [{ name: "image", value: await cameraJpeg(), filename: "IMG.jpg", contentType: "image/jpeg" }],
+      customer.cookie,
+    );
+    expect(photo.statusCode, photo.body).toBe(200);
+    const image = (photo.json().message as Item).image!;
     const withdrawn = await post(pro, `/api/jobs/${id}/withdraw`, { reason: "My mower broke down." });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     // The one who withdrew is off the job: 404, as for any stranger.
     expect((await get(pro, `/api/jobs/${id}/messages`)).statusCode).toBe(404);
 
-    const taken = await post(rival, `/api/jobs/${id}/accept`, { price: 130, scheduledDate: daysFromToday(4) });
+    const taken = await post(rival, `/api/jobs/${id}/accept`, {
+      price: 130,
+      scheduledDate: daysFromToday(4),
+    });
     expect(taken.statusCode, taken.body).toBe(200);
     const seen = await thread(rival, id);
     expect(seen).toMatchObject({ masking: true, canWrite: true, messages: [], unread: 0 });
@@ -288,10 +298,16 @@ describe("job conversations", () => {
       unreadMessages: number;
     }[];
     expect(list.find((j) => j.id === id)?.unreadMessages).toBe(0);
+    // Nor through the routes that take a message's id.
+    expect((await get(rival, image.fullUrl)).statusCode).toBe(404);
+    const report = await post(rival, `/api/jobs/${id}/messages/${earlier.id}/report`, { reason: "Spam" });
+    expect(report.statusCode).toBe(404);
+    expect(report.json().error.message).toBe("Message not found.");
     // The new pair's conversation starts here; the customer still has the whole history.
     await said(rival, id, "Hi, I'm taking over your job");
     expect((await thread(rival, id)).messages.map((m) => m.body)).toEqual(["Hi, I'm taking over your job"]);
-    expect((await thread(customer, id)).messages).toHaveLength(3);
+    expect((await thread(customer, id)).messages).toHaveLength(4);
+    expect((await get(customer, image.fullUrl)).statusCode).toBe(200);
   });
 
   it("lets the customer and the landscaper talk, each seeing who wrote what", async () => {
@@ -467,6 +483,17 @@ describe("job conversations", () => {
       ]);
       // And the customer can answer in the dispute (the job is completed).
       await said(customer, id, "Photos attached soon");
+
+      // Once the dispute is resolved, our team is back to reading only.
+      const resolved = await post(admin, `/api/admin/jobs/${id}/resolve`, {
+        resolution: "release_payment",
+        note: "The photos show the work was done.",
+      });
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      const after = await send(admin, id, "One more thing");
+      expect(after.statusCode).toBe(409);
+      expect(after.json().error.message).toBe(conversationMessages.adminOnlyInDispute);
+      expect(await thread(admin, id)).toMatchObject({ canWrite: false });
     });
   });
 
@@ -550,7 +577,7 @@ describe("job conversations", () => {
     expect(latest!.message.endsWith(`: ${"z".repeat(120)}`)).toBe(true);
   });
 
-  it(`refuses the ${policies.messageByAccount.max + 1}th message in a minute from one account (429)`, async () => {
+  it(`refuses messages past ${policies.messageByAccount.max} a minute from one account (429)`, async () => {
     const chatty = await signUp(t.app, { role: "customer", name: "Chatty Cathy" });
     const id = await accepted({ customer: chatty, pro });
     // app.inject comes from the allow-listed 127.0.0.1: these come from elsewhere, so the limit applies.
@@ -880,5 +907,23 @@ describe("unread message emails", () => {
     const counts = await Promise.all([pass(), pass(), pass()]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(3);
     for (const [i, each] of many.entries()) expect(await emailsTo(each.customer, jobs[i]!)).toHaveLength(1);
+  });
+
+  it("does not email a landscaper who took over a job about what was said before", async () => {
+    const people = await freshCast();
+    const id = await scheduled(people);
+    await said(people.customer, id, "Gate code is 4411");
+    const withdrawn = await post(people.pro, `/api/jobs/${id}/withdraw`, { reason: "Van broke down." });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const next = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Nina Next" });
+    const taken = await post(next, `/api/jobs/${id}/accept`, { price: 120, scheduledDate: daysFromToday(3) });
+    expect(taken.statusCode, taken.body).toBe(200);
+    await pass();
+    expect(await emailsTo(next, id)).toEqual([]);
+    expect(await emailsTo(people.pro, id)).toEqual([]);
+    // What the customer writes to the new landscaper is emailed to them.
+    await said(people.customer, id, "Welcome aboard");
+    expect(await pass()).toBe(1);
+    expect(await emailsTo(next, id)).toHaveLength(1);
   });
 });

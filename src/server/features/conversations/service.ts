@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import {
   type ConversationAnswer,
   conversationMessages,
@@ -10,7 +10,7 @@ import {
 import { jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { conversationMember, type job, jobMessage, jobMessageReport, notification } from "../../db/schema.js";
+import { conversationMember, job, jobMessage, jobMessageReport, notification } from "../../db/schema.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import type { Storage } from "../../lib/storage.js";
 import type { Principal } from "../accounts/index.js";
@@ -34,6 +34,20 @@ function roleOn(row: JobRow, principal: Principal): MessageRole {
   if (row.landscaperId === principal.userId) return "landscaper";
   return "admin";
 }
+
+/**
+ * A landscaper reads the conversation from when they took the job (job.accepted_at, set on accepting and
+ * cleared on withdrawing): one who takes over a job another landscaper withdrew from must not read what was
+ * said before, which can hold both sides' phone numbers and emails, typed unmasked once the job was booked,
+ * while for them it is only accepted. The customer and our team keep the whole history. Test: "does not show
+ * a landscaper who takes over a job what was said with the one who withdrew".
+ */
+function visibleSince(row: JobRow, role: MessageRole): Date | null {
+  return role === "landscaper" ? row.acceptedAt : null;
+}
+/** The same rule in SQL, for `userId` reading a message of a job (joined as `job`). */
+const visibleTo = (userId: string) =>
+  sql`(${job.landscaperId} is distinct from ${userId} or ${jobMessage.createdAt} >= coalesce(${job.acceptedAt}, '-infinity'::timestamptz))`;
 
 const disputeOpen = (row: JobRow) => row.disputeReportedAt !== null && row.disputeResolvedAt === null;
 /** Phone numbers and emails are hidden until the customer has booked (the job is scheduled). */
@@ -73,6 +87,7 @@ export async function unreadByJob(
   const rows = await db
     .select({ jobId: jobMessage.jobId, n: sql<number>`count(*)::int` })
     .from(jobMessage)
+    .innerJoin(job, eq(job.id, jobMessage.jobId))
     .leftJoin(
       conversationMember,
       and(eq(conversationMember.jobId, jobMessage.jobId), eq(conversationMember.userId, userId)),
@@ -82,6 +97,7 @@ export async function unreadByJob(
         inArray(jobMessage.jobId, jobIds),
         sql`${jobMessage.senderId} is distinct from ${userId}`,
         sql`${jobMessage.createdAt} > coalesce(${conversationMember.lastReadAt}, '-infinity'::timestamptz)`,
+        visibleTo(userId),
       ),
     )
     .groupBy(jobMessage.jobId);
@@ -98,10 +114,11 @@ export async function readConversation(options: {
   const { db, principal } = options;
   const current = await jobForParty(db, principal, options.jobId);
   const role = roleOn(current, principal);
+  const since = visibleSince(current, role);
   const rows = await db
     .select()
     .from(jobMessage)
-    .where(eq(jobMessage.jobId, current.id))
+    .where(and(eq(jobMessage.jobId, current.id), since ? gte(jobMessage.createdAt, since) : undefined))
     .orderBy(asc(jobMessage.createdAt))
     .limit(500);
   const reports = await db
@@ -261,10 +278,17 @@ export async function reportMessage(options: {
 }) {
   const { db, principal } = options;
   const current = await jobForParty(db, principal, options.jobId);
+  const since = visibleSince(current, roleOn(current, principal));
   const [message] = await db
     .select()
     .from(jobMessage)
-    .where(and(eq(jobMessage.id, options.messageId), eq(jobMessage.jobId, current.id)));
+    .where(
+      and(
+        eq(jobMessage.id, options.messageId),
+        eq(jobMessage.jobId, current.id),
+        since ? gte(jobMessage.createdAt, since) : undefined,
+      ),
+    );
   if (!message) throw notFound("Message not found.");
   if (message.senderId === principal.userId) throw conflict("You cannot report your own message.");
   await db.transaction(async (tx) => {
@@ -292,10 +316,17 @@ export async function readMessageImage(options: {
   size: "thumb" | "full";
 }) {
   const current = await jobForParty(options.db, options.principal, options.jobId);
+  const since = visibleSince(current, roleOn(current, options.principal));
   const [message] = await options.db
     .select({ imageKey: jobMessage.imageKey, imageThumbKey: jobMessage.imageThumbKey })
     .from(jobMessage)
-    .where(and(eq(jobMessage.id, options.messageId), eq(jobMessage.jobId, current.id)));
+    .where(
+      and(
+        eq(jobMessage.id, options.messageId),
+        eq(jobMessage.jobId, current.id),
+        since ? gte(jobMessage.createdAt, since) : undefined,
+      ),
+    );
   const key = options.size === "thumb" ? message?.imageThumbKey : message?.imageKey;
   if (!key) throw notFound("Image not found.");
   const file = await options.storage.get(key);

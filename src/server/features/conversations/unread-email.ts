@@ -37,6 +37,8 @@ export async function sendUnreadMessageEmails(options: {
       and m.created_at <= now() - ${delay}::interval
       and r.user_id is not null
       and m.sender_id is distinct from r.user_id
+      -- A landscaper is not told of what was said before they took the job (service.ts visibleSince).
+      and (r.user_id is distinct from j.landscaper_id or m.created_at >= coalesce(j.accepted_at, '-infinity'))
       and m.created_at > coalesce(cm.last_read_at, '-infinity')
       and m.created_at > coalesce(cm.last_emailed_at, '-infinity')
       and (cm.last_emailed_at is null or cm.last_emailed_at < now() - ${EMAIL_GAP}::interval)
@@ -63,8 +65,10 @@ export async function sendUnreadMessageEmails(options: {
           for update skip locked
         ),
         waiting as (
-          select m.sender_name, m.created_at from job_message m, member cm
+          select m.sender_name, m.created_at from job_message m, member cm, job jm
           where m.job_id = cm.job_id and m.sender_id is distinct from cm.user_id
+            and jm.id = m.job_id
+            and (cm.user_id is distinct from jm.landscaper_id or m.created_at >= coalesce(jm.accepted_at, '-infinity'))
             and m.created_at <= now() - ${delay}::interval
             and m.created_at > coalesce(cm.last_read_at, '-infinity')
             and m.created_at > coalesce(cm.last_emailed_at, '-infinity')
