@@ -47,7 +47,7 @@ export function PhotoGallery({ photos, title, subject, className }: PhotoGallery
       <h4 id={headingId} className="text-xs font-medium text-slate-500">
         {title} <span className="font-normal">({count})</span>
       </h4>
-      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6 lg:grid-cols-8">
         {ordered.map((photo, index) => (
           <li key={photo.id} className="min-w-0">
             <button
