@@ -80,7 +80,12 @@ export function scenarios(sessions: Sessions, env: Env): Scenario[] {
       label: "Customer dashboard list",
       http: get("/api/customer/jobs", sessions.customer),
       service: (db) =>
-        listCustomerJobs({ db, cancellationFeeCents: 2500, customerId: sessions.customer.userId }),
+        listCustomerJobs({
+          db,
+          cancellationFeeCents: 2500,
+          approvalHours: 48,
+          customerId: sessions.customer.userId,
+        }),
       transactional: false,
     },
     {

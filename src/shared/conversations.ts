@@ -88,13 +88,18 @@ export function maskContacts(text: string): { text: string; masked: boolean } {
       return MASK;
     });
   let out = text.slice(0, MESSAGE_MAX_LENGTH);
-  // Emails, including "name at host dot com" spelled out.
-  out = replace(/[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,5}/g, out);
+  // Emails, also spelled out or spaced: "me@example.com", "me @ example . com", "me (at) example [dot] com".
+  const at = String.raw`(?:\s{0,3}@\s{0,3}|\s{0,3}[([]at[)\]]\s{0,3}|\s{1,3}at\s{1,3})`;
+  const dot = String.raw`(?:\s{0,3}\.\s{0,3}|\s{0,3}[([]dot[)\]]\s{0,3}|\s{1,3}dot\s{1,3})`;
   out = replace(
-    /\b[A-Za-z0-9._%+-]{1,64}\s{1,3}(?:at|\[at\])\s{1,3}[A-Za-z0-9-]{1,63}\s{1,3}(?:dot|\.)\s{1,3}[a-z]{2,6}\b/gi,
+    new RegExp(
+      String.raw`[A-Za-z0-9._%+-]{1,64}${at}[A-Za-z0-9-]{1,63}(?:${dot}[A-Za-z0-9-]{1,63}){0,4}${dot}[A-Za-z]{2,12}\b`,
+      "gi",
+    ),
     out,
   );
-  // Phone numbers: 10 digits (optionally +1) with any of space . - ( ) between groups.
-  out = replace(/(?:\+?1[\s.-]{0,3})?\(?\d{3}\)?[\s.-]{0,3}\d{3}[\s.-]{0,3}\d{4}\b/g, out);
+  // Phone numbers: 10 to 15 digits in a row, whatever (up to 3) spaces, dots, dashes, brackets or a plus sit
+  // between them: "704-555-0123", "(704) 555 0123", "+1 704 555 0123", "704 5550 123", "7045550123ext5".
+  out = replace(/\+?\(?(?:\d[\s().-]{0,3}){9,14}\d/g, out);
   return { text: out, masked };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import { jobMessages } from "../../../shared/jobs.js";
 import { landscaperDisplayName } from "../../../shared/landscapers.js";
@@ -77,7 +77,8 @@ export async function acceptJob(
         landscaperId: principal.userId,
         quotedPriceCents: options.priceCents,
         scheduledDate,
-        acceptedAt: new Date(),
+        // The database's clock, as the messages' created_at: a landscaper reads the conversation from here.
+        acceptedAt: sql`now()`,
       },
       raceMessage: jobMessages.takenByAnother,
     });

@@ -1,4 +1,5 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type JobStatus, statusLabel } from "../../../shared/jobs.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { job, jobEvent } from "../../db/schema.js";
@@ -100,7 +101,8 @@ export async function move(
     current: JobRow;
     action: JobAction;
     actorId: string | null;
-    set: Partial<typeof job.$inferInsert>;
+    /** Values, or SQL such as now() where the database's clock must be the one. */
+    set: PgUpdateSetSource<typeof job>;
     /** An extra condition the row must still meet, e.g. not rated yet. */
     alsoWhere?: SQL;
     raceMessage?: string;
