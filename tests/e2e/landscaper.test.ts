@@ -7,6 +7,7 @@ import { confirmEmailViaLink, defaultPassword, fillSignUp, uniqueEmail, waitForE
 import { baseURL, mobile, screenshot, waitForPath } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
 import { pdfBuffer, pngBuffer, writeSampleFiles } from "./support/landscaper";
+import { choosePhotos } from "./support/photo-picker";
 import { submitQuote } from "./support/quotes";
 
 describe("landscaper", () => {
@@ -399,7 +400,7 @@ describe("landscaper", () => {
     await customer.page.goto("/dashboard/customer");
     await customer.page.getByText("$85.00").first().waitFor();
 
-    // The customer approves; the landscaper completes with the final price.
+    // The customer approves; the landscaper completes with a photo of the work and the final price.
     await saveTestCard(customer.context.request);
     const approve = await customer.context.request.post(`/api/jobs/${jobId}/approve`, { data: {} });
     expect(approve.status()).toBe(200);
@@ -408,7 +409,8 @@ describe("landscaper", () => {
     const complete = pro.page.getByRole("dialog", { name: /^Complete JOB-/ });
     expect(await complete.getByLabel("Final price (USD)").inputValue()).toBe("85");
     await complete.getByLabel("Final price (USD)").fill("92.50");
-    await complete.getByRole("button", { name: "Mark Complete" }).click();
+    await choosePhotos(pro.page, complete);
+    await complete.getByRole("button", { name: "Upload photos and complete" }).click();
     await seeToast(pro.page, "Job marked as completed.");
     await card.getByText("Final price: $92.50").waitFor();
     await card.getByText("Completed", { exact: true }).waitFor();

@@ -8,6 +8,7 @@ import { uniqueEmail, waitForEmail } from "./support/auth";
 import { mobile } from "./support/browser";
 import { type DemoServer, demoLandscaper, demoPassword, startDemoServer } from "./support/demo-server";
 import { useBrowser } from "./support/fixtures";
+import { choosePhotos } from "./support/photo-picker";
 import { submitQuote } from "./support/quotes";
 
 function jobCard(page: Page, number: number): Locator {
@@ -91,7 +92,8 @@ describe("payments (test mode)", () => {
     const proCard = pro.page.getByRole("article").filter({ hasText: `JOB-${quote.number}` });
     await proCard.getByRole("button", { name: "Mark Complete" }).click();
     const complete = pro.page.getByRole("dialog", { name: /^Complete JOB-/ });
-    await complete.getByRole("button", { name: "Mark Complete" }).click();
+    await choosePhotos(pro.page, complete);
+    await complete.getByRole("button", { name: "Upload photos and complete" }).click();
     await proCard.getByText("Completed", { exact: true }).waitFor();
 
     // The customer approves the work: charged, and the receipt arrives with its PDF.
