@@ -32,6 +32,7 @@ export function PhotoGallery({ photos, title, subject, className }: PhotoGallery
   // Closing returns focus to the thumbnail of the photo last shown (there is no DialogTrigger to return to).
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const lastShown = useRef(0);
+  const content = useRef<HTMLDivElement>(null);
   if (photos.length === 0) return null;
   const ordered = orderPhotos(photos);
   const count = ordered.length;
@@ -80,6 +81,13 @@ export function PhotoGallery({ photos, title, subject, className }: PhotoGallery
         {current ? (
           <DialogContent
             className="max-w-3xl gap-3 p-4 sm:p-6"
+            ref={content}
+            // The dialog itself takes focus: the arrow keys step at once, and Tab reaches the buttons (the
+            // first control would be 'Open in a new tab', a surprising place to start).
+            onOpenAutoFocus={(event) => {
+              event.preventDefault();
+              content.current?.focus();
+            }}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
               thumbs.current[lastShown.current]?.focus();
