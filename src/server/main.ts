@@ -27,10 +27,16 @@ async function main() {
 
   const app = await build({ env, database });
   // Start-up facts a person needs (the admin sign-in, the demo accounts) go to the console as plain lines.
-  await prepareData(database.db, env, {
-    info: (message) => console.log(`• ${message}`),
-    warn: (message) => console.warn(`! ${message}`),
-  });
+  // The demo's photos go where uploads go (the app's storage).
+  await prepareData(
+    database.db,
+    env,
+    {
+      info: (message) => console.log(`• ${message}`),
+      warn: (message) => console.warn(`! ${message}`),
+    },
+    { storage: app.storage },
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

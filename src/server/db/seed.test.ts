@@ -1,11 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { and, count, eq, like, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WORK_APPROVAL_HOURS } from "../../shared/payments.js";
 import { loadEnv } from "../config/env.js";
-import { ledgerTotals, ledgerTotalsCounted, TestProcessor } from "../features/payments/index.js";
+import { unreadByJob } from "../features/conversations/index.js";
+import { listResolutions } from "../features/jobs/resolutions.js";
+import { ledgerTotals, ledgerTotalsCounted, reconcile, TestProcessor } from "../features/payments/index.js";
+import type { Storage } from "../lib/storage.js";
 import { useFixture } from "../test/build-test-app.js";
 import { openTestDatabase } from "../test/test-database.js";
 import { openDatabase } from "./client.js";
@@ -13,6 +18,21 @@ import * as s from "./schema.js";
 import { DEMO_DOMAIN, prepareData, removeDemoData, seedDemoData } from "./seed.js";
 
 const quiet = { info: () => {}, warn: () => {} };
+
+/** The app's Storage in memory, to see the files the demo writes and removes. */
+class MemoryStorage implements Storage {
+  readonly files = new Map<string, Buffer>();
+  async put(key: string, data: Buffer) {
+    this.files.set(key, data);
+  }
+  async get(key: string) {
+    const data = this.files.get(key);
+    return data ? { stream: Readable.from(data), size: data.length } : null;
+  }
+  async delete(key: string) {
+    this.files.delete(key);
+  }
+}
 
 describe("demo data", () => {
   const database = useFixture(openTestDatabase, (d) => d.close());
@@ -63,6 +83,9 @@ describe("demo data", () => {
     expect(events!.n).toBeGreaterThanOrEqual(jobs.length);
     const [notes] = await db.select({ n: count() }).from(s.notification);
     expect(notes!.n).toBeGreaterThan(0);
+    // Seeded without a storage: conversations, but no photos (their files would have nowhere to go).
+    expect((await db.select({ n: count() }).from(s.jobMessage))[0]!.n).toBeGreaterThan(0);
+    expect((await db.select({ n: count() }).from(s.jobPhoto))[0]!.n).toBe(0);
   });
 
   it("does not seed twice, and re-seeding replaces the demo rows", async () => {
@@ -112,6 +135,19 @@ describe("demo payments", () => {
     expect(charged!.cents).toBeGreaterThan(0);
     expect(charged!.cents).toBe(captured!.cents);
     expect(await ledgerTotals(db)).toEqual(await ledgerTotalsCounted(db));
+    // A resolved problem report's partial refund: what the payments say was refunded left the processor.
+    const [refunded] = await db
+      .select({ cents: sql<number>`coalesce(sum(${s.payment.refundedCents}), 0)::int` })
+      .from(s.payment);
+    const [refundLedger] = await db
+      .select({ cents: sql<number>`coalesce(-sum(${s.ledgerEntry.amountCents}), 0)::int` })
+      .from(s.ledgerEntry)
+      .innerJoin(s.ledgerTransaction, eq(s.ledgerTransaction.id, s.ledgerEntry.transactionId))
+      .where(and(eq(s.ledgerTransaction.kind, "refund"), eq(s.ledgerEntry.account, "processor")));
+    expect(refunded!.cents).toBeGreaterThan(0);
+    expect(refundLedger!.cents).toBe(refunded!.cents);
+    // Payment by payment, the test processor, the payment rows and the ledger agree.
+    expect(await reconcile(db, new TestProcessor(db))).toEqual([]);
 
     const olivia = await db
       .select({ brand: s.paymentMethod.brand, last4: s.paymentMethod.last4 })
@@ -162,6 +198,189 @@ describe("demo payments", () => {
   });
 });
 
+describe("demo proof of work, problem reports and conversations", () => {
+  const database = useFixture(openTestDatabase, (d) => d.close());
+  const storage = new MemoryStorage();
+  let seconds = 0;
+  beforeAll(async () => {
+    const { db } = database();
+    await db
+      .insert(s.user)
+      .values({ id: "demo-admin", email: "admin@test.local", name: "Admin", role: "admin" });
+    const started = performance.now();
+    await seedDemoData(db, quiet, { storage });
+    seconds = (performance.now() - started) / 1000;
+  });
+  const oliviaJobs = async () => {
+    const { db } = database();
+    return db
+      .select()
+      .from(s.job)
+      .where(eq(s.job.customerEmail, `olivia.bennett@${DEMO_DOMAIN}`));
+  };
+
+  it("seeds photos and all in a few seconds at most", () => {
+    console.log(`demo data with photos seeded in ${seconds.toFixed(2)} s`);
+    expect(seconds).toBeLessThan(10);
+  });
+
+  it("gives Olivia a conversation with Carlos on her booked and her finished job, one message unread", async () => {
+    const { db } = database();
+    const jobs = await oliviaJobs();
+    const [olivia] = await db
+      .select()
+      .from(s.user)
+      .where(eq(s.user.email, `olivia.bennett@${DEMO_DOMAIN}`));
+    const [carlos] = await db
+      .select()
+      .from(s.user)
+      .where(eq(s.user.email, `carlos.mendoza@${DEMO_DOMAIN}`));
+    const talked = jobs.filter((j) => j.status === "scheduled" || j.status === "completed");
+    expect(talked.map((j) => j.status).sort()).toEqual(["completed", "scheduled"]);
+    for (const j of talked) {
+      expect(j.landscaperId).toBe(carlos!.id);
+      const messages = await db.select().from(s.jobMessage).where(eq(s.jobMessage.jobId, j.id));
+      expect(messages.length).toBeGreaterThanOrEqual(3);
+      expect(messages.length).toBeLessThanOrEqual(5);
+      expect(new Set(messages.map((m) => m.senderId))).toEqual(new Set([olivia!.id, carlos!.id]));
+      for (const m of messages) {
+        expect(m.masked).toBe(false);
+        expect(m.createdAt.getTime()).toBeGreaterThanOrEqual(j.acceptedAt!.getTime());
+        expect(m.createdAt.getTime()).toBeLessThan(Date.now());
+      }
+      const members = await db
+        .select()
+        .from(s.conversationMember)
+        .where(eq(s.conversationMember.jobId, j.id));
+      expect(members.map((m) => m.userId).sort()).toEqual([olivia!.id, carlos!.id].sort());
+    }
+    const unread = await unreadByJob(
+      db,
+      olivia!.id,
+      talked.map((j) => j.id),
+    );
+    expect([...unread.values()]).toEqual([1]);
+    expect(unread.get(talked.find((j) => j.status === "completed")!.id)).toBe(1);
+    expect([
+      ...(
+        await unreadByJob(
+          db,
+          carlos!.id,
+          talked.map((j) => j.id),
+        )
+      ).values(),
+    ]).toEqual([]);
+    // Its bell item is the one unread message alert; the unread-message email counts as sent.
+    const alerts = await db
+      .select()
+      .from(s.notification)
+      .where(and(eq(s.notification.userId, olivia!.id), eq(s.notification.type, "message")));
+    expect(alerts.filter((n) => !n.read)).toHaveLength(1);
+    const [mark] = await db
+      .select()
+      .from(s.conversationMember)
+      .where(
+        and(
+          eq(s.conversationMember.userId, olivia!.id),
+          eq(s.conversationMember.jobId, talked.find((j) => j.status === "completed")!.id),
+        ),
+      );
+    expect(mark!.lastEmailedAt).not.toBeNull();
+    // Her booked visit is days ahead: no arrival steps yet.
+    const booked = talked.find((j) => j.status === "scheduled")!;
+    expect([booked.onTheWayAt, booked.arrivedAt, booked.workStartedAt]).toEqual([null, null, null]);
+  });
+
+  it("puts real JPEG photos of the finished work in the storage, where the uploads go", async () => {
+    const { db } = database();
+    const finished = (await oliviaJobs()).find((j) => j.status === "completed")!;
+    const photos = await db.select().from(s.jobPhoto).where(eq(s.jobPhoto.jobId, finished.id));
+    expect(photos.map((p) => p.kind).sort()).toEqual(["after", "after", "before"]);
+    const all = await db.select().from(s.jobPhoto);
+    for (const p of all) {
+      expect(p.key).toBe(`job-photos/${p.jobId}/${p.id}.jpg`);
+      expect(p.thumbKey).toBe(`job-photos/${p.jobId}/${p.id}-thumb.jpg`);
+      const full = storage.files.get(p.key)!;
+      const thumb = storage.files.get(p.thumbKey)!;
+      expect(full.length).toBe(p.bytes);
+      expect(await sharp(full).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 900 });
+      expect(await sharp(thumb).metadata()).toMatchObject({ format: "jpeg", width: 400, height: 300 });
+      expect([p.width, p.height, p.visit]).toEqual([1200, 900, 1]);
+    }
+    expect(storage.files.size).toBe(all.length * 2);
+    // The finished work's 'after' photos were uploaded before it was completed, as completing requires.
+    for (const p of photos.filter((x) => x.kind === "after"))
+      expect(p.createdAt.getTime()).toBeLessThan(finished.completedAt!.getTime());
+  });
+
+  it("shows our team an open problem report with its payment held, and one resolved with a partial refund", async () => {
+    const { db } = database();
+    const { open, resolved } = await listResolutions({ db });
+    expect(open).toHaveLength(1);
+    const [item] = open;
+    expect(item!.customerEmail).not.toBe(`olivia.bennett@${DEMO_DOMAIN}`);
+    expect(item!.landscaperName).toContain("Carlos Mendoza");
+    expect(item!.paymentStatus).toBe("held");
+    expect(item!.dispute).toMatchObject({ state: "open", reason: "partly_done", redoDeclined: true });
+    expect(item!.dispute.note.length).toBeGreaterThan(10);
+    expect(item!.photos.map((p) => p.kind).sort()).toEqual(["after", "after", "problem"]);
+    expect(item!.messageCount).toBeGreaterThanOrEqual(3);
+    const [job] = await db.select().from(s.job).where(eq(s.job.id, item!.jobId));
+    expect(job).toMatchObject({ status: "completed", workApprovedAt: null, tipCents: 0, rating: null });
+    expect(job!.redoOfferedAt!.getTime()).toBeLessThan(job!.redoDeclinedAt!.getTime());
+    expect(job!.redoDeclinedAt!.getTime()).toBeLessThan(Date.now());
+    // Held: nothing in the ledger for it yet.
+    const [ledger] = await db
+      .select({ n: count() })
+      .from(s.ledgerTransaction)
+      .where(eq(s.ledgerTransaction.jobId, job!.id));
+    expect(ledger!.n).toBe(0);
+    // Our team was told, and the latest step (the declined redo) is still unread.
+    const toTeam = await db
+      .select()
+      .from(s.notification)
+      .where(and(eq(s.notification.userId, "demo-admin"), like(s.notification.link, `%job=${job!.id}`)));
+    expect(toTeam.map((n) => n.read).sort()).toEqual([false, true]);
+
+    expect(resolved).toHaveLength(1);
+    const [done] = resolved;
+    expect(done!.dispute).toMatchObject({ state: "resolved", resolution: "partial_refund" });
+    expect(done!.paymentStatus).toBe("captured");
+    expect(done!.refundableCents).toBeGreaterThan(0);
+    expect(done!.refundableCents).toBeLessThan(done!.finalPriceCents!);
+    const ago = Date.now() - new Date(done!.dispute.resolvedAt!).getTime();
+    expect(ago).toBeGreaterThan(7 * 24 * 3600 * 1000);
+    expect(ago).toBeLessThan(30 * 24 * 3600 * 1000);
+    const kinds = await db
+      .select({ kind: s.ledgerTransaction.kind })
+      .from(s.ledgerTransaction)
+      .where(eq(s.ledgerTransaction.jobId, done!.jobId));
+    expect(kinds.map((k) => k.kind).sort()).toEqual(["job_charge", "refund"]);
+    expect(await reconcile(db, new TestProcessor(db))).toEqual([]);
+  });
+
+  it("removes the photos, conversations and alerts it added with the rest, and the files from the storage", async () => {
+    const { db } = database();
+    await removeDemoData(db, storage);
+    for (const table of [s.jobPhoto, s.jobMessage, s.conversationMember]) {
+      expect((await db.select({ n: count() }).from(table))[0]!.n).toBe(0);
+    }
+    expect(storage.files.size).toBe(0);
+    const linked = await db
+      .select({ link: s.notification.link })
+      .from(s.notification)
+      .where(eq(s.notification.userId, "demo-admin"));
+    expect(linked.filter((n) => /job=|conversation=/.test(n.link ?? ""))).toEqual([]);
+    // Seeding again after the removal gives the same report to resolve.
+    await seedDemoData(db, quiet, { storage });
+    expect((await listResolutions({ db })).open).toHaveLength(1);
+    const photos = await db.select({ key: s.jobPhoto.key, thumbKey: s.jobPhoto.thumbKey }).from(s.jobPhoto);
+    expect(photos.length).toBeGreaterThan(0);
+    expect(storage.files.size).toBe(photos.length * 2);
+    expect(photos.every((p) => storage.files.has(p.key) && storage.files.has(p.thumbKey))).toBe(true);
+  });
+});
+
 describe("removing the demo data", () => {
   const database = useFixture(openTestDatabase, (d) => d.close());
 
@@ -170,7 +389,7 @@ describe("removing the demo data", () => {
     const now = new Date();
     const before = await ledgerTotals(db);
     expect(Object.values(before).every((cents) => cents === 0)).toBe(true);
-    await seedDemoData(db, quiet, now);
+    await seedDemoData(db, quiet, { now });
     const seeded = await ledgerTotals(db);
     expect(seeded.revenueCents).toBeGreaterThan(0);
     expect(seeded.tipsCents).toBeGreaterThan(0);
@@ -230,7 +449,7 @@ describe("removing the demo data", () => {
       { key: "customer:test:not-a-demo-user" },
     ]);
 
-    await seedDemoData(db, quiet, now);
+    await seedDemoData(db, quiet, { now });
     expect(await ledgerTotals(db)).toEqual(seeded);
     await removeDemoData(db);
     expect(await ledgerTotals(db)).toEqual(before);

@@ -1,14 +1,29 @@
 import { hashPassword } from "better-auth/crypto";
-import { and, asc, count, eq, exists, inArray, like, notLike, or, type SQLWrapper, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  like,
+  notLike,
+  or,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Env } from "../config/env.js";
 import { type LedgerKind, type LedgerLine, post } from "../features/payments/ledger.js";
+import type { Storage } from "../lib/storage.js";
 import type { Db, Tx } from "./client.js";
 import * as s from "./schema.js";
 import { ensureAdmin, ensureReferenceData, type Log } from "./seed/bootstrap.js";
 import { DEMO_DOMAIN, DEMO_PASSWORD, random } from "./seed/demo-fixtures.js";
 import { seedDemoJobs } from "./seed/demo-jobs.js";
 import { seedDemoCustomers, seedDemoLandscapers } from "./seed/demo-people.js";
+import { demoPhotoStore } from "./seed/demo-photos.js";
 
 // The entry point of start-up data and the demo; the parts live in ./seed/.
 export { ensureAdmin, ensureReferenceData } from "./seed/bootstrap.js";
@@ -26,24 +41,52 @@ export async function hasDemoData(db: Db): Promise<boolean> {
  * Removes the demo accounts and everything they own (jobs of demo customers included), and their money: the
  * ledger keeps every entry, so each demo transaction is reversed (the dashboard's figures go back to what they
  * were before the demo), and the test processor forgets the demo's customers, cards and payments. Their cards
- * (payment_customer, payment_method) go with the accounts, their payments with the jobs (foreign keys).
+ * (payment_customer, payment_method) go with the accounts, their payments with the jobs (foreign keys), and so
+ * do the jobs' photos, messages, read marks and message reports; the bell items of people who stay (admins,
+ * a real landscaper who took a demo job) that link to a demo job are deleted here. The photo and message
+ * image files are deleted from `storage` when it is given (after the commit, so a failed removal keeps
+ * them; their emptied folders stay); without it the files stay in the uploads folder, unreachable (files
+ * are served only through their rows), until removed by hand.
  */
-export async function removeDemoData(db: Db) {
-  await db.transaction(async (tx) => {
+export async function removeDemoData(db: Db, storage?: Storage) {
+  const files = await db.transaction(async (tx) => {
     const demoUsers = tx
       .select({ id: s.user.id })
       .from(s.user)
       .where(like(s.user.email, `%@${DEMO_DOMAIN}`));
-    const demoJobs = tx
-      .select({ id: s.job.id })
-      .from(s.job)
-      .where(or(inArray(s.job.customerId, demoUsers), like(s.job.customerEmail, `%@${DEMO_DOMAIN}`)));
+    const isDemoJob = or(inArray(s.job.customerId, demoUsers), like(s.job.customerEmail, `%@${DEMO_DOMAIN}`));
+    const demoJobs = tx.select({ id: s.job.id }).from(s.job).where(isDemoJob);
+    const files = storage ? await demoFiles(tx, demoJobs) : [];
     await reverseDemoLedger(tx, demoJobs, demoUsers);
     await forgetDemoAtTestProcessor(tx, demoUsers);
+    await tx.delete(s.notification).where(
+      inArray(
+        sql`substring(${s.notification.link} from '[?&](?:job|conversation)=([0-9a-f-]{36})')`,
+        tx
+          .select({ id: sql`${s.job.id}::text` })
+          .from(s.job)
+          .where(isDemoJob),
+      ),
+    );
     await tx.delete(s.job).where(inArray(s.job.customerId, demoUsers));
     await tx.delete(s.job).where(like(s.job.customerEmail, `%@${DEMO_DOMAIN}`));
     await tx.delete(s.user).where(like(s.user.email, `%@${DEMO_DOMAIN}`));
+    return files;
   });
+  if (storage) await Promise.all(files.map((key) => storage.delete(key).catch(() => undefined)));
+}
+
+/** The storage keys of the demo jobs' photos and message images (full size and thumbnails). */
+async function demoFiles(tx: Tx, demoJobs: SQLWrapper): Promise<string[]> {
+  const photos = await tx
+    .select({ key: s.jobPhoto.key, thumbKey: s.jobPhoto.thumbKey })
+    .from(s.jobPhoto)
+    .where(inArray(s.jobPhoto.jobId, demoJobs));
+  const images = await tx
+    .select({ key: s.jobMessage.imageKey, thumbKey: s.jobMessage.imageThumbKey })
+    .from(s.jobMessage)
+    .where(and(inArray(s.jobMessage.jobId, demoJobs), isNotNull(s.jobMessage.imageKey)));
+  return [...photos, ...images].flatMap((f) => [f.key, f.thumbKey]).filter((key): key is string => !!key);
 }
 
 /**
@@ -118,36 +161,53 @@ async function forgetDemoAtTestProcessor(tx: Tx, demoUsers: SQLWrapper) {
 
 /**
  * Realistic Charlotte-area demo data for every screen: customers, approved/pending/denied landscapers,
- * ~70 jobs in every status over the last 90 days with their events, ratings, tips and notifications.
- * One transaction: a failure halfway leaves nothing behind.
+ * ~70 jobs in every status over the last 90 days with their events, ratings, tips and notifications, and
+ * the proof of work, arrival, problem reports and conversations of a few of them. Photos need `storage`
+ * (the app's, where uploads go): without it the demo has none, as there is nowhere to put their files.
+ * One transaction: a failure halfway leaves nothing behind (the photo files written are deleted again).
  */
-export async function seedDemoData(db: Db, log: Log, now = new Date()) {
+export async function seedDemoData(
+  db: Db,
+  log: Log,
+  options: { now?: Date | undefined; storage?: Storage | undefined } = {},
+) {
+  const now = options.now ?? new Date();
+  const photos = options.storage ? await demoPhotoStore(options.storage) : null;
   const rnd = random(20250101);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const [adminRow] = await db.select({ id: s.user.id }).from(s.user).where(eq(s.user.role, "admin")).limit(1);
   const adminId = adminRow?.id ?? null;
 
-  await db.transaction(async (tx) => {
-    const context = { tx, rnd, now, passwordHash };
-    const customers = await seedDemoCustomers(context);
-    const landscapers = await seedDemoLandscapers(context, adminId);
-    await seedDemoJobs(context, { customers, landscapers, adminId });
-  });
+  try {
+    await db.transaction(async (tx) => {
+      const context = { tx, rnd, now, passwordHash };
+      const customers = await seedDemoCustomers(context);
+      const landscapers = await seedDemoLandscapers(context, adminId);
+      await seedDemoJobs(context, { customers, landscapers, adminId }, photos);
+    });
+  } catch (error) {
+    if (photos)
+      await Promise.all(photos.written.map((key) => photos.storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
   await db.execute(sql`analyze`);
   log.info(
-    `Demo data loaded: 12 customers, 9 landscapers, 72 jobs. Demo accounts use the password "${DEMO_PASSWORD}", e.g. olivia.bennett@${DEMO_DOMAIN} (customer), carlos.mendoza@${DEMO_DOMAIN} (approved landscaper), evan.brooks@${DEMO_DOMAIN} (pending landscaper).`,
+    `Demo data loaded: 12 customers, 9 landscapers, 72 jobs (with conversations, ${photos ? "photos, " : ""}an open and a resolved problem report). Demo accounts use the password "${DEMO_PASSWORD}", e.g. olivia.bennett@${DEMO_DOMAIN} (customer), carlos.mendoza@${DEMO_DOMAIN} (approved landscaper), evan.brooks@${DEMO_DOMAIN} (pending landscaper).`,
   );
 }
 
-/** Start-up data: reference data always; the admin and the demo when asked for and not there yet. */
-export async function prepareData(db: Db, env: Env, log: Log) {
+/**
+ * Start-up data: reference data always; the admin and the demo when asked for and not there yet. `storage`
+ * is the app's (src/server/app.ts), for the demo's photos.
+ */
+export async function prepareData(db: Db, env: Env, log: Log, options: { storage?: Storage } = {}) {
   await ensureReferenceData(db);
   if (env.SEED_DEMO || env.ADMIN_EMAIL) await ensureAdmin(db, env, log);
   if (env.SEED_DEMO) {
     // Seeded once per database: deleting demo rows by hand does not bring them back at the next start.
     const [flag] = await db.select().from(s.appSetting).where(eq(s.appSetting.key, DEMO_FLAG));
     if (!flag && !(await hasDemoData(db))) {
-      await seedDemoData(db, log);
+      await seedDemoData(db, log, { storage: options.storage });
       await db.insert(s.appSetting).values({ key: DEMO_FLAG, value: true }).onConflictDoNothing();
     }
   }

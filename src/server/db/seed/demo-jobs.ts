@@ -5,6 +5,9 @@ import * as s from "../schema.js";
 import { DAY, DEMO_DOMAIN, firstNames, isoDate, lastNames, neighbourhoods } from "./demo-fixtures.js";
 import { awaitsWorkApproval, prepareDemoMoney, seedDemoPayments } from "./demo-payments.js";
 import type { DemoContext, DemoCustomer, DemoLandscaper } from "./demo-people.js";
+import type { DemoPhotoStore } from "./demo-photos.js";
+import { seedDemoProof } from "./demo-proof.js";
+import { prepareDemoVisits } from "./demo-visits.js";
 
 /**
  * The visit of Olivia's completed showcase job: 3 PM in Charlotte today, or yesterday when that is less than
@@ -18,12 +21,14 @@ function justFinished(now: Date): Date {
 
 /**
  * About 70 jobs in every status over the last 90 days, with their events, ratings and tips, their payments
- * and ledger (./demo-payments.ts), one job Carlos declined, and the notifications the admin and the
- * landscapers would have received.
+ * and ledger (./demo-payments.ts), one job Carlos declined, the notifications the admin and the
+ * landscapers would have received, and proof of work, arrival, problem reports and conversations
+ * (./demo-visits.ts, ./demo-proof.ts; photos only with a storage to put them in).
  */
 export async function seedDemoJobs(
   context: DemoContext,
   people: { customers: DemoCustomer[]; landscapers: DemoLandscaper[]; adminId: string | null },
+  photos: DemoPhotoStore | null = null,
 ) {
   const { tx, rnd, now } = context;
   const { customers, landscapers, adminId } = people;
@@ -225,11 +230,28 @@ export async function seedDemoJobs(
   }
   jobs.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
   prepareDemoMoney(context, { jobs, events, customers });
-  await tx.insert(s.job).values(jobs);
-  await tx.insert(s.jobEvent).values(events);
-  await seedDemoPayments(context, { customers, jobs });
-  // ...and one pending job Carlos declined, which his queue shows as declined.
   const carlos = approved.find((l) => (l.zips as readonly string[]).includes("28203"));
+  const visits = prepareDemoVisits(context, {
+    jobs,
+    events,
+    customers,
+    carlos,
+    adminId,
+    showcase: {
+      scheduledId: showcaseIds[showcaseStatuses.indexOf("scheduled")],
+      completedId: showcaseIds[showcaseStatuses.indexOf("completed")],
+    },
+  });
+  const numbers = new Map(
+    (await tx.insert(s.job).values(jobs).returning({ id: s.job.id, number: s.job.number })).map((r) => [
+      r.id,
+      r.number,
+    ]),
+  );
+  await tx.insert(s.jobEvent).values(events);
+  await seedDemoPayments(context, { customers, jobs, refunds: visits.refunds });
+  await seedDemoProof(context, { visits, numbers, customers, carlos, adminId, photos });
+  // ...and one pending job Carlos declined, which his queue shows as declined.
   const declinedJob = jobs.find((j) => j.id === showcaseIds[showcaseStatuses.length - 1]);
   if (carlos && declinedJob?.id) {
     await tx.insert(s.jobDecline).values({ jobId: declinedJob.id, landscaperId: carlos.id });

@@ -20,12 +20,13 @@ import type { DemoContext, DemoCustomer } from "./demo-people.js";
  * releases, tips and a late cancellation's fee of every job at the provider (the embedded test processor's
  * own records included, so it can go on charging those cards), and their ledger transactions, dated along
  * each job's timeline. Two steps: `prepareDemoMoney` before the jobs are written (the approvals of the
- * work, the cancellations that had a hold), `seedDemoPayments` after.
+ * work, the cancellations that had a hold), `seedDemoPayments` after (with the partial refund of a resolved
+ * problem report, ./demo-visits.ts).
  */
 
 type DemoJob = typeof s.job.$inferInsert;
 type DemoEvent = typeof s.jobEvent.$inferInsert;
-type LedgerKind = "job_charge" | "tip" | "cancellation_fee";
+type LedgerKind = "job_charge" | "tip" | "cancellation_fee" | "refund";
 type LedgerLine = {
   account: "processor" | "platform_fees" | "landscaper";
   userId?: string;
@@ -212,12 +213,20 @@ const ledgerDescription: Record<LedgerKind, string> = {
   job_charge: "Job charge",
   tip: "Tip",
   cancellation_fee: "Cancellation fee",
+  refund: "Refund",
 };
 
-/** After the jobs are written: the cards, every job's payments and their ledger transactions. */
+/**
+ * After the jobs are written: the cards, every job's payments and their ledger transactions; `refunds` (job
+ * id → amount and time) are refunds of a job's captured price, recorded as refundJob leaves them.
+ */
 export async function seedDemoPayments(
   context: DemoContext,
-  { customers, jobs }: { customers: DemoCustomer[]; jobs: DemoJob[] },
+  {
+    customers,
+    jobs,
+    refunds = new Map(),
+  }: { customers: DemoCustomer[]; jobs: DemoJob[]; refunds?: Map<string, { cents: number; at: Date }> },
 ) {
   const { tx, now } = context;
   const cards = await seedCards(context, customers, jobs);
@@ -244,12 +253,15 @@ export async function seedDemoPayments(
       heldAt?: Date;
       doneAt?: Date;
       ledger?: { kind: LedgerKind; lines: LedgerLine[] };
+      /** Part of the captured price refunded afterwards (an admin's refund: the split reversed). */
+      refund?: { cents: number; at: Date; lines: LedgerLine[] };
     },
   ) {
     const id = randomUUID();
     const intentId = providerId("pi");
     const createdAt = p.heldAt ?? p.doneAt!;
-    const updatedAt = p.doneAt ?? createdAt;
+    const doneAt = p.doneAt ?? createdAt;
+    const updatedAt = p.refund?.at ?? doneAt;
     const expiresAt = p.status === "held" ? later(createdAt, HOLD_LIFETIME_DAYS * DAY) : null;
     payments.push({
       id,
@@ -262,11 +274,12 @@ export async function seedDemoPayments(
       status: p.status,
       amountCents: p.amountCents,
       capturedCents: p.capturedCents,
+      refundedCents: p.refund?.cents ?? 0,
       idempotencyKey: p.key,
       expiresAt,
       heldAt: p.heldAt ?? null,
-      capturedAt: p.status === "captured" ? updatedAt : null,
-      releasedAt: p.status === "released" ? updatedAt : null,
+      capturedAt: p.status === "captured" ? doneAt : null,
+      releasedAt: p.status === "released" ? doneAt : null,
       createdAt,
       updatedAt,
     });
@@ -275,34 +288,40 @@ export async function seedDemoPayments(
       method: card.methodObject,
       amount: p.amountCents,
       captured: p.capturedCents,
-      refunded: 0,
+      refunded: p.refund?.cents ?? 0,
       status: p.status,
       expiresAt: expiresAt?.toISOString() ?? null,
       declineCode: null,
     };
     intents.push({ id: intentId, type: "payment_intent", data: intent, createdAt, updatedAt });
-    if (!p.ledger) return;
+    if (p.ledger) record(j, id, `${p.ledger.kind}:${id}`, p.ledger.kind, p.ledger.lines, doneAt);
+    // Keyed as refundJob's first refund of the job is (refund:<the payment's pending key>).
+    if (p.refund) record(j, id, `refund:job:${j.id}:refund:1:${id}`, "refund", p.refund.lines, p.refund.at);
+  }
+
+  function record(
+    j: DemoJob,
+    paymentId: string,
+    key: string,
+    kind: LedgerKind,
+    lines: LedgerLine[],
+    at: Date,
+  ) {
     const transactionId = randomUUID();
     transactions.push({
       id: transactionId,
-      key: `${p.ledger.kind}:${id}`,
-      kind: p.ledger.kind,
+      key,
+      kind,
       jobId: j.id!,
-      paymentId: id,
-      description: ledgerDescription[p.ledger.kind],
-      createdAt: updatedAt,
+      paymentId,
+      description: ledgerDescription[kind],
+      createdAt: at,
     });
-    const sum = p.ledger.lines.reduce((total, line) => total + line.amountCents, 0);
-    if (sum !== 0) throw new Error(`demo ledger transaction ${p.ledger.kind}:${id} does not balance`);
-    for (const line of p.ledger.lines) {
+    const sum = lines.reduce((total, line) => total + line.amountCents, 0);
+    if (sum !== 0) throw new Error(`demo ledger transaction ${key} does not balance`);
+    for (const line of lines) {
       const { account, amountCents } = line;
-      entries.push({
-        transactionId,
-        account,
-        userId: line.userId ?? null,
-        amountCents,
-        createdAt: updatedAt,
-      });
+      entries.push({ transactionId, account, userId: line.userId ?? null, amountCents, createdAt: at });
     }
   }
 
@@ -332,6 +351,7 @@ export async function seedDemoPayments(
         const at = new Date(
           Math.max(before.getTime(), capturedAt.getTime() - (HOLD_LIFETIME_DAYS - 1) * DAY),
         );
+        const refund = refunds.get(j.id!);
         add(j, card, {
           kind: "job",
           key: hold,
@@ -341,6 +361,17 @@ export async function seedDemoPayments(
           heldAt: at,
           doneAt: capturedAt,
           ledger: { kind: "job_charge", lines: splitLines(finalCents, j.landscaperId) },
+          ...(refund
+            ? {
+                refund: {
+                  ...refund,
+                  lines: splitLines(refund.cents, j.landscaperId).map((line) => ({
+                    ...line,
+                    amountCents: -line.amountCents,
+                  })),
+                },
+              }
+            : {}),
         });
       } else {
         // Waiting for the customer to approve the work (or for 48 hours to pass): still held.
