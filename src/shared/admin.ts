@@ -2,6 +2,7 @@ import { z } from "zod";
 import { noDataMessage } from "./exports.js";
 import { adminStatusGroups, jobStatuses } from "./jobs.js";
 import { applicationStatuses, areaChangeViewSchema, landscaperDocumentViewSchema } from "./landscapers.js";
+import { jobPhotoSchema } from "./proof.js";
 import { roles } from "./roles.js";
 
 /** Every admin list is served a page at a time; 25 rows keep a page quick on a phone. */
@@ -192,6 +193,9 @@ export const adminJobViewSchema = z.object({
   cancelReason: z.string().nullable(),
   /** The customer sent a photo with the request (GET /api/jobs/:id/photo). */
   hasPhoto: z.boolean(),
+  /** Proof of work (before, after, problem photos) and whether the job has a conversation to read. */
+  photos: z.array(jobPhotoSchema).optional(),
+  hasLandscaper: z.boolean().optional(),
   createdAt: z.string(),
 });
 export type AdminJobView = z.infer<typeof adminJobViewSchema>;

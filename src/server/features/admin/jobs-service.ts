@@ -11,6 +11,7 @@ import { serviceName, services } from "../../../shared/services.js";
 import type { DbOrTx } from "../../db/client.js";
 import { job, landscaper, user } from "../../db/schema.js";
 import { landscaperNameSql } from "../landscapers/index.js";
+import { photosByJob } from "../proof/index.js";
 import {
   type Cursor,
   containsText,
@@ -211,6 +212,7 @@ export function toAdminJobView(row: AdminJobRow): AdminJobView {
     estimateHighCents: row.estimateHighCents,
     cancelReason: row.cancelReason,
     hasPhoto: row.photoKey !== null,
+    hasLandscaper: row.landscaperName !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -231,7 +233,7 @@ export async function listJobs({
   limit,
 }: ListJobsOptions): Promise<Page<AdminJobView>> {
   const where = await jobFilterCondition(db, filter);
-  return keysetPage({
+  const page = await keysetPage({
     cursor,
     dir,
     limit,
@@ -239,4 +241,10 @@ export async function listJobs({
     cursorOf: jobCursorOf,
     toItem: toAdminJobView,
   });
+  // The page's photos in one query: admins see the proof of work on every job.
+  const photos = await photosByJob(
+    db,
+    page.items.map((item) => item.id),
+  );
+  return { ...page, items: page.items.map((item) => ({ ...item, photos: photos.get(item.id) ?? [] })) };
 }

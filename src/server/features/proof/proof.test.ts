@@ -116,6 +116,11 @@ describe("proof of work and arrival", () => {
     for (const who of [stranger, rival]) expect((await get(who, photos[0]!.fullUrl)).statusCode).toBe(404);
     expect((await get(null, photos[0]!.fullUrl)).statusCode).toBe(401);
     expect(((await jobOf(customer, id)).photos as unknown[]).length).toBe(2);
+    // Admins see them on the job history too.
+    const history = (await get(admin, "/api/admin/jobs")).json() as {
+      items: { id: string; photos: unknown[] }[];
+    };
+    expect(history.items.find((j) => j.id === id)?.photos).toHaveLength(2);
   });
 
   it("needs a photo of the work to complete, takes at most 6 per kind, and refuses what is not a photo", async () => {

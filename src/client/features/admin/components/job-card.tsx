@@ -2,6 +2,8 @@ import { Star } from "lucide-react";
 import type { AdminJobView } from "../../../../shared/admin";
 import { formatShortDate } from "../../../../shared/dates";
 import { formatCents, formatRange, jobLabel } from "../../../../shared/services";
+import { MessagesButton } from "../../conversations";
+import { PhotoGallery } from "../../proof";
 import { JobStatusBadge } from "./status-badges";
 
 function Rating({ value }: { value: number | null }) {
@@ -81,6 +83,10 @@ export function JobCard({ job }: { job: AdminJobView }) {
           View the customer's photo
         </a>
       ) : null}
+      {job.photos?.length ? (
+        <PhotoGallery photos={job.photos} title="Photos of the work" subject={label} />
+      ) : null}
+      {job.hasLandscaper ? <MessagesButton jobId={job.id} canReport={false} className="self-start" /> : null}
       {job.cancelReason ? (
         <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">Cancelled: {job.cancelReason}</p>
       ) : null}
