@@ -231,7 +231,9 @@ describe("proof of work, arrival, disputes and messages", () => {
     await card.getByRole("button", { name: /^Messages/ }).click();
     const thread = page.getByRole("dialog", { name: `Messages · JOB-${quote.number}` });
     await thread.getByText(/hidden until the job is scheduled/).waitFor();
-    await thread.getByRole("textbox", { name: "Message" }).fill("Hi! Call me on 704-555-0123 if the gate is locked.");
+    await thread
+      .getByRole("textbox", { name: "Message" })
+      .fill("Hi! Call me on 704-555-0123 if the gate is locked.");
     await page.keyboard.press("Enter");
     await thread
       .getByText("Hi! Call me on [hidden until the job is scheduled] if the gate is locked.")
