@@ -284,6 +284,12 @@ export async function cancelJob(
     const current = await loadJob(tx, options.jobId);
     if (!principal.isAdmin) assertOwnCustomerJob(principal, current);
     const byCustomer = principal.userId === current.customerId;
+    // Once the crew is at the door the visit is under way: the customer talks to them, or reports a problem
+    // with the work afterwards (our team can still cancel).
+    if (byCustomer && current.status === "scheduled" && current.arrivedAt)
+      throw conflict(
+        "Your landscaper has already arrived, so this visit can no longer be cancelled. Message them, or report a problem once the work is marked complete.",
+      );
     const feeCents = byCustomer && isLateCancel(current) ? env.CANCELLATION_FEE_CENTS : 0;
     if (feeCents > (options.acceptedFeeCents ?? 0)) {
       throw new AppError(

@@ -202,6 +202,13 @@ describe("proof of work and arrival", () => {
     const arrival = (await jobOf(customer, id)).arrival as Record<string, string | null>;
     expect(arrival.stage).toBe("working");
     expect(arrival.onTheWayAt && arrival.arrivedAt && arrival.workStartedAt).toBeTruthy();
+    // With the crew at the door the customer can no longer cancel (a late fee would not cover the work done).
+    const cancel = await post(customer, `/api/jobs/${id}/cancel`, {
+      reason: "Changed my mind",
+      acceptedFeeCents: 2500,
+    });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().error.message).toMatch(/already arrived/);
   });
 
   it("emails arrival updates only to customers who keep them on", async () => {

@@ -180,9 +180,11 @@ function paymentText(job: JobView): React.ReactNode {
 }
 
 function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string }) {
-  const cancel = cancellable.has(job.status) ? (
-    <CancelJobDialog job={job} servicesText={servicesText} />
-  ) : null;
+  // Once the landscaper has arrived the visit is under way: the server refuses a cancellation then.
+  const cancel =
+    cancellable.has(job.status) && !job.arrival?.arrivedAt ? (
+      <CancelJobDialog job={job} servicesText={servicesText} />
+    ) : null;
 
   switch (job.status) {
     case "pending":
