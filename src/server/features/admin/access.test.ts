@@ -53,6 +53,8 @@ describe("admin and export routes are for admins only", () => {
         "POST /api/admin/jobs/:id/charge-reported",
         "POST /api/admin/jobs/:id/release-payment",
         "POST /api/admin/payouts/run",
+        "GET /api/admin/resolutions",
+        "POST /api/admin/jobs/:id/resolve",
       ]),
     );
     for (const route of adminRoutes()) expect(route.access, route.url).toEqual(["admin"]);
@@ -60,7 +62,7 @@ describe("admin and export routes are for admins only", () => {
 
   it("answers 401 to visitors and 403 to customers and landscapers, and serves admins and master users", async () => {
     const routes = adminRoutes();
-    expect(routes.length).toBe(24);
+    expect(routes.length).toBe(26);
     for (const route of routes) {
       const url = route.url
         .replace(":userId", "no-such-user")
