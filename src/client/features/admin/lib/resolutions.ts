@@ -1,4 +1,4 @@
-import type { JobPhoto, PhotoKind, Resolution } from "../../../../shared/proof";
+import type { Resolution } from "../../../../shared/proof";
 import { formatCents } from "../../../../shared/services";
 
 const paymentStatusLabel: Record<string, string> = {
@@ -10,9 +10,13 @@ const paymentStatusLabel: Record<string, string> = {
   failed: "Card refused",
 };
 
-/** "Charged · $80.00 refundable", "Held on the card", or "No payment". */
+/**
+ * "Charged · $80.00 refundable", "Held on the card, not charged yet", or "No payment". A hold has nothing to
+ * refund yet (the resolve dialog says how much a partial refund may be), so it names no refundable amount.
+ */
 export function paymentText(status: string | null, refundableCents: number): string {
   if (!status) return "No payment";
+  if (status === "held") return "Held on the card, not charged yet";
   const label = paymentStatusLabel[status] ?? status;
   return refundableCents > 0 ? `${label} · ${formatCents(refundableCents)} refundable` : label;
 }
@@ -36,9 +40,4 @@ export function refundAboveLimit(amount: unknown, refundableCents: number): stri
   return Math.round(dollars * 100) > refundableCents
     ? `At most ${formatCents(refundableCents)} can be refunded.`
     : null;
-}
-
-/** A dispute's photos of one kind, every visit's (the gallery puts them in order). */
-export function photosOf(photos: readonly JobPhoto[], kind: PhotoKind): JobPhoto[] {
-  return photos.filter((photo) => photo.kind === kind);
 }

@@ -37,7 +37,7 @@ import { useResolutions, useResolveDispute } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
 import { ListStates } from "../components/list-controls";
 import { formatDate } from "../lib/format";
-import { paymentText, photosOf, refundAboveLimit, resolutionHint } from "../lib/resolutions";
+import { paymentText, refundAboveLimit, resolutionHint } from "../lib/resolutions";
 
 export function meta() {
   return [{ title: "Resolutions | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
@@ -133,9 +133,12 @@ function ResolutionCard({ item }: { item: ResolutionItem }) {
       </header>
 
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
-        <Detail label="Customer">
+        {/* Two columns wide, so the email address fits on a line instead of breaking mid-word. */}
+        <Detail label="Customer" className="col-span-2">
           {item.customerName}
-          <span className="block font-normal break-all text-slate-600">{item.customerEmail}</span>
+          <span className="block font-normal [overflow-wrap:anywhere] text-slate-600">
+            {item.customerEmail}
+          </span>
         </Detail>
         <Detail label="Landscaper">{item.landscaperName ?? "—"}</Detail>
         <Detail label="Service date">{item.scheduledDate ? formatShortDate(item.scheduledDate) : "—"}</Detail>
@@ -176,8 +179,9 @@ function ResolutionCard({ item }: { item: ResolutionItem }) {
         </p>
       ) : null}
 
-      <PhotoGallery photos={photosOf(item.photos, "problem")} title="Problem photos" subject={subject} />
-      <PhotoGallery photos={photosOf(item.photos, "after")} title="After photos" subject={subject} />
+      {/* Every photo in one gallery (before, after, then the problem's, each labelled), so the viewer steps
+          from the work to the report. */}
+      <PhotoGallery photos={item.photos} title="Photos" subject={subject} />
 
       <footer className="flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
         <ConversationButton item={item} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { MessageItem } from "../../../../shared/conversations";
+import { useSession } from "../../../lib/session";
 import { cn } from "../../../lib/utils";
 import { formatMessageTime, senderLabel } from "../lib/format";
 import { ReportMessageDialog } from "./report-message-dialog";
@@ -18,6 +19,8 @@ export function MessageThread({
   canReport: boolean;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Our team reads both sides: each name then says which side wrote, and the landscaper's are tinted.
+  const observer = useSession().user?.isAdmin ?? false;
   const lastId = messages.at(-1)?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the newest message changes.
   useEffect(() => {
@@ -42,7 +45,13 @@ export function MessageThread({
       ) : (
         <ol className="flex flex-col gap-4">
           {messages.map((message) => (
-            <MessageBubble key={message.id} jobId={jobId} message={message} canReport={canReport} />
+            <MessageBubble
+              key={message.id}
+              jobId={jobId}
+              message={message}
+              canReport={canReport}
+              observer={observer}
+            />
           ))}
         </ol>
       )}
@@ -54,14 +63,18 @@ function MessageBubble({
   jobId,
   message,
   canReport,
+  observer,
 }: {
   jobId: string;
   message: MessageItem;
   canReport: boolean;
+  observer: boolean;
 }) {
   const { mine } = message;
   const fromTeam = message.senderRole === "admin";
-  const who = senderLabel(message);
+  const side = observer && !mine && !fromTeam ? message.senderRole : null;
+  const who = side ? `${senderLabel(message)} (${side})` : senderLabel(message);
+  const time = formatMessageTime(message.createdAt);
   return (
     <li
       className={cn(
@@ -71,14 +84,19 @@ function MessageBubble({
       data-testid="message"
       data-mine={mine}
     >
-      <p className="flex flex-wrap items-baseline gap-x-1.5 text-xs text-slate-600">
+      {/* No separator: a long name wraps the time onto its own line, which must not start with a dot. */}
+      <p
+        className={cn(
+          "flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600",
+          mine && "justify-end text-right",
+        )}
+      >
         <span className={cn("font-semibold", fromTeam && !mine ? "text-amber-900" : "text-slate-800")}>
           {who}
         </span>
-        <span className="whitespace-nowrap">
-          <span aria-hidden="true">· </span>
-          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
-        </span>
+        <time dateTime={message.createdAt} className="whitespace-nowrap">
+          {time}
+        </time>
       </p>
       <div
         className={cn(
@@ -88,7 +106,9 @@ function MessageBubble({
             ? "rounded-br-md bg-brand-700 text-white"
             : fromTeam
               ? "rounded-bl-md border border-amber-300 bg-amber-50 text-amber-950"
-              : "rounded-bl-md border border-slate-200 bg-white text-slate-900",
+              : side === "landscaper"
+                ? "rounded-bl-md border border-sky-200 bg-sky-50 text-sky-950"
+                : "rounded-bl-md border border-slate-200 bg-white text-slate-900",
         )}
       >
         {message.image ? (
@@ -117,7 +137,12 @@ function MessageBubble({
         message.reportedByMe ? (
           <p className="text-xs text-slate-600">Reported to our team</p>
         ) : (
-          <ReportMessageDialog jobId={jobId} messageId={message.id} senderName={message.senderName} />
+          <ReportMessageDialog
+            jobId={jobId}
+            messageId={message.id}
+            senderName={message.senderName}
+            sentAt={time}
+          />
         )
       ) : null}
     </li>

@@ -21,10 +21,13 @@ export function ReportMessageDialog({
   jobId,
   messageId,
   senderName,
+  sentAt,
 }: {
   jobId: string;
   messageId: string;
   senderName: string;
+  /** When it was sent, as the thread shows it: tells the thread's 'Report' buttons apart by name. */
+  sentAt: string;
 }) {
   const [open, setOpen] = useState(false);
   const report = useReportMessage();
@@ -55,7 +58,7 @@ export function ReportMessageDialog({
           variant="ghost"
           size="sm"
           className="h-7 px-1.5 text-xs font-medium text-slate-600"
-          aria-label={`Report this message from ${senderName}`}
+          aria-label={`Report the message from ${senderName} sent ${sentAt}`}
           icon={<Flag className="size-3.5" aria-hidden="true" />}
         >
           Report

@@ -30,7 +30,7 @@ export function JobCard({ job }: { job: JobView }) {
   return (
     <article
       aria-labelledby={titleId}
-      className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      className="relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
       data-testid="job-card"
       data-job-number={job.number}
     >
@@ -51,6 +51,11 @@ export function JobCard({ job }: { job: JobView }) {
           <JobStatusBadge status={job.status} />
         </div>
       </header>
+
+      {/* On the visit's day where it stands comes first: "Carlos is on the way, arriving about 10:40 AM." */}
+      {job.status === "scheduled" ? (
+        <VisitStatus job={job} who="customer" className="mx-4 mt-4 sm:mx-5" />
+      ) : null}
 
       <div className="flex flex-col gap-4 px-4 py-4 sm:flex-row sm:px-5">
         <dl className="grid flex-1 grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-3">
@@ -133,17 +138,12 @@ export function JobCard({ job }: { job: JobView }) {
   );
 }
 
-/**
- * What the landscaper's visit left behind and where it stands: the live arrival line on a scheduled job and
- * the before/after photos (problem photos show with the report).
- */
+/** What the landscaper's visit left behind: the before/after photos (problem photos show with the report). */
 function JobProof({ job, label }: { job: JobView; label: string }) {
   const photos = (job.photos ?? []).filter((photo) => photo.kind !== "problem");
-  const scheduled = job.status === "scheduled";
-  if (!scheduled && photos.length === 0) return null;
+  if (photos.length === 0) return null;
   return (
     <div className="grid gap-3 px-4 pb-4 sm:px-5">
-      {scheduled ? <VisitStatus job={job} who="customer" /> : null}
       <PhotoGallery photos={photos} title="Photos from your landscaper" subject={`${label}, your property`} />
     </div>
   );

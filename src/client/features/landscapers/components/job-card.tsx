@@ -110,12 +110,13 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
       />,
     );
   }
-  if (job.status === "accepted" || job.status === "scheduled") {
-    actions.push(<WithdrawJobDialog key="withdraw" job={job} disabled={!canAct} describedBy={describedBy} />);
-  }
   // The job is this landscaper's: they and the customer can write to each other.
   if (assigned && job.status !== "cancelled") {
     actions.push(<MessagesButton key="messages" jobId={job.id} unread={job.unreadMessages} />);
+  }
+  // Withdrawing last, away from the visit's buttons (on a phone they stack, and a hurried tap lands nearby).
+  if (job.status === "accepted" || job.status === "scheduled") {
+    actions.push(<WithdrawJobDialog key="withdraw" job={job} disabled={!canAct} describedBy={describedBy} />);
   }
 
   // The customer's report: on the completed job while it is open or resolved by our team, and on the redo
@@ -136,7 +137,9 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
   return (
     <article
       aria-labelledby={headingId}
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5"
+      // Relative: the visit status's hidden live region (sr-only, absolutely placed) stays inside the card,
+      // and so inside the queue's scrolling list, instead of stretching the page below the footer.
+      className="relative grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5"
     >
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="grid min-w-0 gap-0.5">

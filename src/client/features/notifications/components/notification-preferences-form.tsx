@@ -224,7 +224,7 @@ function PreferencesEditor({
                 description={
                   customer
                     ? "Text messages for arrival updates."
-                    : "Text messages about new jobs in your service area."
+                    : "Text messages about new jobs in your service area and updates on your jobs (not new messages)."
                 }
               >
                 <Controller
@@ -303,7 +303,7 @@ function PreferencesEditor({
             id={ids.messages}
             icon={MessageCircle}
             title="New messages"
-            description="A push when someone writes to you about a job, and an email if it is still unread 10 minutes later."
+            description="When someone writes to you about a job: a push, and an email if it is still unread 10 minutes later (with those turned on above)."
           >
             <Controller
               control={form.control}
@@ -323,8 +323,8 @@ function PreferencesEditor({
             <PreferenceRow
               id={ids.arrival}
               icon={Truck}
-              title="Arrival updates — “On my way”, “Arrived”"
-              description="When your landscaper is on the way, arrives and starts work, by the channels turned on above."
+              title="Arrival updates"
+              description="When your landscaper is on the way (with the time they expect to arrive), arrives and starts work, by the channels turned on above."
             >
               <Controller
                 control={form.control}

@@ -1,5 +1,5 @@
 import { Clock, Hammer, MapPinCheck, Navigation } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import type { JobView } from "../../../../shared/jobs";
 import { etaChoices, onMyWaySchema } from "../../../../shared/proof";
 import { jobLabel } from "../../../../shared/services";
@@ -85,14 +85,25 @@ function OnMyWayDialog({
   const [errors, setErrors] = useState<{ choice?: string; time?: string; root?: string }>({});
   const name = `eta-${job.id}`;
   const choiceErrorId = `${name}-error`;
+  const timeInput = useRef<HTMLInputElement>(null);
+  const timeError = (message: string | undefined) => {
+    setErrors({ time: message });
+    timeInput.current?.focus();
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Nothing typed yet: say what to do rather than the format ("Give the time as HH:MM").
+    if (choice === "time" && !time) {
+      timeError("Enter the time you expect to arrive.");
+      return;
+    }
     const body = choice === "time" ? { etaTime: time } : choice ? { etaMinutes: Number(choice) } : {};
     const parsed = onMyWaySchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      setErrors(issue?.path[0] === "etaTime" ? { time: issue.message } : { choice: issue?.message });
+      if (issue?.path[0] === "etaTime") timeError(issue.message);
+      else setErrors({ choice: issue?.message });
       return;
     }
     setErrors({});
@@ -193,6 +204,7 @@ function OnMyWayDialog({
       {choice === "time" ? (
         <FormField label="Arrival time" required description="Today, Charlotte time." error={errors.time}>
           <Input
+            ref={timeInput}
             type="time"
             value={time}
             aria-required="true"

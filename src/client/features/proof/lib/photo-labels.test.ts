@@ -28,6 +28,18 @@ describe("orderPhotos", () => {
   it("sorts by kind, then visit, then upload time", () => {
     expect(orderPhotos(photos).map((p) => p.id)).toEqual(["b1", "a1a", "a1b", "a2", "p1"]);
   });
+  it("puts photos of one upload in the same order whatever order they arrive in", () => {
+    const at = "2026-11-26T19:56:00.000Z";
+    const batch = [
+      { ...photo("x2", "after", 1, at), takenAt: "2026-11-26T19:53:00.000Z" },
+      { ...photo("x1", "after", 1, at), takenAt: "2026-11-26T19:51:00.000Z" },
+      photo("y2", "after", 1, at),
+      photo("y1", "after", 1, at),
+    ];
+    const expected = ["y1", "y2", "x1", "x2"];
+    expect(orderPhotos(batch).map((p) => p.id)).toEqual(expected);
+    expect(orderPhotos([...batch].reverse()).map((p) => p.id)).toEqual(expected);
+  });
 });
 
 describe("photoLabel and photoName", () => {

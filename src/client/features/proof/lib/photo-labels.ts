@@ -2,13 +2,19 @@ import type { JobPhoto, PhotoKind } from "../../../../shared/proof";
 import { photoKindLabel, photoKinds } from "../../../../shared/proof";
 import { photoTimeText } from "./visit";
 
-/** Before, after, then problem photos; within a kind the first visit first, then in upload order. */
+/**
+ * Before, after, then problem photos; within a kind the first visit first, then in upload order. Photos of
+ * one upload share its time, so they follow the time taken, then their id: every list (the customer's, the
+ * landscaper's, the admin's) then shows "After photo 2 of 3" as the same photo, whatever order it came in.
+ */
 export function orderPhotos(photos: readonly JobPhoto[]): JobPhoto[] {
   return [...photos].sort(
     (a, b) =>
       photoKinds.indexOf(a.kind) - photoKinds.indexOf(b.kind) ||
       a.visit - b.visit ||
-      a.uploadedAt.localeCompare(b.uploadedAt),
+      a.uploadedAt.localeCompare(b.uploadedAt) ||
+      (a.takenAt ?? "").localeCompare(b.takenAt ?? "") ||
+      a.id.localeCompare(b.id),
   );
 }
 
