@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { useRef } from "react";
 import type { ButtonProps } from "./ui/button";
 import { Button } from "./ui/button";
 import {
@@ -44,19 +45,28 @@ export function FormDialog({
   submitVariant?: ButtonProps["variant"];
   cancelLabel?: string;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
+      <DialogContent
+        onOpenAutoFocus={(event) => {
+          // A confirmation with no fields opens on its way out, so one Enter never confirms by accident.
+          if (formRef.current?.querySelector("input, textarea, select")) return;
+          event.preventDefault();
+          cancelRef.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-5">
+        <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5">
           {children}
           <DialogFooter>
             <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={pending}>
+              <Button ref={cancelRef} type="button" variant="outline" disabled={pending}>
                 {cancelLabel}
               </Button>
             </DialogClose>

@@ -53,9 +53,12 @@ describe("visitStageText", () => {
 describe("arrivalSentence", () => {
   it("names who is coming", () => {
     expect(arrivalSentence(onTheWay, "Carlos Mendoza")).toBe(
-      "Carlos Mendoza is on the way, arriving about 10:40 AM.",
+      "Carlos is on the way, arriving about 10:40 AM.",
     );
-    expect(arrivalSentence(arrived, "Carlos Mendoza")).toBe("Carlos Mendoza arrived at 10:42 AM.");
+    expect(arrivalSentence(arrived, "Carlos Mendoza")).toBe("Carlos arrived at 10:42 AM.");
+    expect(arrivalSentence(arrived, "Queen City Lawn Care · Carlos Mendoza")).toBe(
+      "Carlos from Queen City Lawn Care arrived at 10:42 AM.",
+    );
     expect(arrivalSentence(working, null)).toBe("Your landscaper started the work at 10:45 AM.");
     expect(arrivalSentence(none, "Carlos Mendoza")).toBeNull();
   });

@@ -52,11 +52,23 @@ export function visitStageText(arrival: ArrivalView | undefined): string | null 
 }
 
 /**
- * The customer's card, naming who comes: "Carlos Mendoza is on the way, arriving about 10:40 AM." Null
+ * Who comes, as the arrival notices say it: "Carlos from Queen City Lawn Care" for a landscaper shown as
+ * "Queen City Lawn Care · Carlos Mendoza", "Carlos" for one without a business name.
+ */
+export function whoIsComing(name: string | null): string {
+  if (!name?.trim()) return "Your landscaper";
+  const [business, person] = name.includes(" · ") ? name.split(" · ") : [null, name];
+  const first = person?.trim().split(/\s+/)[0] ?? "";
+  if (business && first) return `${first} from ${business.trim()}`;
+  return first || business || "Your landscaper";
+}
+
+/**
+ * The customer's card, naming who comes: "Carlos from Queen City Lawn Care is on the way, arriving about 10:40 AM." Null
  * before 'On my way'.
  */
 export function arrivalSentence(arrival: ArrivalView | undefined, name: string | null): string | null {
-  const who = name ?? "Your landscaper";
+  const who = whoIsComing(name);
   switch (arrival?.stage ?? null) {
     case "on_the_way":
       return arrival?.etaAt
