@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   bigint,
   boolean,
@@ -11,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { ownedBy, user } from "./accounts.js";
@@ -58,6 +60,15 @@ export const job = pgTable(
     workApprovedAt: timestamp("work_approved_at", { withTimezone: true }),
     problemReportedAt: timestamp("problem_reported_at", { withTimezone: true }),
     problemNote: text("problem_note"),
+    // A visit of a recurring series (issue 17): the series and the date its rule gave this visit, which
+    // never changes (a moved visit keeps it), so generating visits twice cannot make two of one date.
+    seriesId: uuid("series_id").references((): AnyPgColumn => jobSeries.id, { onDelete: "set null" }),
+    seriesDate: date("series_date", { mode: "string" }),
+    // The landscaper moved this visit (weather): when, why, from which date; the customer may decline.
+    movedAt: timestamp("moved_at", { withTimezone: true }),
+    movedFrom: date("moved_from", { mode: "string" }),
+    moveReason: text("move_reason"),
+    moveDeclinedAt: timestamp("move_declined_at", { withTimezone: true }),
     // The visit: 1, then 2 after a redo (photos and arrival times belong to one visit).
     visit: smallint("visit").notNull().default(1),
     // Arrival on the visit's day (reset for a redo visit); the times feed the on-time figure.
@@ -88,6 +99,11 @@ export const job = pgTable(
     index("job_created_id_idx").on(t.createdAt, t.id),
     // The Resolutions page: reported jobs, newest first.
     index("job_dispute_idx").on(t.disputeReportedAt).where(sql`${t.disputeReportedAt} is not null`),
+    uniqueIndex("job_series_date_idx").on(t.seriesId, t.seriesDate).where(sql`${t.seriesId} is not null`),
+    // The schedule and the late lock-out read a landscaper's visits by date.
+    index("job_landscaper_date_idx")
+      .on(t.landscaperId, t.scheduledDate)
+      .where(sql`${t.status} = 'scheduled'`),
     index("job_zip_pending_idx").on(t.zipCode).where(sql`${t.status} = 'pending'`),
     index("job_search_trgm_idx").using(
       "gin",
@@ -222,4 +238,48 @@ export const conversationMember = pgTable(
     lastEmailedAt: timestamp("last_emailed_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.userId] })],
+);
+
+/**
+ * A recurring service (issue 17): weekly, every 2 weeks or monthly visits of one customer by one landscaper,
+ * each visit its own job (`job.series_id`). Requested from the quote form, offered by a landscaper with a
+ * price per visit and a weekday, approved once by the customer; visits are generated 8 weeks ahead.
+ */
+export const jobSeries = pgTable(
+  "job_series",
+  {
+    id: uuidId(),
+    number: integer("number").generatedAlwaysAsIdentity({ startWith: 101 }).notNull().unique(),
+    customerId: text("customer_id").references(() => user.id, { onDelete: "set null" }),
+    landscaperId: text("landscaper_id").references(() => user.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone").notNull(),
+    address: text("address").notNull(),
+    zipCode: text("zip_code").notNull(),
+    selectedServices: text("selected_services").array().notNull(),
+    serviceType: text("service_type").notNull(),
+    additionalNotes: text("additional_notes"),
+    // weekly | biweekly | monthly (monthly: the same weekday of the same week of each month).
+    frequency: text("frequency").notNull(),
+    // 0 Sunday … 6 Saturday, set by the landscaper's offer; the visits' rule starts on `start_date`.
+    weekday: smallint("weekday"),
+    pricePerVisitCents: integer("price_per_visit_cents"),
+    // requested | offered | active | paused | cancelled
+    status: text("status").notNull().default("requested"),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    pausedUntil: date("paused_until", { mode: "string" }),
+    // Visits exist up to this date; the generation pass extends it to 8 weeks ahead.
+    generatedThrough: date("generated_through", { mode: "string" }),
+    offeredAt: timestamp("offered_at", { withTimezone: true }),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    ...timestamps,
+  },
+  (t) => [
+    index("job_series_customer_idx").on(t.customerId),
+    index("job_series_landscaper_idx").on(t.landscaperId, t.status),
+    index("job_series_active_idx").on(t.generatedThrough).where(sql`${t.status} = 'active'`),
+  ],
 );

@@ -58,6 +58,10 @@ export const landscaper = pgTable(
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     // When admins were last told about this application: a re-submission within a day tells no one again.
     applicationNotifiedAt: timestamp("application_notified_at", { withTimezone: true }),
+    // Paused from new jobs (issue 17: a visit neither arrived at nor rescheduled 2 days after its date), until
+    // an admin lifts it; the reason says which visit.
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    pausedReason: text("paused_reason"),
     ...timestamps,
   },
   (t) => [
