@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/**
+ * Recurring service, the landscaper's week and reliability (issue 17): the rules both sides share.
+ */
+
+export const frequencies = ["one_time", "weekly", "biweekly", "monthly"] as const;
+export type Frequency = (typeof frequencies)[number];
+export type SeriesFrequency = Exclude<Frequency, "one_time">;
+export const frequencyLabel: Record<Frequency, string> = {
+  one_time: "One time",
+  weekly: "Weekly",
+  biweekly: "Every 2 weeks",
+  monthly: "Monthly",
+};
+
+/** Services that make sense on a schedule; a request with any other service is one time only. */
+export const recurringServices = ["lawn-mowing", "edging-trimming", "flower-bed-maintenance"] as const;
+export function canRecur(services: readonly string[]): boolean {
+  return services.length > 0 && services.every((s) => (recurringServices as readonly string[]).includes(s));
+}
+
+/** Visits exist this many weeks ahead of today. */
+export const GENERATE_WEEKS_AHEAD = 8;
+/** A change less than this many hours before a visit follows that visit's cancellation rule. */
+export const SERIES_CHANGE_NOTICE_HOURS = 48;
+/** The landscaper may move one visit by at most this many days (weather), with a reason. */
+export const MAX_MOVE_DAYS = 3;
+
+export const weekdayNames = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+
+/**
+ * Reliability. A visit is on time when the landscaper marked their arrival on the visit's date by the end of
+ * its window (Charlotte time); a visit neither arrived at nor moved this many days after its date pauses the
+ * landscaper from new jobs and goes back to the queue.
+ */
+export const VISIT_WINDOW_START_HOUR = 8;
+export const VISIT_WINDOW_END_HOUR = 18;
+export const LATE_LOCKOUT_DAYS = 2;
+
+/** What customers and admins see of a landscaper's record (null figures: not enough history yet). */
+export const reliabilitySchema = z.object({
+  /** Share of visits (with an arrival due) arrived at within their window, 0–100, null with no visits. */
+  onTimeRate: z.number().nullable(),
+  /** Share of accepted visits that were completed (not withdrawn, not missed), 0–100. */
+  completionRate: z.number().nullable(),
+  averageRating: z.number().nullable(),
+  ratingCount: z.number(),
+  completedJobs: z.number(),
+});
+export type Reliability = z.infer<typeof reliabilitySchema>;
+
+/** "4.8 ★ · 97% on time · 124 jobs" (parts without data left out). */
+export function reliabilityLine(r: Reliability): string {
+  const parts: string[] = [];
+  if (r.averageRating !== null) parts.push(`${r.averageRating.toFixed(1)} ★`);
+  if (r.onTimeRate !== null) parts.push(`${Math.round(r.onTimeRate)}% on time`);
+  parts.push(`${r.completedJobs} ${r.completedJobs === 1 ? "job" : "jobs"}`);
+  return parts.join(" · ");
+}
