@@ -29,6 +29,7 @@ import {
 import { paymentRoutes } from "./features/payments/routes.js";
 import { proofRoutes } from "./features/proof/routes.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
+import { scheduleRoutes } from "./features/schedule/routes.js";
 import { answerSerializerCompiler, noValidatorCompiler } from "./lib/answers.js";
 import { EmailSender } from "./lib/outbox/email-sender.js";
 import { OutboxWorker } from "./lib/outbox/worker.js";
@@ -225,6 +226,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await api.register(paymentRoutes);
       await api.register(proofRoutes);
       await api.register(conversationRoutes);
+      await api.register(scheduleRoutes);
     },
     { prefix: "/api" },
   );

@@ -97,3 +97,7 @@ export const landscaperJobsAnswerSchema = z.object({
   preview: z.boolean(),
 });
 export type LandscaperJobsAnswer = z.infer<typeof landscaperJobsAnswerSchema>;
+
+/** GET /api/landscaper/jobs/:id: one job of the landscaper's as the queue shows it (the schedule opens it). */
+export const landscaperJobAnswerSchema = z.object({ job: jobViewSchema });
+export type LandscaperJobAnswer = z.infer<typeof landscaperJobAnswerSchema>;

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { okMessageAnswerSchema } from "../../../shared/answers.js";
-import { landscaperJobsAnswerSchema, queueQuerySchema } from "../../../shared/job-queue.js";
+import {
+  landscaperJobAnswerSchema,
+  landscaperJobsAnswerSchema,
+  queueQuerySchema,
+} from "../../../shared/job-queue.js";
 import {
   acceptJobSchema,
   cancelJobSchema,
@@ -40,6 +44,7 @@ import {
 import { chargeReportedWork, refundJob, releaseReportedPayment } from "./admin-money.js";
 import { markArrival, markOnMyWay } from "./arrival.js";
 import { answerRedo, offerRedo, reportProblem, resolveDispute } from "./disputes.js";
+import { landscaperJob } from "./landscaper-job.js";
 import { runPayouts } from "./payment-pass.js";
 import { landscaperQueue } from "./queue.js";
 import { listCustomerJobs, nextScheduledJob, photoOf, withProof } from "./reads.js";
@@ -258,6 +263,22 @@ export async function jobRoutes(fastify: FastifyInstance) {
       const queue = await landscaperQueue({ db: db(), landscaperId: principal.userId, query });
       const proof = { userId: principal.userId, approvalHours: app.env.WORK_APPROVAL_HOURS };
       return { ...queue, jobs: await withProof(db(), proof, queue.jobs), preview: false };
+    },
+  );
+
+  // One of the landscaper's own jobs, whatever its status (the schedule opens a visit with it).
+  app.get(
+    "/landscaper/jobs/:id",
+    { config: { access: ["landscaper"], input: jobInput }, schema: answers(landscaperJobAnswerSchema) },
+    async (request) => {
+      const { id } = jobInput.parse(request).params;
+      const job = await landscaperJob({
+        db: db(),
+        landscaperId: requirePrincipal(request).userId,
+        jobId: id,
+        approvalHours: app.env.WORK_APPROVAL_HOURS,
+      });
+      return { job };
     },
   );
 

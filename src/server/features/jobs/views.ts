@@ -8,6 +8,7 @@ import type {
   DisputeView,
   ProblemReason,
   Resolution,
+  VisitStage,
 } from "../../../shared/proof.js";
 import { job, user } from "../../db/schema.js";
 
@@ -66,20 +67,18 @@ type JobViewRow = Pick<JobRow, keyof typeof jobViewColumns>;
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
+/** Where a scheduled visit stands on its day, from the landscaper's arrival steps (null before the first). */
+export function visitStageOf(
+  row: Pick<JobRow, "status" | "onTheWayAt" | "arrivedAt" | "workStartedAt">,
+): VisitStage | null {
+  if (row.status !== "scheduled") return null;
+  return row.workStartedAt ? "working" : row.arrivedAt ? "arrived" : row.onTheWayAt ? "on_the_way" : null;
+}
+
 /** Where the visit stands on its day, from the landscaper's arrival steps. */
 export function arrivalOf(row: JobViewRow): ArrivalView {
-  const stage =
-    row.status !== "scheduled"
-      ? null
-      : row.workStartedAt
-        ? "working"
-        : row.arrivedAt
-          ? "arrived"
-          : row.onTheWayAt
-            ? "on_the_way"
-            : null;
   return {
-    stage,
+    stage: visitStageOf(row),
     onTheWayAt: iso(row.onTheWayAt),
     etaAt: iso(row.etaAt),
     arrivedAt: iso(row.arrivedAt),

@@ -1,0 +1,36 @@
+import { and, eq } from "drizzle-orm";
+import type { JobView } from "../../../shared/jobs.js";
+import type { Db } from "../../db/client.js";
+import { job, landscaper } from "../../db/schema.js";
+import { notFound } from "../../lib/errors.js";
+import { landscaperNameSql } from "../landscapers/index.js";
+import { withProof } from "./reads.js";
+import { assigned, jobViewColumns, toJobView } from "./views.js";
+
+/**
+ * One job of the landscaper's, as their queue shows it (photos and unread messages included), whatever its
+ * status: the schedule opens a visit with it. Another landscaper's job, or an open request, is not found.
+ */
+export async function landscaperJob({
+  db,
+  landscaperId,
+  jobId,
+  approvalHours,
+}: {
+  db: Db;
+  landscaperId: string;
+  jobId: string;
+  approvalHours: number;
+}): Promise<JobView> {
+  const [row] = await db
+    .select({ job: jobViewColumns, landscaperName: landscaperNameSql(assigned.name) })
+    .from(job)
+    .leftJoin(assigned, eq(assigned.id, job.landscaperId))
+    .leftJoin(landscaper, eq(landscaper.userId, job.landscaperId))
+    .where(and(eq(job.id, jobId), eq(job.landscaperId, landscaperId)));
+  if (!row) throw notFound("Job not found.");
+  const [view] = await withProof(db, { userId: landscaperId, approvalHours }, [
+    toJobView(row.job, { landscaperName: row.landscaperName }),
+  ]);
+  return view!;
+}
