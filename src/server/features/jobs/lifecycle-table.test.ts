@@ -15,6 +15,8 @@ describe("the job lifecycle table", () => {
       "complete",
       "decline",
       "decline_redo",
+      "miss",
+      "move_visit",
       "offer_redo",
       "on_my_way",
       "rate",
@@ -54,6 +56,8 @@ describe("the job lifecycle table", () => {
       actions.filter((a) => transitions[a].from.includes("completed" as never) && transitions[a].to),
     ).toEqual(["redo"]);
     expect(from("cancelled")).toEqual(["refund"]);
+    // The late lock-out takes a scheduled visit back to the queue, recorded by its own name (not a withdrawal).
+    expect(transitions.miss).toMatchObject({ from: ["scheduled"], to: "pending", event: "missed" });
     expect(() => assertAllowed("cancel", { status: "completed" })).toThrow(/can no longer be cancelled/);
     expect(() => assertAllowed("decline", { status: "accepted" })).toThrow(/can no longer be declined/);
   });

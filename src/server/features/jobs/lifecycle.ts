@@ -12,7 +12,8 @@ import type { JobRow } from "./views.js";
  * - `from`: the statuses the action may start from;
  * - `to`: the status it leaves the job in, or null when the job's status does not change (a decline keeps
  *   the job open for other landscapers; a rating is recorded on a completed job);
- * - `event`: what the job's history records (`job_event.to_status`) for an action that changes no status.
+ * - `event`: what the job's history records (`job_event.to_status`) for an action that changes no status,
+ *   or, for one that does, a name of its own instead of the new status (a miss is not a withdrawal).
  */
 export const transitions = {
   accept: { from: ["pending"], to: "accepted", verb: "accepted" },
@@ -24,9 +25,15 @@ export const transitions = {
   on_my_way: { from: ["scheduled"], to: null, event: "on_the_way", verb: "marked on the way" },
   arrived: { from: ["scheduled"], to: null, event: "arrived", verb: "marked arrived" },
   start_work: { from: ["scheduled"], to: null, event: "work_started", verb: "started" },
+  // The landscaper moves a visit up to 3 days (weather); the customer may decline the new day (a cancel).
+  move_visit: { from: ["scheduled"], to: null, event: "moved", verb: "moved" },
   complete: { from: ["scheduled"], to: "completed", verb: "completed" },
   // The assigned landscaper leaves a job they took: it is open to the others again, any hold released.
   withdraw: { from: ["accepted", "scheduled"], to: "pending", verb: "withdrawn from" },
+  // The late lock-out (issue 17): a visit neither arrived at nor moved 2 days after its date goes back to the
+  // queue, its hold released. Recorded as 'missed' (not as a withdrawal), with the landscaper who missed it as
+  // the actor, so their completion rate counts it.
+  miss: { from: ["scheduled"], to: "pending", event: "missed", verb: "taken back" },
   cancel: { from: ["pending", "accepted", "scheduled"], to: "cancelled", verb: "cancelled" },
   rate: { from: ["completed"], to: null, event: "rated", verb: "rated" },
   // After completion: the customer approves the work (its price is captured) or reports a problem (the
@@ -84,7 +91,7 @@ export async function recordEvent(
     jobId: options.jobId,
     actorId: options.actorId,
     fromStatus: options.fromStatus,
-    toStatus: rule.to ?? rule.event,
+    toStatus: "event" in rule ? rule.event : rule.to,
     note: options.note ?? null,
   });
 }
