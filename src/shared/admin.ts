@@ -3,6 +3,7 @@ import { noDataMessage } from "./exports.js";
 import { adminStatusGroups, jobStatuses } from "./jobs.js";
 import { applicationStatuses, areaChangeViewSchema, landscaperDocumentViewSchema } from "./landscapers.js";
 import { jobPhotoSchema } from "./proof.js";
+import { reliabilitySchema } from "./recurring.js";
 import { roles } from "./roles.js";
 
 /** Every admin list is served a page at a time; 25 rows keep a page quick on a phone. */
@@ -223,6 +224,9 @@ export const applicationViewSchema = z.object({
   reviewedAt: z.string().nullable(),
   reviewerName: z.string().nullable(),
   documents: z.array(applicationDocumentViewSchema),
+  /** Their record on the platform (issue 17), and since when the late lock-out has paused them. */
+  reliability: reliabilitySchema.optional(),
+  pausedAt: z.string().nullable().optional(),
 });
 export type ApplicationView = z.infer<typeof applicationViewSchema>;
 
@@ -245,6 +249,9 @@ export const adminUserViewSchema = z.object({
   isAdmin: z.boolean(),
   status: z.enum(adminUserStatuses),
   createdAt: z.string(),
+  /** Landscapers: their record (issue 17), and since when the late lock-out has paused them. */
+  reliability: reliabilitySchema.nullable().optional(),
+  pausedAt: z.string().nullable().optional(),
 });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 

@@ -3,6 +3,7 @@ import { addressMessages, zipInAddress } from "./address.js";
 import { isValidIsoDate, todayInCharlotte } from "./dates.js";
 import { jobPaymentViewSchema } from "./payments.js";
 import { arrivalViewSchema, disputeViewSchema, jobPhotoSchema } from "./proof.js";
+import { reliabilitySchema } from "./recurring.js";
 import { serviceIds } from "./services.js";
 
 export const jobStatuses = ["pending", "accepted", "scheduled", "completed", "cancelled"] as const;
@@ -194,6 +195,8 @@ export const jobViewSchema = z.object({
   ratingComment: z.string().nullable(),
   cancelReason: z.string().nullable(),
   landscaperName: z.string().nullable(),
+  /** The customer's offers (status accepted): the landscaper's record, shown where they approve. */
+  landscaperReliability: reliabilitySchema.nullable().optional(),
   hasPhoto: z.boolean(),
   completedAt: z.string().nullable().optional(),
   /** After completion: when the customer (or 48 hours of silence) approved the work, or they reported a problem. */

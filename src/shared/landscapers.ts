@@ -135,6 +135,9 @@ export const landscaperProfileViewSchema = z.object({
   documentsSubmittedAt: z.string().nullable(),
   /** A change of service area waiting for an admin; the area above stays in force until it is approved. */
   pendingAreaChange: pendingAreaChangeSchema.nullable(),
+  /** Paused from new jobs by the late lock-out (issue 17) until an admin lifts it, and which visit was missed. */
+  pausedAt: z.string().nullable().optional(),
+  pausedReason: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -55,6 +55,8 @@ describe("admin and export routes are for admins only", () => {
         "POST /api/admin/payouts/run",
         "GET /api/admin/resolutions",
         "POST /api/admin/jobs/:id/resolve",
+        "GET /api/admin/paused-landscapers",
+        "POST /api/admin/landscapers/:userId/lift-pause",
       ]),
     );
     for (const route of adminRoutes()) expect(route.access, route.url).toEqual(["admin"]);
@@ -62,7 +64,7 @@ describe("admin and export routes are for admins only", () => {
 
   it("answers 401 to visitors and 403 to customers and landscapers, and serves admins and master users", async () => {
     const routes = adminRoutes();
-    expect(routes.length).toBe(26);
+    expect(routes.length).toBe(28);
     for (const route of routes) {
       const url = route.url
         .replace(":userId", "no-such-user")

@@ -9,12 +9,14 @@ import {
   type ReviewApplicationResponse,
 } from "../../../shared/admin.js";
 import type { ApplicationStatus } from "../../../shared/landscapers.js";
+import type { Reliability } from "../../../shared/recurring.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, landscaperDocument, user } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/index.js";
+import { noReliability, reliabilityOf } from "../landscapers/index.js";
 import { notify } from "../notifications/index.js";
 import {
   type Cursor,
@@ -56,6 +58,7 @@ export function selectApplications(db: DbOrTx, options: KeysetSlice) {
         createdAt: landscaper.createdAt,
         adminNotes: landscaper.adminNotes,
         reviewedAt: landscaper.reviewedAt,
+        pausedAt: landscaper.pausedAt,
         reviewerName: sql<
           string | null
         >`(select r.name from ${user} as r where r.id = ${landscaper.reviewedBy})`,
@@ -93,7 +96,11 @@ async function documentsOf(db: DbOrTx, userIds: string[]): Promise<Map<string, A
   return byUser;
 }
 
-function toApplicationView(row: ApplicationRow, documents: ApplicationDocumentView[]): ApplicationView {
+function toApplicationView(
+  row: ApplicationRow,
+  documents: ApplicationDocumentView[],
+  reliability: Reliability = noReliability,
+): ApplicationView {
   return {
     userId: row.userId,
     fullName: row.fullName,
@@ -109,6 +116,8 @@ function toApplicationView(row: ApplicationRow, documents: ApplicationDocumentVi
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     reviewerName: row.reviewerName,
     documents,
+    reliability,
+    pausedAt: row.pausedAt?.toISOString() ?? null,
   };
 }
 
@@ -131,11 +140,14 @@ export async function listApplications(options: ListApplicationsOptions): Promis
     cursorOf: (row): Cursor => ({ ts: row.cursorTs, id: row.userId }),
     toItem: (row) => row,
   });
-  const documents = await documentsOf(
-    db,
-    page.items.map((row) => row.userId),
-  );
-  return { ...page, items: page.items.map((row) => toApplicationView(row, documents.get(row.userId) ?? [])) };
+  const ids = page.items.map((row) => row.userId);
+  const [documents, figures] = await Promise.all([documentsOf(db, ids), reliabilityOf(db, ids)]);
+  return {
+    ...page,
+    items: page.items.map((row) =>
+      toApplicationView(row, documents.get(row.userId) ?? [], figures.get(row.userId)),
+    ),
+  };
 }
 
 async function findApplication(db: DbOrTx, userId: string): Promise<ApplicationView | null> {
@@ -146,8 +158,8 @@ async function findApplication(db: DbOrTx, userId: string): Promise<ApplicationV
     limit: 1,
   });
   if (!row) return null;
-  const documents = await documentsOf(db, [userId]);
-  return toApplicationView(row, documents.get(userId) ?? []);
+  const [documents, figures] = await Promise.all([documentsOf(db, [userId]), reliabilityOf(db, [userId])]);
+  return toApplicationView(row, documents.get(userId) ?? [], figures.get(userId));
 }
 
 export type ApplicationDecision = Exclude<ApplicationStatus, "pending">;

@@ -27,6 +27,7 @@ import { areaChangeRoutes } from "./area-change-routes.js";
 import { dashboardSummary } from "./dashboard-service.js";
 import { deliveriesRoutes } from "./deliveries-routes.js";
 import { listJobs } from "./jobs-service.js";
+import { pauseRoutes } from "./pause-routes.js";
 import { listPayments } from "./payments-service.js";
 import { listUsers, promoteUser } from "./users-service.js";
 
@@ -48,6 +49,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodAnswers>();
   await app.register(areaChangeRoutes);
   await app.register(deliveriesRoutes);
+  await app.register(pauseRoutes);
   const db = () => app.database.db;
 
   app.get(

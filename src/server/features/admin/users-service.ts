@@ -13,6 +13,7 @@ import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../lib/errors.js";
+import { reliabilityOf } from "../landscapers/index.js";
 import { notify } from "../notifications/index.js";
 import {
   type Cursor,
@@ -54,6 +55,7 @@ function selectUsers(db: DbOrTx, env: Env, options: KeysetSlice) {
         role: user.role,
         isAdmin: sql<boolean>`${isAdminUser(env)}`,
         applicationStatus: landscaper.status,
+        pausedAt: landscaper.pausedAt,
         createdAt: user.createdAt,
         cursorTs: cursorTimestamp(user.createdAt),
       })
@@ -79,6 +81,7 @@ function toAdminUserView(row: UserRow): AdminUserView {
     isAdmin: Boolean(row.isAdmin),
     status,
     createdAt: row.createdAt.toISOString(),
+    ...(role === "landscaper" ? { pausedAt: row.pausedAt?.toISOString() ?? null } : {}),
   };
 }
 
@@ -91,7 +94,7 @@ export interface ListUsersOptions {
   limit: number;
 }
 
-export function listUsers({
+export async function listUsers({
   db,
   env,
   filter,
@@ -100,7 +103,7 @@ export function listUsers({
   limit,
 }: ListUsersOptions): Promise<Page<AdminUserView>> {
   const where = userFilterCondition(env, filter);
-  return keysetPage({
+  const page = await keysetPage({
     cursor,
     dir,
     limit,
@@ -108,6 +111,18 @@ export function listUsers({
     cursorOf: (row): Cursor => ({ ts: row.cursorTs, id: row.id }),
     toItem: toAdminUserView,
   });
+  // The landscapers' records, one query for the page.
+  const landscapers = page.items.filter((item) => item.role === "landscaper" && !item.isAdmin);
+  const figures = await reliabilityOf(
+    db,
+    landscapers.map((item) => item.id),
+  );
+  return {
+    ...page,
+    items: page.items.map((item) =>
+      figures.has(item.id) ? { ...item, reliability: figures.get(item.id)! } : item,
+    ),
+  };
 }
 
 export interface PromoteUserOptions {

@@ -3,6 +3,7 @@ import { formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import { jobMessages } from "../../../shared/jobs.js";
 import { landscaperDisplayName } from "../../../shared/landscapers.js";
 import { photoMessages } from "../../../shared/proof.js";
+import { pauseMessages } from "../../../shared/reliability.js";
 import { formatCents, jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -60,6 +61,8 @@ export async function acceptJob(
   const { db, env, principal } = options;
   return db.transaction(async (tx) => {
     const profile = await assertApprovedLandscaper(tx, principal);
+    // The late lock-out paused them (a missed visit): no new jobs until an admin lifts it.
+    if (profile.pausedAt) throw conflict(pauseMessages.acceptWhilePaused);
     const current = await loadJob(tx, options.jobId);
     if (current.status === "pending") assertInArea(profile, current);
     else if (current.landscaperId && current.landscaperId !== principal.userId) {

@@ -19,6 +19,7 @@ import {
   sendDuePayouts,
   stalePending,
 } from "../payments/index.js";
+import { runLateLockout } from "./late-lockout.js";
 import { loadJob } from "./lifecycle.js";
 import { openAttempt, settleApprovedWork } from "./money.js";
 import { approveWorkOf } from "./work-approval.js";
@@ -330,6 +331,8 @@ export class PaymentPassRunner {
             delayMs: this.options.env.MESSAGE_EMAIL_DELAY_MS,
           }),
         )
+        // Visits nobody arrived at 2 days after their date go back to the queue (issue 17's late lock-out).
+        .then(() => runLateLockout(this.options))
         .catch((error) => this.options.log.error({ err: error }, "payment pass failed"));
       await this.running;
       if (this.stopped) return;

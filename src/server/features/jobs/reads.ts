@@ -7,7 +7,7 @@ import { job, landscaper, payment, paymentMethod } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
 import { unreadByJob } from "../conversations/index.js";
-import { landscaperNameSql } from "../landscapers/index.js";
+import { landscaperNameSql, reliabilityOf } from "../landscapers/index.js";
 import { photosByJob } from "../proof/index.js";
 import { isLateCancel } from "./money.js";
 import { assigned, jobViewColumns, toJobView } from "./views.js";
@@ -28,7 +28,11 @@ export async function listCustomerJobs({
   approvalHours: number;
 }): Promise<JobView[]> {
   const rows = await db
-    .select({ job: jobViewColumns, landscaperName: landscaperNameSql(assigned.name) })
+    .select({
+      job: jobViewColumns,
+      landscaperId: job.landscaperId,
+      landscaperName: landscaperNameSql(assigned.name),
+    })
     .from(job)
     .leftJoin(assigned, eq(assigned.id, job.landscaperId))
     .leftJoin(landscaper, eq(landscaper.userId, job.landscaperId))
@@ -39,12 +43,21 @@ export async function listCustomerJobs({
     db,
     rows.map((r) => r.job.id),
   );
+  // The offers waiting for their approval carry the landscaper's record (one query for all of them).
+  const offeredBy = rows.filter((r) => r.job.status === "accepted" && r.landscaperId);
+  const reliability = await reliabilityOf(
+    db,
+    offeredBy.map((r) => r.landscaperId!),
+  );
   const now = new Date();
   return withProof(
     db,
     { userId: customerId, approvalHours },
     rows.map((r) => ({
       ...toJobView(r.job, { landscaperName: r.landscaperName }),
+      ...(r.job.status === "accepted" && r.landscaperId
+        ? { landscaperReliability: reliability.get(r.landscaperId) ?? null }
+        : {}),
       payment: money.get(r.job.id) ?? null,
       cancelFeeCents: isLateCancel(r.job, now) ? cancellationFeeCents : 0,
     })),

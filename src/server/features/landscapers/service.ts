@@ -48,6 +48,8 @@ export function toProfileView(
     termsConsentAt: row.termsConsentAt?.toISOString() ?? null,
     documentsSubmittedAt: row.documentsSubmittedAt?.toISOString() ?? null,
     pendingAreaChange,
+    pausedAt: row.pausedAt?.toISOString() ?? null,
+    pausedReason: row.pausedReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

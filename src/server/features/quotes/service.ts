@@ -114,7 +114,8 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
     await notifyEach(
       tx,
       sql`select ${landscaper.userId} from ${landscaper}
-        where ${landscaper.status} = 'approved' and ${input.zipCode} = any(${landscaper.coveredZipCodes})`,
+        where ${landscaper.status} = 'approved' and ${input.zipCode} = any(${landscaper.coveredZipCodes})
+          and ${landscaper.pausedAt} is null`,
       {
         type: "job",
         message: `New job request in ${input.zipCode}: ${servicesOf(created)} (${date}).`,
