@@ -66,3 +66,73 @@ export function reliabilityLine(r: Reliability): string {
   parts.push(`${r.completedJobs} ${r.completedJobs === 1 ? "job" : "jobs"}`);
   return parts.join(" · ");
 }
+
+/* ---------- Series: what the screens see and send ---------- */
+
+export const seriesStatuses = ["requested", "offered", "active", "cancelled"] as const;
+export type SeriesStatus = (typeof seriesStatuses)[number];
+
+/** A series as a job card shows it (the job is one of its visits). */
+export const seriesSummarySchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  frequency: z.enum(["weekly", "biweekly", "monthly"]),
+  status: z.enum(seriesStatuses),
+  /** 0 Sunday … 6 Saturday, once a landscaper has offered. */
+  weekday: z.number().nullable(),
+  pricePerVisitCents: z.number().nullable(),
+  /** Visits are paused up to (not including) this date. */
+  pausedUntil: z.string().nullable(),
+  /** The series' visits from today on that are still to come (scheduled), for the customer's and landscaper's lists. */
+  upcoming: z.array(
+    z.object({ jobId: z.string(), number: z.number(), date: z.string(), moved: z.boolean() }),
+  ),
+});
+export type SeriesSummary = z.infer<typeof seriesSummarySchema>;
+
+/** "SER-104" */
+export const seriesLabel = (number: number) => `SER-${number}`;
+
+const isoDate = z
+  .string()
+  .max(10, { message: "Choose a date.", abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Choose a date." });
+
+/** POST /api/series/:id/pause: no visits before `until` (visits less than 48 hours away stay). */
+export const pauseSeriesSchema = z.object({ until: isoDate });
+/** POST /api/series/:id/weekday */
+export const changeWeekdaySchema = z.object({
+  weekday: z.coerce
+    .number({ message: "Choose a day of the week." })
+    .int()
+    .min(0, { message: "Choose a day of the week." })
+    .max(6, { message: "Choose a day of the week." }),
+});
+/** POST /api/series/:id/cancel (customer) and /leave (landscaper). */
+export const seriesReasonSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, { message: "Please say why." })
+    .max(500, { message: "Please keep it under 500 characters." }),
+});
+/** POST /api/jobs/:id/move (the landscaper, weather): a new date within 3 days of the visit's, and why. */
+export const moveVisitSchema = z.object({
+  date: isoDate,
+  reason: z
+    .string()
+    .trim()
+    .min(1, { message: "Tell the customer why the visit moves." })
+    .max(300, { message: "Please keep it under 300 characters." }),
+});
+
+export const seriesMessages = {
+  notRecurring:
+    "Recurring visits are offered for mowing, edging and trimming, and flower bed maintenance only.",
+  notYours: "Series not found.",
+  notActive: "This series is not active.",
+} as const;
+
+/** The answer of a change to a series: the series as it now stands and the sentence the screen shows. */
+export const seriesActionAnswerSchema = z.object({ series: seriesSummarySchema, message: z.string() });
+export type SeriesActionAnswer = z.infer<typeof seriesActionAnswerSchema>;

@@ -16,6 +16,7 @@ describe("the job lifecycle table", () => {
       "decline",
       "decline_redo",
       "miss",
+      "move_visit",
       "offer_redo",
       "on_my_way",
       "rate",

@@ -25,6 +25,8 @@ export const transitions = {
   on_my_way: { from: ["scheduled"], to: null, event: "on_the_way", verb: "marked on the way" },
   arrived: { from: ["scheduled"], to: null, event: "arrived", verb: "marked arrived" },
   start_work: { from: ["scheduled"], to: null, event: "work_started", verb: "started" },
+  // The landscaper moves a visit up to 3 days (weather); the customer may decline the new day (a cancel).
+  move_visit: { from: ["scheduled"], to: null, event: "moved", verb: "moved" },
   complete: { from: ["scheduled"], to: "completed", verb: "completed" },
   // The assigned landscaper leaves a job they took: it is open to the others again, any hold released.
   withdraw: { from: ["accepted", "scheduled"], to: "pending", verb: "withdrawn from" },

@@ -24,7 +24,7 @@ export async function tellPerson(
   options: {
     userId: string | null;
     party: Party;
-    type: Extract<NewNotification["type"], "arrival" | "dispute">;
+    type: Extract<NewNotification["type"], "arrival" | "dispute" | "job">;
     jobNumber: string;
     message: string;
     subject: string;
