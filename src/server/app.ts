@@ -14,6 +14,7 @@ import { exportRoutes } from "./features/exports/routes.js";
 import { healthRoutes } from "./features/health/routes.js";
 import { PaymentPassRunner } from "./features/jobs/payment-pass.js";
 import { jobRoutes } from "./features/jobs/routes.js";
+import { seriesRoutes } from "./features/jobs/series-routes.js";
 import { landscaperRoutes } from "./features/landscapers/routes.js";
 import { NotificationHub } from "./features/notifications/hub.js";
 import { type PushMessage, sendPush } from "./features/notifications/push.js";
@@ -218,6 +219,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(quoteRoutes);
       await api.register(jobRoutes);
+      await api.register(seriesRoutes);
       await api.register(customerRoutes);
       await api.register(landscaperRoutes);
       await api.register(notificationRoutes);

@@ -3,7 +3,13 @@ import { addressMessages, zipInAddress } from "./address.js";
 import { isValidIsoDate, todayInCharlotte } from "./dates.js";
 import { jobPaymentViewSchema } from "./payments.js";
 import { arrivalViewSchema, disputeViewSchema, jobPhotoSchema } from "./proof.js";
-import { reliabilitySchema } from "./recurring.js";
+import {
+  canRecur,
+  frequencies,
+  reliabilitySchema,
+  seriesMessages,
+  seriesSummarySchema,
+} from "./recurring.js";
 import { serviceIds } from "./services.js";
 
 export const jobStatuses = ["pending", "accepted", "scheduled", "completed", "cancelled"] as const;
@@ -81,6 +87,8 @@ export const quoteRequestSchema = z
       .trim()
       .max(2000, { message: "Notes are too long (2000 characters at most)." })
       .default(""),
+    /** One visit, or a recurring series (issue 17) for the services that recur. */
+    frequency: z.enum(frequencies, { message: "Choose how often." }).default("one_time"),
     /** The hidden honeypot: people never fill it; bots do. */
     website: z.string().max(500).default(""),
     /** One key per form fill: a retry or double click creates one job. */
@@ -88,6 +96,11 @@ export const quoteRequestSchema = z
   })
   // A person who types '…, Charlotte, NC 28202' is not asked for the ZIP again.
   .overwrite((quote) => ({ ...quote, zipCode: quote.zipCode || (zipInAddress(quote.address) ?? "") }))
+  .refine((quote) => quote.frequency === "one_time" || canRecur(quote.services), {
+    path: ["frequency"],
+    message: seriesMessages.notRecurring,
+    when: (payload) => Array.isArray((payload.value as { services?: unknown })?.services),
+  })
   .refine((quote) => quote.zipCode !== "" || zipInAddress(quote.address ?? "") !== null, {
     path: ["zipCode"],
     message: "ZIP code is required.",
@@ -116,7 +129,10 @@ export const dollars = (label: string) =>
 
 /** A landscaper takes a job: price and date (the date defaults to the preferred date). */
 export const acceptJobSchema = z.object({
+  /** For a series: the price of each visit. */
   price: dollars("Price"),
+  /** For a series: the visits' day of the week (the first visit is the first such day on or after the date). */
+  weekday: z.coerce.number().int().min(0).max(6).optional(),
   scheduledDate: z
     .string()
     .refine(isValidIsoDate, { message: "Choose a date." })
@@ -210,6 +226,12 @@ export const jobViewSchema = z.object({
   dispute: disputeViewSchema.nullable().optional(),
   /** 1, then 2 for a redo visit. */
   visit: z.number().optional(),
+  /** A visit of a recurring series: the series; a visit the landscaper moved (weather): from when, why. */
+  seriesId: z.string().nullable().optional(),
+  series: seriesSummarySchema.nullable().optional(),
+  seriesDate: z.string().nullable().optional(),
+  movedFrom: z.string().nullable().optional(),
+  moveReason: z.string().nullable().optional(),
   /** Messages in the job's conversation the signed-in person has not read. */
   unreadMessages: z.number().optional(),
   /** The customer's own list: the job's payment, and the fee cancelling now would cost. */

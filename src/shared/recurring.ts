@@ -136,3 +136,12 @@ export const seriesMessages = {
 /** The answer of a change to a series: the series as it now stands and the sentence the screen shows. */
 export const seriesActionAnswerSchema = z.object({ series: seriesSummarySchema, message: z.string() });
 export type SeriesActionAnswer = z.infer<typeof seriesActionAnswerSchema>;
+
+/** POST /api/jobs/:id/repeat: a completed job's card books the same service again, once or on a schedule. */
+export const repeatJobSchema = z.object({
+  frequency: z.enum(frequencies, { message: "Choose how often." }),
+  preferredDate: isoDate,
+  /** One key per click: a retry creates one request. */
+  idempotencyKey: z.string().trim().min(8).max(100).optional(),
+});
+export type RepeatJobInput = z.input<typeof repeatJobSchema>;

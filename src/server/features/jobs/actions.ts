@@ -26,6 +26,7 @@ import {
   releaseHold,
 } from "./money.js";
 import { landscaperProfile } from "./reads.js";
+import { activateSeries, firstVisitDate, offerSeries } from "./series.js";
 import type { JobRow } from "./views.js";
 
 /** What every job action is given: who acts on which job. */
@@ -56,7 +57,12 @@ function assertOwnCustomerJob(principal: Principal, current: JobRow) {
 
 /** A landscaper takes a pending job in their area at a price and date; the customer is asked to approve. */
 export async function acceptJob(
-  options: ActionOptions & { priceCents: number; scheduledDate?: string | undefined },
+  options: ActionOptions & {
+    priceCents: number;
+    scheduledDate?: string | undefined;
+    /** A series: the visits' weekday (the first visit is then the first such day). */
+    weekday?: number | undefined;
+  },
 ) {
   const { db, env, principal } = options;
   return db.transaction(async (tx) => {
@@ -68,8 +74,16 @@ export async function acceptJob(
     else if (current.landscaperId && current.landscaperId !== principal.userId) {
       throw conflict(jobMessages.takenByAnother);
     }
+    const chosenDate = current.seriesId
+      ? firstVisitDate({
+          weekday: options.weekday,
+          scheduledDate: options.scheduledDate,
+          preferredDate: current.preferredDate,
+          today: todayInCharlotte(),
+        })
+      : options.scheduledDate;
     const scheduledDate =
-      options.scheduledDate ??
+      chosenDate ??
       // A preferred date already in the past is moved to today.
       [current.preferredDate, todayInCharlotte()].sort().at(-1)!;
     const updated = await move(tx, {
@@ -88,6 +102,12 @@ export async function acceptJob(
     await tx
       .delete(jobDecline)
       .where(and(eq(jobDecline.jobId, current.id), eq(jobDecline.landscaperId, principal.userId)));
+    if (updated.seriesId)
+      await offerSeries(tx, {
+        visit: updated,
+        landscaperId: principal.userId,
+        priceCents: options.priceCents,
+      });
     const landscaperName = landscaperDisplayName(profile);
     await enqueueEmailIfOptedIn(tx, updated.customerEmail, {
       template: "job_match",
@@ -263,6 +283,8 @@ export async function approveJob(options: ActionOptions & { cardId?: string | un
         set: { scheduledAt: new Date() },
       });
       await notify(tx, jobAlerts.approved(updated));
+      // The first visit of a series: approving it approves the series, whose visits are created now.
+      if (updated.seriesId) await activateSeries(tx, updated, todayInCharlotte());
       return updated;
     });
   } catch (error) {

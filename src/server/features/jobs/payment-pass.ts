@@ -22,6 +22,7 @@ import {
 import { runLateLockout } from "./late-lockout.js";
 import { loadJob } from "./lifecycle.js";
 import { openAttempt, settleApprovedWork } from "./money.js";
+import { runSeriesPass } from "./series.js";
 import { approveWorkOf } from "./work-approval.js";
 
 export interface PaymentPassOptions {
@@ -323,6 +324,8 @@ export class PaymentPassRunner {
     const tick = async () => {
       this.running = runPaymentPass(this.options)
         .then(() => runPayouts(this.options))
+        // Recurring series get their visits 8 weeks ahead (each series claimed with SKIP LOCKED).
+        .then(() => runSeriesPass({ db: this.options.db }))
         // The same timer sends the unread-message emails: scheduled work of one kind, claimed the same way.
         .then(() =>
           sendUnreadMessageEmails({

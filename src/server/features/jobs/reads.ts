@@ -10,6 +10,7 @@ import { unreadByJob } from "../conversations/index.js";
 import { landscaperNameSql, reliabilityOf } from "../landscapers/index.js";
 import { photosByJob } from "../proof/index.js";
 import { isLateCancel } from "./money.js";
+import { seriesSummaries } from "./series-reads.js";
 import { assigned, jobViewColumns, toJobView } from "./views.js";
 
 /**
@@ -147,8 +148,9 @@ export async function photoOf({ db, principal, jobId }: { db: Db; principal: Pri
 }
 
 /**
- * What the people on a job see beyond its row: its photos and their unread messages, read for a whole list
- * in two queries; jobs shown without their contact details (someone else's, in a queue) get neither. The
+ * What the people on a job see beyond its row: its photos, their unread messages and its series, read for a
+ * whole list in a few queries; jobs shown without their contact details (someone else's, in a queue) get only
+ * the series (its frequency). The
  * approval deadline follows the WORK_APPROVAL_HOURS setting.
  */
 export async function withProof(
@@ -157,15 +159,24 @@ export async function withProof(
   views: JobView[],
 ): Promise<JobView[]> {
   const ids = views.filter((v) => !v.contactHidden).map((v) => v.id);
-  const [photos, unread] = await Promise.all([photosByJob(db, ids), unreadByJob(db, options.userId, ids)]);
+  const [photos, unread, series] = await Promise.all([
+    photosByJob(db, ids),
+    unreadByJob(db, options.userId, ids),
+    // Every job's series, also a request in someone's queue (its card says 'Weekly').
+    seriesSummaries(
+      db,
+      views.flatMap((v) => (v.seriesId ? [v.seriesId] : [])),
+    ),
+  ]);
   return views.map((view) => {
-    if (view.contactHidden) return view;
+    const withSeries = { ...view, series: view.seriesId ? (series.get(view.seriesId) ?? null) : null };
+    if (view.contactHidden) return withSeries;
     const approvalEndsAt =
       view.approvalEndsAt && view.completedAt
         ? new Date(new Date(view.completedAt).getTime() + options.approvalHours * 3_600_000).toISOString()
         : (view.approvalEndsAt ?? null);
     return {
-      ...view,
+      ...withSeries,
       approvalEndsAt,
       photos: photos.get(view.id) ?? [],
       unreadMessages: unread.get(view.id) ?? 0,

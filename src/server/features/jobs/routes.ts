@@ -287,7 +287,12 @@ export async function jobRoutes(fastify: FastifyInstance) {
     ["landscaper"],
     acceptInput,
     (context, { body }) =>
-      acceptJob({ ...context, priceCents: body.price, scheduledDate: body.scheduledDate }),
+      acceptJob({
+        ...context,
+        priceCents: body.price,
+        scheduledDate: body.scheduledDate,
+        weekday: body.weekday,
+      }),
     "Job accepted. The customer has been asked to approve your price and date.",
   );
 

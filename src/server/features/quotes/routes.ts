@@ -1,18 +1,26 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { MAX_PHOTO_BYTES, quoteRequestSchema } from "../../../shared/jobs.js";
 import { quoteAnswerSchema, servicePricesAnswerSchema } from "../../../shared/quotes.js";
+import { repeatJobSchema } from "../../../shared/recurring.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
+import { requirePrincipal } from "../../plugins/access.js";
 import { getPrincipal } from "../accounts/index.js";
-import { receiveQuote, servicePrices } from "./service.js";
+import { receiveQuote, repeatJob, servicePrices } from "./service.js";
 
 // The same schema checks the JSON body and the text fields of the form that carries a photo.
 const quoteInput = defineInput(
   { body: quoteRequestSchema },
   { multipart: { mode: "optional", files: ["photo"] } },
 );
+
+const repeatInput = defineInput({
+  params: z.object({ id: z.uuid({ message: "Job not found." }) }),
+  body: repeatJobSchema,
+});
 
 export async function quoteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodAnswers>();
@@ -62,6 +70,29 @@ export async function quoteRoutes(fastify: FastifyInstance) {
       });
       // The honeypot caught a bot: it got the usual answer, and nothing was stored or sent.
       if (!stored) request.log.info("quote honeypot triggered; ignored");
+      return { quote };
+    },
+  );
+
+  /** A completed job's card: the same service again, once or on a schedule (issue 17). */
+  app.post(
+    "/jobs/:id/repeat",
+    {
+      config: { access: ["customer"], input: repeatInput, rateLimit: [policies.quoteByIp] },
+      schema: answers(quoteAnswerSchema),
+    },
+    async (request) => {
+      const { params, body } = repeatInput.parse(request);
+      const principal = requirePrincipal(request);
+      const quote = await repeatJob({
+        db: app.database.db,
+        env: app.env,
+        customerId: principal.userId,
+        jobId: params.id,
+        frequency: body.frequency,
+        preferredDate: body.preferredDate,
+        idempotencyKey: body.idempotencyKey,
+      });
       return { quote };
     },
   );

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { addressLine } from "../../../shared/address.js";
 import { formatLongDate } from "../../../shared/dates.js";
-import type { QuoteRequest } from "../../../shared/jobs.js";
+import { type QuoteRequest, quoteRequestSchema } from "../../../shared/jobs.js";
 import { photoMessages, type QuoteSummary, type ServicePrice } from "../../../shared/quotes.js";
 import { formatRange, jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { job, jobEvent, landscaper, servicePrice } from "../../db/schema.js";
-import { badRequest, unsupportedFile } from "../../lib/errors.js";
+import { job, jobEvent, jobSeries, landscaper, servicePrice } from "../../db/schema.js";
+import { badRequest, conflict, notFound, unsupportedFile } from "../../lib/errors.js";
 import { extensionOf, sniffFileType } from "../../lib/file-type.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Storage } from "../../lib/storage.js";
@@ -56,9 +56,31 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
   }
   return db.transaction(async (tx) => {
     const estimate = await estimateFor(tx, input.services);
+    // A recurring request is a series whose first visit is this job: the queue shows it as the request.
+    const [series] =
+      input.frequency === "one_time"
+        ? []
+        : await tx
+            .insert(jobSeries)
+            .values({
+              customerId,
+              customerName: input.fullName,
+              customerEmail: input.email.toLowerCase(),
+              customerPhone: input.phone,
+              address: input.address,
+              zipCode: input.zipCode,
+              selectedServices: input.services,
+              serviceType: input.services.join(", "),
+              additionalNotes: input.additionalNotes || null,
+              frequency: input.frequency,
+              startDate: input.preferredDate,
+            })
+            .returning({ id: jobSeries.id });
     const [created] = await tx
       .insert(job)
       .values({
+        seriesId: series?.id ?? null,
+        seriesDate: series ? input.preferredDate : null,
         customerId,
         customerName: input.fullName,
         customerEmail: input.email.toLowerCase(),
@@ -78,7 +100,8 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
       .onConflictDoNothing({ target: job.idempotencyKey })
       .returning();
     if (!created) {
-      // Lost a race with the same key: the other request created the job.
+      // Lost a race with the same key: the other request created the job (and its series).
+      if (series) await tx.delete(jobSeries).where(eq(jobSeries.id, series.id));
       const [existing] = await tx.select().from(job).where(eq(job.idempotencyKey, input.idempotencyKey!));
       return { job: existing!, created: false };
     }
@@ -201,4 +224,41 @@ export async function receiveQuote(
     if (photo) await storage.delete(photo.key);
     throw error;
   }
+}
+
+/**
+ * The same service again, from a completed job's card: a new request (one visit, or a series) with the job's
+ * details, as if the customer had filled the quote form with them.
+ */
+export async function repeatJob(options: {
+  db: Db;
+  env: Env;
+  customerId: string;
+  jobId: string;
+  frequency: QuoteRequest["frequency"];
+  preferredDate: string;
+  idempotencyKey?: string | undefined;
+}) {
+  const [source] = await options.db.select().from(job).where(eq(job.id, options.jobId));
+  if (!source || source.customerId !== options.customerId) throw notFound("Job not found.");
+  if (source.status !== "completed") throw conflict("Only a completed job can be booked again.");
+  const input = quoteRequestSchema.parse({
+    fullName: source.customerName,
+    email: source.customerEmail,
+    phone: source.customerPhone,
+    address: source.address,
+    zipCode: source.zipCode,
+    services: source.selectedServices,
+    preferredDate: options.preferredDate,
+    additionalNotes: source.additionalNotes ?? "",
+    frequency: options.frequency,
+    idempotencyKey: options.idempotencyKey,
+  });
+  const { job: created } = await submitQuote({
+    db: options.db,
+    env: options.env,
+    input,
+    customerId: options.customerId,
+  });
+  return summaryOf(created);
 }
