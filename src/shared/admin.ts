@@ -152,6 +152,8 @@ export const dashboardSummarySchema = z.object({
   }),
   /** Messages (email, push, SMS) that failed every attempt and wait for an admin (/admin/deliveries). */
   failedDeliveries: z.number(),
+  /** Recurring service: active series, and the share of revenue from their visits (0–100; null before any). */
+  recurring: z.object({ activeSeries: z.number(), revenueSharePercent: z.number().nullable() }).optional(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 

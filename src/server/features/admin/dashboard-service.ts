@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DashboardSummary } from "../../../shared/admin.js";
 import type { Env } from "../../config/env.js";
-import type { DbOrTx } from "../../db/client.js";
+import { type DbOrTx, rowsOf } from "../../db/client.js";
 import { jobTotals, outbox, user, userTotals } from "../../db/schema.js";
 import { ledgerTotals } from "../payments/index.js";
 import { toNumber } from "./query-helpers.js";
@@ -46,7 +46,23 @@ export async function dashboardSummary({ db, env }: { db: DbOrTx; env: Env }): P
     .select({ n: sql<number>`count(*)` })
     .from(outbox)
     .where(eq(outbox.status, "failed"));
+  // Series are few next to jobs; the recurring revenue is the ledger's charges less refunds of series visits.
+  const [recurring] = await db
+    .execute<{ active: number | string; revenue: number | string }>(sql`
+    select (select count(*) from job_series where status = 'active') as active,
+      (select coalesce(sum(e.amount_cents), 0) from ledger_entry e
+        join ledger_transaction t on t.id = e.transaction_id
+        join job j on j.id = t.job_id
+        where e.account = 'processor' and t.kind in ('job_charge', 'cancellation_fee', 'refund')
+          and j.series_id is not null) as revenue`)
+    .then((r) => rowsOf<{ active: number | string; revenue: number | string }>(r));
+  const recurringRevenue = toNumber(recurring?.revenue);
   return {
+    recurring: {
+      activeSeries: toNumber(recurring?.active),
+      revenueSharePercent:
+        money.revenueCents > 0 ? Math.round((recurringRevenue / money.revenueCents) * 1000) / 10 : null,
+    },
     failedDeliveries: toNumber(failed?.n),
     users: people,
     jobs: { total: toNumber(jobs?.total), completed: toNumber(jobs?.completed) },

@@ -25,6 +25,7 @@ describe("GET /api/admin/dashboard", () => {
       users: { total: 1, customers: 0, landscapers: 0, admins: 1 },
       jobs: { total: 0, completed: 0 },
       money: { revenueCents: 0, tipsCents: 0, platformCents: 0, payoutsCents: 0 },
+      recurring: { activeSeries: 0, revenueSharePercent: null },
     });
   });
 

@@ -144,6 +144,9 @@ const jobExportColumns = {
   tipCents: job.tipCents,
   finalPriceCents: job.finalPriceCents,
   quotedPriceCents: job.quotedPriceCents,
+  // The visit's recurring series, e.g. "SER-104 (weekly)": a primary-key lookup for the few jobs that have one.
+  series: sql<string | null>`(select 'SER-' || s.number || ' (' || s.frequency || ')' from job_series s
+    where s.id = ${job.seriesId})`,
   cursorTs: cursorTimestamp(job.createdAt),
 };
 

@@ -91,6 +91,8 @@ export function jobsSource(db: DbOrTx, filter: { q: string; status: JobStatusFil
       "Rating",
       "Tip Amount",
       "Total Price",
+      // Issue 17: the recurring series a visit belongs to (blank for one-time jobs).
+      "Series",
     ],
     count: async () => countOf(db, job, await condition()),
     async *rows() {
@@ -108,6 +110,7 @@ export function jobsSource(db: DbOrTx, filter: { q: string; status: JobStatusFil
             row.rating,
             money(row.tipCents),
             money(totalCentsOf(row)),
+            row.series,
           ];
         }
       }

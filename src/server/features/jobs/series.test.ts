@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso, daysFromToday, todayInCharlotte } from "../../../shared/dates.js";
 import { job, jobSeries, notification, payment } from "../../db/schema.js";
-import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
+import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createLandscaper } from "../../test/landscaper-helpers.js";
 import { saveCard } from "../../test/payment-helpers.js";
@@ -250,5 +250,16 @@ describe("recurring series", () => {
     });
     const [series] = await t.database.db.select().from(jobSeries).where(eq(jobSeries.id, created!.seriesId!));
     expect(series).toMatchObject({ frequency: "weekly", status: "requested", customerId: customer.id });
+  });
+  it("shows admins the active series and names each visit's series in the jobs export", async () => {
+    const admin = await signUpAs(t.app, t.database, "admin");
+    const { seriesId } = await activeSeries();
+    const [series] = await t.database.db.select().from(jobSeries).where(eq(jobSeries.id, seriesId));
+    const dashboard = await t.app.inject({ url: "/api/admin/dashboard", headers: { cookie: admin.cookie } });
+    const active = (await t.database.db.select().from(jobSeries).where(eq(jobSeries.status, "active")))
+      .length;
+    expect(dashboard.json().recurring.activeSeries).toBe(active);
+    const csv = await t.app.inject({ url: "/api/exports/jobs.csv", headers: { cookie: admin.cookie } });
+    expect(csv.body).toContain(`SER-${series!.number} (weekly)`);
   });
 });
