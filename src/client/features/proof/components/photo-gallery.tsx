@@ -47,6 +47,8 @@ export function PhotoGallery({ photos, title, subject, className }: PhotoGallery
     <section aria-labelledby={headingId} className={cn("grid gap-2", className)}>
       <h4 id={headingId} className="text-xs font-medium text-slate-500">
         {title} <span className="font-normal">({count})</span>
+        {/* Several cards show a gallery: the job names each region apart (axe: landmark-unique). */}
+        <span className="sr-only">, {subject}</span>
       </h4>
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6 lg:grid-cols-8">
         {ordered.map((photo, index) => (
