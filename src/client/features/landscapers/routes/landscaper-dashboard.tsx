@@ -1,4 +1,4 @@
-import { Bell, LayoutDashboard, Settings, UserRound, Wallet } from "lucide-react";
+import { Bell, CalendarDays, LayoutDashboard, Settings, UserRound, Wallet } from "lucide-react";
 import { useSearchParams } from "react-router";
 import type { LandscaperProfileView } from "../../../../shared/landscapers";
 import type { SessionUser } from "../../../../shared/session";
@@ -18,6 +18,7 @@ import { AlertsTab } from "../components/alerts-tab";
 import { ApplicationBanner } from "../components/application-banner";
 import { JobQueuePanel } from "../components/job-queue";
 import { ProfileTab } from "../components/profile-tab";
+import { ScheduleTab } from "../components/schedule-tab";
 import { SettingsTab } from "../components/settings-tab";
 
 export function meta() {
@@ -26,6 +27,7 @@ export function meta() {
 
 const dashboardTabs = [
   { value: "dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { value: "schedule", label: "Schedule", icon: CalendarDays },
   { value: "earnings", label: "Earnings", icon: Wallet },
   { value: "profile", label: "Profile", icon: UserRound },
   { value: "settings", label: "Settings", icon: Settings },
@@ -122,9 +124,12 @@ function Dashboard({
       )}
 
       <Tabs value={tab} onValueChange={selectTab}>
-        <TabsList aria-label="Dashboard sections">
+        {/* Six tabs: two rows of three below 1024 px, so none runs off a phone's screen; one row from there. */}
+        <TabsList
+          aria-label="Dashboard sections"
+          className="grid grid-cols-3 sm:w-full lg:inline-flex lg:w-fit"
+        >
           {dashboardTabs.map(({ value, label, icon: Icon }) => (
-            // Five tabs on a 375 px phone: smaller type and padding there, so the row never runs off the screen.
             <TabsTrigger key={value} value={value} className="min-w-0 px-1 text-xs sm:px-4 sm:text-sm">
               <Icon aria-hidden="true" className="hidden sm:block" />
               {label}
@@ -133,6 +138,9 @@ function Dashboard({
         </TabsList>
         <TabsContent value="dashboard">
           <JobQueuePanel preview={preview} approved={status === "approved"} />
+        </TabsContent>
+        <TabsContent value="schedule">
+          <ScheduleTab preview={preview} approved={status === "approved"} />
         </TabsContent>
         <TabsContent value="earnings">
           <EarningsPanel preview={preview} />

@@ -1,0 +1,398 @@
+import { CalendarDays, MapPin, Navigation, RefreshCw, Repeat } from "lucide-react";
+import { useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { zipInAddress } from "../../../../shared/address";
+import { addDaysIso } from "../../../../shared/dates";
+import { visitStageLabel } from "../../../../shared/proof";
+import { frequencyLabel, seriesLabel } from "../../../../shared/recurring";
+import {
+  type ScheduleAnswer,
+  type ScheduleDay,
+  type ScheduleVisit,
+  type ScheduleWeek,
+  scheduleWeekLabel,
+  scheduleWeeks,
+} from "../../../../shared/schedule";
+import { formatCents, jobLabel, serviceName } from "../../../../shared/services";
+import { LoadError } from "../../../components/load-error";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { cn } from "../../../lib/utils";
+import { useSchedule } from "../api/schedule";
+import { type OpenVisit, VisitDialog } from "./visit-dialog";
+
+/** "Monday, Nov 23" for a yyyy-mm-dd date, without time-zone drift. */
+export function dayLabel(date: string, weekday: "long" | "short" = "long"): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
+    weekday,
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** "Nov 23 – 29", or "Nov 30 – Dec 6" across a month's end. */
+function weekRange(start: string): string {
+  const end = addDaysIso(start, 6);
+  const month = (date: string) =>
+    new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", timeZone: "UTC" });
+  const day = (date: string) => Number(date.slice(8));
+  return month(start) === month(end)
+    ? `${month(start)} ${day(start)} – ${day(end)}`
+    : `${month(start)} ${day(start)} – ${month(end)} ${day(end)}`;
+}
+
+const miles = (value: number) => `${value.toFixed(1)} mi`;
+
+/** The street address without a trailing ZIP that the area label ("Dilworth (28203)") says again. */
+function streetOf(visit: ScheduleVisit): string {
+  const typed = visit.address.trim();
+  return zipInAddress(typed) === visit.zipCode ? typed.replace(/[\s,]*\d{5}(?:-\d{4})?$/, "") : typed;
+}
+
+/** How far this stop is from the one before it (or from the base for the first), in words. */
+function legText(visit: ScheduleVisit, baseMapped: boolean): string {
+  if (visit.unmapped) return `ZIP ${visit.zipCode} has no map point, so this visit is placed last`;
+  const first = visit.stop === 1;
+  if (visit.legMiles === null)
+    return first && !baseMapped ? "First stop (your base ZIP has no map point)" : "Distance unknown";
+  if (visit.legMiles < 0.05) return first ? "In your base ZIP" : "Same ZIP as the previous stop";
+  return `${miles(visit.legMiles)} from ${first ? "your base" : "the previous stop"}`;
+}
+
+function daySummary(day: ScheduleDay, baseMapped: boolean): string {
+  const count = day.visits.length;
+  const unmapped = day.visits.filter((v) => v.unmapped).length;
+  const visits = `${count} ${count === 1 ? "visit" : "visits"}`;
+  const mapped = count - unmapped;
+  if (mapped === 0) return visits;
+  const total =
+    day.totalMiles >= 0.05
+      ? `about ${miles(day.totalMiles)} of driving`
+      : baseMapped
+        ? "all in your base ZIP"
+        : "all in one ZIP";
+  return unmapped > 0
+    ? `${visits} · ${total}, not counting ${unmapped} without a map point`
+    : `${visits} · ${total}`;
+}
+
+interface ScheduleTabProps {
+  /** Master preview: no visits. */
+  preview: boolean;
+  /** Only an approved landscaper may act on a visit (in the job card the visit opens). */
+  approved: boolean;
+}
+
+/**
+ * The Schedule tab: this week's or next week's visits by day (Monday to Sunday, Charlotte time), each day in a
+ * suggested driving order from the landscaper's base ZIP with the miles of each leg and of the day; a visit
+ * opens its job card in a dialog. A list on phones; from 1024 px each day's heading sits beside its visits.
+ */
+export function ScheduleTab({ preview, approved }: ScheduleTabProps) {
+  const schedule = useSchedule(!preview);
+  const [params, setParams] = useSearchParams();
+  const week: ScheduleWeek = params.get("week") === "next" ? "next" : "this";
+  const [open, setOpen] = useState<OpenVisit | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const selectWeek = (value: ScheduleWeek) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === "this") next.delete("week");
+        else next.set("week", value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  const data = schedule.data;
+  return (
+    <Card className="gap-0 p-0" data-testid="schedule">
+      <div className="flex flex-col gap-3 border-b border-slate-200 px-4 py-3 sm:px-6 sm:py-4 lg:flex-row lg:items-center lg:justify-between">
+        <div className="grid gap-0.5">
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-lg font-semibold text-slate-900 focus-visible:outline-none"
+          >
+            Schedule
+          </h2>
+          <p className="text-sm text-slate-600">
+            {preview
+              ? "Preview only"
+              : "Your booked visits by day, each day in a suggested driving order from your base."}
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          {data ? <WeekSwitch answer={data} week={week} onSelect={selectWeek} /> : null}
+          {!preview ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => void schedule.refetch()}
+              disabled={schedule.isFetching}
+              aria-label="Refresh the schedule"
+            >
+              <RefreshCw className={cn("size-4", schedule.isFetching && "animate-spin")} aria-hidden="true" />
+              <span className="hidden sm:inline">Refresh</span>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="px-4 py-4 sm:px-6">
+        {preview || data?.preview ? (
+          <Alert variant="info">
+            <AlertTitle>Admin preview</AlertTitle>
+            <AlertDescription>Visits are hidden in preview mode.</AlertDescription>
+          </Alert>
+        ) : schedule.isPending ? (
+          <p role="status" className="py-10 text-center text-sm text-slate-600">
+            Loading your schedule...
+          </p>
+        ) : schedule.isError ? (
+          <LoadError title="We couldn't load your schedule" query={schedule} />
+        ) : data ? (
+          <Week
+            answer={data}
+            week={week}
+            onOpen={(visit) => setOpen({ ...visit, fallback: () => headingRef.current })}
+          />
+        ) : null}
+      </div>
+      <VisitDialog visit={open} onClose={() => setOpen(null)} canAct={approved && !preview} />
+    </Card>
+  );
+}
+
+function WeekSwitch({
+  answer,
+  week,
+  onSelect,
+}: {
+  answer: ScheduleAnswer;
+  week: ScheduleWeek;
+  onSelect: (week: ScheduleWeek) => void;
+}) {
+  return (
+    <fieldset className="inline-flex min-w-0 flex-1 gap-1 rounded-lg border border-slate-200 bg-slate-100 p-1 sm:flex-none">
+      <legend className="sr-only">Week</legend>
+      {scheduleWeeks.map((value) => {
+        const count = answer.weeks[value].days.reduce((n, day) => n + day.visits.length, 0);
+        return (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={week === value}
+            onClick={() => onSelect(value)}
+            className="grid flex-1 rounded-md px-3 py-1 text-center text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none aria-pressed:bg-white aria-pressed:text-brand-800 aria-pressed:shadow-sm sm:flex-none"
+          >
+            {scheduleWeekLabel[value]}
+            <span className="text-xs font-normal">{weekRange(answer.weeks[value].start)}</span>
+            <span className="text-xs font-normal">
+              {count} {count === 1 ? "visit" : "visits"}
+            </span>
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function Week({
+  answer,
+  week,
+  onOpen,
+}: {
+  answer: ScheduleAnswer;
+  week: ScheduleWeek;
+  onOpen: (visit: Omit<OpenVisit, "fallback">) => void;
+}) {
+  const { days } = answer.weeks[week];
+  const booked = days.some((day) => day.visits.length > 0);
+  const baseMapped = answer.base?.mapped ?? false;
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-slate-600">
+        {answer.base
+          ? baseMapped
+            ? `Each day starts from your base, ${answer.base.area}. Miles are straight-line estimates between ZIP centres, not a route.`
+            : `Your base ZIP ${answer.base.zipCode} has no map point, so each day starts at the visit the order puts first. Miles are straight-line estimates between ZIP centres.`
+          : "Add your address under Profile so each day starts from your base."}
+      </p>
+      {booked ? null : (
+        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          No visits booked {week === "this" ? "this week" : "next week"}.
+        </p>
+      )}
+      {days.map((day) => (
+        <Day
+          key={day.date}
+          day={day}
+          today={answer.today}
+          baseMapped={baseMapped}
+          onOpen={(visit, opener) =>
+            onOpen({
+              opener,
+              jobId: visit.jobId,
+              title: `${jobLabel(visit.number)} · ${visit.customerName}`,
+              description: `${dayLabel(day.date)}, stop ${visit.stop} of ${day.visits.length}`,
+            })
+          }
+        />
+      ))}
+    </div>
+  );
+}
+
+function Day({
+  day,
+  today,
+  baseMapped,
+  onOpen,
+}: {
+  day: ScheduleDay;
+  today: string;
+  baseMapped: boolean;
+  onOpen: (visit: ScheduleVisit, opener: HTMLElement) => void;
+}) {
+  const isToday = day.date === today;
+  const headingId = `schedule-day-${day.date}`;
+  const heading = (
+    <h3
+      id={headingId}
+      className={cn(
+        "flex flex-wrap items-center gap-2 text-sm font-semibold",
+        day.date < today ? "text-slate-500" : "text-slate-900",
+      )}
+    >
+      {dayLabel(day.date)}
+      {isToday ? <Badge>Today</Badge> : null}
+    </h3>
+  );
+
+  if (day.visits.length === 0)
+    return (
+      <section
+        aria-labelledby={headingId}
+        aria-current={isToday ? "date" : undefined}
+        className={cn(
+          "flex flex-wrap items-center justify-between gap-x-4 rounded-lg border border-slate-100 px-3 py-2 lg:grid lg:grid-cols-[13rem_1fr] lg:justify-normal",
+          isToday && "border-brand-600 bg-brand-50/60",
+        )}
+      >
+        {heading}
+        <p className="text-sm text-slate-500">No visits</p>
+      </section>
+    );
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      aria-current={isToday ? "date" : undefined}
+      className={cn(
+        "grid gap-3 rounded-xl border border-slate-200 p-2.5 sm:p-4 lg:grid-cols-[13rem_1fr] lg:gap-4",
+        isToday && "border-brand-600 bg-brand-50/60",
+      )}
+    >
+      <div className="grid content-start gap-1">
+        {heading}
+        <p className="text-sm text-slate-600">{daySummary(day, baseMapped)}</p>
+      </div>
+      <ol className="grid gap-2" aria-label={`Suggested order, ${dayLabel(day.date)}`}>
+        {day.visits.map((visit) => (
+          <VisitRow
+            key={visit.jobId}
+            visit={visit}
+            baseMapped={baseMapped}
+            onOpen={(opener) => onOpen(visit, opener)}
+          />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * One stop: the whole row is the button's target (its name is the stop and who it is for), the rest
+ * describes it. Nothing else in the row is interactive.
+ */
+function VisitRow({
+  visit,
+  baseMapped,
+  onOpen,
+}: {
+  visit: ScheduleVisit;
+  baseMapped: boolean;
+  onOpen: (opener: HTMLElement) => void;
+}) {
+  return (
+    <li
+      className="relative flex gap-3 rounded-lg border border-slate-200 bg-white p-3 transition-colors focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-1 hover:border-brand-600 hover:bg-brand-50/40"
+      data-job-number={visit.number}
+    >
+      <span
+        aria-hidden="true"
+        className="flex h-7 min-w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 px-1 text-sm font-semibold text-white tabular-nums"
+      >
+        {visit.stop}.
+      </span>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+          <button
+            type="button"
+            onClick={(event) => onOpen(event.currentTarget)}
+            className="min-w-0 text-left font-semibold text-slate-900 after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none"
+          >
+            <span className="sr-only">Stop {visit.stop}: </span>
+            {visit.customerName}
+            <span className="font-normal text-slate-600"> · {jobLabel(visit.number)}</span>
+          </button>
+          {visit.priceCents !== null ? (
+            <span className="text-sm font-semibold text-slate-900 tabular-nums">
+              {formatCents(visit.priceCents)}
+            </span>
+          ) : null}
+        </div>
+        <p className="text-sm text-slate-700">{visit.services.map(serviceName).join(", ")}</p>
+        <p className="flex items-start gap-1.5 text-sm text-slate-600">
+          <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          <span className="min-w-0 break-words">
+            {streetOf(visit)} · {visit.area}
+          </span>
+        </p>
+        <p
+          className={cn(
+            "flex items-start gap-1.5 text-sm",
+            visit.unmapped ? "text-amber-900" : "text-slate-600",
+          )}
+        >
+          <Navigation className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          <span>{legText(visit, baseMapped)}</span>
+        </p>
+        {visit.series || visit.movedFrom || visit.stage ? (
+          <p className="flex flex-wrap gap-1.5 pt-0.5">
+            {visit.stage ? <Badge variant="info">{visitStageLabel[visit.stage]}</Badge> : null}
+            {visit.series ? (
+              <Badge variant="secondary">
+                <Repeat aria-hidden="true" />
+                {frequencyLabel[visit.series.frequency]} · {seriesLabel(visit.series.number)}
+              </Badge>
+            ) : null}
+            {visit.movedFrom ? (
+              <Badge variant="warning">
+                <CalendarDays aria-hidden="true" />
+                Moved from {dayLabel(visit.movedFrom, "short")}
+              </Badge>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
