@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reliabilitySchema } from "./recurring.js";
+import { type Reliability, reliabilitySchema } from "./recurring.js";
 
 /**
  * The late lock-out's side of reliability (issue 17): a landscaper who neither arrived at nor moved a visit 2
@@ -40,3 +40,15 @@ export const liftPauseSchema = z.object({
     .max(500, { message: "Please keep the note under 500 characters." }),
 });
 export type LiftPauseInput = z.input<typeof liftPauseSchema>;
+
+/** What a screen reader says for reliabilityLine: "rated 4.8 out of 5 (12 ratings), 97% on time, 124 jobs completed". */
+export function reliabilitySpoken(r: Reliability): string {
+  const parts: string[] = [];
+  if (r.averageRating !== null)
+    parts.push(
+      `rated ${r.averageRating.toFixed(1)} out of 5 (${r.ratingCount} ${r.ratingCount === 1 ? "rating" : "ratings"})`,
+    );
+  if (r.onTimeRate !== null) parts.push(`${Math.round(r.onTimeRate)}% on time`);
+  parts.push(`${r.completedJobs} ${r.completedJobs === 1 ? "job" : "jobs"} completed`);
+  return parts.join(", ");
+}

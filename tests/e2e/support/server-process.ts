@@ -42,9 +42,16 @@ export async function startAppServer(options: {
   env: Record<string, string>;
   /** Extra node flags placed before the entry point, e.g. `--expose-gc` for the load test. */
   nodeArgs?: string[];
+  /**
+   * Start on the data of a server of the test's own that has stopped (kept with `keepData`): the same
+   * database, another process (say, one whose clock runs days ahead).
+   */
+  dataDir?: string;
+  /** Leave the data folder on stop, for the next server to start on. */
+  keepData?: boolean;
 }): Promise<AppServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `greenscape-${options.label}-`));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `greenscape-${options.label}-`));
   const baseURL = `http://127.0.0.1:${port}`;
   const args = [...(options.nodeArgs ?? []), "--import", "tsx", "src/server/main.ts"];
   const child = spawn(process.execPath, args, {
@@ -81,7 +88,7 @@ export async function startAppServer(options: {
         child.kill("SIGTERM");
         await new Promise((resolve) => child.once("exit", resolve));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -116,7 +116,11 @@ describe("the late lock-out", () => {
     ).toHaveLength(1);
     const paused = await pausedOf(pro.id);
     expect(paused.pausedAt?.getTime()).toBe(charlotteTime(day2, 0, 5).getTime());
-    expect(paused.pausedReason).toContain(`JOB-${number}`);
+    expect(paused.pausedReason).toMatch(
+      new RegExp(
+        `^Missed JOB-${number} on \\w+day, .*: no arrival was marked within 2 days, so the visit went back to the queue\\.$`,
+      ),
+    );
     // The later visit stays theirs.
     expect(await rowOf(later)).toMatchObject({ status: "scheduled", landscaperId: pro.id });
 
@@ -132,7 +136,7 @@ describe("the late lock-out", () => {
     });
     expect(await bell(admin.id)).toContainEqual({
       type: "system",
-      message: expect.stringContaining(`was paused from new jobs: no arrival at JOB-${number}`),
+      message: expect.stringContaining(`was paused from new jobs: they missed JOB-${number}`),
       link: "/admin#paused-landscapers",
     });
 
@@ -200,7 +204,7 @@ describe("the late lock-out", () => {
       link: "/landscaper-dashboard",
     });
     expect((await bell(admin.id)).at(-1)?.message).toMatch(
-      new RegExp(`lifted the pause of ${name} \\(No arrival at JOB-${number}.*\\): Flat tire`),
+      new RegExp(`lifted the pause of ${name} \\(Missed JOB-${number} on .*\\): Flat tire`),
     );
     expect((await post(admin, url, { note: "Again" })).statusCode).toBe(409);
     expect((await post(admin, "/api/admin/landscapers/nobody/lift-pause", { note: "x" })).statusCode).toBe(

@@ -78,7 +78,7 @@ export async function runLateLockout(options: LateLockoutOptions): Promise<LateL
       const landscaperId = current.landscaperId;
       const label = jobLabel(current.number);
       const day = formatLongDate(current.scheduledDate);
-      const reason = `No arrival at ${label} (${day}) ${LATE_LOCKOUT_DAYS} days later; the visit went back to the queue.`;
+      const reason = `Missed ${label} on ${day}: no arrival was marked within ${LATE_LOCKOUT_DAYS} days, so the visit went back to the queue.`;
 
       const updated = await move(tx, {
         current,
@@ -129,7 +129,7 @@ export async function runLateLockout(options: LateLockoutOptions): Promise<LateL
       await notifyAdmins(tx, env, {
         type: "system",
         message: newlyPaused
-          ? `${name} was paused from new jobs: no arrival at ${label} (${day}). Review the pause on the dashboard.`
+          ? `${name} was paused from new jobs: they missed ${label} on ${day} (no arrival marked). Review the pause on the dashboard.`
           : `${name} (already paused) also missed ${label} (${day}); it went back to the queue.`,
         link: "/admin#paused-landscapers",
       });

@@ -20,10 +20,11 @@ import type {
   ReviewApplicationResponse,
   UserRoleFilter,
 } from "../../../../shared/admin";
-import type { OkMessageAnswer } from "../../../../shared/answers";
+import type { MessageAnswer, OkMessageAnswer } from "../../../../shared/answers";
 import type { JobActionAnswer } from "../../../../shared/jobs";
 import type { ApplicationStatus, AreaChangeDecision } from "../../../../shared/landscapers";
 import type { ResolutionsAnswer, ResolveDisputeInput } from "../../../../shared/proof";
+import type { PausedLandscapersAnswer } from "../../../../shared/reliability";
 import { apiFetch } from "../../../lib/api-client";
 
 /** Every admin query starts with this key, so a decision or promotion can refresh the whole area. */
@@ -53,6 +54,29 @@ export const dashboardQueryOptions = queryOptions({
 
 export function useDashboardSummary() {
   return useQuery(dashboardQueryOptions);
+}
+
+/* ---------------- Paused landscapers (the late lock-out's review queue) ---------------- */
+
+export const pausedLandscapersQueryOptions = queryOptions({
+  queryKey: [...adminKey, "paused-landscapers"],
+  queryFn: () => apiFetch<PausedLandscapersAnswer>("/api/admin/paused-landscapers"),
+});
+
+export function usePausedLandscapers() {
+  return useQuery(pausedLandscapersQueryOptions);
+}
+
+export function useLiftPause() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, note }: { userId: string; note: string }) =>
+      apiFetch<MessageAnswer>(`/api/admin/landscapers/${encodeURIComponent(userId)}/lift-pause`, {
+        method: "POST",
+        json: { note },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+  });
 }
 
 /* ---------------- Job history ---------------- */

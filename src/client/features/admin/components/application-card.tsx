@@ -10,6 +10,7 @@ import { focusRing } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { useReviewApplication } from "../api/admin-api";
 import { formatDate } from "../lib/format";
+import { PausedBadge, ReliabilityGrid } from "./reliability-figures";
 import { UserStatusBadge } from "./status-badges";
 
 /** One application: contact details, service area, documents, the reviewer's notes and the decision. */
@@ -54,7 +55,10 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             {application.businessName ?? "No business name"}
           </p>
         </div>
-        <UserStatusBadge status={application.status} />
+        <div className="flex flex-col items-end gap-1.5">
+          <UserStatusBadge status={application.status} />
+          {application.pausedAt ? <PausedBadge /> : null}
+        </div>
       </header>
 
       <dl className="grid grid-cols-2 gap-3 text-sm">
@@ -116,6 +120,13 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           <dd className="font-medium text-slate-900">{travelRadiusLabel(application.travelRadius)}</dd>
         </div>
       </dl>
+
+      {application.reliability ? (
+        <div className="grid gap-1 text-sm">
+          <p className="text-slate-500">Record on GreenScape</p>
+          <ReliabilityGrid reliability={application.reliability} />
+        </div>
+      ) : null}
 
       <div className="text-sm">
         <p className="text-slate-500">Documents</p>

@@ -25,6 +25,7 @@ import { useDashboardSummary } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
 import { ChartPanel, useChartFilters } from "../components/chart-panel";
 import { JobHistory } from "../components/job-history";
+import { PausedLandscapers } from "../components/paused-landscapers";
 
 export function meta() {
   return [{ title: "Admin Dashboard | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
@@ -220,6 +221,8 @@ export default function AdminDashboardPage() {
           />
         </div>
       </Section>
+
+      <PausedLandscapers />
 
       <Section id="platform-summary">
         <SectionHeading id="platform-summary">Platform Summary</SectionHeading>

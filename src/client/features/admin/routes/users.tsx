@@ -22,6 +22,7 @@ import { AdminPage } from "../components/admin-page";
 import { ExportButton } from "../components/export-button";
 import { FilteredList } from "../components/filtered-list";
 import { useListFilters } from "../components/list-controls";
+import { PausedBadge, ReliabilityLine } from "../components/reliability-figures";
 import { RoleBadge, UserStatusBadge } from "../components/status-badges";
 import { formatDate } from "../lib/format";
 
@@ -92,10 +93,12 @@ function UserRow({ user }: { user: AdminUserView }) {
       <div className="min-w-0 flex-1">
         <p className="font-semibold break-words text-slate-900">{user.name}</p>
         <p className="text-sm break-all text-slate-600">{user.email}</p>
+        {user.reliability ? <ReliabilityLine reliability={user.reliability} className="mt-1" /> : null}
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:w-64">
         <RoleBadge role={user.role} isAdmin={user.isAdmin} />
         <UserStatusBadge status={user.status} />
+        {user.pausedAt ? <PausedBadge /> : null}
       </div>
       <div className="flex items-center justify-between gap-3 sm:contents">
         <p className="text-sm text-slate-600 sm:w-36">

@@ -24,6 +24,7 @@ import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { CardForm, useCards } from "../../payments";
 import { useApproveJob } from "../api/job-actions";
+import { LandscaperRecord } from "./landscaper-record";
 
 /**
  * 'Approve price & date': the offer, how the card is used (held now or 2 days before the visit, charged only
@@ -93,6 +94,11 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4 text-sm text-slate-700">
+          {job.landscaperReliability ? (
+            <p className="rounded-lg bg-brand-50 px-3 py-2 font-medium text-brand-900">
+              <LandscaperRecord name={job.landscaperName} reliability={job.landscaperReliability} withIcon />
+            </p>
+          ) : null}
           <p data-testid="hold-explanation">
             {holdsNow
               ? `We'll hold ${price} on your card now.`

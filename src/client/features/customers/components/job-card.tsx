@@ -11,6 +11,7 @@ import { MessagesButton } from "../../conversations";
 import { CustomerDisputePanel, PhotoGallery, VisitStatus } from "../../proof";
 import { ApproveJobDialog } from "./approve-job-dialog";
 import { CancelJobDialog } from "./cancel-job-dialog";
+import { LandscaperRecord } from "./landscaper-record";
 import { RatingForm } from "./rating-form";
 import { StarRating } from "./star-rating";
 import { WorkApproval } from "./work-approval";
@@ -213,6 +214,9 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
                 {job.scheduledDate ? formatLongDate(job.scheduledDate) : "a date to be confirmed"}
               </strong>
               . Approve to book it.
+              {job.landscaperReliability ? (
+                <LandscaperRecord reliability={job.landscaperReliability} className="mt-1" />
+              ) : null}
             </>
           }
         >

@@ -5,7 +5,8 @@ import { ButtonLink } from "../../../components/ui/button-link";
 
 /**
  * Where the application stands, above the tabs: not started, documents missing, under review (also
- * forced by ?status=pending right after submission), or denied. Approved landscapers see nothing.
+ * forced by ?status=pending right after submission), or denied. Approved landscapers see nothing, unless the
+ * late lock-out paused them.
  */
 export function ApplicationBanner({
   profile,
@@ -41,7 +42,7 @@ export function ApplicationBanner({
       </Alert>
     );
   }
-  if (profile.status === "approved") return null;
+  if (profile.status === "approved") return profile.pausedAt ? <PausedBanner profile={profile} /> : null;
   if (!profile.documentsSubmittedAt && statusParam !== "pending") {
     return (
       <Alert variant="warning">
@@ -61,6 +62,30 @@ export function ApplicationBanner({
       <AlertDescription>
         Thanks for applying! Our team is reviewing your documents and usually decides within{" "}
         {site.reviewPromiseHours} hours. We'll email you, and job actions unlock as soon as you're approved.
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/**
+ * Paused by the late lock-out (a visit neither arrived at nor moved 2 days after its date): why, what still
+ * works (their scheduled visits), and that our team reviews it.
+ */
+function PausedBanner({ profile }: { profile: LandscaperProfileView }) {
+  return (
+    <Alert variant="warning" data-testid="paused-banner">
+      <AlertTitle>You're paused from new jobs</AlertTitle>
+      <AlertDescription className="grid gap-2">
+        {profile.pausedReason ? <p>{profile.pausedReason}</p> : null}
+        <p>
+          Our team reviews every pause and will contact you; we'll tell you here as soon as it is lifted.
+          Until then you can't accept new requests, but your scheduled visits stay yours: mark your arrival on
+          each visit's day. Questions? Write to{" "}
+          <a href={`mailto:${site.supportEmail}`} className="font-semibold underline underline-offset-2">
+            {site.supportEmail}
+          </a>
+          .
+        </p>
       </AlertDescription>
     </Alert>
   );

@@ -67,6 +67,8 @@ function open(conn: Connection) {
       void conn.client.invalidateQueries({ queryKey: jobListKeys.landscaper });
       void conn.client.invalidateQueries({ queryKey: jobListKeys.customer });
     }
+    // A pause from new jobs, or its lifting, changes the landscaper's banner (their profile says why).
+    if (item.type === "system") void conn.client.invalidateQueries({ queryKey: ["landscaper", "profile"] });
     if (item.type === "message") {
       void conn.client.invalidateQueries({ queryKey: conversationKeys.all });
       // Someone reading that very conversation sees the message arrive; a toast would only repeat it.

@@ -1,0 +1,148 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Mail, PauseCircle, PlayCircle } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { formatCharlotteDateTime } from "../../../../shared/dates";
+import { liftPauseSchema, type PausedLandscaper } from "../../../../shared/reliability";
+import { FormDialog } from "../../../components/form-dialog";
+import { LoadError } from "../../../components/load-error";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { FormField } from "../../../components/ui/form-field";
+import { Textarea } from "../../../components/ui/textarea";
+import { ApiError } from "../../../lib/api-client";
+import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
+import { focusRing } from "../../../lib/styles";
+import { toast } from "../../../lib/toast";
+import { useLiftPause, usePausedLandscapers } from "../api/admin-api";
+import { ReliabilityGrid } from "./reliability-figures";
+
+type LiftInput = z.input<typeof liftPauseSchema>;
+type LiftValues = z.output<typeof liftPauseSchema>;
+
+/** 'Lift pause' with a note the landscaper reads; the other admins' bell says who lifted it. */
+function LiftPauseDialog({ landscaper }: { landscaper: PausedLandscaper }) {
+  const [open, setOpen] = useState(false);
+  const lift = useLiftPause();
+  const form = useForm<LiftInput, unknown, LiftValues>({
+    resolver: zodResolver(liftPauseSchema),
+    defaultValues: { note: "" },
+  });
+  const onSubmit = form.handleSubmit(async ({ note }) => {
+    try {
+      const answer = await lift.mutateAsync({ userId: landscaper.userId, note });
+      toast({ title: answer.message, variant: "success" });
+      setOpen(false);
+    } catch (error) {
+      showServerFieldErrors(form.setError, error, ["note"], { focus: false });
+      toast({
+        title: "Could not lift the pause",
+        description: failureMessage(error),
+        variant: "destructive",
+      });
+      // Another admin lifted it meanwhile (409): the refreshed queue no longer lists them.
+      if (error instanceof ApiError && error.code === "conflict") setOpen(false);
+    }
+  });
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset();
+      }}
+      trigger={
+        <Button type="button" size="sm" icon={<PlayCircle className="size-4" aria-hidden="true" />}>
+          Lift pause<span className="sr-only"> for {landscaper.name}</span>
+        </Button>
+      }
+      title="Lift this pause?"
+      description={`${landscaper.name} can accept new jobs again at once, and is told with your note.`}
+      onSubmit={onSubmit}
+      submitLabel="Lift pause"
+      pendingLabel="Lifting..."
+      pending={lift.isPending}
+      cancelLabel="Keep paused"
+    >
+      <FormField label="What did you check?" required error={form.formState.errors.note?.message}>
+        <Textarea
+          rows={3}
+          maxLength={500}
+          placeholder="For example: called them, a family emergency; the customer was rebooked."
+          aria-required="true"
+          {...form.register("note")}
+        />
+      </FormField>
+    </FormDialog>
+  );
+}
+
+/**
+ * The dashboard's review queue: landscapers the late lock-out paused (a visit neither arrived at nor moved 2
+ * days after its date), longest paused first, with the visit missed, their record and what they still have
+ * booked. Linked from the admins' notification (/admin#paused-landscapers).
+ */
+export function PausedLandscapers() {
+  const paused = usePausedLandscapers();
+  const items = paused.data?.landscapers ?? [];
+  return (
+    <section aria-labelledby="paused-landscapers" className="grid content-start gap-3 scroll-mt-20">
+      <div>
+        <h2 id="paused-landscapers" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <PauseCircle className="size-5 text-amber-700" aria-hidden="true" />
+          Paused landscapers{paused.data ? ` (${items.length})` : ""}
+        </h2>
+        <p className="text-sm text-slate-600">
+          Paused from new jobs after missing a visit; their scheduled visits stay theirs. Lift the pause once
+          you have checked.
+        </p>
+      </div>
+      {paused.isError ? (
+        <LoadError title="The paused landscapers could not be loaded." query={paused} />
+      ) : null}
+      {paused.isSuccess && items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-3 text-sm text-slate-600">
+          No landscaper is paused.
+        </p>
+      ) : null}
+      {items.length > 0 ? (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {items.map((landscaper) => (
+            <li key={landscaper.userId}>
+              <Card className="h-full gap-3 p-4 sm:p-5" data-testid="paused-landscaper">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="grid min-w-0 gap-0.5">
+                    <h3 className="font-semibold [overflow-wrap:anywhere] text-slate-900">
+                      {landscaper.name}
+                    </h3>
+                    <a
+                      href={`mailto:${landscaper.email}`}
+                      className={`inline-flex max-w-full items-center gap-1.5 rounded-sm text-sm text-brand-700 hover:underline ${focusRing}`}
+                    >
+                      <Mail className="size-4 shrink-0" aria-hidden="true" />
+                      <span className="truncate">{landscaper.email}</span>
+                    </a>
+                  </div>
+                  <LiftPauseDialog landscaper={landscaper} />
+                </div>
+                <p className="text-sm text-slate-800">
+                  <span className="font-medium">
+                    Paused {formatCharlotteDateTime(new Date(landscaper.pausedAt))}:
+                  </span>{" "}
+                  {landscaper.pausedReason ?? "a missed visit."}
+                </p>
+                <ReliabilityGrid reliability={landscaper.reliability} />
+                <p className="text-xs text-slate-600">
+                  {landscaper.scheduledVisits === 0
+                    ? "No visits booked with them."
+                    : `${landscaper.scheduledVisits} ${landscaper.scheduledVisits === 1 ? "visit" : "visits"} still booked with them.`}
+                </p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
