@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso, charlotteTime, daysFromToday } from "../../../shared/dates.js";
 import { pauseMessages } from "../../../shared/reliability.js";
-import { job, jobDecline, jobEvent, landscaper, notification, payment } from "../../db/schema.js";
+import { job, jobDecline, jobEvent, jobSeries, landscaper, notification, payment } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createJob, createLandscaper, type Landscaper } from "../../test/landscaper-helpers.js";
@@ -215,7 +215,7 @@ describe("the late lock-out", () => {
     expect(await reconcile(t.database.db, t.app.paymentProvider)).toEqual([]);
   });
 
-  it("leaves a visit arrived at, or moved to a later day, and judges a moved visit by its new date", async () => {
+  it("leaves a visit arrived at or moved to a later day, judges a moved visit by its new date, and sends a series visit back on its own", async () => {
     const pro = await createLandscaper(t, { status: "approved", zips: ["28203"], name: "Rita Rival" });
     const date = daysFromToday(2);
     const arrived = await booked(pro, date, "28203");
@@ -233,8 +233,43 @@ describe("the late lock-out", () => {
     const old = await booked(pro, daysFromToday(4), "28203");
     await t.database.db.update(job).set({ scheduledDate: "2026-11-20" }).where(eq(job.id, old));
 
+    // A visit of a weekly series, the day before: it goes back as a visit of its own, the series stays.
+    const [series] = await t.database.db
+      .insert(jobSeries)
+      .values({
+        customerId: customer.id,
+        landscaperId: pro.id,
+        customerName: "Olivia Bennett",
+        customerEmail: customer.email,
+        customerPhone: "(704) 555-0199",
+        address: "415 Hawthorne Ln, Charlotte, NC",
+        zipCode: "28203",
+        selectedServices: ["lawn-mowing"],
+        serviceType: "Lawn Mowing",
+        frequency: "weekly",
+        status: "active",
+        startDate: addDaysIso(date, -1),
+      })
+      .returning();
+    const weekly = await booked(pro, addDaysIso(date, -1), "28203");
+    await t.database.db
+      .update(job)
+      .set({ seriesId: series!.id, seriesDate: addDaysIso(date, -1) })
+      .where(eq(job.id, weekly));
+
+    expect(await pass(addDaysIso(date, 1))).toEqual({ missed: 1, paused: 1 });
+    expect(await rowOf(weekly)).toMatchObject({ status: "pending", seriesId: null, seriesDate: null });
+    const [note] = await missedEvents([weekly]);
+    expect(note?.note).toContain(
+      `as a one-time visit (the ${addDaysIso(date, -1)} visit of SER-${series!.number})`,
+    );
+    expect(
+      (await t.database.db.select().from(jobSeries).where(eq(jobSeries.id, series!.id)))[0],
+    ).toMatchObject({ status: "active", landscaperId: pro.id });
+
     expect(await pass(addDaysIso(date, 2))).toEqual({ missed: 0, paused: 0 });
-    expect(await pass(addDaysIso(date, 3))).toEqual({ missed: 1, paused: 1 });
+    // Already paused: the moved visit is taken back without a second pause.
+    expect(await pass(addDaysIso(date, 3))).toEqual({ missed: 1, paused: 0 });
     expect(await rowOf(moved)).toMatchObject({ status: "pending", movedAt: null, movedFrom: null });
     expect((await rowOf(arrived)).status).toBe("scheduled");
     await pass(addDaysIso(date, 30));

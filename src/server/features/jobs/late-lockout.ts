@@ -2,11 +2,11 @@ import { and, asc, eq, gte, isNotNull, isNull, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { addDaysIso, formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import { landscaperDisplayName } from "../../../shared/landscapers.js";
-import { LATE_LOCKOUT_DAYS } from "../../../shared/recurring.js";
+import { LATE_LOCKOUT_DAYS, seriesLabel } from "../../../shared/recurring.js";
 import { jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
-import { job, jobDecline } from "../../db/schema.js";
+import { job, jobDecline, jobSeries } from "../../db/schema.js";
 import { ARRIVAL_TRACKING_SINCE, pauseLandscaper } from "../landscapers/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
 import { type PaymentProvider, type PaymentRow, performPending } from "../payments/index.js";
@@ -78,6 +78,12 @@ export async function runLateLockout(options: LateLockoutOptions): Promise<LateL
       const landscaperId = current.landscaperId;
       const label = jobLabel(current.number);
       const day = formatLongDate(current.scheduledDate);
+      const [series] = current.seriesId
+        ? await tx
+            .select({ number: jobSeries.number })
+            .from(jobSeries)
+            .where(eq(jobSeries.id, current.seriesId))
+        : [];
       const reason = `Missed ${label} on ${day}: no arrival was marked within ${LATE_LOCKOUT_DAYS} days, so the visit went back to the queue.`;
 
       const updated = await move(tx, {
@@ -97,8 +103,17 @@ export async function runLateLockout(options: LateLockoutOptions): Promise<LateL
           movedFrom: null,
           moveReason: null,
           moveDeclinedAt: null,
+          // A visit of a series goes back as a visit of its own: a pending visit of a series is the series'
+          // request (accepting it offers the series), and the series stays with its landscaper, who keeps
+          // their other visits while paused. The note keeps which series it came from.
+          seriesId: null,
+          seriesDate: null,
         },
-        note: `Missed: no arrival by ${formatLongDate(addDaysIso(current.scheduledDate, LATE_LOCKOUT_DAYS))}. Back in the queue.`,
+        note: `Missed: no arrival by ${formatLongDate(addDaysIso(current.scheduledDate, LATE_LOCKOUT_DAYS))}. Back in the queue${
+          series
+            ? ` as a one-time visit (the ${current.seriesDate} visit of ${seriesLabel(series.number)})`
+            : ""
+        }.`,
       });
       await tx.insert(jobDecline).values({ jobId: current.id, landscaperId }).onConflictDoNothing();
       const queued = await queueCancellationMoney(tx, { current, feeCents: 0, provider: provider.name });
