@@ -8,6 +8,8 @@ import {
   Landmark,
   type LucideIcon,
   MailWarning,
+  Percent,
+  Repeat,
   Settings,
   UserCog,
   Users,
@@ -110,6 +112,23 @@ const payoutTiles: Tile[] = [
     icon: Wallet,
     tone: "bg-sky-100 text-sky-800",
     hint: "75% of each charge, all tips and fees",
+  },
+  {
+    label: "Active Series",
+    value: (s) => count(s.recurring?.activeSeries ?? 0),
+    icon: Repeat,
+    tone: "bg-violet-100 text-violet-800",
+    hint: "Weekly, every 2 weeks or monthly service",
+  },
+  {
+    label: "Recurring Revenue",
+    value: (s) =>
+      s.recurring?.revenueSharePercent === null || s.recurring?.revenueSharePercent === undefined
+        ? "—"
+        : `${s.recurring.revenueSharePercent}%`,
+    icon: Percent,
+    tone: "bg-teal-100 text-teal-800",
+    hint: "Share of revenue from series visits",
   },
 ];
 
