@@ -2,13 +2,23 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { and, count, eq, like, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, like, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDaysIso, formatLongDate, todayInCharlotte } from "../../shared/dates.js";
+import { queueQuerySchema } from "../../shared/job-queue.js";
 import { WORK_APPROVAL_HOURS } from "../../shared/payments.js";
+import { VISIT_WINDOW_END_HOUR } from "../../shared/recurring.js";
+import { jobLabel } from "../../shared/services.js";
 import { loadEnv } from "../config/env.js";
 import { unreadByJob } from "../features/conversations/index.js";
+import { runLateLockout } from "../features/jobs/late-lockout.js";
+import { landscaperQueue } from "../features/jobs/queue.js";
+import { listCustomerJobs } from "../features/jobs/reads.js";
 import { listResolutions } from "../features/jobs/resolutions.js";
+import { generateVisits, horizonOf, runSeriesPass } from "../features/jobs/series.js";
+import { seriesDates } from "../features/jobs/series-rule.js";
+import { listPausedLandscapers, MISSED_EVENT, reliabilityOf } from "../features/landscapers/index.js";
 import { ledgerTotals, ledgerTotalsCounted, reconcile, TestProcessor } from "../features/payments/index.js";
 import type { Storage } from "../lib/storage.js";
 import { useFixture } from "../test/build-test-app.js";
@@ -66,7 +76,9 @@ describe("demo data", () => {
   it("spreads jobs of every status over the last 90 days, with consistent money and events", async () => {
     const { db } = database();
     const jobs = await db.select().from(s.job);
-    expect(jobs.length).toBe(72);
+    // 72 one-time jobs and the five of the paused landscaper (./seed/demo-reliability.ts), then the series' visits.
+    expect(jobs.filter((j) => !j.seriesId).length).toBe(77);
+    expect(jobs.filter((j) => j.seriesId).length).toBeGreaterThanOrEqual(20);
     expect(new Set(jobs.map((j) => j.status))).toEqual(
       new Set(["pending", "accepted", "scheduled", "completed", "cancelled"]),
     );
@@ -90,16 +102,19 @@ describe("demo data", () => {
 
   it("does not seed twice, and re-seeding replaces the demo rows", async () => {
     const { db } = database();
+    const jobCount = async () => (await db.select({ n: count() }).from(s.job))[0]!.n;
+    const seeded = await jobCount();
     await prepareData(db, loadEnv({ SEED_DEMO: "true", ADMIN_EMAIL: "owner@test.local" }), quiet);
-    expect((await db.select({ n: count() }).from(s.job))[0]!.n).toBe(72);
+    expect(await jobCount()).toBe(seeded);
     await removeDemoData(db);
-    expect((await db.select({ n: count() }).from(s.job))[0]!.n).toBe(0);
+    expect(await jobCount()).toBe(0);
+    expect((await db.select({ n: count() }).from(s.jobSeries))[0]!.n).toBe(0);
     const leftovers = await db.execute(
       sql`select count(*)::int as n from "user" where email like ${`%@${DEMO_DOMAIN}`}`,
     );
     expect(JSON.stringify(leftovers)).toContain('"n":0');
     await seedDemoData(db, quiet);
-    expect((await db.select({ n: count() }).from(s.job))[0]!.n).toBe(72);
+    expect(await jobCount()).toBe(seeded);
   });
 });
 
@@ -235,7 +250,8 @@ describe("demo proof of work, problem reports and conversations", () => {
       .select()
       .from(s.user)
       .where(eq(s.user.email, `carlos.mendoza@${DEMO_DOMAIN}`));
-    const talked = jobs.filter((j) => j.status === "scheduled" || j.status === "completed");
+    // Her one-time jobs (her weekly series' visits are below).
+    const talked = jobs.filter((j) => !j.seriesId && (j.status === "scheduled" || j.status === "completed"));
     expect(talked.map((j) => j.status).sort()).toEqual(["completed", "scheduled"]);
     for (const j of talked) {
       expect(j.landscaperId).toBe(carlos!.id);
@@ -293,7 +309,7 @@ describe("demo proof of work, problem reports and conversations", () => {
 
   it("puts real JPEG photos of the finished work in the storage, where the uploads go", async () => {
     const { db } = database();
-    const finished = (await oliviaJobs()).find((j) => j.status === "completed")!;
+    const finished = (await oliviaJobs()).find((j) => j.status === "completed" && !j.seriesId)!;
     const photos = await db.select().from(s.jobPhoto).where(eq(s.jobPhoto.jobId, finished.id));
     expect(photos.map((p) => p.kind).sort()).toEqual(["after", "after", "before"]);
     const all = await db.select().from(s.jobPhoto);
@@ -378,6 +394,254 @@ describe("demo proof of work, problem reports and conversations", () => {
     expect(photos.length).toBeGreaterThan(0);
     expect(storage.files.size).toBe(photos.length * 2);
     expect(photos.every((p) => storage.files.has(p.key) && storage.files.has(p.thumbKey))).toBe(true);
+  });
+});
+
+describe("demo recurring series and reliability", () => {
+  const database = useFixture(openTestDatabase, (d) => d.close());
+  const now = new Date();
+  const today = todayInCharlotte(now);
+  beforeAll(async () => {
+    await seedDemoData(database().db, quiet, { now });
+  });
+  const userId = async (name: string) => {
+    const [row] = await database()
+      .db.select({ id: s.user.id })
+      .from(s.user)
+      .where(eq(s.user.email, `${name}@${DEMO_DOMAIN}`));
+    return row!.id;
+  };
+  const seriesOf = async (customer: string) => {
+    const { db } = database();
+    const [series] = await db
+      .select()
+      .from(s.jobSeries)
+      .where(eq(s.jobSeries.customerEmail, `${customer}@${DEMO_DOMAIN}`));
+    const visits = await db
+      .select()
+      .from(s.job)
+      .where(eq(s.job.seriesId, series!.id))
+      .orderBy(asc(s.job.seriesDate));
+    return { series: series!, visits };
+  };
+  /** The Charlotte date and hour of an instant. */
+  const local = (at: Date) => ({
+    date: todayInCharlotte(at),
+    hour: Number(
+      at.toLocaleString("en-US", { timeZone: "America/New_York", hour: "numeric", hourCycle: "h23" }),
+    ),
+  });
+  const onTime = (j: { scheduledDate: string | null; arrivedAt: Date | null }) =>
+    local(j.arrivedAt!).date === j.scheduledDate && local(j.arrivedAt!).hour < VISIT_WINDOW_END_HOUR;
+
+  it("gives Olivia an active weekly mowing series with Carlos: past visits done, 8 weeks generated ahead", async () => {
+    const { db } = database();
+    const { series, visits } = await seriesOf("olivia.bennett");
+    const carlos = await userId("carlos.mendoza");
+    expect(series).toMatchObject({
+      status: "active",
+      frequency: "weekly",
+      landscaperId: carlos,
+      pricePerVisitCents: 4500,
+      selectedServices: ["lawn-mowing"],
+      generatedThrough: horizonOf(today),
+      pausedUntil: null,
+    });
+    expect(series.weekday).toBeGreaterThanOrEqual(1);
+    expect(series.weekday).toBeLessThanOrEqual(5);
+    // One visit for every date of the rule from the first visit through the horizon, and nothing else.
+    const dates = seriesDates(
+      { frequency: "weekly", weekday: series.weekday!, startDate: series.startDate },
+      { from: series.startDate, through: horizonOf(today) },
+    );
+    expect(visits.map((v) => v.seriesDate)).toEqual(dates);
+    for (const v of visits) {
+      expect(v).toMatchObject({ customerId: await userId("olivia.bennett"), landscaperId: carlos });
+      expect(v.quotedPriceCents).toBe(4500);
+    }
+
+    const past = visits.filter((v) => v.seriesDate! < today);
+    expect(past.length).toBeGreaterThanOrEqual(6);
+    for (const v of past) {
+      expect(v.status).toBe("completed");
+      expect(v.finalPriceCents).toBe(4500);
+      expect(v.onTheWayAt!.getTime()).toBeLessThan(v.arrivedAt!.getTime());
+      expect(v.arrivedAt!.getTime()).toBeLessThan(v.workStartedAt!.getTime());
+      expect(v.workStartedAt!.getTime()).toBeLessThan(v.completedAt!.getTime());
+    }
+    expect(past.filter((v) => !onTime(v))).toHaveLength(1);
+    expect(past.filter((v) => v.rating !== null).length).toBeGreaterThanOrEqual(3);
+
+    const upcoming = visits.filter((v) => v.seriesDate! >= today);
+    expect(upcoming).toHaveLength(8);
+    const skipped = upcoming.filter((v) => v.status === "cancelled");
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]).toMatchObject({ cancelReason: "Skipped this visit" });
+    expect(upcoming.filter((v) => v.status === "scheduled")).toHaveLength(7);
+    // Moved a day by Carlos for rain: its series date stays, the visit's day changes; the history says so.
+    const moved = upcoming.filter((v) => v.movedAt);
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.movedFrom).toBe(moved[0]!.seriesDate);
+    expect(moved[0]!.scheduledDate).toBe(addDaysIso(moved[0]!.seriesDate!, 1));
+    expect(moved[0]!.moveReason).toMatch(/rain/);
+    expect(moved[0]!.scheduledDate! > today).toBe(true);
+    const [event] = await db
+      .select()
+      .from(s.jobEvent)
+      .where(and(eq(s.jobEvent.jobId, moved[0]!.id), eq(s.jobEvent.toStatus, "moved")));
+    expect(event).toMatchObject({ actorId: carlos, fromStatus: "scheduled" });
+    // Generated as the daily pass would have: before today, never in the future.
+    for (const v of upcoming) expect(v.createdAt.getTime()).toBeLessThan(now.getTime());
+
+    // The app's generation finds nothing left to make: the seed did what generateVisits does.
+    expect(await db.transaction((tx) => generateVisits(tx, series, today))).toBe(0);
+    expect(await runSeriesPass({ db, now })).toBe(0);
+  });
+
+  it("gives another customer an every-2-weeks series paused for 3 weeks, its visits before then cancelled", async () => {
+    const { series, visits } = await seriesOf("priya.nguyen");
+    const until = addDaysIso(today, 21);
+    expect(series).toMatchObject({
+      status: "active",
+      frequency: "biweekly",
+      pausedUntil: until,
+      landscaperId: await userId("tasha.williams"),
+    });
+    const during = visits.filter((v) => v.seriesDate! >= today && v.seriesDate! < until);
+    expect(during.length).toBeGreaterThanOrEqual(1);
+    for (const v of during) {
+      // A visit less than 48 hours after the pause would have stayed; the others are cancelled.
+      if (v.status === "cancelled")
+        expect(v.cancelReason).toBe(`Series paused until ${formatLongDate(until)}`);
+      else expect(v.seriesDate! <= addDaysIso(today, 2)).toBe(true);
+    }
+    expect(during.some((v) => v.status === "cancelled")).toBe(true);
+    const after = visits.filter((v) => v.seriesDate! >= until);
+    expect(after.length).toBeGreaterThanOrEqual(2);
+    for (const v of after) expect(v.status).toBe("scheduled");
+    expect(visits.filter((v) => v.seriesDate! < today).every((v) => v.status === "completed")).toBe(true);
+  });
+
+  it("has a series request in Carlos's queue and a series offer waiting for its customer's approval", async () => {
+    const { db } = database();
+    const carlos = await userId("carlos.mendoza");
+    const requested = await seriesOf("grace.coleman");
+    expect(requested.series).toMatchObject({ status: "requested", frequency: "weekly", landscaperId: null });
+    expect(requested.visits).toHaveLength(1);
+    expect(requested.visits[0]).toMatchObject({ status: "pending", landscaperId: null });
+    const queue = await landscaperQueue({
+      db,
+      landscaperId: carlos,
+      query: queueQuerySchema.parse({ show: "open", sort: "newest" }),
+    });
+    expect(queue.jobs.map((j) => j.id)).toContain(requested.visits[0]!.id);
+
+    const offered = await seriesOf("marcus.carter");
+    expect(offered.series).toMatchObject({
+      status: "offered",
+      landscaperId: carlos,
+      pricePerVisitCents: 8500,
+    });
+    expect(offered.visits).toHaveLength(1);
+    expect(offered.visits[0]).toMatchObject({ status: "accepted", quotedPriceCents: 8500 });
+    const views = await listCustomerJobs({
+      db,
+      customerId: await userId("marcus.carter"),
+      cancellationFeeCents: 2500,
+      approvalHours: WORK_APPROVAL_HOURS,
+    });
+    const offer = views.find((v) => v.id === offered.visits[0]!.id)!;
+    expect(offer.series).toMatchObject({ status: "offered", frequency: "biweekly" });
+    expect(offer.landscaperReliability!.onTimeRate).toBeGreaterThanOrEqual(90);
+  });
+
+  it("has no two visits of a series on one date, and every visit's payment agrees with the ledger", async () => {
+    const { db } = database();
+    const duplicates = await db
+      .select({ seriesId: s.job.seriesId, date: s.job.seriesDate })
+      .from(s.job)
+      .where(isNotNull(s.job.seriesId))
+      .groupBy(s.job.seriesId, s.job.seriesDate)
+      .having(sql`count(*) > 1`);
+    expect(duplicates).toEqual([]);
+    const undated = await db
+      .select({ id: s.job.id })
+      .from(s.job)
+      .where(and(isNotNull(s.job.seriesId), isNull(s.job.seriesDate)));
+    expect(undated).toEqual([]);
+    expect(await reconcile(db, new TestProcessor(db))).toEqual([]);
+    expect(await ledgerTotals(db)).toEqual(await ledgerTotalsCounted(db));
+    // Approved visits are charged; the skipped and the paused ones cost nothing.
+    const visits = await db
+      .select({ job: s.job, payment: s.payment })
+      .from(s.job)
+      .leftJoin(s.payment, and(eq(s.payment.jobId, s.job.id), eq(s.payment.kind, "job")))
+      .where(isNotNull(s.job.seriesId));
+    for (const { job, payment } of visits) {
+      if (job.workApprovedAt)
+        expect(payment).toMatchObject({ status: "captured", capturedCents: job.finalPriceCents });
+      if (job.status === "cancelled") expect(payment?.capturedCents ?? 0).toBe(0);
+    }
+  });
+
+  it("gives the landscapers varied reliability, and pauses one for a missed visit", async () => {
+    const { db } = database();
+    const [carlos, ben, jamal] = await Promise.all(
+      ["carlos.mendoza", "ben.whitaker", "jamal.harris"].map(userId),
+    );
+    // Every visit counted, as if arrival tracking had always been there: the demo reads the same any day.
+    const figures = await reliabilityOf(db, [carlos!, ben!, jamal!], { now, trackingSince: "2000-01-01" });
+    expect(figures.get(carlos!)).toMatchObject({ completionRate: 100 });
+    expect(figures.get(carlos!)!.onTimeRate).toBeGreaterThanOrEqual(90);
+    expect(figures.get(carlos!)!.averageRating).toBeGreaterThanOrEqual(4.5);
+    expect(figures.get(ben!)!.onTimeRate).toBeLessThan(70);
+    expect(figures.get(ben!)!.completionRate).toBeLessThan(100);
+    expect(figures.get(jamal!)!.completionRate).toBeLessThan(100);
+    expect(await reliabilityOf(db, [carlos!], { now })).toEqual(new Map([[carlos!, figures.get(carlos!)]]));
+    // Every finished visit has its arrival times, and no booked visit's day has passed unattended: the late
+    // lock-out's first pass finds nothing to take back.
+    const [unstamped] = await db
+      .select({ n: count() })
+      .from(s.job)
+      .where(and(eq(s.job.status, "completed"), isNull(s.job.arrivedAt)));
+    expect(unstamped!.n).toBe(0);
+    const lockout = await runLateLockout({
+      db,
+      env: loadEnv({}),
+      provider: new TestProcessor(db),
+      publicUrl: "http://127.0.0.1",
+      now: () => now,
+      trackingSince: "2000-01-01",
+    });
+    expect(lockout).toEqual({ missed: 0, paused: 0 });
+
+    const paused = await listPausedLandscapers(db);
+    expect(paused.map((p) => p.userId)).toEqual([jamal]);
+    const [missed] = await db
+      .select({ job: s.job })
+      .from(s.jobEvent)
+      .innerJoin(s.job, eq(s.job.id, s.jobEvent.jobId))
+      .where(and(eq(s.jobEvent.toStatus, MISSED_EVENT), eq(s.jobEvent.actorId, jamal!)));
+    expect(missed!.job).toMatchObject({ status: "pending", landscaperId: null, scheduledDate: null });
+    expect(paused[0]!.pausedReason).toContain(jobLabel(missed!.job.number));
+    expect(paused[0]!.scheduledVisits).toBeGreaterThanOrEqual(1);
+    // Back in the queue (of Carlos, who covers it), not in Jamal's; its hold released, nothing charged.
+    const declines = await db.select().from(s.jobDecline).where(eq(s.jobDecline.jobId, missed!.job.id));
+    expect(declines.map((d) => d.landscaperId)).toEqual([jamal]);
+    const payments = await db.select().from(s.payment).where(eq(s.payment.jobId, missed!.job.id));
+    expect(payments.map((p) => [p.status, p.capturedCents])).toEqual([["released", 0]]);
+    // Ben's withdrawal, recorded as the withdraw action does.
+    const withdrawals = await db
+      .select()
+      .from(s.jobEvent)
+      .where(
+        and(
+          eq(s.jobEvent.actorId, ben!),
+          eq(s.jobEvent.toStatus, "pending"),
+          eq(s.jobEvent.fromStatus, "accepted"),
+        ),
+      );
+    expect(withdrawals).toHaveLength(1);
   });
 });
 

@@ -70,6 +70,12 @@ export async function removeDemoData(db: Db, storage?: Storage) {
     );
     await tx.delete(s.job).where(inArray(s.job.customerId, demoUsers));
     await tx.delete(s.job).where(like(s.job.customerEmail, `%@${DEMO_DOMAIN}`));
+    // Their recurring series (a series keeps its customer's name and address, not only the account).
+    await tx
+      .delete(s.jobSeries)
+      .where(
+        or(inArray(s.jobSeries.customerId, demoUsers), like(s.jobSeries.customerEmail, `%@${DEMO_DOMAIN}`)),
+      );
     await tx.delete(s.user).where(like(s.user.email, `%@${DEMO_DOMAIN}`));
     return files;
   });
@@ -161,8 +167,10 @@ async function forgetDemoAtTestProcessor(tx: Tx, demoUsers: SQLWrapper) {
 
 /**
  * Realistic Charlotte-area demo data for every screen: customers, approved/pending/denied landscapers,
- * ~70 jobs in every status over the last 90 days with their events, ratings, tips and notifications, and
- * the proof of work, arrival, problem reports and conversations of a few of them. Photos need `storage`
+ * ~80 jobs in every status over the last 90 days with their events, ratings, tips and notifications, and
+ * the proof of work, arrival, problem reports and conversations of a few of them; recurring series (active,
+ * paused, requested, offered) with their visits, and landscapers of varied reliability (one paused by the
+ * late lock-out). Photos need `storage`
  * (the app's, where uploads go): without it the demo has none, as there is nowhere to put their files.
  * One transaction: a failure halfway leaves nothing behind (the photo files written are deleted again).
  */
@@ -178,12 +186,13 @@ export async function seedDemoData(
   const [adminRow] = await db.select({ id: s.user.id }).from(s.user).where(eq(s.user.role, "admin")).limit(1);
   const adminId = adminRow?.id ?? null;
 
+  let counts: Awaited<ReturnType<typeof seedDemoJobs>>;
   try {
-    await db.transaction(async (tx) => {
+    counts = await db.transaction(async (tx) => {
       const context = { tx, rnd, now, passwordHash };
       const customers = await seedDemoCustomers(context);
       const landscapers = await seedDemoLandscapers(context, adminId);
-      await seedDemoJobs(context, { customers, landscapers, adminId }, photos);
+      return seedDemoJobs(context, { customers, landscapers, adminId }, photos);
     });
   } catch (error) {
     if (photos)
@@ -192,7 +201,7 @@ export async function seedDemoData(
   }
   await db.execute(sql`analyze`);
   log.info(
-    `Demo data loaded: 12 customers, 9 landscapers, 72 jobs (with conversations, ${photos ? "photos, " : ""}an open and a resolved problem report). Demo accounts use the password "${DEMO_PASSWORD}", e.g. olivia.bennett@${DEMO_DOMAIN} (customer), carlos.mendoza@${DEMO_DOMAIN} (approved landscaper), evan.brooks@${DEMO_DOMAIN} (pending landscaper).`,
+    `Demo data loaded: 12 customers, 9 landscapers, ${counts.oneOff} jobs (with conversations, ${photos ? "photos, " : ""}an open and a resolved problem report) and ${counts.series} recurring series with ${counts.seriesVisits} visits (Olivia's weekly mowing with Carlos, a paused one, a request and an offer; one landscaper paused for a missed visit). Demo accounts use the password "${DEMO_PASSWORD}", e.g. olivia.bennett@${DEMO_DOMAIN} (customer), carlos.mendoza@${DEMO_DOMAIN} (approved landscaper), evan.brooks@${DEMO_DOMAIN} (pending landscaper).`,
   );
 }
 

@@ -7,6 +7,8 @@ import { awaitsWorkApproval, prepareDemoMoney, seedDemoPayments } from "./demo-p
 import type { DemoContext, DemoCustomer, DemoLandscaper } from "./demo-people.js";
 import type { DemoPhotoStore } from "./demo-photos.js";
 import { seedDemoProof } from "./demo-proof.js";
+import { finishDemoReliability, prepareDemoReliability } from "./demo-reliability.js";
+import { finishDemoSeries, prepareDemoSeries } from "./demo-series.js";
 import { prepareDemoVisits } from "./demo-visits.js";
 
 /**
@@ -23,7 +25,9 @@ function justFinished(now: Date): Date {
  * About 70 jobs in every status over the last 90 days, with their events, ratings and tips, their payments
  * and ledger (./demo-payments.ts), one job Carlos declined, the notifications the admin and the
  * landscapers would have received, and proof of work, arrival, problem reports and conversations
- * (./demo-visits.ts, ./demo-proof.ts; photos only with a storage to put them in).
+ * (./demo-visits.ts, ./demo-proof.ts; photos only with a storage to put them in); then issue 17's arrival
+ * times, reliability and lock-out (./demo-reliability.ts) and recurring series with their visits
+ * (./demo-series.ts). Answers how many jobs and series it made.
  */
 export async function seedDemoJobs(
   context: DemoContext,
@@ -242,6 +246,9 @@ export async function seedDemoJobs(
       completedId: showcaseIds[showcaseStatuses.indexOf("completed")],
     },
   });
+  // Issue 17: arrival times and reliability, then the recurring series (their rows written here first).
+  const reliability = prepareDemoReliability(context, { jobs, events, customers, landscapers });
+  const series = await prepareDemoSeries(context, { jobs, events, customers, landscapers });
   const numbers = new Map(
     (await tx.insert(s.job).values(jobs).returning({ id: s.job.id, number: s.job.number })).map((r) => [
       r.id,
@@ -249,7 +256,14 @@ export async function seedDemoJobs(
     ]),
   );
   await tx.insert(s.jobEvent).values(events);
-  await seedDemoPayments(context, { customers, jobs, refunds: visits.refunds });
+  const generated = await finishDemoSeries(context, series, numbers);
+  await finishDemoReliability(context, reliability, numbers, adminId);
+  await seedDemoPayments(context, {
+    customers,
+    jobs: [...jobs, ...generated],
+    refunds: visits.refunds,
+    releases: reliability.releases,
+  });
   await seedDemoProof(context, { visits, numbers, customers, carlos, adminId, photos });
   // ...and one pending job Carlos declined, which his queue shows as declined.
   const declinedJob = jobs.find((j) => j.id === showcaseIds[showcaseStatuses.length - 1]);
@@ -264,6 +278,15 @@ export async function seedDemoJobs(
     });
   }
 
+  const all = [...jobs, ...generated];
+  const oneOff = all.filter((j) => !j.seriesId).length;
+  const counts = {
+    jobs: all.length,
+    /** The one-time jobs of every status (the series' visits aside). */
+    oneOff,
+    series: new Set(all.flatMap((j) => (j.seriesId ? [j.seriesId] : []))).size,
+    seriesVisits: all.length - oneOff,
+  };
   if (adminId) {
     for (const l of landscapers.filter((x) => x.status === "pending")) {
       notifications.push({
@@ -278,7 +301,7 @@ export async function seedDemoJobs(
     notifications.push({
       userId: adminId,
       type: "system",
-      message: "Demo data loaded: 12 customers, 9 landscapers and 72 jobs.",
+      message: `Demo data loaded: ${customers.length} customers, ${landscapers.length} landscapers, ${counts.jobs} jobs and ${counts.series} recurring series.`,
       link: "/admin",
       read: true,
       createdAt: now,
@@ -295,4 +318,5 @@ export async function seedDemoJobs(
     });
   }
   await tx.insert(s.notification).values(notifications);
+  return counts;
 }

@@ -218,7 +218,9 @@ const ledgerDescription: Record<LedgerKind, string> = {
 
 /**
  * After the jobs are written: the cards, every job's payments and their ledger transactions; `refunds` (job
- * id → amount and time) are refunds of a job's captured price, recorded as refundJob leaves them.
+ * id → amount and time) are refunds of a job's captured price, recorded as refundJob leaves them; `releases`
+ * (job id → amount, when held and when released) are holds of jobs no longer booked (a visit the late
+ * lock-out took back), released without a charge.
  */
 export async function seedDemoPayments(
   context: DemoContext,
@@ -226,7 +228,13 @@ export async function seedDemoPayments(
     customers,
     jobs,
     refunds = new Map(),
-  }: { customers: DemoCustomer[]; jobs: DemoJob[]; refunds?: Map<string, { cents: number; at: Date }> },
+    releases = new Map(),
+  }: {
+    customers: DemoCustomer[];
+    jobs: DemoJob[];
+    refunds?: Map<string, { cents: number; at: Date }>;
+    releases?: Map<string, { cents: number; heldAt: Date; at: Date }>;
+  },
 ) {
   const { tx, now } = context;
   const cards = await seedCards(context, customers, jobs);
@@ -323,6 +331,21 @@ export async function seedDemoPayments(
       const { account, amountCents } = line;
       entries.push({ transactionId, account, userId: line.userId ?? null, amountCents, createdAt: at });
     }
+  }
+
+  for (const j of jobs) {
+    const released = releases.get(j.id!);
+    const card = cards.get(j.customerId ?? "");
+    if (!released || !card) continue;
+    add(j, card, {
+      kind: "job",
+      key: `job:${j.id}:hold:1`,
+      status: "released",
+      amountCents: released.cents,
+      capturedCents: 0,
+      heldAt: released.heldAt,
+      doneAt: released.at,
+    });
   }
 
   for (const j of jobs) {

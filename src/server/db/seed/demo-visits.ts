@@ -57,7 +57,7 @@ const partlyDone: Record<string, string> = {
  * The landscaper's arrival steps on a visit (on the way with a 30-minute ETA, arrived a little early, work
  * started), from `start`, with the history's events as the arrival actions record them.
  */
-function arrive(j: DemoJob, events: DemoEvent[], start: Date) {
+export function arrive(j: DemoJob, events: DemoEvent[], start: Date) {
   const eta = later(start, 30 * MINUTE);
   j.onTheWayAt = start;
   j.etaAt = eta;
