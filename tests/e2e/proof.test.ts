@@ -207,7 +207,7 @@ describe("proof of work, arrival, disputes and messages", () => {
     await resolve.getByRole("button", { name: "Resolve" }).click();
     await admin.page
       .getByRole("list", { name: "Resolved problem reports" })
-      .getByText(`JOB-${quote.number}`)
+      .getByText(`JOB-${quote.number}`, { exact: true })
       .waitFor();
 
     // The ledger: the charge and the refund on the Payments page.
