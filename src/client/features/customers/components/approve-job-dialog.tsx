@@ -23,6 +23,7 @@ import { failureMessage } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { CardForm, useCards } from "../../payments";
+import { approvalSentence } from "../../series";
 import { useApproveJob } from "../api/job-actions";
 import { LandscaperRecord } from "./landscaper-record";
 
@@ -91,6 +92,8 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
           <DialogTitle>Approve and book</DialogTitle>
           <DialogDescription>
             {jobLabel(job.number)}: {job.landscaperName ?? "Your landscaper"} for {price} on {date}.
+            {/* The first visit of an offered series: approving it books them all. */}
+            {job.series?.status === "offered" ? ` ${approvalSentence(job.series, job.scheduledDate)}` : null}
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4 text-sm text-slate-700">

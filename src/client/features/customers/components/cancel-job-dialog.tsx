@@ -14,27 +14,47 @@ import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
+import { visitDay } from "../../series";
 import { useCancelJob } from "../api/job-actions";
 
 type CancelInput = z.input<typeof cancelJobSchema>;
 type CancelValues = z.output<typeof cancelJobSchema>;
 
-/** 'Cancel request' with a reason: the landscaper (if any) and our team are told why. */
-export function CancelJobDialog({ job, servicesText }: { job: JobView; servicesText: string }) {
+/** The reason a skipped visit of a series is cancelled with. */
+export const SKIP_REASON = "Skipped this visit";
+
+/**
+ * 'Cancel request' with a reason: the landscaper (if any) and our team are told why. `skip`: one visit of a
+ * series, skipped without a reason to type (the same cancellation, with its 24-hour fee rule): 'Skip' in
+ * the series panel's list of visits ("row"), 'Skip this visit' on the visit's card ("card").
+ */
+export function CancelJobDialog({
+  job,
+  servicesText,
+  skip: skipIn,
+}: {
+  job: JobView;
+  servicesText: string;
+  skip?: "row" | "card" | undefined;
+}) {
   const [open, setOpen] = useState(false);
+  const skip = skipIn !== undefined;
   const cancel = useCancelJob();
   const form = useForm<CancelInput, unknown, CancelValues>({
     resolver: zodResolver(cancelJobSchema),
-    defaultValues: { reason: "" },
+    defaultValues: { reason: skip ? SKIP_REASON : "" },
   });
+  const day = job.scheduledDate ? visitDay(job.scheduledDate) : "the agreed day";
 
   const feeCents = job.cancelFeeCents ?? 0;
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     try {
       const answer = await cancel.mutateAsync({ jobId: job.id, reason, acceptedFeeCents: feeCents });
       toast({
-        title: answer.message,
-        description: `${jobLabel(job.number)} is cancelled.`,
+        title: skip ? "Visit skipped" : answer.message,
+        description: skip
+          ? `${jobLabel(job.number)} on ${day} is skipped; your other visits stay as they are.`
+          : `${jobLabel(job.number)} is cancelled.`,
         variant: "success",
       });
       setOpen(false);
@@ -64,12 +84,24 @@ export function CancelJobDialog({ job, servicesText }: { job: JobView; servicesT
         if (!next) form.reset();
       }}
       trigger={
-        <Button type="button" variant="outline" className="text-red-700 hover:bg-red-50 hover:text-red-800">
-          <XCircle className="size-4" aria-hidden="true" />
-          Cancel request
-        </Button>
+        skip ? (
+          <Button
+            type="button"
+            size={skipIn === "row" ? "sm" : "default"}
+            variant="outline"
+            // In the panel's list every row has one: its name says which visit.
+            aria-label={skipIn === "row" ? `Skip the visit on ${day}` : undefined}
+          >
+            {skipIn === "row" ? "Skip" : "Skip this visit"}
+          </Button>
+        ) : (
+          <Button type="button" variant="outline" className="text-red-700 hover:bg-red-50 hover:text-red-800">
+            <XCircle className="size-4" aria-hidden="true" />
+            Cancel request
+          </Button>
+        )
       }
-      title={<>Cancel this request?</>}
+      title={skip ? <>Skip the visit on {day}?</> : <>Cancel this request?</>}
       description={
         <>
           {jobLabel(job.number)}: {servicesText}.{" "}
@@ -79,33 +111,44 @@ export function CancelJobDialog({ job, servicesText }: { job: JobView; servicesT
         </>
       }
       onSubmit={onSubmit}
-      submitLabel={feeCents > 0 ? `Cancel and pay ${formatCents(feeCents)}` : "Cancel request"}
-      pendingLabel="Cancelling..."
+      submitLabel={
+        feeCents > 0
+          ? `${skip ? "Skip" : "Cancel"} and pay ${formatCents(feeCents)}`
+          : skip
+            ? "Skip visit"
+            : "Cancel request"
+      }
+      pendingLabel={skip ? "Skipping..." : "Cancelling..."}
       pending={cancel.isPending}
       submitVariant="destructive"
-      cancelLabel="Keep request"
+      cancelLabel={skip ? "Keep visit" : "Keep request"}
     >
       {feeCents > 0 ? (
         <Alert variant="warning" data-testid="cancel-fee">
           <AlertDescription>
-            The visit is less than 24 hours away, so cancelling now costs a {formatCents(feeCents)}{" "}
-            cancellation fee, paid to your landscaper for the time they set aside. The rest of the amount held
-            on your card is released.
+            The visit is less than 24 hours away, so {skip ? "skipping" : "cancelling"} it now costs a{" "}
+            {formatCents(feeCents)} cancellation fee, paid to your landscaper for the time they set aside. The
+            rest of the amount held on your card is released.
           </AlertDescription>
         </Alert>
       ) : job.status === "scheduled" ? (
-        <p className="text-sm text-slate-600">Cancelling now is free: nothing is charged to your card.</p>
+        <p className="text-sm text-slate-600">
+          {skip ? "Skipping" : "Cancelling"} now is free: nothing is charged to your card.
+          {skip ? " Your other visits stay as they are." : ""}
+        </p>
       ) : null}
       <FormAlert message={form.formState.errors.root?.message} />
-      <FormField label="Why are you cancelling?" required error={form.formState.errors.reason?.message}>
-        <Textarea
-          rows={3}
-          maxLength={500}
-          placeholder="For example: plans changed, found another provider…"
-          aria-required="true"
-          {...form.register("reason")}
-        />
-      </FormField>
+      {skip ? null : (
+        <FormField label="Why are you cancelling?" required error={form.formState.errors.reason?.message}>
+          <Textarea
+            rows={3}
+            maxLength={500}
+            placeholder="For example: plans changed, found another provider…"
+            aria-required="true"
+            {...form.register("reason")}
+          />
+        </FormField>
+      )}
     </FormDialog>
   );
 }

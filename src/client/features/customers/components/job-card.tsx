@@ -1,14 +1,25 @@
-import { CalendarCheck, CircleCheck, Clock, Flag, Handshake, Info } from "lucide-react";
+import {
+  CalendarCheck,
+  CalendarClock,
+  CircleCheck,
+  Clock,
+  Flag,
+  Handshake,
+  Info,
+  RotateCcw,
+} from "lucide-react";
 import type * as React from "react";
 import { addressLine } from "../../../../shared/address";
 import { formatLongDate, formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
+import { seriesLabel } from "../../../../shared/recurring";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
 import { Detail } from "../../../components/detail";
 import { JobStatusBadge } from "../../../components/job-status-badge";
 import { cn } from "../../../lib/utils";
 import { MessagesButton } from "../../conversations";
 import { CustomerDisputePanel, PhotoGallery, VisitStatus } from "../../proof";
+import { BookAgainDialog, DeclineMoveDialog, FrequencyBadge, movedLine } from "../../series";
 import { ApproveJobDialog } from "./approve-job-dialog";
 import { CancelJobDialog } from "./cancel-job-dialog";
 import { LandscaperRecord } from "./landscaper-record";
@@ -37,7 +48,16 @@ export function JobCard({ job }: { job: JobView }) {
     >
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-4 py-4 sm:px-5">
         <div className="grid min-w-0 gap-1">
-          <p className="font-mono text-xs font-semibold text-slate-500">{label}</p>
+          {job.series ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="font-mono text-xs font-semibold text-slate-500">
+                {label} · {seriesLabel(job.series.number)}
+              </p>
+              <FrequencyBadge frequency={job.series.frequency} />
+            </div>
+          ) : (
+            <p className="font-mono text-xs font-semibold text-slate-500">{label}</p>
+          )}
           <h3 id={titleId} className="text-base leading-snug font-semibold text-slate-900">
             {servicesText}
           </h3>
@@ -57,6 +77,7 @@ export function JobCard({ job }: { job: JobView }) {
       {job.status === "scheduled" ? (
         <VisitStatus job={job} who="customer" className="mx-4 mt-4 sm:mx-5" />
       ) : null}
+      <MovedVisit job={job} />
 
       <div className="flex flex-col gap-4 px-4 py-4 sm:flex-row sm:px-5">
         <dl className="grid flex-1 grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-3">
@@ -139,6 +160,24 @@ export function JobCard({ job }: { job: JobView }) {
   );
 }
 
+/** A visit the landscaper moved (weather): the new day, why, and the way to decline it (the visit is cancelled). */
+function MovedVisit({ job }: { job: JobView }) {
+  const line = movedLine(job);
+  if (!line) return null;
+  return (
+    <div
+      className="mx-4 mt-4 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-3 text-sm text-amber-950 sm:mx-5 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="moved-visit"
+    >
+      <p className="flex items-start gap-2">
+        <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>{line}</span>
+      </p>
+      <DeclineMoveDialog job={job} />
+    </div>
+  );
+}
+
 /** What the landscaper's visit left behind: the before/after photos (problem photos show with the report). */
 function JobProof({ job, label }: { job: JobView; label: string }) {
   const photos = (job.photos ?? []).filter((photo) => photo.kind !== "problem");
@@ -184,7 +223,12 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
   // Once the landscaper has arrived the visit is under way: the server refuses a cancellation then.
   const cancel =
     cancellable.has(job.status) && !job.arrival?.arrivedAt ? (
-      <CancelJobDialog job={job} servicesText={servicesText} />
+      <CancelJobDialog
+        job={job}
+        servicesText={servicesText}
+        // A visit of a running series is skipped; the series goes on.
+        skip={job.series?.status === "active" && job.status === "scheduled" ? "card" : undefined}
+      />
     ) : null;
 
   switch (job.status) {
@@ -209,7 +253,7 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
               <strong className="font-semibold">
                 {job.quotedPriceCents !== null ? formatCents(job.quotedPriceCents) : "a price"}
               </strong>{" "}
-              on{" "}
+              {job.series ? "a visit, the first on" : "on"}{" "}
               <strong className="font-semibold">
                 {job.scheduledDate ? formatLongDate(job.scheduledDate) : "a date to be confirmed"}
               </strong>
@@ -238,6 +282,9 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
       );
     case "completed": {
       const dispute = job.dispute ?? null;
+      // A visit of a series still running comes again on its own.
+      const bookAgain =
+        job.series && job.series.status !== "cancelled" ? null : <BookAgainDialog job={job} />;
       // A reported problem still open: the report, and a redo offer to answer.
       if (dispute && dispute.state !== "resolved") return <CustomerDisputePanel job={job} />;
       // The finished work (of a redo visit too) waits for the customer's word.
@@ -260,12 +307,19 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
               <RatingForm job={job} />
             </div>
           ) : (
-            <Footer
-              icon={CircleCheck}
-              tone="brand"
-              text="Completed and rated. Thank you for your feedback!"
-            />
+            <Footer icon={CircleCheck} tone="brand" text="Completed and rated. Thank you for your feedback!">
+              {bookAgain}
+            </Footer>
           )}
+          {job.rating === null && bookAgain ? (
+            <Footer
+              icon={RotateCcw}
+              tone="slate"
+              text="Need it again? Book the same service, once or on a schedule."
+            >
+              {bookAgain}
+            </Footer>
+          ) : null}
         </>
       );
     }

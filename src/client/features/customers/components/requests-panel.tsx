@@ -1,12 +1,18 @@
 import { Plus } from "lucide-react";
+import { todayInCharlotte } from "../../../../shared/dates";
 import { LoadError } from "../../../components/load-error";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { useCustomerJobs } from "../api/customer-jobs";
+import { groupSeries } from "../lib/series-list";
 import { EmptyRequests } from "./empty-requests";
 import { JobCard } from "./job-card";
 import { PreviewNotice } from "./preview-notice";
+import { SeriesPanels } from "./series-panel";
 
-/** The Dashboard tab: the customer's requests, newest first. */
+/**
+ * The Dashboard tab: the customer's recurring series (each with its upcoming visits), then their requests,
+ * newest first (a series' later visits are listed in its panel rather than as cards).
+ */
 export function RequestsPanel() {
   const jobs = useCustomerJobs();
 
@@ -28,7 +34,8 @@ export function RequestsPanel() {
   }
 
   const { preview } = jobs.data;
-  const list = [...jobs.data.jobs].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const { groups, cards } = groupSeries(jobs.data.jobs, todayInCharlotte());
+  const list = cards.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   if (list.length === 0) {
     return (
       <div className="grid gap-4">
@@ -39,22 +46,25 @@ export function RequestsPanel() {
   }
 
   return (
-    <section aria-labelledby="my-requests-heading" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="my-requests-heading" className="text-lg font-semibold text-slate-900">
-          My Requests <span className="font-normal text-slate-500">({list.length})</span>
-        </h2>
-        <ButtonLink to="/instant-quote" variant="outline" size="sm" icon={Plus}>
-          New request
-        </ButtonLink>
-      </div>
-      <ul className="grid gap-4">
-        {list.map((job) => (
-          <li key={job.id}>
-            <JobCard job={job} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <div className="grid gap-8">
+      <SeriesPanels groups={groups} />
+      <section aria-labelledby="my-requests-heading" className="grid gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="my-requests-heading" className="text-lg font-semibold text-slate-900">
+            My Requests <span className="font-normal text-slate-500">({list.length})</span>
+          </h2>
+          <ButtonLink to="/instant-quote" variant="outline" size="sm" icon={Plus}>
+            New request
+          </ButtonLink>
+        </div>
+        <ul className="grid gap-4">
+          {list.map((job) => (
+            <li key={job.id}>
+              <JobCard job={job} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
   );
 }

@@ -1,21 +1,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
+import { type FieldValues, type Path, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { acceptJobSchema, completeJobSchema, type JobView, withdrawJobSchema } from "../../../../shared/jobs";
 import { photoMessages } from "../../../../shared/proof";
+import { GENERATE_WEEKS_AHEAD, seriesLabel, weekdayNames } from "../../../../shared/recurring";
 import { formatRange, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Input, MoneyInput } from "../../../components/ui/input";
+import { Select } from "../../../components/ui/select";
 import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { dialogFailure, PhotoPicker, photosOf, useUploadPhotos, useUploadProgress } from "../../proof";
+import { firstOnWeekday, seriesTitle, visitDay, weekdayOfDate } from "../../series";
 import { useJobAction } from "../api/jobs";
 
 /** The server's answer to a job action as a toast: its message either way, red when refused. */
@@ -83,27 +86,90 @@ interface ActionDialogProps {
   describedBy?: string | undefined;
 }
 
-/** Accept: your price in dollars and the date, which starts at the customer's preferred date. */
+/**
+ * Accept: your price in dollars and the date, which starts at the customer's preferred date. A series
+ * request asks instead for a price per visit and a day of the week (the first visit is the first such day
+ * from the preferred date); the customer approves the series once.
+ */
 export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProps) {
   const action = useJobAction();
   const today = todayInCharlotte();
+  const series = job.series?.status === "requested" ? job.series : null;
+  const from = laterDate(job.preferredDate, today);
   const form = useForm<AcceptInput, unknown, AcceptInput>({
     // raw: the server takes dollars and converts them itself; the schema only checks them here.
     resolver: zodResolver(acceptJobSchema, undefined, { raw: true }),
-    defaultValues: { price: "", scheduledDate: laterDate(job.preferredDate, today) },
+    defaultValues: series
+      ? { price: "", weekday: String(weekdayOfDate(from)) }
+      : { price: "", scheduledDate: from },
   });
   const { errors } = form.formState;
+  const weekday = Number(useWatch({ control: form.control, name: "weekday" }) ?? weekdayOfDate(from));
 
   const dialog = useActionDialog({
     form,
-    fields: ["price", "scheduledDate"],
+    fields: ["price", "scheduledDate", "weekday"],
     send: (values) =>
       action.mutateAsync({
         jobId: job.id,
         action: "accept",
-        body: { price: String(values.price), scheduledDate: values.scheduledDate || undefined },
+        body: series
+          ? { price: String(values.price), weekday: Number(values.weekday) }
+          : { price: String(values.price), scheduledDate: values.scheduledDate || undefined },
       }),
   });
+
+  if (series) {
+    const customer = job.customerName || "The customer";
+    return (
+      <FormDialog
+        {...dialog}
+        trigger={
+          <Button type="button" size="sm" disabled={disabled} aria-describedby={describedBy}>
+            Accept
+          </Button>
+        }
+        title={<>Accept series {seriesLabel(series.number)}</>}
+        description={
+          <>
+            {seriesTitle(series.frequency, job.services)} — you offer a price per visit and a weekday.{" "}
+            {customer} approves once; visits are then booked {GENERATE_WEEKS_AHEAD} weeks ahead, each paid on
+            its own.
+          </>
+        }
+        submitLabel="Offer the series"
+        pendingLabel="Accepting..."
+        pending={action.isPending}
+      >
+        <FormField
+          label="Price per visit (USD)"
+          required
+          description={`Our estimate for one visit: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.`}
+          error={errors.price?.message}
+        >
+          <MoneyInput
+            placeholder={`e.g. ${(job.estimateLowCents / 100).toFixed(2)}`}
+            aria-required="true"
+            {...form.register("price")}
+          />
+        </FormField>
+        <FormField
+          label="Day of the week"
+          required
+          description={`First visit: ${visitDay(firstOnWeekday(from, weekday))} (the customer asked for ${visitDay(job.preferredDate)}).`}
+          error={errors.weekday?.message ?? errors.scheduledDate?.message}
+        >
+          <Select aria-required="true" className="sm:max-w-xs" {...form.register("weekday")}>
+            {weekdayNames.map((name, day) => (
+              <option key={name} value={day}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </FormDialog>
+    );
+  }
 
   return (
     <FormDialog

@@ -8,6 +8,7 @@ import {
   MapPin,
   Navigation,
   Phone,
+  Repeat,
   Star,
   Wrench,
 } from "lucide-react";
@@ -15,6 +16,7 @@ import type * as React from "react";
 import { addressLine } from "../../../../shared/address";
 import { formatCharlotteDateTime, formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import type { JobStatus, JobView } from "../../../../shared/jobs";
+import { frequencyLabel, seriesLabel, weekdayNames } from "../../../../shared/recurring";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
 import { JobStatusBadge } from "../../../components/job-status-badge";
 import { Button } from "../../../components/ui/button";
@@ -27,6 +29,7 @@ import {
   VisitStepAction,
   visitStepOpen,
 } from "../../proof";
+import { FrequencyBadge, LeaveSeriesDialog, MoveVisitDialog, movedLine } from "../../series";
 import { jobPhotoUrl, useJobAction } from "../api/jobs";
 import {
   AcceptJobDialog,
@@ -62,6 +65,17 @@ interface JobCardProps {
   /** Approved landscapers only; otherwise the buttons are disabled and `lockedReasonId` says why. */
   canAct: boolean;
   lockedReasonId?: string | undefined;
+}
+
+/** A series request or visit in a line: what it asks of the landscaper, or what was agreed. */
+function seriesText(series: NonNullable<JobView["series"]>): string {
+  const how = frequencyLabel[series.frequency];
+  if (series.status === "requested") return `${how} — you offer a price per visit and a weekday`;
+  const day = series.weekday === null ? "" : `, ${weekdayNames[series.weekday]}s`;
+  const price =
+    series.pricePerVisitCents === null ? "" : `, ${formatCents(series.pricePerVisitCents)} a visit`;
+  const state = series.status === "offered" ? " (waiting for the customer's approval)" : "";
+  return `${seriesLabel(series.number)}: ${how.toLowerCase()}${day}${price}${state}`;
 }
 
 /** One job of the queue: who, what, where and when, the money, and what this landscaper can do next. */
@@ -114,9 +128,21 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
   if (assigned && job.status !== "cancelled") {
     actions.push(<MessagesButton key="messages" jobId={job.id} unread={job.unreadMessages} />);
   }
-  // Withdrawing last, away from the visit's buttons (on a phone they stack, and a hurried tap lands nearby).
+  // A visit not yet arrived at can move for the weather.
+  if (job.status === "scheduled" && !job.arrival?.arrivedAt) {
+    actions.push(<MoveVisitDialog key="move" job={job} disabled={!canAct} describedBy={describedBy} />);
+  }
+  // Withdrawing (or, from a series, leaving it) last, away from the visit's buttons: on a phone they stack,
+  // and a hurried tap lands nearby. A series visit is not withdrawn alone: the series goes back together.
+  const inSeries = job.series?.status === "active" || job.series?.status === "offered";
   if (job.status === "accepted" || job.status === "scheduled") {
-    actions.push(<WithdrawJobDialog key="withdraw" job={job} disabled={!canAct} describedBy={describedBy} />);
+    actions.push(
+      inSeries ? (
+        <LeaveSeriesDialog key="leave" job={job} disabled={!canAct} describedBy={describedBy} />
+      ) : (
+        <WithdrawJobDialog key="withdraw" job={job} disabled={!canAct} describedBy={describedBy} />
+      ),
+    );
   }
 
   // The customer's report: on the completed job while it is open or resolved by our team, and on the redo
@@ -132,7 +158,7 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
         ? `Waiting for ${job.customerName || "the customer"} to approve the work; it is approved on its own at ${formatCharlotteDateTime(new Date(job.approvalEndsAt))} if they don't answer.`
         : job.status === "cancelled" && job.cancelReason
           ? `Cancelled: ${job.cancelReason}`
-          : null;
+          : movedLine(job);
 
   return (
     <article
@@ -147,15 +173,21 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
             {job.contactHidden ? `Request in ${job.area}` : job.customerName}
           </h3>
           <p className="text-xs text-slate-500">
-            {jobLabel(job.number)} · requested {formatShortDate(todayInCharlotte(new Date(job.createdAt)))}
+            {jobLabel(job.number)}
+            {job.series ? ` · ${seriesLabel(job.series.number)}` : ""} · requested{" "}
+            {formatShortDate(todayInCharlotte(new Date(job.createdAt)))}
           </p>
         </div>
-        <JobStatusBadge status={job.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          {job.series ? <FrequencyBadge frequency={job.series.frequency} /> : null}
+          <JobStatusBadge status={job.status} />
+        </div>
       </header>
 
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
         <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2 sm:gap-x-6">
           <Detail icon={Wrench}>{job.services.map(serviceName).join(", ")}</Detail>
+          {job.series ? <Detail icon={Repeat}>{seriesText(job.series)}</Detail> : null}
           <Detail icon={MapPin}>
             {job.contactHidden
               ? "Exact address and contact details show once you accept"

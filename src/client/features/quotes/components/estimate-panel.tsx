@@ -9,10 +9,13 @@ export function EstimatePanel({
   estimate,
   count,
   unavailable,
+  perVisit = false,
 }: {
   estimate: { lowCents: number; highCents: number } | null;
   count: number;
   unavailable: boolean;
+  /** A recurring request: the estimate is each visit's. */
+  perVisit?: boolean;
 }) {
   return (
     <div className="rounded-xl bg-brand-900 p-5 text-white shadow-sm">
@@ -35,7 +38,8 @@ export function EstimatePanel({
           )}
           {estimate && !unavailable ? (
             <p className="text-sm text-brand-100">
-              For {count} {count === 1 ? "service" : "services"}.
+              For {count} {count === 1 ? "service" : "services"}
+              {perVisit ? ", each visit" : ""}.
             </p>
           ) : null}
         </div>

@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { zipInAddress } from "../../../../shared/address";
 import { type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from "../../../../shared/jobs";
 import { estimateOf, type QuoteSummary } from "../../../../shared/quotes";
+import { canRecur, type Frequency } from "../../../../shared/recurring";
 import { jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { Button } from "../../../components/ui/button";
@@ -14,15 +15,16 @@ import { EmailInput, Input, PhoneInput, ZipInput } from "../../../components/ui/
 import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { useSession } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { cn } from "../../../lib/utils";
 import { useCustomerProfile } from "../../customers";
+import { FrequencyChoice } from "../../series";
 import { useServicePrices } from "../api/service-prices";
 import { useSubmitQuote } from "../api/submit-quote";
 import { useToday } from "../hooks/use-today";
-import { newIdempotencyKey } from "../lib/idempotency-key";
 import { EstimatePanel } from "./estimate-panel";
 import { FormSection } from "./form-section";
 import { PhotoField } from "./photo-field";
@@ -37,6 +39,7 @@ const fieldNames = [
   "services",
   "preferredDate",
   "additionalNotes",
+  "frequency",
 ] as const;
 
 const emptyValues: QuoteRequestInput = {
@@ -48,6 +51,7 @@ const emptyValues: QuoteRequestInput = {
   services: [],
   preferredDate: "",
   additionalNotes: "",
+  frequency: "one_time",
   website: "",
 };
 
@@ -82,22 +86,32 @@ export function QuoteForm() {
   const selected = useWatch({ control: form.control, name: "services" }) ?? [];
   const addressZip = zipInAddress(useWatch({ control: form.control, name: "address" }) ?? "");
   const estimate = prices.data ? estimateOf(prices.data.services, selected) : null;
+  const frequency = useWatch({ control: form.control, name: "frequency" }) ?? "one_time";
+  const recurring = frequency !== "one_time";
 
-  // A signed-in customer starts from their account and onboarding details, unless they already typed.
+  // A service that does not recur (mulch, leaves, clean-up) makes the request one time again.
+  const recurs = canRecur(selected);
+  useEffect(() => {
+    if (!recurs && form.getValues("frequency") !== "one_time") form.setValue("frequency", "one_time");
+  }, [recurs, form]);
+
+  // A signed-in customer starts from their account and onboarding details, where they have not typed.
   const prefilled = useRef(false);
   useEffect(() => {
     if (prefilled.current || !isCustomer || !user || profile.isPending) return;
     prefilled.current = true;
-    if (form.formState.isDirty) return;
     const saved = profile.data?.profile;
-    form.reset({
-      ...emptyValues,
+    const details = {
       fullName: saved?.fullName ?? user.name,
       email: user.email,
       phone: saved?.phoneNumber ?? "",
       address: saved ? `${saved.streetAddress}, ${saved.city}, ${saved.state}` : "",
       zipCode: saved?.zipCode ?? "",
-    });
+    };
+    // Only into fields still empty: the profile may arrive after the person started typing.
+    for (const [name, value] of Object.entries(details) as [keyof typeof details, string][]) {
+      if (value && !form.getValues(name)) form.setValue(name, value);
+    }
   }, [isCustomer, user, profile.isPending, profile.data, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -116,7 +130,9 @@ export function QuoteForm() {
           : "We'll review your request within 24 hours.",
         variant: "success",
       });
-      void navigate("/quote-submitted", { state: { quote } satisfies { quote: QuoteSummary } });
+      void navigate("/quote-submitted", {
+        state: { quote, frequency: values.frequency } satisfies { quote: QuoteSummary; frequency: Frequency },
+      });
     } catch (error) {
       inFlight.current = false;
       if (error instanceof ApiError) {
@@ -202,7 +218,12 @@ export function QuoteForm() {
               />
             )}
           />
-          <EstimatePanel estimate={estimate} count={selected.length} unavailable={prices.isError} />
+          <EstimatePanel
+            estimate={estimate}
+            count={selected.length}
+            unavailable={prices.isError}
+            perVisit={recurring}
+          />
         </FormSection>
 
         <FormSection
@@ -211,13 +232,33 @@ export function QuoteForm() {
           description="Pick a day that suits you; we confirm it with you."
         >
           <FormField
-            label="Preferred date"
+            label={recurring ? "First visit (preferred date)" : "Preferred date"}
             required
+            description={
+              recurring
+                ? "The landscaper offers a price per visit and a day of the week; you approve once."
+                : undefined
+            }
             error={errors.preferredDate?.message}
             className="sm:max-w-xs"
           >
             <Input type="date" min={today} aria-required="true" {...form.register("preferredDate")} />
           </FormField>
+          {/* After the date, so the keyboard goes services, date, then how often. */}
+          <Controller
+            control={form.control}
+            name="frequency"
+            render={({ field, fieldState }) => (
+              <FrequencyChoice
+                services={selected}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                firstRef={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
           <PhotoField
             id={PHOTO_INPUT_ID}
             file={photo}

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { addressLine } from "../../../../shared/address";
 import { formatLongDate } from "../../../../shared/dates";
 import type { QuoteSummary } from "../../../../shared/quotes";
+import { type Frequency, frequencyLabel } from "../../../../shared/recurring";
 import { formatRange, jobLabel, serviceName } from "../../../../shared/services";
 import { firstNameOf } from "../../../../shared/session";
 import { site } from "../../../../shared/site";
@@ -38,11 +39,17 @@ function quoteFromState(state: unknown): QuoteSummary | null {
 const phoneLinkClass =
   "inline-flex items-center gap-2 rounded-sm font-semibold text-brand-700 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
+/** How often the request asks for the work (the form passes it beside the quote); one time when absent. */
+function frequencyFromState(state: unknown): Frequency {
+  const frequency = (state as { frequency?: unknown } | null)?.frequency;
+  return typeof frequency === "string" && frequency in frequencyLabel ? (frequency as Frequency) : "one_time";
+}
+
 export default function QuoteSubmittedPage() {
   const location = useLocation();
   const quote = quoteFromState(location.state);
   if (!quote) return <MissingDetails />;
-  return <ThankYou quote={quote} />;
+  return <ThankYou quote={quote} frequency={frequencyFromState(location.state)} />;
 }
 
 function MissingDetails() {
@@ -70,7 +77,7 @@ function MissingDetails() {
   );
 }
 
-function ThankYou({ quote }: { quote: QuoteSummary }) {
+function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Frequency }) {
   const { user } = useSession();
   const isCustomer = user?.role === "customer";
   const hasEstimate = quote.estimateHighCents > 0;
@@ -115,10 +122,18 @@ function ThankYou({ quote }: { quote: QuoteSummary }) {
                   </Detail>
                 ) : null}
                 {quote.preferredDate ? (
-                  <Detail caps label="Preferred date">
+                  <Detail
+                    caps
+                    label={frequency === "one_time" ? "Preferred date" : "First visit (preferred)"}
+                  >
                     {formatLongDate(quote.preferredDate)}
                   </Detail>
                 ) : null}
+                {frequency === "one_time" ? null : (
+                  <Detail caps label="How often">
+                    {frequencyLabel[frequency]}: the landscaper offers a price per visit and a day of the week
+                  </Detail>
+                )}
                 <Detail caps label="Services" className="sm:col-span-2">
                   <ul className="flex flex-wrap gap-2">
                     {quote.services.map((id) => (
@@ -139,7 +154,9 @@ function ThankYou({ quote }: { quote: QuoteSummary }) {
               </dl>
               {hasEstimate ? (
                 <div className="mt-5 rounded-lg bg-brand-900 p-4 text-white">
-                  <p className="text-sm text-brand-100">Estimated price</p>
+                  <p className="text-sm text-brand-100">
+                    Estimated price{frequency === "one_time" ? "" : " per visit"}
+                  </p>
                   <p className="text-2xl font-bold tabular-nums" data-testid="submitted-estimate">
                     {formatRange(quote.estimateLowCents, quote.estimateHighCents)}
                   </p>

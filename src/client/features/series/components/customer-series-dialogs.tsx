@@ -1,0 +1,243 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CalendarClock, CalendarX2, PauseCircle, XCircle } from "lucide-react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { addDaysIso, todayInCharlotte } from "../../../../shared/dates";
+import type { JobView } from "../../../../shared/jobs";
+import {
+  changeWeekdaySchema,
+  pauseSeriesSchema,
+  type SeriesSummary,
+  seriesLabel,
+  seriesReasonSchema,
+  weekdayNames,
+} from "../../../../shared/recurring";
+import { jobLabel } from "../../../../shared/services";
+import { FormAlert } from "../../../components/form-alert";
+import { FormDialog } from "../../../components/form-dialog";
+import { Button } from "../../../components/ui/button";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Select } from "../../../components/ui/select";
+import { Textarea } from "../../../components/ui/textarea";
+import { useCancelSeries, useChangeWeekday, useDeclineMove, usePauseSeries } from "../api/series-actions";
+import { visitDay } from "../lib/series";
+import { useDialogForm } from "./use-dialog-form";
+
+interface SeriesDialogProps {
+  series: SeriesSummary;
+  /** The server's sentence after a change (it may say a visit less than 48 hours away stays). */
+  onDone?: (message: string) => void;
+}
+
+const notice =
+  "A visit less than 48 hours away stays as booked; skip it on its own if you need to (its cancellation rule applies).";
+
+/** 'Pause until…': no visits before the chosen date; they start again on the series' day from then. */
+export function PauseSeriesDialog({ series, onDone }: SeriesDialogProps) {
+  const pause = usePauseSeries();
+  const today = todayInCharlotte();
+  const form = useForm<z.input<typeof pauseSeriesSchema>, unknown, z.output<typeof pauseSeriesSchema>>({
+    resolver: zodResolver(pauseSeriesSchema),
+    defaultValues: { until: "" },
+  });
+  const dialog = useDialogForm({
+    form,
+    fields: ["until"],
+    send: ({ until }) => pause.mutateAsync({ seriesId: series.id, until }),
+    title: "Series paused",
+    failureTitle: "Could not pause the series",
+    onDone,
+  });
+  const label = seriesLabel(series.number);
+  return (
+    <FormDialog
+      {...dialog}
+      trigger={
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          icon={<PauseCircle className="size-4" aria-hidden="true" />}
+        >
+          Pause until…
+        </Button>
+      }
+      title={<>Pause {label}</>}
+      description={
+        <>
+          No visits before the date you choose; they start again on the first{" "}
+          {series.weekday === null ? "visit day" : weekdayNames[series.weekday]} from then. {notice}
+        </>
+      }
+      submitLabel="Pause visits"
+      pendingLabel="Pausing..."
+      pending={pause.isPending}
+      cancelLabel="Keep visits"
+    >
+      <FormField label="No visits until" required error={form.formState.errors.until?.message}>
+        <Input
+          type="date"
+          min={addDaysIso(today, 1)}
+          max={addDaysIso(today, 366)}
+          aria-required="true"
+          className="sm:max-w-xs"
+          {...form.register("until")}
+        />
+      </FormField>
+      <FormAlert message={form.formState.errors.root?.message} />
+    </FormDialog>
+  );
+}
+
+/** 'Change day': the visits move to another weekday from the first one at least 48 hours away. */
+export function ChangeDayDialog({ series, onDone }: SeriesDialogProps) {
+  const change = useChangeWeekday();
+  const form = useForm<z.input<typeof changeWeekdaySchema>, unknown, z.output<typeof changeWeekdaySchema>>({
+    resolver: zodResolver(changeWeekdaySchema),
+    defaultValues: { weekday: String(series.weekday ?? 1) },
+  });
+  const dialog = useDialogForm({
+    form,
+    fields: ["weekday"],
+    send: ({ weekday }) => change.mutateAsync({ seriesId: series.id, weekday }),
+    title: "Visit day changed",
+    failureTitle: "Could not change the day",
+    onDone,
+    startFrom: () => ({ weekday: String(series.weekday ?? 1) }),
+  });
+  return (
+    <FormDialog
+      {...dialog}
+      trigger={
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          icon={<CalendarClock className="size-4" aria-hidden="true" />}
+        >
+          Change day
+        </Button>
+      }
+      title={<>Change the day of {seriesLabel(series.number)}</>}
+      description={
+        <>
+          {series.weekday === null ? "" : `Visits are on ${weekdayNames[series.weekday]}s now. `}The new day
+          applies from the first visit at least 48 hours away; your landscaper is told at once.
+        </>
+      }
+      submitLabel="Change day"
+      pendingLabel="Changing..."
+      pending={change.isPending}
+    >
+      <FormField label="Day of the week" required error={form.formState.errors.weekday?.message}>
+        <Select aria-required="true" className="sm:max-w-xs" {...form.register("weekday")}>
+          {weekdayNames.map((name, day) => (
+            <option key={name} value={day}>
+              {name}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormAlert message={form.formState.errors.root?.message} />
+    </FormDialog>
+  );
+}
+
+/** 'Cancel series', with a reason: visits 48 hours away or more are cancelled, nothing charged for them. */
+export function CancelSeriesDialog({ series, onDone }: SeriesDialogProps) {
+  const cancel = useCancelSeries();
+  const form = useForm<z.input<typeof seriesReasonSchema>, unknown, z.output<typeof seriesReasonSchema>>({
+    resolver: zodResolver(seriesReasonSchema),
+    defaultValues: { reason: "" },
+  });
+  const dialog = useDialogForm({
+    form,
+    fields: ["reason"],
+    send: ({ reason }) => cancel.mutateAsync({ seriesId: series.id, reason }),
+    title: "Series cancelled",
+    failureTitle: "Could not cancel the series",
+    onDone,
+  });
+  const label = seriesLabel(series.number);
+  return (
+    <FormDialog
+      {...dialog}
+      trigger={
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          icon={<XCircle className="size-4" aria-hidden="true" />}
+        >
+          Cancel series
+        </Button>
+      }
+      title={<>Cancel {label}?</>}
+      description={
+        <>
+          Every visit 48 hours away or more is cancelled and nothing is charged for it. {notice} Your
+          landscaper is told at once.
+        </>
+      }
+      submitLabel="Cancel series"
+      pendingLabel="Cancelling..."
+      pending={cancel.isPending}
+      submitVariant="destructive"
+      cancelLabel="Keep the series"
+    >
+      <FormField label="Why are you cancelling?" required error={form.formState.errors.reason?.message}>
+        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
+      </FormField>
+      <FormAlert message={form.formState.errors.root?.message} />
+    </FormDialog>
+  );
+}
+
+/**
+ * 'Decline the new day' of a visit the landscaper moved: a confirmation (it opens on its way out); the visit
+ * is cancelled and nothing is charged for it.
+ */
+export function DeclineMoveDialog({ job }: { job: JobView }) {
+  const decline = useDeclineMove();
+  const form = useForm<Record<string, never>>({ defaultValues: {} });
+  const dialog = useDialogForm({
+    form,
+    fields: [],
+    send: () => decline.mutateAsync({ jobId: job.id }),
+    title: "New day declined",
+    failureTitle: "Could not decline the new day",
+  });
+  const newDay = job.scheduledDate ? visitDay(job.scheduledDate) : "the new day";
+  return (
+    <FormDialog
+      {...dialog}
+      trigger={
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          icon={<CalendarX2 className="size-4" aria-hidden="true" />}
+        >
+          Decline the new day
+        </Button>
+      }
+      title={<>Decline {newDay}?</>}
+      description={
+        <>
+          Declining cancels {jobLabel(job.number)}; nothing is charged for it.
+          {job.series ? ` Your other visits of ${seriesLabel(job.series.number)} stay as they are.` : ""}{" "}
+          {job.landscaperName ?? "Your landscaper"} is told at once.
+        </>
+      }
+      submitLabel="Decline the new day"
+      pendingLabel="Declining..."
+      pending={decline.isPending}
+      submitVariant="destructive"
+      cancelLabel="Keep the new day"
+    >
+      <FormAlert message={form.formState.errors.root?.message} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,92 @@
+import type * as React from "react";
+import { useId } from "react";
+import { type Frequency, frequencyLabel, seriesMessages } from "../../../../shared/recurring";
+import { FieldError } from "../../../components/ui/form-field";
+import { cn } from "../../../lib/utils";
+import { frequencyOptions } from "../lib/series";
+
+const hint: Record<Frequency, string> = {
+  one_time: "A single visit",
+  weekly: "Same day each week",
+  biweekly: "Same day, every other week",
+  monthly: "Same day, once a month",
+};
+
+interface FrequencyChoiceProps {
+  /** The chosen services: recurring visits are offered only when every one of them recurs. */
+  services: readonly string[];
+  value: Frequency | undefined;
+  onChange: (next: Frequency) => void;
+  onBlur?: () => void;
+  error?: string | undefined;
+  /** react-hook-form's ref, so a refused submit can focus the choice. */
+  firstRef?: React.Ref<HTMLInputElement>;
+  legend?: string;
+  disabled?: boolean;
+}
+
+/**
+ * 'How often': One time, Weekly, Every 2 weeks or Monthly as radio cards, for services that recur (mowing,
+ * edging and trimming, flower bed maintenance); with any other service, 'One time' only and why.
+ */
+export function FrequencyChoice({
+  services,
+  value,
+  onChange,
+  onBlur,
+  error,
+  firstRef,
+  legend = "How often?",
+  disabled,
+}: FrequencyChoiceProps) {
+  const name = useId();
+  const noteId = `${name}-note`;
+  const errorId = `${name}-error`;
+  const options = frequencyOptions(services);
+  const recurring = options.length > 1;
+  const chosen = value && options.includes(value) ? value : "one_time";
+  const describedBy = [recurring ? null : noteId, error ? errorId : null].filter(Boolean).join(" ");
+
+  return (
+    <fieldset className="grid min-w-0 gap-2" aria-describedby={describedBy || undefined} disabled={disabled}>
+      <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
+      <div className={cn("grid gap-2", recurring ? "grid-cols-2 lg:grid-cols-4" : "sm:max-w-xs")}>
+        {options.map((option, index) => (
+          <label
+            key={option}
+            className={cn(
+              "flex cursor-pointer items-start gap-2.5 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900",
+              "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
+              "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
+              error && "border-red-300",
+            )}
+          >
+            <input
+              ref={index === 0 ? firstRef : undefined}
+              type="radio"
+              name={name}
+              value={option}
+              checked={chosen === option}
+              onChange={() => onChange(option)}
+              onBlur={onBlur}
+              aria-invalid={error ? true : undefined}
+              className="mt-0.5 size-4 shrink-0 accent-brand-700 focus:outline-none"
+            />
+            <span className="grid gap-0.5">
+              <span className="font-medium">{frequencyLabel[option]}</span>
+              <span className="text-xs text-slate-600">{hint[option]}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {recurring ? null : (
+        <p id={noteId} className="text-sm text-slate-600">
+          {services.length === 0
+            ? "Weekly, every 2 weeks and monthly visits are offered for lawn mowing, edging & trimming and flower bed maintenance."
+            : seriesMessages.notRecurring}
+        </p>
+      )}
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}

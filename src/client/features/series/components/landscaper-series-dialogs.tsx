@@ -1,0 +1,157 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { todayInCharlotte } from "../../../../shared/dates";
+import type { JobView } from "../../../../shared/jobs";
+import {
+  MAX_MOVE_DAYS,
+  moveVisitSchema,
+  seriesLabel,
+  seriesReasonSchema,
+} from "../../../../shared/recurring";
+import { jobLabel } from "../../../../shared/services";
+import { FormAlert } from "../../../components/form-alert";
+import { FormDialog } from "../../../components/form-dialog";
+import { Button } from "../../../components/ui/button";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
+import { useLeaveSeries, useMoveVisit } from "../api/series-actions";
+import { moveBounds, suggestedMoveDate, visitDay } from "../lib/series";
+import { useDialogForm } from "./use-dialog-form";
+
+interface VisitDialogProps {
+  job: JobView;
+  disabled: boolean;
+  describedBy?: string | undefined;
+}
+
+/**
+ * 'Move (weather)': a new date within 3 days of the visit's original one (not before today) and why; the
+ * customer is told and may decline the new day.
+ */
+export function MoveVisitDialog({ job, disabled, describedBy }: VisitDialogProps) {
+  const move = useMoveVisit();
+  const today = todayInCharlotte();
+  const { original, min, max } = moveBounds(job, today);
+  const form = useForm<z.input<typeof moveVisitSchema>, unknown, z.output<typeof moveVisitSchema>>({
+    resolver: zodResolver(moveVisitSchema),
+    defaultValues: { date: suggestedMoveDate(job, today), reason: "" },
+  });
+  const dialog = useDialogForm({
+    form,
+    fields: ["date", "reason"],
+    send: ({ date, reason }) => move.mutateAsync({ jobId: job.id, date, reason }),
+    title: "Visit moved",
+    failureTitle: "Could not move the visit",
+    startFrom: () => ({ date: suggestedMoveDate(job, todayInCharlotte()), reason: "" }),
+  });
+  const customer = job.customerName || "The customer";
+  return (
+    <FormDialog
+      {...dialog}
+      trigger={
+        <Button type="button" size="sm" variant="outline" disabled={disabled} aria-describedby={describedBy}>
+          Move (weather)
+        </Button>
+      }
+      title={<>Move {jobLabel(job.number)}</>}
+      description={
+        <>
+          {job.movedFrom ? `Booked for ${visitDay(original)}, now ${visitDay(job.scheduledDate!)}. ` : ""}
+          Up to {MAX_MOVE_DAYS} days from {visitDay(original)}. {customer} is told at once and may decline the
+          new day, which cancels the visit.
+        </>
+      }
+      submitLabel="Move visit"
+      pendingLabel="Moving..."
+      pending={move.isPending}
+    >
+      <FormField
+        label="New date"
+        required
+        description={`Between ${visitDay(min)} and ${visitDay(max)}.`}
+        error={form.formState.errors.date?.message}
+      >
+        <Input
+          type="date"
+          min={min}
+          max={max}
+          aria-required="true"
+          className="sm:max-w-xs"
+          {...form.register("date")}
+        />
+      </FormField>
+      <FormField
+        label="Why does it move?"
+        required
+        description={`${customer} reads this.`}
+        error={form.formState.errors.reason?.message}
+      >
+        <Textarea
+          rows={2}
+          maxLength={300}
+          placeholder="For example: heavy rain all day, the lawn is too wet to mow"
+          aria-required="true"
+          {...form.register("reason")}
+        />
+      </FormField>
+      <FormAlert message={form.formState.errors.root?.message} />
+    </FormDialog>
+  );
+}
+
+/**
+ * 'Leave series' (a visit of an active series): the next visit goes back to the queue for another landscaper,
+ * the later ones are cancelled and their holds released; the customer is told why.
+ */
+export function LeaveSeriesDialog({ job, disabled, describedBy }: VisitDialogProps) {
+  const leave = useLeaveSeries();
+  const form = useForm<z.input<typeof seriesReasonSchema>, unknown, z.output<typeof seriesReasonSchema>>({
+    resolver: zodResolver(seriesReasonSchema),
+    defaultValues: { reason: "" },
+  });
+  const series = job.series;
+  const dialog = useDialogForm({
+    form,
+    fields: ["reason"],
+    send: ({ reason }) => leave.mutateAsync({ seriesId: series!.id, reason }),
+    title: "You left the series",
+    failureTitle: "Could not leave the series",
+  });
+  if (!series) return null;
+  const label = seriesLabel(series.number);
+  return (
+    <FormDialog
+      {...dialog}
+      trigger={
+        <Button type="button" size="sm" variant="outline" disabled={disabled} aria-describedby={describedBy}>
+          Leave series
+        </Button>
+      }
+      title={<>Leave {label}?</>}
+      description={
+        <>
+          {job.customerName || "The customer"} is told at once. The next visit goes back to the queue for
+          another landscaper; your later visits of {label} are cancelled and nothing held for them stays on
+          the customer's card. A visit you have arrived at stays yours.
+        </>
+      }
+      submitLabel="Leave series"
+      pendingLabel="Leaving..."
+      pending={leave.isPending}
+      submitVariant="destructive"
+      cancelLabel="Stay on the series"
+    >
+      <FormField
+        label="Why are you leaving?"
+        required
+        description="The customer reads this."
+        error={form.formState.errors.reason?.message}
+      >
+        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
+      </FormField>
+      <FormAlert message={form.formState.errors.root?.message} />
+    </FormDialog>
+  );
+}

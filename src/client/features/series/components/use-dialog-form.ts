@@ -1,0 +1,47 @@
+import { useState } from "react";
+import type { DefaultValues, FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { reportSubmitFailure } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+
+/**
+ * The open state and submit of a series dialog: on success the server's sentence as a toast (and to
+ * `onDone`), the dialog closed; a refusal shows on its field (or above the buttons) and keeps it open.
+ */
+export function useDialogForm<TInput extends FieldValues, TOutput>({
+  form,
+  fields,
+  send,
+  title,
+  failureTitle,
+  onDone,
+  startFrom,
+}: {
+  form: UseFormReturn<TInput, unknown, TOutput>;
+  fields: readonly Path<TInput>[];
+  send: (values: TOutput) => Promise<{ message: string }>;
+  /** The toast's title on success; the server's message is its description. */
+  title: string;
+  failureTitle: string;
+  onDone?: ((message: string) => void) | undefined;
+  /** The values a fresh opening starts from, when they follow the data (the series' day, the visit's date). */
+  startFrom?: () => DefaultValues<TInput>;
+}) {
+  const [open, setOpen] = useState(false);
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { message } = await send(values);
+      toast({ title, description: message, variant: "success" });
+      setOpen(false);
+      form.reset();
+      onDone?.(message);
+    } catch (error) {
+      reportSubmitFailure({ error, setError: form.setError, fields, title: failureTitle });
+    }
+  });
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next && startFrom) form.reset(startFrom());
+    else if (!next) form.reset();
+  };
+  return { open, onOpenChange, onSubmit };
+}

@@ -1,0 +1,21 @@
+// Recurring service (issue 17): what the customers, landscapers and quotes features use of series.
+export { BookAgainDialog } from "./components/book-again-dialog";
+export {
+  CancelSeriesDialog,
+  ChangeDayDialog,
+  DeclineMoveDialog,
+  PauseSeriesDialog,
+} from "./components/customer-series-dialogs";
+export { FrequencyBadge } from "./components/frequency-badge";
+export { FrequencyChoice } from "./components/frequency-choice";
+export { LeaveSeriesDialog, MoveVisitDialog } from "./components/landscaper-series-dialogs";
+export {
+  approvalSentence,
+  cadenceText,
+  firstOnWeekday,
+  movedLine,
+  pausedText,
+  seriesTitle,
+  visitDay,
+  weekdayOfDate,
+} from "./lib/series";

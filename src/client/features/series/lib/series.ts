@@ -1,0 +1,113 @@
+import { addDaysIso, formatLongDate } from "../../../../shared/dates";
+import type { JobView } from "../../../../shared/jobs";
+import {
+  canRecur,
+  type Frequency,
+  frequencies,
+  frequencyLabel,
+  GENERATE_WEEKS_AHEAD,
+  MAX_MOVE_DAYS,
+  type SeriesFrequency,
+  type SeriesSummary,
+  seriesLabel,
+  weekdayNames,
+} from "../../../../shared/recurring";
+import { formatCents, serviceName } from "../../../../shared/services";
+
+const noon = (date: string) => new Date(`${date}T12:00:00Z`);
+
+/** The weekday (0 Sunday … 6 Saturday) of a yyyy-mm-dd date. */
+export function weekdayOfDate(date: string): number {
+  return noon(date).getUTCDay();
+}
+
+/** The first date on `weekday` on or after `from` (as the server places a series' first visit). */
+export function firstOnWeekday(from: string, weekday: number): string {
+  return addDaysIso(from, (weekday - weekdayOfDate(from) + 7) % 7);
+}
+
+/** "Tue, Dec 1": a visit's day in a list or a sentence. */
+export function visitDay(date: string): string {
+  return noon(date).toLocaleDateString("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** The frequencies the chosen services allow: all four when every one recurs, otherwise one time only. */
+export function frequencyOptions(services: readonly string[]): Frequency[] {
+  return canRecur(services) ? [...frequencies] : ["one_time"];
+}
+
+const ordinals = ["1st", "2nd", "3rd", "4th"];
+
+/**
+ * When the visits come, in words: "every Tuesday", "every other Tuesday", "the 2nd Tuesday of each month"
+ * (the monthly rule keeps the week of the month of the first visit; a start in the 5th week means the last).
+ */
+export function cadenceText(frequency: SeriesFrequency, weekday: number, firstDate?: string | null): string {
+  const day = weekdayNames[weekday] ?? "";
+  if (frequency === "weekly") return `every ${day}`;
+  if (frequency === "biweekly") return `every other ${day}`;
+  if (!firstDate) return `one ${day} a month`;
+  const week = Math.ceil(Number(firstDate.slice(8, 10)) / 7);
+  return `the ${week >= 5 ? "last" : ordinals[week - 1]} ${day} of each month`;
+}
+
+/** "Weekly lawn mowing", "Lawn mowing every 2 weeks", "Monthly edging & trimming". */
+export function seriesTitle(frequency: SeriesFrequency, services: readonly string[]): string {
+  const names = services.map(serviceName).join(", ").toLowerCase();
+  if (frequency === "biweekly") return `${names.charAt(0).toUpperCase()}${names.slice(1)} every 2 weeks`;
+  return `${frequencyLabel[frequency]} ${names}`;
+}
+
+/**
+ * What approving the first visit of an offered series books: "Approving books SER-104: every Tuesday at $45.00
+ * a visit, 8 weeks ahead; each visit is held on your card 2 days before and charged after you approve its
+ * work."
+ */
+export function approvalSentence(series: SeriesSummary, firstDate: string | null): string {
+  const when =
+    series.weekday === null ? "on the agreed day" : cadenceText(series.frequency, series.weekday, firstDate);
+  const price =
+    series.pricePerVisitCents === null ? "the agreed price" : formatCents(series.pricePerVisitCents);
+  return `Approving books ${seriesLabel(series.number)}: ${when} at ${price} a visit, ${GENERATE_WEEKS_AHEAD} weeks ahead; each visit is held on your card 2 days before and charged after you approve its work.`;
+}
+
+/** A visit the landscaper moved and that still stands: "Moved from Tue, Dec 1 to Wed, Dec 2: Rain all day". */
+export function movedLine(job: Pick<JobView, "movedFrom" | "moveReason" | "scheduledDate" | "status">) {
+  if (!job.movedFrom || !job.scheduledDate || job.status !== "scheduled") return null;
+  const reason = job.moveReason ? `: ${job.moveReason}` : "";
+  return `Moved from ${visitDay(job.movedFrom)} to ${visitDay(job.scheduledDate)}${reason}`;
+}
+
+/**
+ * The dates a weather move may choose: within 3 days of the visit's original date (a visit moved before
+ * counts from where it started), not before today, never the day it is on now (the server says so too).
+ */
+export function moveBounds(job: Pick<JobView, "movedFrom" | "scheduledDate">, today: string) {
+  const original = job.movedFrom ?? job.scheduledDate ?? today;
+  const earliest = addDaysIso(original, -MAX_MOVE_DAYS);
+  return {
+    original,
+    min: earliest > today ? earliest : today,
+    max: addDaysIso(original, MAX_MOVE_DAYS),
+  };
+}
+
+/** The date a move dialog starts on: the day after the visit if allowed, otherwise the day before. */
+export function suggestedMoveDate(job: Pick<JobView, "movedFrom" | "scheduledDate">, today: string) {
+  const { min, max } = moveBounds(job, today);
+  const current = job.scheduledDate ?? today;
+  const next = addDaysIso(current, 1);
+  if (next >= min && next <= max) return next;
+  const before = addDaysIso(current, -1);
+  return before >= min && before <= max ? before : "";
+}
+
+/** "Paused until Tuesday, December 15, 2026" or null. */
+export function pausedText(series: Pick<SeriesSummary, "pausedUntil">): string | null {
+  return series.pausedUntil ? `Paused until ${formatLongDate(series.pausedUntil)}` : null;
+}
