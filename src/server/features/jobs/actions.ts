@@ -174,6 +174,12 @@ export async function withdrawJob(options: ActionOptions & { reason: string }) {
     await assertApprovedLandscaper(tx, principal);
     const current = await loadJob(tx, options.jobId);
     if (current.landscaperId !== principal.userId) throw notFound("Job not found.");
+    // A series' visit is not withdrawn alone (it would stay the series' request with its old landscaper):
+    // leaving the series puts its next visit back in the queue for another landscaper.
+    if (current.seriesId)
+      throw conflict(
+        "This visit belongs to a series: leave the series instead, and it goes back to the queue.",
+      );
     const updated = await move(tx, {
       current,
       action: "withdraw",

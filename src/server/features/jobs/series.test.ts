@@ -193,6 +193,10 @@ describe("recurring series", () => {
 
   it("goes back to the queue when its landscaper leaves, the customer told and no hold left", async () => {
     const { seriesId } = await activeSeries(weekdayOf(daysFromToday(1)));
+    const [next] = (await visitsOf(seriesId)).filter((v) => v.status === "scheduled");
+    const withdraw = await post(pro, `/api/jobs/${next!.id}/withdraw`, { reason: "Busy" });
+    expect(withdraw.statusCode).toBe(409);
+    expect(withdraw.json().error.message).toMatch(/leave the series instead/);
     const left = await post(pro, `/api/series/${seriesId}/leave`, { reason: "I am reducing my routes." });
     expect(left.statusCode, left.body).toBe(200);
     expect(left.json().series).toMatchObject({ status: "requested", weekday: null, upcoming: [] });
