@@ -6,9 +6,9 @@ import type {
   SubmitAnswer,
   UploadAnswer,
 } from "../../../../shared/landscapers";
-import { ApiError, apiErrorOf, apiFetch } from "../../../lib/api-client";
-import { connectionHint } from "../../../lib/form-errors";
+import { apiFetch } from "../../../lib/api-client";
 import { sessionQueryOptions } from "../../../lib/session";
+import { uploadForm } from "../../../lib/upload";
 import { landscaperProfileQuery } from "./profile";
 
 export const documentsQuery = queryOptions({
@@ -18,17 +18,6 @@ export const documentsQuery = queryOptions({
 
 export function useDocuments(enabled: boolean) {
   return useQuery({ ...documentsQuery, enabled });
-}
-
-function errorOf(xhr: XMLHttpRequest): ApiError {
-  if (xhr.status === 0) return new ApiError(0, "network_error", connectionHint);
-  let body: unknown;
-  try {
-    body = JSON.parse(xhr.responseText);
-  } catch {
-    body = undefined;
-  }
-  return apiErrorOf(xhr.status, body, `Upload failed (${xhr.status})`);
 }
 
 /**
@@ -41,32 +30,9 @@ export function uploadDocument(
   onProgress: (sent: number, total: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadAnswer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/landscaper/documents/${type}`);
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded, event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve(JSON.parse(xhr.responseText) as UploadAnswer);
-        } catch {
-          reject(new ApiError(xhr.status, "unknown", "Unexpected answer from the server."));
-        }
-      } else {
-        reject(errorOf(xhr));
-      }
-    };
-    xhr.onerror = () => reject(errorOf(xhr));
-    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append("file", file);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append("file", file);
+  return uploadForm<UploadAnswer>(`/api/landscaper/documents/${type}`, form, { onProgress, signal });
 }
 
 /** Puts a freshly uploaded document into the cached list, replacing the one of the same type. */

@@ -1,19 +1,8 @@
 import type { PhotoKind, PhotosAnswer } from "../../../../shared/proof";
 import { photoFields } from "../../../../shared/proof";
-import { ApiError, apiErrorOf, apiFetch } from "../../../lib/api-client";
-import { connectionHint } from "../../../lib/form-errors";
+import { apiFetch } from "../../../lib/api-client";
+import { uploadForm } from "../../../lib/upload";
 import { jobUrl, useJobChange } from "./job-change";
-
-function errorOf(xhr: XMLHttpRequest): ApiError {
-  if (xhr.status === 0) return new ApiError(0, "network_error", connectionHint);
-  let body: unknown;
-  try {
-    body = JSON.parse(xhr.responseText);
-  } catch {
-    body = undefined;
-  }
-  return apiErrorOf(xhr.status, body, `Upload failed (${xhr.status})`);
-}
 
 export interface UploadPhotosInput {
   jobId: string;
@@ -35,36 +24,13 @@ export function uploadPhotos({
   onProgress,
   signal,
 }: UploadPhotosInput): Promise<PhotosAnswer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", jobUrl(jobId, "photos"));
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded, event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve(JSON.parse(xhr.responseText) as PhotosAnswer);
-        } catch {
-          reject(new ApiError(xhr.status, "unknown", "Unexpected answer from the server."));
-        }
-      } else {
-        reject(errorOf(xhr));
-      }
-    };
-    xhr.onerror = () => reject(errorOf(xhr));
-    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append("kind", kind);
-    files.forEach((file, index) => {
-      const field = photoFields[index];
-      if (field) form.append(field, file, file.name);
-    });
-    xhr.send(form);
+  const form = new FormData();
+  form.append("kind", kind);
+  files.forEach((file, index) => {
+    const field = photoFields[index];
+    if (field) form.append(field, file, file.name);
   });
+  return uploadForm<PhotosAnswer>(jobUrl(jobId, "photos"), form, { onProgress, signal });
 }
 
 /** DELETE /api/jobs/:id/photos/:photoId: the uploader takes a photo back before the job is completed. */
