@@ -32,10 +32,11 @@ import { proofRoutes } from "./features/proof/routes.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
 import { scheduleRoutes } from "./features/schedule/routes.js";
 import { answerSerializerCompiler, noValidatorCompiler } from "./lib/answers.js";
+import { createStorage } from "./lib/create-storage.js";
 import { EmailSender } from "./lib/outbox/email-sender.js";
 import { OutboxWorker } from "./lib/outbox/worker.js";
 import { getOrCreateSetting, randomSecret } from "./lib/settings.js";
-import { LocalStorage, type Storage } from "./lib/storage.js";
+import type { Storage } from "./lib/storage.js";
 import { accessPlugin } from "./plugins/access.js";
 import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { originCheckPlugin } from "./plugins/origin-check.js";
@@ -93,7 +94,10 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const secret =
     env.BETTER_AUTH_SECRET ?? (await getOrCreateSetting(database.db, "better_auth_secret", randomSecret));
   app.decorate("auth", createAuth({ db: database.db, env, secret }));
-  app.decorate("storage", options.storage ?? new LocalStorage(path.join(env.DATA_DIR, "uploads")));
+  const storage = options.storage ?? createStorage(env);
+  app.decorate("storage", storage);
+  // A store the app made is the app's to close; one passed in belongs to the caller (tests share it).
+  if (!options.storage) app.addHook("onClose", async () => storage.close?.());
 
   const sms = smsProviderFor(env, app.log);
   const pushAgent = safePushAgent(env);

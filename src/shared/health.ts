@@ -1,9 +1,10 @@
 import { z } from "zod";
 
-/** GET /api/health: the database answered (200) or not (503). */
+/** GET /api/health: the database and the file store answered (200) or not (503). */
 export const healthAnswerSchema = z.object({
   status: z.enum(["ok", "unavailable"]),
   database: z.object({ engine: z.string(), ok: z.boolean(), latencyMs: z.number() }),
+  storage: z.object({ kind: z.enum(["disk", "s3"]), ok: z.boolean() }),
 });
 
 /** GET /api/health/live: the process answers. */

@@ -32,6 +32,22 @@ describe("configuration", () => {
     expect(loadEnv({}).PUSH_ENDPOINT_HOSTS).toContain("fcm.googleapis.com");
   });
 
+  it("keeps uploads on disk unless S3_BUCKET is set, and refuses half an S3 configuration", () => {
+    expect(loadEnv({}).S3_BUCKET).toBeUndefined();
+    const s3 = loadEnv({ S3_BUCKET: "greenscape-uploads", S3_FORCE_PATH_STYLE: "true", S3_PREFIX: "prod/" });
+    expect(s3).toMatchObject({
+      S3_BUCKET: "greenscape-uploads",
+      S3_REGION: "us-east-1",
+      S3_FORCE_PATH_STYLE: true,
+    });
+    expect(() => loadEnv({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET: is required/);
+    expect(() => loadEnv({ S3_BUCKET: "uploads", S3_ACCESS_KEY_ID: "key" })).toThrow(/set both/);
+    expect(() => loadEnv({ S3_BUCKET: "Up" })).toThrow(/S3_BUCKET: must be 3 to 63 characters/);
+    expect(() => loadEnv({ S3_BUCKET: "uploads", S3_PREFIX: "prod" })).toThrow(
+      /S3_PREFIX: must be empty or end with \//,
+    );
+  });
+
   it("creates no demo accounts in production unless SEED_DEMO asks for them", () => {
     expect(loadEnv({ NODE_ENV: "production" }).SEED_DEMO).toBe(false);
     expect(loadEnv({ NODE_ENV: "production", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);

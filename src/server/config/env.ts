@@ -136,6 +136,29 @@ export const envSchema = z.object({
     .optional(),
   // Tests only: where the Stripe API is (a local peer); Stripe's own servers when unset.
   STRIPE_API_URL: z.url().optional(),
+  // Uploads in an S3-compatible object store instead of DATA_DIR/uploads (needed by several instances).
+  S3_BUCKET: z
+    .string()
+    .min(3, { message: "must be 3 to 63 characters" })
+    .max(63, { message: "must be 3 to 63 characters" })
+    .regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, {
+      message: "must be a bucket name (lower-case letters, digits, dots, hyphens)",
+    })
+    .optional(),
+  // Another S3-compatible server (MinIO, R2, s3rver); AWS's regional endpoint when unset.
+  S3_ENDPOINT: z.url({ message: "must be a URL such as http://127.0.0.1:9000" }).optional(),
+  S3_REGION: z.string().min(1).max(40).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(200).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(200).optional(),
+  // Bucket in the path rather than the host name: what most non-AWS servers need.
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_PREFIX: z
+    .string()
+    .max(100)
+    .regex(/^([a-zA-Z0-9][a-zA-Z0-9._-]*\/)*$/, {
+      message: "must be empty or end with / (for example uploads/)",
+    })
+    .default(""),
   // The weekly payout run: weekday (0 Sunday … 6 Saturday) and hour, America/New_York.
   PAYOUT_DAY: z.coerce.number().int().min(0).max(6).default(5),
   PAYOUT_HOUR: z.coerce.number().int().min(0).max(23).default(9),
@@ -174,6 +197,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     throw new ConfigError(
       "Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three to use Stripe, or none for the built-in test processor",
+    );
+  }
+  if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_BUCKET: is required when S3_ENDPOINT or S3 keys are set (uploads go to local disk without it)",
+    );
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the machine's AWS credentials",
     );
   }
   if (env.NODE_ENV === "production" && env.PUSH_ALLOW_PRIVATE_ADDRESSES) {

@@ -2,7 +2,7 @@
 // `npm run db:seed -- --remove`: removes the demo data (its accounts, jobs and everything they own), nothing else.
 import path from "node:path";
 import { loadEnv } from "../config/env.js";
-import { LocalStorage } from "../lib/storage.js";
+import { createStorage } from "../lib/create-storage.js";
 import { openDatabase } from "./client.js";
 import { demoDataWarning, ensureAdmin, ensureReferenceData, removeDemoData, seedDemoData } from "./seed.js";
 
@@ -10,7 +10,7 @@ const env = loadEnv();
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
 const log = { info: (m: string) => console.log(m), warn: (m: string) => console.warn(m) };
 // Where the app keeps uploads (src/server/app.ts): the demo's photos are written and removed there.
-const storage = new LocalStorage(path.join(env.DATA_DIR, "uploads"));
+const storage = createStorage(env);
 try {
   if (process.argv.includes("--remove")) {
     await removeDemoData(database.db, storage);
@@ -23,5 +23,6 @@ try {
     log.warn(demoDataWarning());
   }
 } finally {
+  storage.close?.();
   await database.close();
 }

@@ -32,6 +32,8 @@ const quiet = { info: () => {}, warn: () => {} };
 /** The app's Storage in memory, to see the files the demo writes and removes. */
 class MemoryStorage implements Storage {
   readonly files = new Map<string, Buffer>();
+  readonly kind = "disk" as const;
+  async check() {}
   async put(key: string, data: Buffer) {
     this.files.set(key, data);
   }

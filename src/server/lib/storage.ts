@@ -1,5 +1,5 @@
-import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { constants, createReadStream } from "node:fs";
+import { access, mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
@@ -11,6 +11,11 @@ export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+  /** Where files go, for the health answer and logs. */
+  readonly kind: "disk" | "s3";
+  /** Throws when the store cannot be used (the health check's storage half). */
+  check(): Promise<void>;
+  close?(): void;
 }
 
 const keyPattern = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
@@ -27,7 +32,13 @@ export function assertSafeKey(key: string) {
 }
 
 export class LocalStorage implements Storage {
+  readonly kind = "disk" as const;
   constructor(private readonly root: string) {}
+
+  async check() {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK);
+  }
 
   private resolve(key: string): string {
     assertSafeKey(key);

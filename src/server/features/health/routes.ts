@@ -14,11 +14,22 @@ export async function healthRoutes(fastify: FastifyInstance) {
     { config: { access: "public" }, schema: answers(healthAnswerSchema) },
     async (_request, reply) => {
       const started = performance.now();
-      const ok = await ping(app.database.db);
+      const [ok, storageOk] = await Promise.all([
+        ping(app.database.db),
+        app.storage.check().then(
+          () => true,
+          (error: unknown) => {
+            app.log.warn({ err: error }, "storage check failed");
+            return false;
+          },
+        ),
+      ]);
       const latencyMs = Math.round((performance.now() - started) * 100) / 100;
-      return reply.status(ok ? 200 : 503).send({
-        status: ok ? "ok" : "unavailable",
+      const healthy = ok && storageOk;
+      return reply.status(healthy ? 200 : 503).send({
+        status: healthy ? "ok" : "unavailable",
         database: { engine: app.database.engine, ok, latencyMs },
+        storage: { kind: app.storage.kind, ok: storageOk },
       });
     },
   );
