@@ -94,6 +94,11 @@ export const landscaperJobsAnswerSchema = z.object({
   declined: z.array(jobViewSchema),
   /** Whether distances could be measured (the landscaper's own ZIP is a known one). */
   distances: z.boolean(),
+  /**
+   * For each series of the page's jobs: how many scheduled visits of it are this landscaper's (in the dates
+   * asked for). The queue lists only the first; the Schedule tab has them all.
+   */
+  seriesVisits: z.record(z.string(), z.number()).optional(),
   preview: z.boolean(),
 });
 export type LandscaperJobsAnswer = z.infer<typeof landscaperJobsAnswerSchema>;

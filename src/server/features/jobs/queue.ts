@@ -1,14 +1,14 @@
 import {
+  type AnyColumn,
   aliasedTable,
   and,
   arrayContains,
   desc,
   eq,
-  gte,
   inArray,
   isNotNull,
   isNull,
-  lte,
+  not,
   or,
   type SQL,
   sql,
@@ -99,9 +99,12 @@ export async function landscaperQueue({
   const miles = sql<number | null>`(select round(${greatCircleMiles(base, there)}::numeric, 1)::float8
     from ${zipCode} as "base", ${zipCode} as "there" where ${base.zip} = ${profile?.zipCode ?? ""} and ${there.zip} = ${job.zipCode})`;
   const milesOrLast = sql`coalesce(${miles}, ${UNKNOWN_MILES}::float8)`;
+  // The day the visit happens, which the date filter and the soonest order go by: a request's preferred
+  // date, and once a landscaper took it the date agreed (a series visit's own date, a moved visit's new one).
+  const visitDate = sql<string>`(case when ${job.status} = 'pending' then ${job.preferredDate} else coalesce(${job.scheduledDate}, ${job.preferredDate}) end)`;
   // Soonest first means upcoming work first: dates already past (completed work, stale requests) follow.
   const today = todayInCharlotte();
-  const pastDate = sql<number>`(case when ${job.preferredDate} < ${today}::date then 1 else 0 end)`;
+  const pastDate = sql<number>`(case when ${visitDate} < ${today}::date then 1 else 0 end)`;
 
   // One array parameter, not one per ZIP: an area covers about a hundred ZIPs, and each query of the queue
   // would otherwise carry (and plan) a hundred parameters, three times over.
@@ -117,12 +120,29 @@ export async function landscaperQueue({
     completed: and(mine, eq(job.status, "completed")),
     cancelled: and(mine, eq(job.status, "cancelled")),
   };
+  const inDates = (date: SQL | AnyColumn) =>
+    and(
+      query.from ? sql`${date} >= ${query.from}::date` : undefined,
+      query.to ? sql`${date} <= ${query.to}::date` : undefined,
+    );
+  // A series' scheduled visits of this landscaper (in the dates asked for): the queue shows the first of
+  // each series, the Schedule tab all of them. Eight cards a series made the list unreadable on a phone.
+  const earlier = aliasedTable(job, "earlier");
+  const ownVisitsOfSeries = and(
+    eq(earlier.seriesId, job.seriesId),
+    eq(earlier.landscaperId, landscaperId),
+    eq(earlier.status, "scheduled"),
+    inDates(earlier.scheduledDate),
+  );
+  const laterSeriesVisit = sql`(${job.seriesId} is not null and ${job.status} = 'scheduled' and exists (
+    select 1 from ${job} as "earlier" where ${ownVisitsOfSeries}
+      and (${earlier.scheduledDate}, ${earlier.number}) < (${job.scheduledDate}, ${job.number})))`;
   const filters = and(
     shows[query.show],
     query.service ? arrayContains(job.selectedServices, [query.service]) : undefined,
-    query.from ? gte(job.preferredDate, query.from) : undefined,
-    query.to ? lte(job.preferredDate, query.to) : undefined,
+    inDates(visitDate),
     query.within ? sql`${miles} <= ${Number(query.within)}` : undefined,
+    not(laterSeriesVisit),
   );
 
   const cursor = query.cursor ? decodeQueueCursor(query.cursor, query.sort) : null;
@@ -131,11 +151,11 @@ export async function landscaperQueue({
     : cursor.sort === "newest"
       ? sql`${job.number} < ${cursor.number}`
       : cursor.sort === "soonest"
-        ? sql`(${pastDate}, ${job.preferredDate}, -${job.number}) > (${cursor.past}::int, ${cursor.date}::date, ${-cursor.number})`
+        ? sql`(${pastDate}, ${visitDate}, -${job.number}) > (${cursor.past}::int, ${cursor.date}::date, ${-cursor.number})`
         : sql`(${milesOrLast}, -${job.number}) > (${cursor.miles}::float8, ${-cursor.number})`;
   const order: Record<QueueSort, SQL[]> = {
     newest: [desc(job.number)],
-    soonest: [sql`${pastDate} asc`, sql`${job.preferredDate} asc`, desc(job.number)],
+    soonest: [sql`${pastDate} asc`, sql`${visitDate} asc`, desc(job.number)],
     nearest: [sql`${milesOrLast} asc`, desc(job.number)],
   };
 
@@ -221,6 +241,21 @@ export async function landscaperQueue({
   };
   const page = rows.slice(0, QUEUE_PAGE_SIZE);
   const last = page.at(-1);
+  const seriesIds = [...new Set(page.flatMap((r) => (r.job.seriesId ? [r.job.seriesId] : [])))];
+  const visitCounts = seriesIds.length
+    ? await db
+        .select({ seriesId: job.seriesId, visits: sql<number>`count(*)`.mapWith(Number) })
+        .from(job)
+        .where(
+          and(
+            inArray(job.seriesId, seriesIds),
+            eq(job.landscaperId, landscaperId),
+            eq(job.status, "scheduled"),
+            inDates(job.scheduledDate),
+          ),
+        )
+        .groupBy(job.seriesId)
+    : [];
   const nextCursor =
     rows.length > QUEUE_PAGE_SIZE && last
       ? encodeQueueCursor(
@@ -229,8 +264,8 @@ export async function landscaperQueue({
             : query.sort === "soonest"
               ? {
                   sort: "soonest",
-                  past: last.job.preferredDate < today ? 1 : 0,
-                  date: last.job.preferredDate,
+                  past: visitDateOf(last.job) < today ? 1 : 0,
+                  date: visitDateOf(last.job),
                   number: last.job.number,
                 }
               : {
@@ -248,7 +283,13 @@ export async function landscaperQueue({
     nextCursor,
     declined: declinedRows.map(toView),
     distances,
+    seriesVisits: Object.fromEntries(visitCounts.map((row) => [row.seriesId!, row.visits])),
   };
+}
+
+/** The date a job of the queue happens on, as `visitDate` computes it in SQL. */
+function visitDateOf(row: { status: string; preferredDate: string; scheduledDate: string | null }): string {
+  return row.status === "pending" ? row.preferredDate : (row.scheduledDate ?? row.preferredDate);
 }
 
 async function baseIsKnown(db: Db, zip: string | undefined): Promise<boolean> {

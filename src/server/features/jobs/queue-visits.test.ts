@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addDaysIso, daysFromToday } from "../../../shared/dates.js";
+import type { LandscaperJobsAnswer } from "../../../shared/job-queue.js";
+import { job } from "../../db/schema.js";
+import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
+import { useTestApp } from "../../test/build-test-app.js";
+import { createLandscaper } from "../../test/landscaper-helpers.js";
+import { saveCard } from "../../test/payment-helpers.js";
+import { postQuote } from "../../test/quote-helpers.js";
+import { weekdayOf } from "./series-rule.js";
+
+/**
+ * The queue and a landscaper's series visits: one card a series (the first visit, with how many there are),
+ * and the date filter by the day a visit happens (its series date, or the day it was moved to), not the
+ * preferred date of the request it came from.
+ */
+describe("series visits in the landscaper's queue", () => {
+  const t = useTestApp();
+  let customer: SignedUp;
+  let pro: { id: string; cookie: string };
+
+  beforeAll(async () => {
+    customer = await signUp(t.app, { role: "customer", name: "Olivia Bennett" });
+    await saveCard(t.app, customer.cookie);
+    pro = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Carlos Mendoza" });
+  });
+
+  const post = (who: { cookie: string }, url: string, payload: object = {}) =>
+    t.app.inject({ method: "POST", url, headers: { cookie: who.cookie }, payload });
+  const queue = async (query: Record<string, string> = {}) => {
+    const response = await t.app.inject({
+      url: "/api/landscaper/jobs",
+      query: { show: "accepted", sort: "soonest", ...query },
+      headers: { cookie: pro.cookie },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as LandscaperJobsAnswer;
+  };
+
+  /** A weekly series, requested for tomorrow, accepted on the weekday 3 days from today and approved. */
+  async function activeSeries() {
+    const quote = await postQuote(
+      t.app,
+      {
+        fullName: "Olivia Bennett",
+        email: customer.email,
+        phone: "(704) 555-0199",
+        address: "1 Main St, Charlotte, NC",
+        zipCode: "28202",
+        services: ["lawn-mowing"],
+        preferredDate: daysFromToday(1),
+        frequency: "weekly",
+      },
+      customer.cookie,
+    );
+    expect(quote.statusCode, quote.body).toBe(200);
+    const jobId = quote.json().quote.id as string;
+    const accept = await post(pro, `/api/jobs/${jobId}/accept`, {
+      price: 45,
+      weekday: weekdayOf(daysFromToday(3)),
+    });
+    expect(accept.statusCode, accept.body).toBe(200);
+    expect((await post(customer, `/api/jobs/${jobId}/approve`)).statusCode).toBe(200);
+    const visits = await t.database.db
+      .select()
+      .from(job)
+      .where(eq(job.seriesId, await seriesOf(jobId)))
+      .orderBy(job.scheduledDate);
+    return visits.filter((v) => v.status === "scheduled");
+  }
+
+  async function seriesOf(jobId: string): Promise<string> {
+    const [row] = await t.database.db.select().from(job).where(eq(job.id, jobId));
+    return row!.seriesId!;
+  }
+
+  it("lists only the first visit of a series, with how many visits it has", async () => {
+    const visits = await activeSeries();
+    expect(visits.length).toBeGreaterThan(3);
+    const seriesId = visits[0]!.seriesId!;
+    const answer = await queue();
+    const listed = answer.jobs.filter((j) => j.seriesId === seriesId);
+    expect(listed.map((j) => j.id)).toEqual([visits[0]!.id]);
+    expect(answer.seriesVisits?.[seriesId]).toBe(visits.length);
+    expect(answer.matching).toBe(answer.jobs.length);
+
+    // Dates that hold only the third visit: that one is listed, as the only one in the range.
+    const third = visits[2]!.scheduledDate!;
+    const ranged = await queue({ from: third, to: third });
+    expect(ranged.jobs.filter((j) => j.seriesId === seriesId).map((j) => j.id)).toEqual([visits[2]!.id]);
+    expect(ranged.seriesVisits?.[seriesId]).toBe(1);
+  });
+
+  it("filters a series visit by its own date, and a moved visit by its new day", async () => {
+    const visits = await activeSeries();
+    const second = visits[1]!;
+    // Every generated visit carries its date as the preferred one, but the request's did not: the first visit
+    // came from a request for tomorrow and takes place 3 days from today.
+    const first = visits[0]!;
+    expect(first.preferredDate).toBe(daysFromToday(1));
+    const onTheDay = await queue({ from: first.scheduledDate!, to: first.scheduledDate! });
+    expect(onTheDay.jobs.map((j) => j.id)).toContain(first.id);
+    const onTheRequestedDay = await queue({ from: daysFromToday(1), to: daysFromToday(1) });
+    expect(onTheRequestedDay.jobs.map((j) => j.id)).not.toContain(first.id);
+
+    const newDay = addDaysIso(second.scheduledDate!, 1);
+    const moved = await post(pro, `/api/jobs/${second.id}/move`, { date: newDay, reason: "Rain all day" });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await queue({ from: newDay, to: newDay })).jobs.map((j) => j.id)).toContain(second.id);
+    const oldDay = second.scheduledDate!;
+    expect((await queue({ from: oldDay, to: oldDay })).jobs.map((j) => j.id)).not.toContain(second.id);
+  });
+});
