@@ -28,14 +28,17 @@ async function main() {
   const app = await build({ env, database });
   // Start-up facts a person needs (the admin sign-in, the demo accounts) go to the console as plain lines.
   // The demo's photos go where uploads go (the app's storage).
-  await prepareData(
-    database.db,
-    env,
-    {
-      info: (message) => console.log(`• ${message}`),
-      warn: (message) => console.warn(`! ${message}`),
-    },
-    { storage: app.storage },
+  // Several instances may start together on one database: the admin and the demo data are made once.
+  await database.exclusive(() =>
+    prepareData(
+      database.db,
+      env,
+      {
+        info: (message) => console.log(`• ${message}`),
+        warn: (message) => console.warn(`! ${message}`),
+      },
+      { storage: app.storage },
+    ),
   );
 
   let closing = false;

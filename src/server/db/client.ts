@@ -21,6 +21,11 @@ export type Listener = (payload: string) => void;
 export interface Database {
   db: Db;
   engine: Engine;
+  /**
+   * Runs `work` while holding the start-up lock: instances starting together take turns at migrating and
+   * seeding (a PostgreSQL advisory lock; the embedded engine has one process anyway).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Subscribes to a PostgreSQL NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -39,6 +44,9 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** The advisory lock instances take turns on at start (a fixed 64-bit number: "gs-start" in ASCII). */
+const startupLockKey = "7454351782125335156";
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   return openPglite(options.dataDir ?? "memory://");
@@ -52,6 +60,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     engine: "pglite",
+    exclusive: (work) => work(),
     async listen(channel, listener) {
       const unsubscribe = await client.listen(channel, listener);
       return async () => unsubscribe();
@@ -70,7 +79,23 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Fail at start with a clear message rather than on the first request.
   const probe = await pool.connect();
   probe.release();
-  await migratePg(drizzlePg(pool), { migrationsFolder });
+
+  // Held on one connection for the whole of `work`; a crashed holder's lock goes with its connection.
+  async function exclusive<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [startupLockKey]);
+      try {
+        return await work(client);
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [startupLockKey]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+  // Two instances starting at once would otherwise both apply the same migration (and one would fail).
+  await exclusive((client) => migratePg(drizzlePg(client), { migrationsFolder }));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
 
   // One dedicated connection carries every LISTEN of this process.
@@ -107,6 +132,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     engine: "postgres",
+    exclusive: (work) => exclusive(() => work()),
     async listen(channel, listener) {
       const client = await ensureListenClient();
       let set = listeners.get(channel);
