@@ -46,7 +46,10 @@ export const VISIT_WINDOW_START_HOUR = 8;
 export const VISIT_WINDOW_END_HOUR = 18;
 export const LATE_LOCKOUT_DAYS = 2;
 
-/** What customers and admins see of a landscaper's record (null figures: not enough history yet). */
+/**
+ * What customers and admins see of a landscaper's record (null figures: not enough history yet). The counts
+ * behind the shares travel too: below a few visits a screen shows "0 of 1", not "0%" (./reliability.ts).
+ */
 export const reliabilitySchema = z.object({
   /** Share of visits (with an arrival due) arrived at within their window, 0–100, null with no visits. */
   onTimeRate: z.number().nullable(),
@@ -55,17 +58,13 @@ export const reliabilitySchema = z.object({
   averageRating: z.number().nullable(),
   ratingCount: z.number(),
   completedJobs: z.number(),
+  /** The on-time share's whole and part. */
+  visitsDue: z.number(),
+  visitsOnTime: z.number(),
+  /** The completion share's whole: completed, withdrawn by them or missed. */
+  acceptedJobs: z.number(),
 });
 export type Reliability = z.infer<typeof reliabilitySchema>;
-
-/** "4.8 ★ · 97% on time · 124 jobs" (parts without data left out). */
-export function reliabilityLine(r: Reliability): string {
-  const parts: string[] = [];
-  if (r.averageRating !== null) parts.push(`${r.averageRating.toFixed(1)} ★`);
-  if (r.onTimeRate !== null) parts.push(`${Math.round(r.onTimeRate)}% on time`);
-  parts.push(`${r.completedJobs} ${r.completedJobs === 1 ? "job" : "jobs"}`);
-  return parts.join(" · ");
-}
 
 /* ---------- Series: what the screens see and send ---------- */
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { type Reliability, reliabilitySchema } from "./recurring.js";
+import { formatLongDate } from "./dates.js";
+import { LATE_LOCKOUT_DAYS, type Reliability, reliabilitySchema } from "./recurring.js";
+import { jobLabel } from "./services.js";
 
 /**
  * The late lock-out's side of reliability (issue 17): a landscaper who neither arrived at nor moved a visit 2
@@ -21,6 +23,8 @@ export const pausedLandscaperSchema = z.object({
   pausedAt: z.string(),
   /** Which visit was missed, in words. */
   pausedReason: z.string().nullable(),
+  /** The same visit for the queue's short form, when the reason names one (missedVisitOf). */
+  missedVisit: z.object({ jobNumber: z.number(), visitDate: z.string() }).nullable(),
   reliability: reliabilitySchema,
   /** Visits still booked with them (a pause keeps them). */
   scheduledVisits: z.number(),
@@ -41,14 +45,171 @@ export const liftPauseSchema = z.object({
 });
 export type LiftPauseInput = z.input<typeof liftPauseSchema>;
 
-/** What a screen reader says for reliabilityLine: "rated 4.8 out of 5 (12 ratings), 97% on time, 124 jobs completed". */
+/**
+ * Below this many counted visits (or accepted jobs) a share is shown as its counts, "0 of 1 on time": a
+ * percentage of one or two visits reads as a verdict ("0% on time") that one late morning does not deserve.
+ * A landscaper with fewer completed jobs is "New on GreenScape".
+ */
+export const MIN_COUNTED_FOR_SHARE = 5;
+
+/** "96%" from MIN_COUNTED_FOR_SHARE counted on, "0 of 1" below, null with nothing counted. */
+export function shareText(part: number, whole: number): string | null {
+  if (whole <= 0) return null;
+  if (whole < MIN_COUNTED_FOR_SHARE) return `${part} of ${whole}`;
+  return `${Math.round((part / whole) * 100)}%`;
+}
+
+export function isNewOnGreenScape(r: Reliability): boolean {
+  return r.completedJobs < MIN_COUNTED_FOR_SHARE;
+}
+
+/** Nothing to judge at all: no visit due, no job accepted, no rating. */
+export function hasNoHistory(r: Reliability): boolean {
+  return r.completedJobs === 0 && r.acceptedJobs === 0 && r.visitsDue === 0 && r.ratingCount === 0;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const jobsText = (r: Reliability) =>
+  r.completedJobs === 0 ? "no jobs yet" : plural(r.completedJobs, "job", "jobs");
+
+/**
+ * A landscaper's record on one line, as customers read it: "4.8 ★ · 96% on time · 22 jobs", or for a
+ * newcomer "New on GreenScape · 5.0 ★ · 0 of 1 on time · 1 job" (parts without data left out).
+ */
+export function reliabilityLine(r: Reliability): string {
+  const parts: string[] = [];
+  if (isNewOnGreenScape(r)) parts.push("New on GreenScape");
+  if (r.averageRating !== null) parts.push(`${r.averageRating.toFixed(1)} ★`);
+  const onTime = shareText(r.visitsOnTime, r.visitsDue);
+  if (onTime) parts.push(`${onTime} on time`);
+  parts.push(jobsText(r));
+  return parts.join(" · ");
+}
+
+/** What a screen reader says for reliabilityLine: "rated 4.8 out of 5 (12 ratings), 96% on time, 22 jobs completed". */
 export function reliabilitySpoken(r: Reliability): string {
   const parts: string[] = [];
+  if (isNewOnGreenScape(r)) parts.push("new on GreenScape");
   if (r.averageRating !== null)
     parts.push(
-      `rated ${r.averageRating.toFixed(1)} out of 5 (${r.ratingCount} ${r.ratingCount === 1 ? "rating" : "ratings"})`,
+      `rated ${r.averageRating.toFixed(1)} out of 5 (${plural(r.ratingCount, "rating", "ratings")})`,
     );
-  if (r.onTimeRate !== null) parts.push(`${Math.round(r.onTimeRate)}% on time`);
-  parts.push(`${r.completedJobs} ${r.completedJobs === 1 ? "job" : "jobs"} completed`);
+  const onTime = shareText(r.visitsOnTime, r.visitsDue);
+  if (onTime)
+    parts.push(
+      r.visitsDue < MIN_COUNTED_FOR_SHARE
+        ? `on time at ${onTime} ${r.visitsDue === 1 ? "visit" : "visits"}`
+        : `${onTime} on time`,
+    );
+  parts.push(r.completedJobs === 0 ? "no jobs completed yet" : `${jobsText(r)} completed`);
   return parts.join(", ");
+}
+
+/** One labelled figure of an admin's view: "On time" "0 of 1", or "96%" with "21 of 22 visits by 6 PM". */
+export interface ReliabilityFigure {
+  label: string;
+  value: string;
+  detail: string;
+}
+
+/**
+ * The record as admins read it, each figure named (rating, on time, completed of accepted, jobs): the users
+ * list joins them on a line ("On time 0 of 1 · Completed 1 of 2 accepted"), cards show them as tiles.
+ */
+export function reliabilityFigures(r: Reliability): ReliabilityFigure[] {
+  const onTime = shareText(r.visitsOnTime, r.visitsDue);
+  const completed = shareText(r.completedJobs, r.acceptedJobs);
+  return [
+    {
+      label: "Rating",
+      value: r.averageRating === null ? "—" : `${r.averageRating.toFixed(1)} ★`,
+      detail: r.ratingCount ? plural(r.ratingCount, "rating", "ratings") : "none yet",
+    },
+    {
+      label: "On time",
+      value: onTime ?? "—",
+      detail:
+        onTime === null
+          ? "no visits due yet"
+          : r.visitsDue < MIN_COUNTED_FOR_SHARE
+            ? "arrived by 6 PM"
+            : `${r.visitsOnTime} of ${r.visitsDue} by 6 PM`,
+    },
+    {
+      label: "Completed",
+      value: completed ?? "—",
+      detail:
+        completed === null
+          ? "no jobs accepted yet"
+          : r.acceptedJobs < MIN_COUNTED_FOR_SHARE
+            ? "accepted jobs"
+            : `${r.completedJobs} of ${r.acceptedJobs} accepted`,
+    },
+    { label: "Jobs", value: String(r.completedJobs), detail: "completed" },
+  ];
+}
+
+/**
+ * The users list's line: "Rating 5.0 ★ (1) · On time 0 of 1 · Completed 1 of 2 accepted", or with enough
+ * history "… · On time 96% (21 of 22) · Completed 95% (20 of 21 accepted)". Figures without data are left out.
+ */
+export function reliabilityLabelled(r: Reliability): string[] {
+  const parts: string[] = [];
+  if (r.averageRating !== null) parts.push(`Rating ${r.averageRating.toFixed(1)} ★ (${r.ratingCount})`);
+  const onTime = shareText(r.visitsOnTime, r.visitsDue);
+  if (onTime)
+    parts.push(
+      r.visitsDue < MIN_COUNTED_FOR_SHARE
+        ? `On time ${onTime}`
+        : `On time ${onTime} (${r.visitsOnTime} of ${r.visitsDue})`,
+    );
+  const completed = shareText(r.completedJobs, r.acceptedJobs);
+  if (completed)
+    parts.push(
+      r.acceptedJobs < MIN_COUNTED_FOR_SHARE
+        ? `Completed ${completed} accepted`
+        : `Completed ${completed} (${r.completedJobs} of ${r.acceptedJobs} accepted)`,
+    );
+  else if (r.completedJobs > 0) parts.push(`Completed ${plural(r.completedJobs, "job", "jobs")}`);
+  return parts;
+}
+
+/* ---------- Why a landscaper is paused ---------- */
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** The pause's reason as the late lock-out stores it (paused_reason) and the landscaper's banner reads it. */
+export function missedVisitReason(jobNumber: number, visitDate: string): string {
+  return `Missed ${jobLabel(jobNumber)} on ${formatLongDate(visitDate)}: no arrival was marked within ${LATE_LOCKOUT_DAYS} days, so the visit went back to the queue.`;
+}
+
+const missedReasonPattern = /^Missed JOB-(\d+) on \w+, (\w+) (\d{1,2}), (\d{4}):/;
+
+/**
+ * The visit a stored reason names (missedVisitReason read back), so the admins' queue can say it in its own
+ * short form; null for any other wording.
+ */
+export function missedVisitOf(reason: string | null): { jobNumber: number; visitDate: string } | null {
+  const match = reason ? missedReasonPattern.exec(reason) : null;
+  if (!match) return null;
+  const month = MONTHS.indexOf(match[2]!);
+  if (month < 0) return null;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return {
+    jobNumber: Number(match[1]),
+    visitDate: `${match[4]}-${pad(month + 1)}-${pad(Number(match[3]))}`,
+  };
 }

@@ -147,7 +147,10 @@ describe("admin area", () => {
     const approved = page.getByRole("article", { name });
     await approved.getByText("Approved", { exact: true }).waitFor();
     expect(await approved.getByLabel("Admin notes").inputValue()).toBe("ID and insurance checked");
-    expect(await approved.getByRole("button", { name: `Approve ${name}` }).isDisabled()).toBe(true);
+    // Decided: the decision in words, and only the other one on offer (no faded Approve).
+    expect(await approved.getByTestId("application-decision").textContent()).toMatch(/^Approved on /);
+    expect(await approved.getByRole("button", { name: `Approve ${name}` }).count()).toBe(0);
+    await approved.getByRole("button", { name: `Revoke approval of ${name}` }).waitFor();
 
     expect((await sessionUserOf(applicant.context))?.landscaperStatus).toBe("approved");
     await page.close();

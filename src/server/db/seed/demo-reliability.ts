@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { addDaysIso, charlotteTime, formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import { landscaperDisplayName } from "../../../shared/landscapers.js";
 import { LATE_LOCKOUT_DAYS } from "../../../shared/recurring.js";
+import { missedVisitReason } from "../../../shared/reliability.js";
 import { jobLabel } from "../../../shared/services.js";
 import { MISSED_EVENT } from "../../features/landscapers/index.js";
 import * as s from "../schema.js";
@@ -266,7 +267,7 @@ export async function finishDemoReliability(
     const { job, landscaper, date, at } = missed;
     const label = jobLabel(numbers.get(job.id!) ?? 0);
     const day = formatLongDate(date);
-    const reason = `Missed ${label} on ${day}: no arrival was marked within ${LATE_LOCKOUT_DAYS} days, so the visit went back to the queue.`;
+    const reason = missedVisitReason(numbers.get(job.id!) ?? 0, date);
     await tx.insert(s.jobDecline).values({ jobId: job.id!, landscaperId: landscaper.id, createdAt: at });
     await tx
       .update(s.landscaper)

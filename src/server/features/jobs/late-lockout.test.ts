@@ -176,12 +176,16 @@ describe("the late lock-out", () => {
       email: pro.email,
       pausedAt: paused.pausedAt!.toISOString(),
       pausedReason: paused.pausedReason,
+      missedVisit: { jobNumber: number, visitDate: date },
       reliability: {
         onTimeRate: null,
         completionRate: 0,
         averageRating: null,
         ratingCount: 0,
         completedJobs: 0,
+        visitsDue: 0,
+        visitsOnTime: 0,
+        acceptedJobs: 1,
       },
       scheduledVisits: 1,
     });

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { landscaperDisplayName } from "../../../shared/landscapers.js";
-import { type PausedLandscaper, pauseMessages } from "../../../shared/reliability.js";
+import { missedVisitOf, type PausedLandscaper, pauseMessages } from "../../../shared/reliability.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { job, landscaper, user } from "../../db/schema.js";
@@ -50,6 +50,7 @@ export async function listPausedLandscapers(db: DbOrTx): Promise<PausedLandscape
     email: row.email,
     pausedAt: (row.pausedAt as Date).toISOString(),
     pausedReason: row.pausedReason,
+    missedVisit: missedVisitOf(row.pausedReason),
     reliability: figures.get(row.userId)!,
     scheduledVisits: Number(row.scheduledVisits),
   }));

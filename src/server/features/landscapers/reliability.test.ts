@@ -1,8 +1,9 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso, charlotteTime, daysFromToday, todayInCharlotte } from "../../../shared/dates.js";
 import type { JobStatus } from "../../../shared/jobs.js";
-import { reliabilityLine } from "../../../shared/recurring.js";
-import { job, jobEvent } from "../../db/schema.js";
+import { reliabilityLine } from "../../../shared/reliability.js";
+import { job, jobEvent, landscaper } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createJob, createLandscaper } from "../../test/landscaper-helpers.js";
@@ -140,6 +141,9 @@ describe("reliability figures", () => {
       averageRating: 4.7,
       ratingCount: 3,
       completedJobs: 7,
+      visitsDue: 7,
+      visitsOnTime: 4,
+      acceptedJobs: 10,
     });
     expect(figures.get(rita.id)).toEqual({
       onTimeRate: 100,
@@ -147,10 +151,14 @@ describe("reliability figures", () => {
       averageRating: 3,
       ratingCount: 1,
       completedJobs: 1,
+      visitsDue: 1,
+      visitsOnTime: 1,
+      acceptedJobs: 2,
     });
-    // No history: nothing to show but "0 jobs".
+    // No history: nothing to show but that they are new.
     expect(figures.get(newcomer.id)).toEqual(noReliability);
-    expect(reliabilityLine(figures.get(newcomer.id)!)).toBe("0 jobs");
+    expect(reliabilityLine(figures.get(newcomer.id)!)).toBe("New on GreenScape · no jobs yet");
+    expect(reliabilityLine(figures.get(rita.id)!)).toBe("New on GreenScape · 3.0 ★ · 1 of 1 on time · 1 job");
     expect(reliabilityLine(figures.get(carlos.id)!)).toBe("4.7 ★ · 57% on time · 7 jobs");
     expect(await reliabilityOf(t.database.db, [])).toEqual(new Map());
     expect(ARRIVAL_TRACKING_SINCE).toBe("2026-11-27");
@@ -193,6 +201,9 @@ describe("reliability figures", () => {
       averageRating: 5,
       ratingCount: 1,
       completedJobs: 1,
+      visitsDue: 1,
+      visitsOnTime: 1,
+      acceptedJobs: 2,
     };
     expect(byId(offered).landscaperReliability).toEqual(expected);
     // Only the offer waiting for approval carries it.
@@ -218,5 +229,20 @@ describe("reliability figures", () => {
     });
     const application = applications.json().items.find((a: { userId: string }) => a.userId === pro.id);
     expect(application).toMatchObject({ reliability: expected, pausedAt: null });
+
+    // Paused by the late lock-out: the users list says since when (its row shows a Paused badge).
+    const pausedAt = new Date("2026-11-29T23:46:00Z");
+    await t.database.db
+      .update(landscaper)
+      .set({ pausedAt, pausedReason: "Missed JOB-1002 on Friday, November 27, 2026: no arrival." })
+      .where(eq(landscaper.userId, pro.id));
+    const paused = await t.app.inject({
+      url: "/api/admin/users?role=landscaper&q=Carlos",
+      headers: { cookie: admin.cookie },
+    });
+    expect(paused.json().items.find((u: { id: string }) => u.id === pro.id)).toMatchObject({
+      status: "approved",
+      pausedAt: pausedAt.toISOString(),
+    });
   });
 });

@@ -37,6 +37,9 @@ export const noReliability: Reliability = {
   averageRating: null,
   ratingCount: 0,
   completedJobs: 0,
+  visitsDue: 0,
+  visitsOnTime: 0,
+  acceptedJobs: 0,
 };
 
 /**
@@ -102,12 +105,16 @@ export async function reliabilityOf(
   for (const row of rowsOf<FigureRow>(result)) {
     const completed = n(row.completed);
     const ratings = n(row.rating_count);
+    const accepted = completed + n(row.withdrawn) + n(row.missed);
     figures.set(row.id, {
       onTimeRate: rate(n(row.on_time), n(row.due)),
-      completionRate: rate(completed, completed + n(row.withdrawn) + n(row.missed)),
+      completionRate: rate(completed, accepted),
       averageRating: ratings > 0 ? Math.round((n(row.rating_sum) / ratings) * 10) / 10 : null,
       ratingCount: ratings,
       completedJobs: completed,
+      visitsDue: n(row.due),
+      visitsOnTime: n(row.on_time),
+      acceptedJobs: accepted,
     });
   }
   for (const id of ids) if (!figures.has(id)) figures.set(id, { ...noReliability });

@@ -8,10 +8,17 @@ import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { focusRing } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
+import { cn } from "../../../lib/utils";
 import { useReviewApplication } from "../api/admin-api";
 import { formatDate } from "../lib/format";
 import { PausedBadge, ReliabilityGrid } from "./reliability-figures";
 import { UserStatusBadge } from "./status-badges";
+
+const decidedLabel: Record<ApplicationView["status"], string> = {
+  approved: "Approved",
+  denied: "Denied",
+  pending: "Reviewed",
+};
 
 /** One application: contact details, service area, documents, the reviewer's notes and the decision. */
 export function ApplicationCard({ application }: { application: ApplicationView }) {
@@ -19,6 +26,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
   const review = useReviewApplication();
   const notesId = useId();
   const pendingDecision = review.isPending ? review.variables?.decision : null;
+  const decided = application.status !== "pending";
 
   const decide = async (decision: "approve" | "deny") => {
     try {
@@ -70,7 +78,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
               className={`inline-flex max-w-full items-center gap-1.5 rounded-sm font-medium text-brand-700 hover:underline ${focusRing}`}
             >
               <Mail className="size-4 shrink-0" aria-hidden="true" />
-              <span className="truncate">{application.email}</span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">{application.email}</span>
             </a>
           </dd>
         </div>
@@ -91,6 +99,11 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           <dd className="font-medium text-slate-900">
             {application.documentsSubmittedAt ? (
               formatDate(application.documentsSubmittedAt)
+            ) : decided ? (
+              // Decided without a recorded submission (approved before submissions were dated): nothing to act on.
+              <span className="font-normal text-slate-700">
+                Registered {formatDate(application.createdAt)}
+              </span>
             ) : (
               <span className="font-normal text-amber-800">
                 Not yet (registered {formatDate(application.createdAt)})
@@ -154,9 +167,12 @@ export function ApplicationCard({ application }: { application: ApplicationView 
       </div>
 
       {application.reviewedAt ? (
-        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          Reviewed {application.reviewerName ? `by ${application.reviewerName} ` : ""}on{" "}
-          {formatDate(application.reviewedAt)}.
+        <p
+          className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700"
+          data-testid="application-decision"
+        >
+          {decidedLabel[application.status]} on {formatDate(application.reviewedAt)}
+          {application.reviewerName ? ` by ${application.reviewerName}` : ""}.
         </p>
       ) : null}
 
@@ -176,29 +192,37 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         </p>
       </div>
 
-      <div className="mt-auto grid grid-cols-2 gap-2">
-        <Button
-          type="button"
-          onClick={() => void decide("approve")}
-          disabled={review.isPending || application.status === "approved"}
-          aria-label={`Approve ${application.fullName}`}
-          pending={pendingDecision === "approve"}
-          icon={<CircleCheck className="size-4" aria-hidden="true" />}
-        >
-          Approve
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          className="border-red-300 text-red-700 hover:bg-red-50 hover:text-red-800"
-          onClick={() => void decide("deny")}
-          disabled={review.isPending || application.status === "denied"}
-          aria-label={`Deny ${application.fullName}`}
-          pending={pendingDecision === "deny"}
-          icon={<CircleX className="size-4" aria-hidden="true" />}
-        >
-          Deny
-        </Button>
+      {/*
+        A decided application offers only the other decision (an approval can be revoked, a denial reversed):
+        the decision it already has would do nothing, and a faded button for it read as one to press.
+      */}
+      <div className={cn("mt-auto grid gap-2", decided ? "grid-cols-1" : "grid-cols-2")}>
+        {application.status !== "approved" ? (
+          <Button
+            type="button"
+            onClick={() => void decide("approve")}
+            disabled={review.isPending}
+            aria-label={`Approve ${application.fullName}`}
+            pending={pendingDecision === "approve"}
+            icon={<CircleCheck className="size-4" aria-hidden="true" />}
+          >
+            Approve
+          </Button>
+        ) : null}
+        {application.status !== "denied" ? (
+          <Button
+            type="button"
+            variant="outline"
+            className="border-red-300 text-red-700 hover:bg-red-50 hover:text-red-800"
+            onClick={() => void decide("deny")}
+            disabled={review.isPending}
+            aria-label={`${application.status === "approved" ? "Revoke approval of" : "Deny"} ${application.fullName}`}
+            pending={pendingDecision === "deny"}
+            icon={<CircleX className="size-4" aria-hidden="true" />}
+          >
+            {application.status === "approved" ? "Revoke approval" : "Deny"}
+          </Button>
+        ) : null}
       </div>
     </article>
   );

@@ -3,8 +3,10 @@ import { Mail, PauseCircle, PlayCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { formatCharlotteDateTime } from "../../../../shared/dates";
+import { todayInCharlotte } from "../../../../shared/dates";
+import { LATE_LOCKOUT_DAYS } from "../../../../shared/recurring";
 import { liftPauseSchema, type PausedLandscaper } from "../../../../shared/reliability";
+import { jobLabel } from "../../../../shared/services";
 import { FormDialog } from "../../../components/form-dialog";
 import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
@@ -15,19 +17,23 @@ import { ApiError } from "../../../lib/api-client";
 import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
 import { focusRing } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
+import { visitDay } from "../../series";
 import { useLiftPause, usePausedLandscapers } from "../api/admin-api";
 import { ReliabilityGrid } from "./reliability-figures";
 
 type LiftInput = z.input<typeof liftPauseSchema>;
 type LiftValues = z.output<typeof liftPauseSchema>;
 
-/** 'Lift pause' with a note the landscaper reads; the other admins' bell says who lifted it. */
+/** 'Review & lift pause…' with a note the landscaper reads; the other admins' bell says who lifted it. */
 function LiftPauseDialog({ landscaper }: { landscaper: PausedLandscaper }) {
   const [open, setOpen] = useState(false);
   const lift = useLiftPause();
   const form = useForm<LiftInput, unknown, LiftValues>({
     resolver: zodResolver(liftPauseSchema),
     defaultValues: { note: "" },
+    // The empty note is only an error once they try to lift the pause: checked on submit, then as they type.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
   });
   const onSubmit = form.handleSubmit(async ({ note }) => {
     try {
@@ -53,8 +59,13 @@ function LiftPauseDialog({ landscaper }: { landscaper: PausedLandscaper }) {
         if (!next) form.reset();
       }}
       trigger={
-        <Button type="button" size="sm" icon={<PlayCircle className="size-4" aria-hidden="true" />}>
-          Lift pause<span className="sr-only"> for {landscaper.name}</span>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          icon={<PlayCircle className="size-4" aria-hidden="true" />}
+        >
+          Review &amp; lift pause…<span className="sr-only"> for {landscaper.name}</span>
         </Button>
       }
       title="Lift this pause?"
@@ -79,9 +90,35 @@ function LiftPauseDialog({ landscaper }: { landscaper: PausedLandscaper }) {
 }
 
 /**
+ * "Paused Sun, Nov 29 · missed JOB-1002 (Fri, Nov 27)", every date in one short form, then why; a reason in
+ * other words is shown as it is.
+ */
+function PauseSentence({ landscaper }: { landscaper: PausedLandscaper }) {
+  const paused = `Paused ${visitDay(todayInCharlotte(new Date(landscaper.pausedAt)))}`;
+  const missed = landscaper.missedVisit;
+  if (!missed)
+    return (
+      <p className="text-sm text-slate-800">
+        <span className="font-medium">{paused}</span> · {landscaper.pausedReason ?? "a missed visit."}
+      </p>
+    );
+  return (
+    <div className="grid gap-0.5 text-sm">
+      <p className="font-medium text-slate-900">
+        {paused} · missed {jobLabel(missed.jobNumber)} ({visitDay(missed.visitDate)})
+      </p>
+      <p className="text-slate-600">
+        No arrival was marked within {LATE_LOCKOUT_DAYS} days, so the visit went back to the queue.
+      </p>
+    </div>
+  );
+}
+
+/**
  * The dashboard's review queue: landscapers the late lock-out paused (a visit neither arrived at nor moved 2
  * days after its date), longest paused first, with the visit missed, their record and what they still have
- * booked. Linked from the admins' notification (/admin#paused-landscapers).
+ * booked. At the top of the dashboard (a work queue, not a settings tile); linked from the admins'
+ * notification and the users list's Paused badge (/admin#paused-landscapers).
  */
 export function PausedLandscapers() {
   const paused = usePausedLandscapers();
@@ -93,10 +130,13 @@ export function PausedLandscapers() {
           <PauseCircle className="size-5 text-amber-700" aria-hidden="true" />
           Paused landscapers{paused.data ? ` (${items.length})` : ""}
         </h2>
-        <p className="text-sm text-slate-600">
-          Paused from new jobs after missing a visit; their scheduled visits stay theirs. Lift the pause once
-          you have checked.
-        </p>
+        {/* Atop the dashboard, an empty queue takes one line. */}
+        {items.length > 0 ? (
+          <p className="text-sm text-slate-600">
+            Paused from new jobs after missing a visit; their scheduled visits stay theirs. Lift the pause
+            once you have checked.
+          </p>
+        ) : null}
       </div>
       {paused.isError ? (
         <LoadError title="The paused landscapers could not be loaded." query={paused} />
@@ -121,17 +161,12 @@ export function PausedLandscapers() {
                       className={`inline-flex max-w-full items-center gap-1.5 rounded-sm text-sm text-brand-700 hover:underline ${focusRing}`}
                     >
                       <Mail className="size-4 shrink-0" aria-hidden="true" />
-                      <span className="truncate">{landscaper.email}</span>
+                      <span className="[overflow-wrap:anywhere]">{landscaper.email}</span>
                     </a>
                   </div>
                   <LiftPauseDialog landscaper={landscaper} />
                 </div>
-                <p className="text-sm text-slate-800">
-                  <span className="font-medium">
-                    Paused {formatCharlotteDateTime(new Date(landscaper.pausedAt))}:
-                  </span>{" "}
-                  {landscaper.pausedReason ?? "a missed visit."}
-                </p>
+                <PauseSentence landscaper={landscaper} />
                 <ReliabilityGrid reliability={landscaper.reliability} />
                 <p className="text-xs text-slate-600">
                   {landscaper.scheduledVisits === 0

@@ -211,6 +211,9 @@ export default function AdminDashboardPage() {
         <LoadError title="The dashboard figures could not be loaded." query={summary} />
       ) : null}
 
+      {/* A work queue comes first: a landscaper paused from new jobs waits for an admin's review. */}
+      <PausedLandscapers />
+
       <Section id="notification-center">
         <SectionHeading id="notification-center">Notification Center</SectionHeading>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -240,8 +243,6 @@ export default function AdminDashboardPage() {
           />
         </div>
       </Section>
-
-      <PausedLandscapers />
 
       <Section id="platform-summary">
         <SectionHeading id="platform-summary">Platform Summary</SectionHeading>

@@ -98,7 +98,7 @@ function UserRow({ user }: { user: AdminUserView }) {
       <div className="flex flex-wrap items-center gap-2 sm:w-64">
         <RoleBadge role={user.role} isAdmin={user.isAdmin} />
         <UserStatusBadge status={user.status} />
-        {user.pausedAt ? <PausedBadge /> : null}
+        {user.pausedAt ? <PausedBadge linked /> : null}
       </div>
       <div className="flex items-center justify-between gap-3 sm:contents">
         <p className="text-sm text-slate-600 sm:w-36">

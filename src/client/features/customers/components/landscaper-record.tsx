@@ -1,12 +1,13 @@
 import { ShieldCheck } from "lucide-react";
-import { type Reliability, reliabilityLine } from "../../../../shared/recurring";
-import { reliabilitySpoken } from "../../../../shared/reliability";
+import type { Reliability } from "../../../../shared/recurring";
+import { reliabilityLine, reliabilitySpoken } from "../../../../shared/reliability";
 import { cn } from "../../../lib/utils";
 
 /**
  * A landscaper's record on one line: 'Queen City Lawn Care · Carlos Mendoza · 4.8 ★ · 97% on time · 124 jobs'
- * with their name, 'Their record: 4.8 ★ · …' where the sentence beside it already names them. A screen reader
- * hears it in words. A span, so it fits inside a sentence's paragraph.
+ * with their name, 'Their record: 4.8 ★ · …' where the sentence beside it already names them; a newcomer's
+ * reads 'New on GreenScape · 5.0 ★ · 0 of 1 on time · 1 job' (the minimum is in shared/reliability.ts). A
+ * screen reader hears it in words. A span, so it fits inside a sentence's paragraph.
  */
 export function LandscaperRecord({
   name,
