@@ -40,6 +40,17 @@ async function shots(page: Page, name: string, { dialog = false } = {}) {
   await page.setViewportSize(before);
 }
 
+/** Closes the open toasts, so a screenshot shows the page (a toast floats over the viewport's corner). */
+async function dismissToasts(page: Page) {
+  const close = page.getByRole("button", { name: "Dismiss notification" });
+  for (let i = 0; i < 5 && (await close.count()) > 0; i++)
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+  await expect.poll(() => close.count()).toBe(0);
+}
+
 /** No serious or critical axe violation in the open dialog (it is portalled outside <main>). */
 async function expectDialogAxeClean(page: Page, label: string) {
   const result = await wcagAxe(page).include('[role="dialog"]').analyze();
@@ -130,6 +141,9 @@ describe("recurring series", () => {
     // Mowing alone: the four choices.
     await expect.poll(() => often.getByRole("radio").count()).toBe(4);
     await often.getByRole("radio", { name: /^Weekly/ }).check();
+    // Only a recurring choice says what the date means.
+    await often.getByText("For a repeating service the date is the first visit", { exact: false }).waitFor();
+    await page.getByLabel("First visit (preferred date)").waitFor();
     await page.getByLabel(/preferred date/i).fill(preferred);
     await often.scrollIntoViewIfNeeded();
     const result = await wcagAxe(page).include("#main").analyze();
@@ -185,11 +199,15 @@ describe("recurring series", () => {
     const card = customerCard(page, jobNumber);
     await card.getByRole("button", { name: "Approve price & date" }).click();
     const dialog = page.getByRole("dialog", { name: "Approve and book" });
-    await dialog
-      .getByText(
-        `Approving books SER-${seriesNumber}: every ${weekdayNames[weekday]} at $45.00 a visit, 8 weeks ahead; each visit is held on your card 2 days before and charged after you approve its work.`,
-        { exact: false },
-      )
+    // The series' terms as a list: today's hold apart from the later visits', and that it rolls on.
+    const terms = dialog.getByTestId("series-terms");
+    await terms.getByText(`Every ${weekdayNames[weekday]} · $45.00 a visit`).waitFor();
+    await terms.getByText(`Today: $45.00 held for the first visit (${visitDay(first)}).`).waitFor();
+    await terms
+      .getByText("Later visits: held 2 days before each, charged after you approve the work.")
+      .waitFor();
+    await terms
+      .getByText("We keep the next 8 visits booked; the series continues until you cancel.")
       .waitFor();
     await expectDialogAxeClean(page, "approve-series");
     await shots(page, "series-approve-dialog", { dialog: true });
@@ -208,6 +226,12 @@ describe("recurring series", () => {
       .waitFor();
     const result = await wcagAxe(page).include("#main").analyze();
     expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    // One label for skipping, in the panel and on the first visit's card; the card names its series.
+    await panel.getByRole("button", { name: `Skip this visit, ${visitDay(first)}` }).waitFor();
+    const firstCard = customerCard(page, jobNumber);
+    await firstCard.getByRole("button", { name: "Skip this visit" }).waitFor();
+    await firstCard.getByText(`A visit of weekly lawn mowing (SER-${seriesNumber})`).waitFor();
+    await dismissToasts(page);
     await shots(page, "series-customer-panel");
 
     const jobs = await customerJobs();
@@ -241,8 +265,8 @@ describe("recurring series", () => {
 
     // Skip the second visit: a confirmation that opens on its way out, free this far ahead.
     const second = visitDates[1]!;
-    await panel.getByRole("button", { name: `Skip the visit on ${visitDay(second)}` }).click();
-    const skip = page.getByRole("dialog", { name: `Skip the visit on ${visitDay(second)}?` });
+    await panel.getByRole("button", { name: `Skip this visit, ${visitDay(second)}` }).click();
+    const skip = page.getByRole("dialog", { name: `Skip ${visitDay(second)}?` });
     await skip
       .getByText("Skipping now is free: nothing is charged to your card.", { exact: false })
       .waitFor();
@@ -258,7 +282,7 @@ describe("recurring series", () => {
     const notComing = panel.getByTestId("series-cancelled").getByRole("listitem");
     await notComing
       .filter({ hasText: visitDay(second) })
-      .getByText("Skipped this visit")
+      .getByText("Skipped", { exact: true })
       .waitFor();
 
     // Pause until the day after the third visit: the visits before then (the first and the third, both more
@@ -270,6 +294,11 @@ describe("recurring series", () => {
     await pause.getByRole("button", { name: "Pause visits" }).click();
     await pause.getByText("Choose a date.").waitFor();
     await pause.getByLabel("No visits until").fill(until);
+    // The result shows as the date changes: the first and third visits go, the fourth is the first back.
+    await pause
+      .getByRole("status")
+      .getByText(`First visit back: ${visitDay(visitDates[3]!)} · 2 visits cancelled`)
+      .waitFor();
     await expectDialogAxeClean(page, "pause-series");
     await shots(page, "series-pause-dialog", { dialog: true });
     await pause.getByRole("button", { name: "Pause visits" }).click();
@@ -281,14 +310,22 @@ describe("recurring series", () => {
     // Later (a reload), the panel says the series is paused until then.
     await page.reload();
     await panel
-      .getByText(`Paused until ${formatLongDate(until)}. Visits start again`, { exact: false })
+      .getByText(`Paused until ${visitDay(until)}. Next visit: ${visitDay(visitDates[3]!)}.`)
       .waitFor();
     await expect.poll(() => rows.count()).toBe(5);
     expect(await notComing.allTextContents()).toEqual([
-      expect.stringContaining(visitDay(first)),
-      expect.stringContaining(visitDay(second)),
-      expect.stringContaining(visitDay(visitDates[2]!)),
+      expect.stringMatching(new RegExp(`${visitDay(first)}.*Paused$`)),
+      expect.stringMatching(new RegExp(`${visitDay(second)}.*Skipped$`)),
+      expect.stringMatching(new RegExp(`${visitDay(visitDates[2]!)}.*Paused$`)),
     ]);
+    // While paused: 'Resume now' says what comes back (opened and checked, not resumed).
+    await panel.getByRole("button", { name: "Resume now" }).click();
+    const resume = page.getByRole("dialog", { name: `Resume SER-${seriesNumber} now?` });
+    await resume.getByText("Visits come back from", { exact: false }).waitFor();
+    await expectDialogAxeClean(page, "resume-series");
+    await page.keyboard.press("Escape");
+    await resume.waitFor({ state: "hidden" });
+    await panel.getByRole("button", { name: "Change pause…" }).waitFor();
 
     // 'Change day' offers the days of the week (opened and checked, not changed).
     await panel.getByRole("button", { name: "Change day" }).click();
@@ -336,24 +373,27 @@ describe("recurring series", () => {
       .filter({ hasText: `JOB-${number}` })
       .getByText("Moved")
       .waitFor();
+    // One answer on a moved visit (no Skip beside it), and its date from the series is its original one.
+    expect(await visit.getByRole("button", { name: "Skip this visit" }).count()).toBe(0);
+    await visit.getByText("Original date").waitFor();
     await visit.scrollIntoViewIfNeeded();
     await shots(page, "series-customer-moved");
 
-    await visit.getByRole("button", { name: "Decline the new day" }).click();
-    const decline = page.getByRole("dialog", { name: `Decline ${visitDay(moved)}?` });
+    await visit.getByRole("button", { name: "Cancel this visit instead" }).click();
+    const decline = page.getByRole("dialog", { name: `Cancel the ${visitDay(moved)} visit?` });
     await decline
-      .getByText(`Declining cancels JOB-${number}; nothing is charged for it.`, { exact: false })
+      .getByText(`The original day, ${visitDay(date)}, is not possible`, { exact: false })
       .waitFor();
     await expectDialogAxeClean(page, "decline-move");
     await shots(page, "series-decline-dialog", { dialog: true });
-    await decline.getByRole("button", { name: "Decline the new day" }).click();
+    await decline.getByRole("button", { name: "Cancel this visit", exact: true }).click();
     await decline.waitFor({ state: "hidden" });
     // The visit will not come: it leaves the cards for the panel's list, and the others stay.
     await panel
       .getByTestId("series-cancelled")
       .getByRole("listitem")
       .filter({ hasText: `JOB-${number}` })
-      .getByText("The customer declined the new day")
+      .getByText("New day declined")
       .waitFor();
     await visit.waitFor({ state: "detached" });
     expect(await panel.getByTestId("series-visit").count()).toBe(4);
@@ -398,7 +438,11 @@ describe("recurring series", () => {
     // A date is required.
     await dialog.getByRole("button", { name: "Send request" }).click();
     await dialog.getByText("Choose a date.").waitFor();
-    await dialog.getByLabel("Preferred date").fill(addDaysIso(today, 5));
+    // Who gets it and what it repeats, in words (not a job number).
+    await dialog
+      .getByText(new RegExp(`^Lawn Mowing at .+, like your visit on ${visitDay(today)}\\. Sent to`))
+      .waitFor();
+    await dialog.getByLabel("First visit (preferred date)").fill(addDaysIso(today, 5));
     await expectDialogAxeClean(page, "book-again");
     await shots(page, "series-book-again-dialog", { dialog: true });
     await dialog.getByRole("button", { name: "Send request" }).click();

@@ -5,17 +5,24 @@ export {
   ChangeDayDialog,
   DeclineMoveDialog,
   PauseSeriesDialog,
+  ResumeSeriesDialog,
 } from "./components/customer-series-dialogs";
 export { FrequencyBadge } from "./components/frequency-badge";
 export { FrequencyChoice } from "./components/frequency-choice";
 export { LeaveSeriesDialog, MoveVisitDialog } from "./components/landscaper-series-dialogs";
 export {
-  approvalSentence,
   cadenceText,
   firstOnWeekday,
   movedLine,
-  pausedText,
   seriesTitle,
   visitDay,
   weekdayOfDate,
 } from "./lib/series";
+export {
+  approvalSummary,
+  bookAgainText,
+  firstVisitLabel,
+  notComingTag,
+  pausedBanner,
+  requestedDate,
+} from "./lib/series-text";

@@ -12,9 +12,11 @@ import { loadJob, move } from "./lifecycle.js";
 import { queueCancellationMoney } from "./money.js";
 import {
   cancelFutureVisits,
+  endPause,
   generateVisits,
   keptSentence,
   loadSeries,
+  pausedReason,
   type SeriesRow,
   settleReleases,
 } from "./series.js";
@@ -65,11 +67,13 @@ export function pauseSeries(options: SeriesOptions & { until: string }) {
     if (series.status !== "active") throw conflict(seriesMessages.notActive);
     if (options.until <= today) throw fieldInvalid("until", "Choose a date after today.");
     if (options.until > addDaysIso(today, 366)) throw fieldInvalid("until", "Choose a date within a year.");
+    // A new date for a pause already on: the old one ends first, so a shorter pause gives visits back.
+    if (series.pausedUntil && series.pausedUntil > today) await endPause(tx, series, now);
     const { queued, kept } = await cancelFutureVisits(tx, {
       series,
       from: today,
       before: options.until,
-      reason: `Series paused until ${formatLongDate(options.until)}`,
+      reason: pausedReason(options.until),
       actorId: options.principal.userId,
       provider: options.provider.name,
       now,
@@ -86,6 +90,27 @@ export function pauseSeries(options: SeriesOptions & { until: string }) {
       link: "/landscaper-dashboard?tab=schedule",
     });
     return { queued, message };
+  });
+}
+
+/** The customer ends a pause now ('Resume now'): the paused visits at least 48 hours away come back. */
+export function resumeSeries(options: SeriesOptions) {
+  return changeSeries(options, "customer", async (tx, series, now) => {
+    if (series.status !== "active") throw conflict(seriesMessages.notActive);
+    if (!series.pausedUntil || series.pausedUntil <= todayInCharlotte(now))
+      throw conflict("This series is not paused.");
+    const first = await endPause(tx, series, now);
+    const back = first ? `, from ${formatLongDate(first)}` : "";
+    await tellPerson(tx, options.env, {
+      userId: series.landscaperId,
+      party: "landscaper",
+      type: "job",
+      jobNumber: seriesLabel(series.number),
+      message: `${series.customerName} resumed ${seriesLabel(series.number)}: the visits are back on your schedule${back}.`,
+      subject: `${seriesLabel(series.number)} is resumed`,
+      link: "/landscaper-dashboard?tab=schedule",
+    });
+    return { queued: [], message: `Visits are back${back}.` };
   });
 }
 

@@ -20,6 +20,7 @@ import {
   leaveSeries,
   moveVisit,
   pauseSeries,
+  resumeSeries,
 } from "./series-actions.js";
 import { seriesSummaries } from "./series-reads.js";
 import { toJobView } from "./views.js";
@@ -31,6 +32,7 @@ const weekdayInput = defineInput({ params: seriesParams, body: changeWeekdaySche
 const reasonInput = defineInput({ params: seriesParams, body: seriesReasonSchema });
 const moveInput = defineInput({ params: jobParams, body: moveVisitSchema });
 const jobInput = defineInput({ params: jobParams });
+const resumeInput = defineInput({ params: seriesParams, body: z.object({}) });
 
 /** Changes to a recurring series (the customer's and the landscaper's) and to one of its visits. */
 export async function seriesRoutes(fastify: FastifyInstance) {
@@ -67,6 +69,7 @@ export async function seriesRoutes(fastify: FastifyInstance) {
   seriesAction("/series/:id/pause", ["customer"], pauseInput, (options, body) =>
     pauseSeries({ ...options, until: body.until }),
   );
+  seriesAction("/series/:id/resume", ["customer"], resumeInput, (options) => resumeSeries(options));
   seriesAction("/series/:id/weekday", ["customer"], weekdayInput, (options, body) =>
     changeSeriesWeekday({ ...options, weekday: body.weekday }),
   );

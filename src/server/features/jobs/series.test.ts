@@ -163,6 +163,37 @@ describe("recurring series", () => {
     expect(await runSeriesPass({ db: t.database.db })).toBe(0);
   });
 
+  it("resumes a pause early ('Resume now') or shortens it: the paused visits 48 hours away or more come back", async () => {
+    const { seriesId } = await activeSeries();
+    const before = await upcoming(seriesId);
+    const until = daysFromToday(21);
+    expect((await post(customer, `/api/series/${seriesId}/resume`)).statusCode).toBe(409);
+    expect((await post(customer, `/api/series/${seriesId}/pause`, { until })).statusCode).toBe(200);
+    const paused = await upcoming(seriesId);
+    expect(paused.every((d) => d! >= until)).toBe(true);
+
+    // A shorter pause gives back the visits between the two dates.
+    const shorter = daysFromToday(11);
+    const changed = await post(customer, `/api/series/${seriesId}/pause`, { until: shorter });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await upcoming(seriesId)).toEqual(before.filter((d) => d! >= shorter));
+
+    // Only the customer may resume; then every paused visit (all 48 hours away or more) is back, once.
+    expect((await post(stranger, `/api/series/${seriesId}/resume`)).statusCode).toBe(404);
+    expect((await post(pro, `/api/series/${seriesId}/resume`)).statusCode).toBe(403);
+    const resumed = await post(customer, `/api/series/${seriesId}/resume`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json().series.pausedUntil).toBeNull();
+    expect(resumed.json().message).toMatch(/^Visits are back, from /);
+    expect(await upcoming(seriesId)).toEqual(before);
+    await runSeriesPass({ db: t.database.db });
+    const dates = (await visitsOf(seriesId)).filter((v) => v.seriesDate).map((v) => v.seriesDate);
+    expect(new Set(dates).size).toBe(dates.length);
+    const told = await t.database.db.select().from(notification).where(eq(notification.userId, pro.id));
+    expect(told.some((n) => n.message.includes("resumed"))).toBe(true);
+    expect((await post(customer, `/api/series/${seriesId}/resume`)).statusCode).toBe(409);
+  });
+
   it("moves a visit up to 3 days for the weather; the customer can decline the new day", async () => {
     const { seriesId } = await activeSeries();
     const [first] = (await visitsOf(seriesId)).filter((v) => v.status === "scheduled");

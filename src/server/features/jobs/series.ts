@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, like, lt, ne, sql } from "drizzle-orm";
 import { addDaysIso, charlotteTime, formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import {
   GENERATE_WEEKS_AHEAD,
@@ -279,4 +279,61 @@ export function keptSentence(kept: string[]): string {
   if (kept.length === 0) return "";
   const days = kept.map(formatLongDate).join(" and ");
   return ` Your visit on ${days} stays: it is less than 48 hours away (cancel it on its own if you need to; its usual cancellation rule applies).`;
+}
+
+/** The reason a pause writes on each visit it cancels; resuming finds them by it. */
+export const pausedReason = (until: string) => `Series paused until ${formatLongDate(until)}`;
+
+/**
+ * Ends a series' pause now: the visits it cancelled that are still at least 48 hours away give up their
+ * dates and are made again (closer ones stay cancelled: the landscaper had no notice); skipped visits stay
+ * skipped. A rule date within 48 hours that never got a visit (a long pause) keeps the pause up to then.
+ * Answers the first visit back.
+ */
+export async function endPause(tx: Tx, series: SeriesRow, now: Date): Promise<string | null> {
+  const today = todayInCharlotte(now);
+  const paused = await tx
+    .select({ id: job.id, date: job.seriesDate })
+    .from(job)
+    .where(
+      and(
+        eq(job.seriesId, series.id),
+        eq(job.status, "cancelled"),
+        gte(job.seriesDate, today),
+        like(job.cancelReason, "Series paused until %"),
+      ),
+    );
+  const freed = paused.filter((row) => changeableFreely(row.date!, now)).map((row) => row.id);
+  if (freed.length) await tx.update(job).set({ seriesDate: null }).where(inArray(job.id, freed));
+  // The first day a new visit may take: at least 48 hours before its 8 AM start.
+  const floor = changeableFreely(addDaysIso(today, 2), now) ? addDaysIso(today, 2) : addDaysIso(today, 3);
+  const rule = {
+    frequency: series.frequency as SeriesFrequency,
+    weekday: series.weekday ?? 0,
+    startDate: series.startDate,
+  };
+  const close = seriesDates(rule, {
+    from: [series.startDate, today].sort().at(-1)!,
+    through: addDaysIso(floor, -1),
+  });
+  const rows = close.length
+    ? await tx
+        .select({ date: job.seriesDate })
+        .from(job)
+        .where(and(eq(job.seriesId, series.id), inArray(job.seriesDate, close)))
+    : [];
+  const unmade = close.some((date) => !rows.some((row) => row.date === date));
+  const [updated] = await tx
+    .update(jobSeries)
+    .set({ pausedUntil: unmade ? floor : null })
+    .where(eq(jobSeries.id, series.id))
+    .returning();
+  await generateVisits(tx, updated!, today);
+  const [first] = await tx
+    .select({ date: job.scheduledDate })
+    .from(job)
+    .where(and(eq(job.seriesId, series.id), eq(job.status, "scheduled"), gte(job.scheduledDate, today)))
+    .orderBy(job.scheduledDate)
+    .limit(1);
+  return first?.date ?? null;
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { daysUntil, formatCharlotteDateTime, formatLongDate } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { cardLabel, freeCancellationEnds, HOLD_AT_APPROVAL_WITHIN_DAYS } from "../../../../shared/payments";
+import { seriesLabel } from "../../../../shared/recurring";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { LoadError } from "../../../components/load-error";
@@ -23,7 +24,7 @@ import { failureMessage } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { CardForm, useCards } from "../../payments";
-import { approvalSentence } from "../../series";
+import { approvalSummary } from "../../series";
 import { useApproveJob } from "../api/job-actions";
 import { LandscaperRecord } from "./landscaper-record";
 
@@ -48,6 +49,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
   const feeText = cards.data ? `a ${formatCents(cards.data.cancellationFeeCents)}` : "a";
   const freeUntil = job.scheduledDate ? freeCancellationEnds(job.scheduledDate) : null;
   const lateAlready = freeUntil !== null && freeUntil.getTime() <= Date.now();
+  const offered = job.series?.status === "offered" ? job.series : null;
   const showCardForm = cards.isSuccess && (saved.length === 0 || addingCard);
 
   const onApprove = async () => {
@@ -91,9 +93,9 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
         <DialogHeader>
           <DialogTitle>Approve and book</DialogTitle>
           <DialogDescription>
-            {jobLabel(job.number)}: {job.landscaperName ?? "Your landscaper"} for {price} on {date}.
-            {/* The first visit of an offered series: approving it books them all. */}
-            {job.series?.status === "offered" ? ` ${approvalSentence(job.series, job.scheduledDate)}` : null}
+            {jobLabel(job.number)}: {job.landscaperName ?? "Your landscaper"} for {price}
+            {offered ? " a visit, the first" : ""} on {date}.
+            {offered ? ` Approving books ${seriesLabel(offered.number)}:` : null}
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4 text-sm text-slate-700">
@@ -102,13 +104,20 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
               <LandscaperRecord name={job.landscaperName} reliability={job.landscaperReliability} withIcon />
             </p>
           ) : null}
+          {/* The first visit of an offered series: approving it books them all, each paid on its own. */}
+          {offered ? (
+            <ul className="grid list-disc gap-1 pl-5" data-testid="series-terms">
+              {approvalSummary(offered, job.scheduledDate, holdsNow).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : null}
           <p data-testid="hold-explanation">
-            {holdsNow
-              ? `We'll hold ${price} on your card now.`
-              : `We'll hold ${price} on your card 2 days before the visit.`}{" "}
-            You're charged only after you approve the work.{" "}
+            {offered
+              ? null
+              : `${holdsNow ? `We'll hold ${price} on your card now.` : `We'll hold ${price} on your card 2 days before the visit.`} You're charged only after you approve the work. `}
             {freeUntil && !lateAlready
-              ? `Cancelling is free until ${formatCharlotteDateTime(freeUntil)}; after that it costs ${feeText} cancellation fee.`
+              ? `Cancelling ${offered ? "the first visit " : ""}is free until ${formatCharlotteDateTime(freeUntil)}; after that it costs ${feeText} cancellation fee.`
               : null}
           </p>
           {lateAlready ? (

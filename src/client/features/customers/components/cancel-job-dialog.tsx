@@ -25,8 +25,8 @@ export const SKIP_REASON = "Skipped this visit";
 
 /**
  * 'Cancel request' with a reason: the landscaper (if any) and our team are told why. `skip`: one visit of a
- * series, skipped without a reason to type (the same cancellation, with its 24-hour fee rule): 'Skip' in
- * the series panel's list of visits ("row"), 'Skip this visit' on the visit's card ("card").
+ * series, skipped without a reason to type (the same cancellation, with its 24-hour fee rule): 'Skip this
+ * visit' in the series panel's list of visits ("row", its day in its name) and on the visit's card ("card").
  */
 export function CancelJobDialog({
   job,
@@ -85,14 +85,10 @@ export function CancelJobDialog({
       }}
       trigger={
         skip ? (
-          <Button
-            type="button"
-            size={skipIn === "row" ? "sm" : "default"}
-            variant="outline"
-            // In the panel's list every row has one: its name says which visit.
-            aria-label={skipIn === "row" ? `Skip the visit on ${day}` : undefined}
-          >
-            {skipIn === "row" ? "Skip" : "Skip this visit"}
+          <Button type="button" size={skipIn === "row" ? "sm" : "default"} variant="outline">
+            Skip this visit
+            {/* In the panel's list every row has one: its name says which visit. */}
+            {skipIn === "row" ? <span className="sr-only">, {day}</span> : null}
           </Button>
         ) : (
           <Button type="button" variant="outline" className="text-red-700 hover:bg-red-50 hover:text-red-800">
@@ -101,7 +97,7 @@ export function CancelJobDialog({
           </Button>
         )
       }
-      title={skip ? <>Skip the visit on {day}?</> : <>Cancel this request?</>}
+      title={skip ? <>Skip {day}?</> : <>Cancel this request?</>}
       description={
         <>
           {jobLabel(job.number)}: {servicesText}.{" "}

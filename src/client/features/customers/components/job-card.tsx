@@ -19,7 +19,14 @@ import { JobStatusBadge } from "../../../components/job-status-badge";
 import { cn } from "../../../lib/utils";
 import { MessagesButton } from "../../conversations";
 import { CustomerDisputePanel, PhotoGallery, VisitStatus } from "../../proof";
-import { BookAgainDialog, DeclineMoveDialog, FrequencyBadge, movedLine } from "../../series";
+import {
+  BookAgainDialog,
+  DeclineMoveDialog,
+  FrequencyBadge,
+  movedLine,
+  requestedDate,
+  seriesTitle,
+} from "../../series";
 import { ApproveJobDialog } from "./approve-job-dialog";
 import { CancelJobDialog } from "./cancel-job-dialog";
 import { LandscaperRecord } from "./landscaper-record";
@@ -36,6 +43,7 @@ export function JobCard({ job }: { job: JobView }) {
   const label = jobLabel(job.number);
   const servicesText = job.services.map(serviceName).join(", ");
   const titleId = `job-${job.id}-title`;
+  const asked = requestedDate(job);
   // A cancelled request will never get these, so "not yet" would mislead.
   const pendingText = (text: string) => <Muted>{job.status === "cancelled" ? "—" : text}</Muted>;
 
@@ -62,7 +70,10 @@ export function JobCard({ job }: { job: JobView }) {
             {servicesText}
           </h3>
           <p className="text-xs text-slate-500">
-            Requested {formatShortDate(todayInCharlotte(new Date(job.createdAt)))}
+            {/* A visit the series made: which series it belongs to (its 'requested' day is the app's). */}
+            {job.series && (job.status === "scheduled" || job.status === "completed")
+              ? `A visit of ${seriesTitle(job.series.frequency, job.services).toLowerCase()} (${seriesLabel(job.series.number)})`
+              : `Requested ${formatShortDate(todayInCharlotte(new Date(job.createdAt)))}`}
           </p>
         </div>
         <div className="flex flex-wrap items-center justify-end gap-2">
@@ -81,7 +92,7 @@ export function JobCard({ job }: { job: JobView }) {
 
       <div className="flex flex-col gap-4 px-4 py-4 sm:flex-row sm:px-5">
         <dl className="grid flex-1 grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-3">
-          <Detail label="Preferred date">{formatShortDate(job.preferredDate)}</Detail>
+          {asked ? <Detail label={asked.label}>{formatShortDate(asked.date)}</Detail> : null}
           <Detail label="Scheduled date">
             {job.scheduledDate ? formatShortDate(job.scheduledDate) : pendingText("Not scheduled yet")}
           </Detail>
@@ -221,8 +232,9 @@ function paymentText(job: JobView): React.ReactNode {
 
 function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string }) {
   // Once the landscaper has arrived the visit is under way: the server refuses a cancellation then.
+  // A moved visit has one answer on its banner (keep the new day or cancel the visit), not a skip as well.
   const cancel =
-    cancellable.has(job.status) && !job.arrival?.arrivedAt ? (
+    cancellable.has(job.status) && !job.arrival?.arrivedAt && !movedLine(job) ? (
       <CancelJobDialog
         job={job}
         servicesText={servicesText}

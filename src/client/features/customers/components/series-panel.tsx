@@ -8,8 +8,10 @@ import {
   ChangeDayDialog,
   cadenceText,
   FrequencyBadge,
+  notComingTag,
   PauseSeriesDialog,
-  pausedText,
+  pausedBanner,
+  ResumeSeriesDialog,
   seriesTitle,
   visitDay,
 } from "../../series";
@@ -50,7 +52,7 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
   ]
     .filter(Boolean)
     .join(" · ");
-  const paused = pausedText(series);
+  const paused = pausedBanner(series);
 
   return (
     <article
@@ -75,7 +77,7 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
         {paused && !last?.pause ? (
           <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
             <PauseCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {paused}. Visits start again on the first one after that.
+            {paused}
           </p>
         ) : null}
         <p
@@ -91,7 +93,8 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
           <ol className="grid divide-y divide-slate-100 rounded-lg border border-slate-200">
             {series.upcoming.map((visit) => {
               const job = visits.get(visit.jobId);
-              const canSkip = job && job.status === "scheduled" && !job.arrival?.arrivedAt;
+              // A moved visit is answered on its card (keep the new day or cancel it), not skipped here.
+              const canSkip = job && job.status === "scheduled" && !job.arrival?.arrivedAt && !visit.moved;
               return (
                 <li
                   key={visit.jobId}
@@ -115,12 +118,13 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
             <h4 className="text-sm font-semibold text-slate-900">Not coming</h4>
             <ul className="grid gap-1.5 text-sm text-slate-600" data-testid="series-cancelled">
               {cancelled.map((job) => (
-                <li key={job.id} className="flex flex-wrap items-center gap-x-2">
-                  <span className="font-medium text-slate-700 line-through decoration-slate-400">
+                <li key={job.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="font-medium text-slate-800 line-through decoration-slate-600">
                     {visitDay(job.scheduledDate!)}
                   </span>
                   <span className="font-mono text-xs">{jobLabel(job.number)}</span>
-                  <span>{job.cancelReason ?? "Cancelled"}</span>
+                  {/* A pause writes one long reason on each visit: a word says it (the banner says until when). */}
+                  <Badge variant="muted">{notComingTag(job.cancelReason)}</Badge>
                 </li>
               ))}
             </ul>
@@ -129,6 +133,10 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
       </div>
 
       <footer className="flex flex-col gap-2 border-t border-slate-100 bg-slate-50 px-4 py-3 sm:flex-row sm:flex-wrap sm:justify-end sm:px-5">
+        {/* While paused: end it now, or pick another date (a shorter pause gives visits back). */}
+        {series.pausedUntil ? (
+          <ResumeSeriesDialog series={series} onDone={(text) => setLast({ text, pause: false })} />
+        ) : null}
         <PauseSeriesDialog series={series} onDone={(text) => setLast({ text, pause: true })} />
         <ChangeDayDialog series={series} onDone={(text) => setLast({ text, pause: false })} />
         <CancelSeriesDialog series={series} onDone={(text) => setLast({ text, pause: false })} />

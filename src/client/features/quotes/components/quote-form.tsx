@@ -21,7 +21,7 @@ import { toast } from "../../../lib/toast";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { cn } from "../../../lib/utils";
 import { useCustomerProfile } from "../../customers";
-import { FrequencyChoice } from "../../series";
+import { FrequencyChoice, firstVisitLabel } from "../../series";
 import { useServicePrices } from "../api/service-prices";
 import { useSubmitQuote } from "../api/submit-quote";
 import { useToday } from "../hooks/use-today";
@@ -232,13 +232,8 @@ export function QuoteForm() {
           description="Pick a day that suits you; we confirm it with you."
         >
           <FormField
-            label={recurring ? "First visit (preferred date)" : "Preferred date"}
+            label={firstVisitLabel(frequency)}
             required
-            description={
-              recurring
-                ? "The landscaper offers a price per visit and a day of the week; you approve once."
-                : undefined
-            }
             error={errors.preferredDate?.message}
             className="sm:max-w-xs"
           >

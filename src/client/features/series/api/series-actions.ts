@@ -15,6 +15,8 @@ export const seriesApi = {
   /** No visits before `until` (visits less than 48 hours away stay; the answer's message says which). */
   pause: ({ seriesId, until }: { seriesId: string; until: string }) =>
     post<SeriesActionAnswer>(seriesUrl(seriesId, "pause"), { until }),
+  /** Ends a pause now: the paused visits at least 48 hours away come back. */
+  resume: ({ seriesId }: { seriesId: string }) => post<SeriesActionAnswer>(seriesUrl(seriesId, "resume"), {}),
   /** The visits move to another weekday from the first one at least 48 hours away. */
   changeWeekday: ({ seriesId, weekday }: { seriesId: string; weekday: number }) =>
     post<SeriesActionAnswer>(seriesUrl(seriesId, "weekday"), { weekday }),
@@ -56,6 +58,7 @@ function useSeriesMutation<TInput, TAnswer>(
 }
 
 export const usePauseSeries = () => useSeriesMutation("customer", seriesApi.pause);
+export const useResumeSeries = () => useSeriesMutation("customer", seriesApi.resume);
 export const useChangeWeekday = () => useSeriesMutation("customer", seriesApi.changeWeekday);
 export const useCancelSeries = () => useSeriesMutation("customer", seriesApi.cancel);
 export const useDeclineMove = () => useSeriesMutation("customer", seriesApi.declineMove);

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { RotateCcw } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { addDaysIso, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
@@ -14,6 +14,7 @@ import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { useRepeatJob } from "../api/series-actions";
+import { bookAgainText, firstVisitLabel } from "../lib/series-text";
 import { FrequencyChoice } from "./frequency-choice";
 import { useDialogForm } from "./use-dialog-form";
 
@@ -51,6 +52,7 @@ export function BookAgainDialog({ job }: { job: JobView }) {
     title: "Request sent",
     failureTitle: "Could not book it again",
   });
+  const frequency = useWatch({ control: form.control, name: "frequency" });
   const servicesText = job.services.map(serviceName).join(", ");
   return (
     <FormDialog
@@ -66,12 +68,7 @@ export function BookAgainDialog({ job }: { job: JobView }) {
         </Button>
       }
       title={<>Book {servicesText} again</>}
-      description={
-        <>
-          The same request as {jobLabel(job.number)}, at the same address
-          {job.additionalNotes ? " and with your notes" : ""}.
-        </>
-      }
+      description={bookAgainText(job)}
       submitLabel="Send request"
       pendingLabel="Sending..."
       pending={repeat.isPending}
@@ -91,9 +88,8 @@ export function BookAgainDialog({ job }: { job: JobView }) {
         )}
       />
       <FormField
-        label="Preferred date"
+        label={firstVisitLabel(frequency)}
         required
-        description="For a recurring request, the first visit; the landscaper proposes the day of the week."
         error={form.formState.errors.preferredDate?.message}
       >
         <Input

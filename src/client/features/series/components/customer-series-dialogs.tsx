@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CalendarClock, CalendarX2, PauseCircle, XCircle } from "lucide-react";
+import { CalendarClock, CalendarX2, PauseCircle, PlayCircle, XCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { addDaysIso, todayInCharlotte } from "../../../../shared/dates";
@@ -20,8 +20,15 @@ import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { Textarea } from "../../../components/ui/textarea";
-import { useCancelSeries, useChangeWeekday, useDeclineMove, usePauseSeries } from "../api/series-actions";
+import {
+  useCancelSeries,
+  useChangeWeekday,
+  useDeclineMove,
+  usePauseSeries,
+  useResumeSeries,
+} from "../api/series-actions";
 import { visitDay } from "../lib/series";
+import { pausePreview, resumePreview } from "../lib/series-text";
 import { useDialogForm } from "./use-dialog-form";
 
 interface SeriesDialogProps {
@@ -50,6 +57,7 @@ export function PauseSeriesDialog({ series, onDone }: SeriesDialogProps) {
     onDone,
   });
   const label = seriesLabel(series.number);
+  const preview = pausePreview(series, form.watch("until"));
   return (
     <FormDialog
       {...dialog}
@@ -60,14 +68,15 @@ export function PauseSeriesDialog({ series, onDone }: SeriesDialogProps) {
           variant="outline"
           icon={<PauseCircle className="size-4" aria-hidden="true" />}
         >
-          Pause until…
+          {series.pausedUntil ? "Change pause…" : "Pause until…"}
         </Button>
       }
-      title={<>Pause {label}</>}
+      title={series.pausedUntil ? <>Change the pause of {label}</> : <>Pause {label}</>}
       description={
         <>
           No visits before the date you choose; they start again on the first{" "}
-          {series.weekday === null ? "visit day" : weekdayNames[series.weekday]} from then. {notice}
+          {series.weekday === null ? "visit day" : weekdayNames[series.weekday]} from then (that day
+          included). {notice}
         </>
       }
       submitLabel="Pause visits"
@@ -85,6 +94,50 @@ export function PauseSeriesDialog({ series, onDone }: SeriesDialogProps) {
           {...form.register("until")}
         />
       </FormField>
+      {/* What the chosen date does, as it changes (the same 48-hour rule as the server's). */}
+      <p
+        role="status"
+        className={preview ? "rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950" : "sr-only"}
+      >
+        {preview}
+      </p>
+      <FormAlert message={form.formState.errors.root?.message} />
+    </FormDialog>
+  );
+}
+
+/** 'Resume now' while paused: a confirmation saying which visits come back. */
+export function ResumeSeriesDialog({ series, onDone }: SeriesDialogProps) {
+  const resume = useResumeSeries();
+  const form = useForm<Record<string, never>>({ defaultValues: {} });
+  const dialog = useDialogForm({
+    form,
+    fields: [],
+    send: () => resume.mutateAsync({ seriesId: series.id }),
+    title: "Series resumed",
+    failureTitle: "Could not resume the series",
+    onDone,
+  });
+  return (
+    <FormDialog
+      {...dialog}
+      trigger={
+        <Button type="button" size="sm" icon={<PlayCircle className="size-4" aria-hidden="true" />}>
+          Resume now
+        </Button>
+      }
+      title={<>Resume {seriesLabel(series.number)} now?</>}
+      description={
+        <>
+          {resumePreview(series)} Your landscaper is told at once; each visit is held on your card 2 days
+          before, as usual.
+        </>
+      }
+      submitLabel="Resume visits"
+      pendingLabel="Resuming..."
+      pending={resume.isPending}
+      cancelLabel="Stay paused"
+    >
       <FormAlert message={form.formState.errors.root?.message} />
     </FormDialog>
   );
@@ -196,8 +249,8 @@ export function CancelSeriesDialog({ series, onDone }: SeriesDialogProps) {
 }
 
 /**
- * 'Decline the new day' of a visit the landscaper moved: a confirmation (it opens on its way out); the visit
- * is cancelled and nothing is charged for it.
+ * 'Cancel this visit instead' on a visit the landscaper moved: its original day is not possible, so the choice
+ * is the new day or no visit. A confirmation (it opens on its way out); nothing is charged for it.
  */
 export function DeclineMoveDialog({ job }: { job: JobView }) {
   const decline = useDeclineMove();
@@ -206,10 +259,11 @@ export function DeclineMoveDialog({ job }: { job: JobView }) {
     form,
     fields: [],
     send: () => decline.mutateAsync({ jobId: job.id }),
-    title: "New day declined",
-    failureTitle: "Could not decline the new day",
+    title: "Visit cancelled",
+    failureTitle: "Could not cancel the visit",
   });
   const newDay = job.scheduledDate ? visitDay(job.scheduledDate) : "the new day";
+  const landscaper = job.landscaperName ?? "Your landscaper";
   return (
     <FormDialog
       {...dialog}
@@ -220,22 +274,24 @@ export function DeclineMoveDialog({ job }: { job: JobView }) {
           variant="outline"
           icon={<CalendarX2 className="size-4" aria-hidden="true" />}
         >
-          Decline the new day
+          Cancel this visit instead
         </Button>
       }
-      title={<>Decline {newDay}?</>}
+      title={<>Cancel the {newDay} visit?</>}
       description={
         <>
-          Declining cancels {jobLabel(job.number)}; nothing is charged for it.
+          {job.movedFrom ? `The original day, ${visitDay(job.movedFrom)}, is not possible: ` : ""}
+          {landscaper} can come on {newDay} or not at all. Cancelling {jobLabel(job.number)} is free; nothing
+          is charged for it.
           {job.series ? ` Your other visits of ${seriesLabel(job.series.number)} stay as they are.` : ""}{" "}
-          {job.landscaperName ?? "Your landscaper"} is told at once.
+          {landscaper} is told at once.
         </>
       }
-      submitLabel="Decline the new day"
-      pendingLabel="Declining..."
+      submitLabel="Cancel this visit"
+      pendingLabel="Cancelling..."
       pending={decline.isPending}
       submitVariant="destructive"
-      cancelLabel="Keep the new day"
+      cancelLabel={`Keep ${newDay}`}
     >
       <FormAlert message={form.formState.errors.root?.message} />
     </FormDialog>

@@ -4,12 +4,13 @@ import { type Frequency, frequencyLabel, seriesMessages } from "../../../../shar
 import { FieldError } from "../../../components/ui/form-field";
 import { cn } from "../../../lib/utils";
 import { frequencyOptions } from "../lib/series";
+import { recurringHelp } from "../lib/series-text";
 
 const hint: Record<Frequency, string> = {
   one_time: "A single visit",
   weekly: "Same day each week",
-  biweekly: "Same day, every other week",
-  monthly: "Same day, once a month",
+  biweekly: "Every other week",
+  monthly: "Once a month",
 };
 
 interface FrequencyChoiceProps {
@@ -27,7 +28,8 @@ interface FrequencyChoiceProps {
 
 /**
  * 'How often': One time, Weekly, Every 2 weeks or Monthly as radio cards, for services that recur (mowing,
- * edging and trimming, flower bed maintenance); with any other service, 'One time' only and why.
+ * edging and trimming, flower bed maintenance); with any other service, 'One time' only and why. A recurring
+ * choice says what the date means and what the landscaper then offers.
  */
 export function FrequencyChoice({
   services,
@@ -45,12 +47,20 @@ export function FrequencyChoice({
   const options = frequencyOptions(services);
   const recurring = options.length > 1;
   const chosen = value && options.includes(value) ? value : "one_time";
-  const describedBy = [recurring ? null : noteId, error ? errorId : null].filter(Boolean).join(" ");
+  const repeats = recurring && chosen !== "one_time";
+  const describedBy = [recurring && !repeats ? null : noteId, error ? errorId : null]
+    .filter(Boolean)
+    .join(" ");
 
   return (
-    <fieldset className="grid min-w-0 gap-2" aria-describedby={describedBy || undefined} disabled={disabled}>
+    <fieldset
+      className="@container grid min-w-0 gap-2"
+      aria-describedby={describedBy || undefined}
+      disabled={disabled}
+    >
       <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
-      <div className={cn("grid gap-2", recurring ? "grid-cols-2 lg:grid-cols-4" : "sm:max-w-xs")}>
+      {/* Four in a row only where they fit on one line each (not in a dialog): 2×2 otherwise. */}
+      <div className={cn("grid gap-2", recurring ? "grid-cols-2 @xl:grid-cols-4" : "sm:max-w-xs")}>
         {options.map((option, index) => (
           <label
             key={option}
@@ -79,7 +89,11 @@ export function FrequencyChoice({
           </label>
         ))}
       </div>
-      {recurring ? null : (
+      {repeats ? (
+        <p id={noteId} className="text-sm text-slate-600">
+          {recurringHelp}
+        </p>
+      ) : recurring ? null : (
         <p id={noteId} className="text-sm text-slate-600">
           {services.length === 0
             ? "Weekly, every 2 weeks and monthly visits are offered for lawn mowing, edging & trimming and flower bed maintenance."

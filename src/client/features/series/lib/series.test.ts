@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SeriesSummary } from "../../../../shared/recurring";
 import {
-  approvalSentence,
   cadenceText,
   firstOnWeekday,
   frequencyOptions,
@@ -12,17 +10,6 @@ import {
   visitDay,
   weekdayOfDate,
 } from "./series";
-
-const series: SeriesSummary = {
-  id: "s1",
-  number: 104,
-  frequency: "weekly",
-  status: "offered",
-  weekday: 2,
-  pricePerVisitCents: 4500,
-  pausedUntil: null,
-  upcoming: [],
-};
 
 describe("series wording and dates", () => {
   it("finds weekdays and the first visit on a weekday, across a month's end", () => {
@@ -62,12 +49,6 @@ describe("series wording and dates", () => {
       "Lawn mowing, edging & trimming every 2 weeks",
     );
     expect(seriesTitle("monthly", ["flower-bed-maintenance"])).toBe("Monthly flower bed maintenance");
-  });
-
-  it("says what approving an offered series books", () => {
-    expect(approvalSentence(series, "2026-12-01")).toBe(
-      "Approving books SER-104: every Tuesday at $45.00 a visit, 8 weeks ahead; each visit is held on your card 2 days before and charged after you approve its work.",
-    );
   });
 
   it("names a moved visit's old and new day while it stands", () => {

@@ -1,18 +1,15 @@
-import { addDaysIso, formatLongDate } from "../../../../shared/dates";
+import { addDaysIso } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import {
   canRecur,
   type Frequency,
   frequencies,
   frequencyLabel,
-  GENERATE_WEEKS_AHEAD,
   MAX_MOVE_DAYS,
   type SeriesFrequency,
-  type SeriesSummary,
-  seriesLabel,
   weekdayNames,
 } from "../../../../shared/recurring";
-import { formatCents, serviceName } from "../../../../shared/services";
+import { serviceName } from "../../../../shared/services";
 
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 
@@ -63,19 +60,6 @@ export function seriesTitle(frequency: SeriesFrequency, services: readonly strin
   return `${frequencyLabel[frequency]} ${names}`;
 }
 
-/**
- * What approving the first visit of an offered series books: "Approving books SER-104: every Tuesday at $45.00
- * a visit, 8 weeks ahead; each visit is held on your card 2 days before and charged after you approve its
- * work."
- */
-export function approvalSentence(series: SeriesSummary, firstDate: string | null): string {
-  const when =
-    series.weekday === null ? "on the agreed day" : cadenceText(series.frequency, series.weekday, firstDate);
-  const price =
-    series.pricePerVisitCents === null ? "the agreed price" : formatCents(series.pricePerVisitCents);
-  return `Approving books ${seriesLabel(series.number)}: ${when} at ${price} a visit, ${GENERATE_WEEKS_AHEAD} weeks ahead; each visit is held on your card 2 days before and charged after you approve its work.`;
-}
-
 /** A visit the landscaper moved and that still stands: "Moved from Tue, Dec 1 to Wed, Dec 2: Rain all day". */
 export function movedLine(job: Pick<JobView, "movedFrom" | "moveReason" | "scheduledDate" | "status">) {
   if (!job.movedFrom || !job.scheduledDate || job.status !== "scheduled") return null;
@@ -105,9 +89,4 @@ export function suggestedMoveDate(job: Pick<JobView, "movedFrom" | "scheduledDat
   if (next >= min && next <= max) return next;
   const before = addDaysIso(current, -1);
   return before >= min && before <= max ? before : "";
-}
-
-/** "Paused until Tuesday, December 15, 2026" or null. */
-export function pausedText(series: Pick<SeriesSummary, "pausedUntil">): string | null {
-  return series.pausedUntil ? `Paused until ${formatLongDate(series.pausedUntil)}` : null;
 }
