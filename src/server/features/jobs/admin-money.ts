@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { formatCents, jobLabel } from "../../../shared/services.js";
+import type { DbOrTx } from "../../db/client.js";
 import { payment } from "../../db/schema.js";
 import { conflict, fieldInvalid } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
@@ -14,6 +15,27 @@ import { approveWorkOf } from "./work-approval.js";
 const inProgress = "A payment change for this job is in progress. Try again in a minute.";
 
 /**
+ * What can still be refunded of a job's work: its captured charges (the price and any approved extra) not yet
+ * refunded in full, latest first, and their sum. A refund and a dispute's full refund both read it.
+ */
+export async function refundableCharges(db: DbOrTx, jobId: string) {
+  const charges = await db
+    .select()
+    .from(payment)
+    .where(
+      and(
+        eq(payment.jobId, jobId),
+        sql`${payment.kind} in ('job', 'extra')`,
+        eq(payment.status, "captured"),
+        sql`${payment.capturedCents} > ${payment.refundedCents}`,
+      ),
+    )
+    .orderBy(desc(payment.capturedAt));
+  const refundableCents = charges.reduce((sum, c) => sum + c.capturedCents - c.refundedCents, 0);
+  return { charges, refundableCents };
+}
+
+/**
  * An admin refunds part or all of what the customer paid for a job's work, with a reason: the latest charge
  * first, then earlier ones; the ledger reverses the 25/75 split; the customer is emailed and the landscaper
  * told. Each refund is its own provider call keyed by the job and the refund's number.
@@ -22,20 +44,8 @@ export async function refundJob(options: ActionOptions & { amountCents: number; 
   const { db, env, principal, provider } = options;
   const deps = { db, provider, publicUrl: env.PUBLIC_URL };
   const current = await loadJob(db, options.jobId);
-  const charges = await db
-    .select()
-    .from(payment)
-    .where(
-      and(
-        eq(payment.jobId, current.id),
-        sql`${payment.kind} in ('job', 'extra')`,
-        eq(payment.status, "captured"),
-        sql`${payment.capturedCents} > ${payment.refundedCents}`,
-      ),
-    )
-    .orderBy(desc(payment.capturedAt));
+  const { charges, refundableCents: refundable } = await refundableCharges(db, current.id);
   if (charges.some((c) => c.pendingAction)) throw conflict(inProgress);
-  const refundable = charges.reduce((sum, c) => sum + c.capturedCents - c.refundedCents, 0);
   if (refundable === 0)
     throw conflict("Nothing has been charged for this job's work, so there is nothing to refund.");
   if (options.amountCents > refundable)

@@ -7,7 +7,7 @@ import { job } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { notifyAdmins } from "../notifications/index.js";
 import type { ActionOptions } from "./actions.js";
-import { chargeReportedWork, refundJob, releaseReportedPayment } from "./admin-money.js";
+import { chargeReportedWork, refundableCharges, refundJob, releaseReportedPayment } from "./admin-money.js";
 import { loadJob, move, recordEvent } from "./lifecycle.js";
 import { livePayment } from "./money.js";
 import { tellPerson } from "./updates.js";
@@ -271,13 +271,13 @@ export async function resolveDispute(
     } else {
       const live = await livePayment(db, current.id);
       if (live?.status === "held") await releaseReportedPayment(options);
-      else if (live?.status === "captured" && live.capturedCents > live.refundedCents) {
-        amount = formatCents(live.capturedCents - live.refundedCents);
-        await refundJob({
-          ...options,
-          amountCents: live.capturedCents - live.refundedCents,
-          reason: options.note,
-        });
+      else {
+        // Everything still captured for the work, as the refund itself counts it.
+        const { refundableCents } = await refundableCharges(db, current.id);
+        if (refundableCents > 0) {
+          amount = formatCents(refundableCents);
+          await refundJob({ ...options, amountCents: refundableCents, reason: options.note });
+        }
       }
     }
   } catch (error) {
