@@ -157,7 +157,11 @@ export const jobEvent = pgTable(
     note: text("note"),
     createdAt: createdAt(),
   },
-  (t) => [index("job_event_job_idx").on(t.jobId, t.createdAt)],
+  (t) => [
+    index("job_event_job_idx").on(t.jobId, t.createdAt),
+    // The reliability figures count a landscaper's withdrawals and missed visits by actor: only those rows.
+    index("job_event_actor_lost_idx").on(t.actorId).where(sql`${t.toStatus} in ('pending', 'missed')`),
+  ],
 );
 
 /**

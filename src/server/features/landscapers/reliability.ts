@@ -74,6 +74,9 @@ export async function reliabilityOf(
     or ${job.scheduledDate} >= ${since}::date)`;
   const onTime = sql`(${local} >= ${job.scheduledDate}::timestamp
     and ${local} <= ${job.scheduledDate} + make_interval(hours => ${VISIT_WINDOW_END_HOUR}::int))`;
+  // Literals, not parameters: the planner matches them to the partial index job_event_actor_lost_idx
+  // (to_status in ('pending', 'missed')) whatever plan a prepared statement gets.
+  const missed = sql.raw(`'${MISSED_EVENT}'`);
   const result = await db.execute(sql`
     with visits as (
       select ${job.landscaperId} as id,
@@ -90,11 +93,11 @@ export async function reliabilityOf(
     lost as (
       select ${jobEvent.actorId} as id,
         count(*) filter (where ${jobEvent.toStatus} = 'pending') as withdrawn,
-        count(*) filter (where ${jobEvent.toStatus} = ${MISSED_EVENT}) as missed
+        count(*) filter (where ${jobEvent.toStatus} = ${missed}) as missed
       from ${jobEvent}
       where ${jobEvent.actorId} = any(${sql.param(ids)}::text[])
         and ((${jobEvent.toStatus} = 'pending' and ${jobEvent.fromStatus} in ('accepted', 'scheduled'))
-          or ${jobEvent.toStatus} = ${MISSED_EVENT})
+          or ${jobEvent.toStatus} = ${missed})
       group by ${jobEvent.actorId}
     )
     select ids.id, v.completed, v.due, v.on_time, v.rating_sum, v.rating_count, l.withdrawn, l.missed

@@ -1,0 +1,1 @@
+CREATE INDEX "job_event_actor_lost_idx" ON "job_event" USING btree ("actor_id") WHERE "job_event"."to_status" in ('pending', 'missed');
