@@ -116,7 +116,11 @@ describe("the landscaper's schedule", () => {
     expect(await rows.nth(2).textContent()).toMatch(
       /^3\..*Ballantyne \(28277\).*\d+\.\d mi from the previous stop/,
     );
-    await todays.getByText(/^3 visits · about \d+\.\d mi of driving$/).waitFor();
+    await todays
+      .getByText(
+        /^3 visits · about \d+\.\d mi from your base to the last stop \(not counting the drive home\)$/,
+      )
+      .waitFor();
 
     // The other day's visit is under its own heading, in whichever week holds it; days without one say so.
     if (laterWeek === "next") await page.getByRole("button", { name: /^Next week/ }).click();

@@ -171,20 +171,21 @@ describe("recurring series", () => {
     await card.getByText("Weekly — you offer a price per visit and a weekday").waitFor();
 
     await card.getByRole("button", { name: "Accept" }).click();
-    const dialog = page.getByRole("dialog", { name: `Accept series SER-${seriesNumber}` });
-    await dialog.getByText("Weekly lawn mowing — you offer a price per visit and a weekday.").waitFor();
+    const dialog = page.getByRole("dialog", { name: `Offer a price for SER-${seriesNumber}` });
+    await dialog.getByText("you offer a price per visit and a weekday.", { exact: false }).waitFor();
     // The day starts at the preferred date's weekday; the first visit follows the day chosen.
     const day = dialog.getByLabel("Day of the week");
     expect(await day.inputValue()).toBe(String(new Date(`${preferred}T12:00:00Z`).getUTCDay()));
     await day.selectOption(String(weekday));
     await dialog.getByText(`First visit: ${visitDay(first)}`).waitFor();
     // A price is required.
-    await dialog.getByRole("button", { name: "Offer the series" }).click();
+    await dialog.getByRole("button", { name: "Send offer" }).click();
     await dialog.getByText(/price/i).first().waitFor();
     await dialog.getByLabel("Price per visit (USD)").fill("45");
+    await dialog.getByText("Yours is below it; the customer sees both.", { exact: false }).waitFor();
     await expectDialogAxeClean(page, "accept-series");
     await shots(page, "series-accept-dialog", { dialog: true });
-    await dialog.getByRole("button", { name: "Offer the series" }).click();
+    await dialog.getByRole("button", { name: "Send offer" }).click();
     await dialog.waitFor({ state: "hidden" });
     // Accepted, it leaves the open requests: among the landscaper's jobs, the offer waits for the customer.
     await page.goto("/landscaper-dashboard?show=accepted&sort=newest");
@@ -240,14 +241,15 @@ describe("recurring series", () => {
         visitByDate.set(job.scheduledDate!, job.number);
     expect([...visitByDate.keys()].sort()).toEqual(visitDates);
 
-    // The landscaper's list: the 8 visits, each a scheduled job of the series (the queue's dates are the
-    // preferred ones: the first visit's is the customer's, the day before it).
+    // The landscaper's list: the series' first visit, with the other 7 left to the Schedule tab.
     const phone = pro.page;
     await phone.goto(
-      `/landscaper-dashboard?show=accepted&sort=soonest&from=${preferred}&to=${visitDates.at(-1)}`,
+      `/landscaper-dashboard?show=accepted&sort=soonest&from=${first}&to=${visitDates.at(-1)}`,
     );
     const visits = phone.getByRole("article").filter({ hasText: `SER-${seriesNumber}` });
-    await expect.poll(() => visits.count(), { timeout: 15_000 }).toBe(8);
+    await expect.poll(() => visits.count(), { timeout: 15_000 }).toBe(1);
+    await visits.getByText(`JOB-${visitByDate.get(first)}`, { exact: false }).waitFor();
+    await phone.getByText(`7 more visits of SER-${seriesNumber}`, { exact: false }).waitFor();
     await shots(phone, "series-landscaper-visits");
     // The schedule names the first visit in its week.
     await phone.goto("/landscaper-dashboard?tab=schedule");
@@ -343,9 +345,10 @@ describe("recurring series", () => {
     const number = visitByDate.get(date)!;
 
     const phone = pro.page;
-    await phone.goto(`/landscaper-dashboard?show=accepted&sort=soonest&from=${date}&to=${date}`);
+    // The dates run to the new day: the queue lists a visit by the day it happens on.
+    await phone.goto(`/landscaper-dashboard?show=accepted&sort=soonest&from=${date}&to=${moved}`);
     const card = proCard(phone, number);
-    await card.getByRole("button", { name: "Move (weather)" }).click();
+    await card.getByRole("button", { name: "Move visit" }).click();
     const dialog = phone.getByRole("dialog", { name: `Move JOB-${number}` });
     await dialog
       .getByText(`Between ${visitDay(addDaysIso(date, -3))} and ${visitDay(addDaysIso(date, 3))}.`)
@@ -354,7 +357,8 @@ describe("recurring series", () => {
     // A reason is required: the customer reads it.
     await dialog.getByRole("button", { name: "Move visit" }).click();
     await dialog.getByText("Tell the customer why the visit moves.").waitFor();
-    await dialog.getByLabel("Why does it move?").fill("Heavy rain forecast all day");
+    await dialog.getByRole("button", { name: `Keep ${visitDay(date)}` }).waitFor();
+    await dialog.getByLabel("Reason (the customer sees this)").fill("Heavy rain forecast all day");
     await expectDialogAxeClean(phone, "move-visit");
     await shots(phone, "series-move-dialog", { dialog: true });
     await dialog.getByRole("button", { name: "Move visit" }).click();

@@ -43,6 +43,15 @@ function laterDate(a: string, b: string): string {
   return a.localeCompare(b) >= 0 ? a : b;
 }
 
+/** " Yours is below it; …" while the typed price is under (or over) our estimate: allowed, worth a look. */
+function estimateHint(price: unknown, job: Pick<JobView, "estimateLowCents" | "estimateHighCents">): string {
+  const cents = Math.round(Number(price) * 100);
+  if (price === "" || price == null || !Number.isFinite(cents) || cents <= 0) return "";
+  if (cents < job.estimateLowCents) return " Yours is below it; the customer sees both.";
+  if (cents > job.estimateHighCents) return " Yours is above it; the customer sees both.";
+  return "";
+}
+
 function dollars(cents: number | null): string {
   return cents === null ? "" : (cents / 100).toFixed(2).replace(/\.00$/, "");
 }
@@ -105,6 +114,7 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
   });
   const { errors } = form.formState;
   const weekday = Number(useWatch({ control: form.control, name: "weekday" }) ?? weekdayOfDate(from));
+  const priceHint = estimateHint(useWatch({ control: form.control, name: "price" }), job);
 
   const dialog = useActionDialog({
     form,
@@ -129,22 +139,24 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
             Accept
           </Button>
         }
-        title={<>Accept series {seriesLabel(series.number)}</>}
+        // The customer still approves: this sends an offer, and the title and the button both say so.
+        title={<>Offer a price for {seriesLabel(series.number)}</>}
         description={
           <>
-            {seriesTitle(series.frequency, job.services)} — you offer a price per visit and a weekday.{" "}
-            {customer} approves once; visits are then booked {GENERATE_WEEKS_AHEAD} weeks ahead, each paid on
-            its own.
+            {seriesTitle(series.frequency, job.services)}
+            {job.area ? ` in ${job.area}` : ""} — you offer a price per visit and a weekday. {customer}{" "}
+            approves once. Visits are booked {GENERATE_WEEKS_AHEAD} weeks ahead and keep rolling; each is
+            charged after the customer approves the work.
           </>
         }
-        submitLabel="Offer the series"
-        pendingLabel="Accepting..."
+        submitLabel="Send offer"
+        pendingLabel="Sending..."
         pending={action.isPending}
       >
         <FormField
           label="Price per visit (USD)"
           required
-          description={`Our estimate for one visit: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.`}
+          description={`Our estimate for one visit: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.${priceHint}`}
           error={errors.price?.message}
         >
           <MoneyInput
@@ -193,7 +205,7 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
       <FormField
         label="Your price (USD)"
         required
-        description={`Our estimate: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.`}
+        description={`Our estimate: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.${priceHint}`}
         error={errors.price?.message}
       >
         {/* A placeholder describes; a number in grey would read as a price already filled in. */}
@@ -342,6 +354,9 @@ export function CompleteJobDialog({
 
 type WithdrawInput = z.input<typeof withdrawJobSchema>;
 
+/** Withdraw and Leave series: outlined in red, set apart from the visit's own buttons. */
+const leaveButtonClass = "border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800";
+
 /**
  * Withdraw: leave a job you accepted. The customer is told why, any hold on their card is released, and the
  * job is open to other landscapers again.
@@ -362,7 +377,14 @@ export function WithdrawJobDialog({ job, disabled, describedBy }: ActionDialogPr
     <FormDialog
       {...dialog}
       trigger={
-        <Button type="button" size="sm" variant="outline" disabled={disabled} aria-describedby={describedBy}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          className={leaveButtonClass}
+          disabled={disabled}
+          aria-describedby={describedBy}
+        >
           Withdraw
         </Button>
       }

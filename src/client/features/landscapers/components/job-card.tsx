@@ -13,6 +13,7 @@ import {
   Wrench,
 } from "lucide-react";
 import type * as React from "react";
+import { Link } from "react-router";
 import { addressLine } from "../../../../shared/address";
 import { formatCharlotteDateTime, formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import type { JobStatus, JobView } from "../../../../shared/jobs";
@@ -21,6 +22,7 @@ import { formatCents, formatRange, jobLabel, serviceName } from "../../../../sha
 import { JobStatusBadge } from "../../../components/job-status-badge";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../lib/toast";
+import { cn } from "../../../lib/utils";
 import { MessagesButton } from "../../conversations";
 import {
   LandscaperDisputePanel,
@@ -65,6 +67,10 @@ interface JobCardProps {
   /** Approved landscapers only; otherwise the buttons are disabled and `lockedReasonId` says why. */
   canAct: boolean;
   lockedReasonId?: string | undefined;
+  /** The series' other scheduled visits the queue leaves to the Schedule tab (this card is the first). */
+  laterVisits?: number | undefined;
+  /** In the Schedule's visit dialog, whose title already names the customer and the job: no visible heading. */
+  titled?: boolean | undefined;
 }
 
 /** A series request or visit in a line: what it asks of the landscaper, or what was agreed. */
@@ -79,7 +85,7 @@ function seriesText(series: NonNullable<JobView["series"]>): string {
 }
 
 /** One job of the queue: who, what, where and when, the money, and what this landscaper can do next. */
-export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
+export function JobCard({ job, canAct, lockedReasonId, laterVisits = 0, titled = false }: JobCardProps) {
   const decline = useJobAction();
   const assigned = job.status !== "pending";
   const describedBy = canAct ? undefined : lockedReasonId;
@@ -95,6 +101,10 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
   }
 
   const actions: React.ReactNode[] = [];
+  // Leaving the job sits apart from the visit's buttons: on a phone they stack, and a hurried tap lands nearby.
+  const leaving: React.ReactNode[] = [];
+  const today = todayInCharlotte();
+  const visitDayComes = job.status === "scheduled" && job.scheduledDate !== null && job.scheduledDate > today;
   if (job.status === "pending") {
     actions.push(<AcceptJobDialog key="accept" job={job} disabled={!canAct} describedBy={describedBy} />);
     actions.push(
@@ -111,9 +121,9 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
         Decline
       </Button>,
     );
-  } else if (job.status === "scheduled") {
+  } else if (job.status === "scheduled" && !visitDayComes) {
+    // The next step first (On my way, Arrived, Start work), completing after it; both from the visit's day.
     actions.push(<VisitStepAction key="visit" job={job} disabled={!canAct} describedBy={describedBy} />);
-    // While an arrival step is next, it is the main button and completing the secondary one.
     actions.push(
       <CompleteJobDialog
         key="complete"
@@ -124,19 +134,24 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
       />,
     );
   }
+  // Before the visit's day completing is not the next step: it stays possible (work done early with the
+  // customer's agreement; the server allows it) but last and outlined, never the main button.
+  const completeEarly = visitDayComes ? (
+    <CompleteJobDialog key="complete" job={job} disabled={!canAct} describedBy={describedBy} secondary />
+  ) : null;
   // The job is this landscaper's: they and the customer can write to each other.
   if (assigned && job.status !== "cancelled") {
     actions.push(<MessagesButton key="messages" jobId={job.id} unread={job.unreadMessages} />);
   }
-  // A visit not yet arrived at can move for the weather.
+  // A visit not yet arrived at can move (weather, mostly).
   if (job.status === "scheduled" && !job.arrival?.arrivedAt) {
     actions.push(<MoveVisitDialog key="move" job={job} disabled={!canAct} describedBy={describedBy} />);
   }
-  // Withdrawing (or, from a series, leaving it) last, away from the visit's buttons: on a phone they stack,
-  // and a hurried tap lands nearby. A series visit is not withdrawn alone: the series goes back together.
+  if (completeEarly) actions.push(completeEarly);
+  // A series visit is not withdrawn alone: the series goes back together.
   const inSeries = job.series?.status === "active" || job.series?.status === "offered";
   if (job.status === "accepted" || job.status === "scheduled") {
-    actions.push(
+    leaving.push(
       inSeries ? (
         <LeaveSeriesDialog key="leave" job={job} disabled={!canAct} describedBy={describedBy} />
       ) : (
@@ -152,13 +167,16 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
   const proofPhotos = assigned ? (job.photos ?? []).filter((photo) => photo.kind !== "problem") : [];
 
   const note =
-    job.status === "accepted"
-      ? "Waiting for the customer to approve your price and date."
-      : job.status === "completed" && job.approvalEndsAt
-        ? `Waiting for ${job.customerName || "the customer"} to approve the work; it is approved on its own at ${formatCharlotteDateTime(new Date(job.approvalEndsAt))} if they don't answer.`
-        : job.status === "cancelled" && job.cancelReason
-          ? `Cancelled: ${job.cancelReason}`
-          : movedLine(job);
+    visitDayComes && job.scheduledDate
+      ? `Visit on ${formatShortDate(job.scheduledDate)}: On my way opens that day.`
+      : job.status === "accepted"
+        ? "Waiting for the customer to approve your price and date."
+        : job.status === "completed" && job.approvalEndsAt
+          ? `Waiting for ${job.customerName || "the customer"} to approve the work; it is approved on its own at ${formatCharlotteDateTime(new Date(job.approvalEndsAt))} if they don't answer.`
+          : job.status === "cancelled" && job.cancelReason
+            ? `Cancelled: ${job.cancelReason}`
+            : null;
+  const moved = movedLine(job);
 
   return (
     <article
@@ -168,7 +186,7 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
       className="relative grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5"
     >
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <div className="grid min-w-0 gap-0.5">
+        <div className={cn("grid min-w-0 gap-0.5", titled && "sr-only")}>
           <h3 id={headingId} className="truncate font-semibold text-slate-900">
             {job.contactHidden ? `Request in ${job.area}` : job.customerName}
           </h3>
@@ -198,7 +216,7 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
           ) : null}
           <Detail icon={CalendarDays}>
             Preferred: {formatShortDate(job.preferredDate)}
-            {job.status === "pending" && job.preferredDate < todayInCharlotte() ? " (date passed)" : ""}
+            {job.status === "pending" && job.preferredDate < today ? " (date passed)" : ""}
           </Detail>
           {assigned && job.scheduledDate ? (
             <Detail icon={CalendarCheck}>
@@ -209,7 +227,7 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
           <Detail icon={CircleDollarSign}>
             Estimate: {formatRange(job.estimateLowCents, job.estimateHighCents)}
           </Detail>
-          {job.quotedPriceCents !== null ? (
+          {job.quotedPriceCents !== null && job.quotedPriceCents !== job.series?.pricePerVisitCents ? (
             <Detail icon={CircleDollarSign}>
               <span className="font-semibold text-slate-900">
                 Your quote: {formatCents(job.quotedPriceCents)}
@@ -285,12 +303,39 @@ export function JobCard({ job, canAct, lockedReasonId }: JobCardProps) {
       />
       {showDispute ? <LandscaperDisputePanel job={job} disabled={!canAct} describedBy={describedBy} /> : null}
 
-      {note || actions.length > 0 ? (
-        <footer className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
-          {note ? <p className="text-sm text-slate-600">{note}</p> : <span />}
-          {actions.length > 0 ? (
-            // Full width and stacked on phones: a visit day can show four buttons.
-            <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">{actions}</div>
+      {laterVisits > 0 && job.series ? (
+        <p className="text-sm text-slate-600">
+          {laterVisits} more {laterVisits === 1 ? "visit" : "visits"} of {seriesLabel(job.series.number)} —{" "}
+          <Link
+            to="?tab=schedule"
+            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            see Schedule
+          </Link>
+        </p>
+      ) : null}
+
+      {note || moved || actions.length > 0 || leaving.length > 0 ? (
+        <footer className="grid gap-3 border-t border-slate-100 pt-4">
+          {note || moved ? (
+            <div className="grid gap-1 text-sm text-slate-600">
+              {moved ? <p>{moved}</p> : null}
+              {note ? <p>{note}</p> : null}
+            </div>
+          ) : null}
+          {actions.length > 0 || leaving.length > 0 ? (
+            // Full width and stacked on phones: a visit day can show four buttons. Leaving the job comes
+            // last, set off by a line on phones and pushed to the other side from 640 px.
+            <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+              {leaving.length > 0 ? (
+                <div className="order-last flex flex-col gap-2 border-t border-slate-100 pt-2 sm:order-first sm:mr-auto sm:border-0 sm:pt-0">
+                  {leaving}
+                </div>
+              ) : null}
+              <div className="flex flex-col gap-2 sm:ml-auto sm:flex-row sm:flex-wrap sm:justify-end">
+                {actions}
+              </div>
+            </div>
           ) : null}
         </footer>
       ) : null}

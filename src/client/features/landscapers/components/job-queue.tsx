@@ -1,4 +1,5 @@
 import { Inbox, RefreshCw } from "lucide-react";
+import type { JobView } from "../../../../shared/jobs";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadError } from "../../../components/load-error";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
@@ -14,6 +15,12 @@ import { QueueFilterBar } from "./queue-filters";
 import { StatTiles } from "./stat-tiles";
 
 const lockedReasonId = "job-actions-locked";
+
+/** A series' scheduled visits after the one listed: the queue shows the first, the Schedule tab them all. */
+function laterVisitsOf(job: JobView, seriesVisits: Record<string, number> | undefined): number {
+  if (job.status !== "scheduled" || !job.seriesId) return 0;
+  return Math.max(0, (seriesVisits?.[job.seriesId] ?? 1) - 1);
+}
 
 interface JobQueuePanelProps {
   /** Master preview: bookings hidden, no actions. */
@@ -95,18 +102,18 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
                   : `Showing ${data.jobs.length} of ${data.matching} ${data.matching === 1 ? "job" : "jobs"}.`}
               </p>
               {data.jobs.length > 0 ? (
-                <section
-                  aria-label="Job Queue"
-                  // Focusable so keyboard users can scroll the list itself. The spec's ~24rem box holds from
-                  // 640 px up; on a phone it would show one card at a time, so the page scrolls instead.
-                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-                  tabIndex={0}
-                  className="-mx-1 rounded-lg px-1 py-1 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none sm:max-h-96 sm:overflow-y-auto"
-                >
+                // The list grows with the page: a fixed-height inner scroll box showed a card and a half at
+                // 1280 px, and "Load more" brings the next page.
+                <section aria-label="Job Queue">
                   <ul className="grid gap-3">
                     {data.jobs.map((job) => (
                       <li key={job.id}>
-                        <JobCard job={job} canAct={canAct} lockedReasonId={lockedReasonId} />
+                        <JobCard
+                          job={job}
+                          canAct={canAct}
+                          lockedReasonId={lockedReasonId}
+                          laterVisits={laterVisitsOf(job, data.seriesVisits)}
+                        />
                       </li>
                     ))}
                   </ul>

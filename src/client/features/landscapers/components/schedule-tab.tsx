@@ -62,6 +62,7 @@ function legText(visit: ScheduleVisit, baseMapped: boolean): string {
   return `${miles(visit.legMiles)} from ${first ? "your base" : "the previous stop"}`;
 }
 
+/** The day's miles say what they cover: from the base (when it is on the map) to the last stop, not back. */
 function daySummary(day: ScheduleDay, baseMapped: boolean): string {
   const count = day.visits.length;
   const unmapped = day.visits.filter((v) => v.unmapped).length;
@@ -70,7 +71,7 @@ function daySummary(day: ScheduleDay, baseMapped: boolean): string {
   if (mapped === 0) return visits;
   const total =
     day.totalMiles >= 0.05
-      ? `about ${miles(day.totalMiles)} of driving`
+      ? `about ${miles(day.totalMiles)} ${baseMapped ? "from your base to the last stop" : "between stops"} (not counting the drive home)`
       : baseMapped
         ? "all in your base ZIP"
         : "all in one ZIP";
@@ -216,6 +217,10 @@ function Week({
   const { days } = answer.weeks[week];
   const booked = days.some((day) => day.visits.length > 0);
   const baseMapped = answer.base?.mapped ?? false;
+  // The days already past without visits at the start of the week fold into one line, so that on a phone
+  // today is near the top instead of below three "No visits".
+  const firstLater = days.findIndex((day) => day.date >= answer.today || day.visits.length > 0);
+  const pastEmpty = (firstLater === -1 ? days : days.slice(0, firstLater)).map((day) => day.date);
   return (
     <div className="grid gap-3">
       <p className="text-sm text-slate-600">
@@ -230,7 +235,8 @@ function Week({
           No visits booked {week === "this" ? "this week" : "next week"}.
         </p>
       )}
-      {days.map((day) => (
+      {pastEmpty.length > 1 ? <PastEmptyDays from={pastEmpty[0]!} to={pastEmpty.at(-1)!} /> : null}
+      {days.slice(pastEmpty.length > 1 ? pastEmpty.length : 0).map((day) => (
         <Day
           key={day.date}
           day={day}
@@ -247,6 +253,21 @@ function Week({
         />
       ))}
     </div>
+  );
+}
+
+function PastEmptyDays({ from, to }: { from: string; to: string }) {
+  const headingId = `schedule-days-${from}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-wrap items-center justify-between gap-x-4 rounded-lg border border-slate-100 px-3 py-2 lg:grid lg:grid-cols-[13rem_1fr] lg:justify-normal"
+    >
+      <h3 id={headingId} className="text-sm font-semibold text-slate-500">
+        {dayLabel(from, "short")} – {dayLabel(to, "short")}
+      </h3>
+      <p className="text-sm text-slate-500">No visits</p>
+    </section>
   );
 }
 

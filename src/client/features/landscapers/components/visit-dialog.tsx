@@ -67,7 +67,7 @@ export function VisitDialog({
         ) : job.isError ? (
           <LoadError title="We couldn't load this job" query={job} />
         ) : (
-          <JobCard job={job.data.job} canAct={canAct} lockedReasonId={lockedReasonId} />
+          <JobCard job={job.data.job} canAct={canAct} lockedReasonId={lockedReasonId} titled />
         )}
       </DialogContent>
     </Dialog>

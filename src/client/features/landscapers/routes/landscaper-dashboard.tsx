@@ -123,14 +123,16 @@ function Dashboard({
         <ApplicationBanner profile={profile} statusParam={params.get("status")} />
       )}
 
-      <Tabs value={tab} onValueChange={selectTab}>
-        {/* Six tabs: two rows of three below 1024 px, so none runs off a phone's screen; one row from there. */}
+      {/* min-w-0: a grid item, it would otherwise widen the page to the scrolling tab row's full length. */}
+      <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
+        {/* Six tabs in one row that scrolls sideways on a phone (the last ones cut at the edge show there is
+            more; arrow keys and focus bring a tab into view); two rows of three read as two menus. */}
         <TabsList
           aria-label="Dashboard sections"
-          className="grid grid-cols-3 sm:w-full lg:inline-flex lg:w-fit"
+          className="justify-start overflow-x-auto sm:w-full lg:w-fit"
         >
           {dashboardTabs.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} className="min-w-0 px-1 text-xs sm:px-4 sm:text-sm">
+            <TabsTrigger key={value} value={value} className="shrink-0 flex-none px-3 sm:px-4">
               <Icon aria-hidden="true" className="hidden sm:block" />
               {label}
             </TabsTrigger>

@@ -27,7 +27,7 @@ interface VisitDialogProps {
 }
 
 /**
- * 'Move (weather)': a new date within 3 days of the visit's original one (not before today) and why; the
+ * 'Move visit' (for the weather, mostly): a new date within 3 days of the visit's original one (not before today) and why; the
  * customer is told and may decline the new day.
  */
 export function MoveVisitDialog({ job, disabled, describedBy }: VisitDialogProps) {
@@ -51,8 +51,15 @@ export function MoveVisitDialog({ job, disabled, describedBy }: VisitDialogProps
     <FormDialog
       {...dialog}
       trigger={
-        <Button type="button" size="sm" variant="outline" disabled={disabled} aria-describedby={describedBy}>
-          Move (weather)
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={disabled}
+          aria-describedby={describedBy}
+          title={`Up to ${MAX_MOVE_DAYS} days either side of the visit's date`}
+        >
+          Move visit
         </Button>
       }
       title={<>Move {jobLabel(job.number)}</>}
@@ -66,6 +73,8 @@ export function MoveVisitDialog({ job, disabled, describedBy }: VisitDialogProps
       submitLabel="Move visit"
       pendingLabel="Moving..."
       pending={move.isPending}
+      // Not "Cancel": the body says declining cancels the visit, and this button keeps it where it is.
+      cancelLabel={`Keep ${visitDay(job.scheduledDate ?? original)}`}
     >
       <FormField
         label="New date"
@@ -83,9 +92,8 @@ export function MoveVisitDialog({ job, disabled, describedBy }: VisitDialogProps
         />
       </FormField>
       <FormField
-        label="Why does it move?"
+        label="Reason (the customer sees this)"
         required
-        description={`${customer} reads this.`}
         error={form.formState.errors.reason?.message}
       >
         <Textarea
@@ -125,7 +133,15 @@ export function LeaveSeriesDialog({ job, disabled, describedBy }: VisitDialogPro
     <FormDialog
       {...dialog}
       trigger={
-        <Button type="button" size="sm" variant="outline" disabled={disabled} aria-describedby={describedBy}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          // Red like Withdraw (this is how a series visit is given up), apart from the visit's buttons.
+          className="border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800"
+          disabled={disabled}
+          aria-describedby={describedBy}
+        >
           Leave series
         </Button>
       }
