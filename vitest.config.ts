@@ -37,6 +37,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: "cluster",
+          include: ["tests/cluster/**/*.test.ts"],
+          environment: "node",
+          // PostgreSQL, s3rver, two instances and nginx start once for the file (tests/cluster/support).
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: "load",
           include: ["tests/load/**/*.test.ts"],
           environment: "node",

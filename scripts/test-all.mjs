@@ -14,6 +14,19 @@ if (!process.env.TEST_REDIS_URL && (await redisAnswers("127.0.0.1", 6379))) {
   console.log(`• Redis found: ${process.env.TEST_REDIS_URL}`);
 }
 
+function portAnswers(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1000 });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.on("connect", () => done(true));
+    socket.on("timeout", () => done(false));
+    socket.on("error", () => done(false));
+  });
+}
+
 function redisAnswers(host, port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port, timeout: 500 });
@@ -52,6 +65,14 @@ vitest("e2e", ["e2e"]);
 // A bounded load test of the built server (tests/load): 60 s of mixed traffic on loopback, no errors,
 // memory back near its starting level.
 vitest("load", ["load"]);
+// Two instances behind nginx on one PostgreSQL server and one S3 store (tests/cluster): needs the PostgreSQL
+// server the README names (127.0.0.1:5432, CI starts it) and Debian's nginx (installed here when missing).
+if (await portAnswers("127.0.0.1", 5432)) {
+  mustRun(process.execPath, ["scripts/ensure-nginx.mjs"]);
+  vitest("cluster", ["cluster"]);
+} else {
+  console.log("• No PostgreSQL on 127.0.0.1:5432: the two-instance test (tests/cluster) is skipped");
+}
 
 const passed = steps.reduce((sum, s) => sum + s.passed, 0);
 const failed = steps.reduce((sum, s) => sum + s.failed, 0);

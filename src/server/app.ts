@@ -177,6 +177,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // Behind a load balancer, which instance answered (logs and the two-instance test read it).
+    if (env.INSTANCE_NAME) reply.header("x-served-by", env.INSTANCE_NAME);
   });
 
   const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;

@@ -162,6 +162,12 @@ export const envSchema = z.object({
   // The weekly payout run: weekday (0 Sunday … 6 Saturday) and hour, America/New_York.
   PAYOUT_DAY: z.coerce.number().int().min(0).max(6).default(5),
   PAYOUT_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  // This instance's name, sent back as X-Served-By (several instances behind a load balancer).
+  INSTANCE_NAME: z
+    .string()
+    .max(40)
+    .regex(/^[A-Za-z0-9._-]+$/, { message: "must be letters, digits, dots, hyphens or underscores" })
+    .optional(),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {

@@ -36,6 +36,9 @@ export class S3Storage implements Storage {
   private readonly prefix: string;
 
   constructor(options: S3StorageOptions) {
+    // The SDK warns at every start that releases after January 2027 need Node 22; this version is pinned
+    // for Node 20 on purpose (package.json), so the warning says nothing new.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
     this.bucket = options.bucket;
     this.prefix = options.prefix ?? "";
     this.client = new S3Client({

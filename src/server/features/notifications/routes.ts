@@ -167,6 +167,8 @@ export async function notificationRoutes(fastify: FastifyInstance) {
         connection: "keep-alive",
         "x-accel-buffering": "no",
         "x-request-id": request.id,
+        // A hijacked reply skips the onSend hook that names the instance everywhere else.
+        ...(app.env.INSTANCE_NAME ? { "x-served-by": app.env.INSTANCE_NAME } : {}),
       });
       res.write(
         `retry: 3000\nevent: ready\ndata: ${JSON.stringify({ unreadCount: await unreadCount(userId) })}\n\n`,
