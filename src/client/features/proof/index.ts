@@ -9,7 +9,7 @@ export { PhotoPicker } from "./components/photo-picker";
 export { ReportProblemDialog } from "./components/report-problem-dialog";
 export { VisitStatus } from "./components/visit-status";
 export { dialogFailure, VisitStepAction } from "./components/visit-steps";
-export { useUploadProgress } from "./hooks/use-upload-progress";
+export { useUploadThen } from "./hooks/use-upload-then";
 export { resolutionText } from "./lib/dispute";
 export { photosOf } from "./lib/photo-labels";
 export { visitStepOpen } from "./lib/visit";

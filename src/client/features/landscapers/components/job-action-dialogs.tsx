@@ -15,9 +15,9 @@ import { Input, MoneyInput } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
-import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
+import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { dialogFailure, PhotoPicker, photosOf, useUploadPhotos, useUploadProgress } from "../../proof";
+import { dialogFailure, PhotoPicker, photosOf, useUploadThen } from "../../proof";
 import { firstOnWeekday, seriesTitle, visitDay, weekdayOfDate } from "../../series";
 import { useJobAction } from "../api/jobs";
 
@@ -242,56 +242,43 @@ export function CompleteJobDialog({
   secondary = false,
 }: ActionDialogProps & { secondary?: boolean }) {
   const action = useJobAction();
-  const upload = useUploadPhotos();
-  const progress = useUploadProgress();
+  const photos = useUploadThen(job.id, "after");
   const [open, setOpen] = useState(false);
-  const [files, setFiles] = useState<File[]>([]);
-  const [photoError, setPhotoError] = useState<string | null>(null);
   const form = useForm<CompleteInput, unknown, CompleteInput>({
     resolver: zodResolver(completeJobSchema, undefined, { raw: true }),
     defaultValues: { finalPrice: dollars(job.quotedPriceCents) },
   });
   const { errors } = form.formState;
   const uploaded = photosOf(job.photos, "after", job.visit ?? 1);
-  const busy = upload.isPending || action.isPending;
+  const busy = photos.uploading || action.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setPhotoError(null);
-    if (uploaded.length + files.length === 0) {
-      setPhotoError(photoMessages.completeNeedsPhoto);
+    if (uploaded.length + photos.files.length === 0) {
+      photos.setPhotoError(photoMessages.completeNeedsPhoto);
       return;
     }
-    if (files.length > 0) {
+    await photos.uploadThen(async () => {
       try {
-        await upload.mutateAsync({ jobId: job.id, kind: "after", files, onProgress: progress.track });
-        setFiles([]);
+        const answer = await action.mutateAsync({
+          jobId: job.id,
+          action: "complete",
+          body: { finalPrice: String(values.finalPrice) },
+        });
+        toast({ title: answer.message, variant: "success" });
+        setOpen(false);
       } catch (error) {
-        setPhotoError(failureMessage(error));
-        return;
-      } finally {
-        progress.reset();
+        if (error instanceof ApiError && error.fields?.photos) {
+          photos.setPhotoError(error.fields.photos);
+          return;
+        }
+        if (showServerFieldErrors(form.setError, error, ["finalPrice"])) return;
+        dialogFailure(
+          error,
+          (message) => form.setError("root", { message }),
+          () => setOpen(false),
+        );
       }
-    }
-    try {
-      const answer = await action.mutateAsync({
-        jobId: job.id,
-        action: "complete",
-        body: { finalPrice: String(values.finalPrice) },
-      });
-      toast({ title: answer.message, variant: "success" });
-      setOpen(false);
-    } catch (error) {
-      if (error instanceof ApiError && error.fields?.photos) {
-        setPhotoError(error.fields.photos);
-        return;
-      }
-      if (showServerFieldErrors(form.setError, error, ["finalPrice"])) return;
-      dialogFailure(
-        error,
-        (message) => form.setError("root", { message }),
-        () => setOpen(false),
-      );
-    }
+    });
   });
 
   return (
@@ -302,8 +289,7 @@ export function CompleteJobDialog({
         setOpen(next);
         if (!next) {
           form.clearErrors();
-          setFiles([]);
-          setPhotoError(null);
+          photos.clear();
         }
       }}
       trigger={
@@ -325,23 +311,20 @@ export function CompleteJobDialog({
         </>
       }
       onSubmit={onSubmit}
-      submitLabel={files.length > 0 ? "Upload photos and complete" : "Mark Complete"}
-      pendingLabel={upload.isPending ? progress.label : "Saving..."}
+      submitLabel={photos.files.length > 0 ? "Upload photos and complete" : "Mark Complete"}
+      pendingLabel={photos.uploading ? photos.progressLabel : "Saving..."}
       pending={busy}
     >
       <PhotoPicker
         jobId={job.id}
         kind="after"
         uploaded={uploaded}
-        files={files}
-        onFilesChange={(next) => {
-          setFiles(next);
-          setPhotoError(null);
-        }}
+        files={photos.files}
+        onFilesChange={photos.onFilesChange}
         label="Photos of the finished work"
         required
         description="At least one, showing the work done."
-        error={photoError}
+        error={photos.photoError}
         disabled={busy}
       />
       <FormField label="Final price (USD)" required error={errors.finalPrice?.message}>

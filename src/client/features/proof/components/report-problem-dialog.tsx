@@ -16,8 +16,7 @@ import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors"
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { useReportProblem } from "../api/disputes";
-import { useUploadPhotos } from "../api/photos";
-import { useUploadProgress } from "../hooks/use-upload-progress";
+import { useUploadThen } from "../hooks/use-upload-then";
 import { photosOf } from "../lib/photo-labels";
 import { PhotoPicker } from "./photo-picker";
 
@@ -31,47 +30,38 @@ type ReportValues = z.output<typeof reportProblemSchema>;
 export function ReportProblemDialog({ job }: { job: JobView }) {
   const [open, setOpen] = useState(false);
   const report = useReportProblem();
-  const upload = useUploadPhotos();
-  const progress = useUploadProgress();
-  const [files, setFiles] = useState<File[]>([]);
-  const [photoError, setPhotoError] = useState<string | null>(null);
+  const photos = useUploadThen(job.id, "problem");
   const form = useForm<ReportInput, unknown, ReportValues>({
     resolver: zodResolver(reportProblemSchema),
     defaultValues: { note: "" },
   });
   const { errors } = form.formState;
   const uploaded = photosOf(job.photos, "problem", job.visit ?? 1);
-  const busy = upload.isPending || report.isPending;
+  const busy = photos.uploading || report.isPending;
   const reasonErrorId = `report-${job.id}-reason-error`;
 
-  const onSubmit = form.handleSubmit(async ({ reason, note }) => {
-    setPhotoError(null);
-    if (files.length > 0) {
+  const onSubmit = form.handleSubmit(({ reason, note }) =>
+    photos.uploadThen(async () => {
       try {
-        await upload.mutateAsync({ jobId: job.id, kind: "problem", files, onProgress: progress.track });
-        setFiles([]);
-      } catch (error) {
-        setPhotoError(failureMessage(error));
-        return;
-      } finally {
-        progress.reset();
-      }
-    }
-    try {
-      const answer = await report.mutateAsync({ jobId: job.id, reason, note });
-      toast({ title: answer.message, variant: "success" });
-      setOpen(false);
-      form.reset();
-    } catch (error) {
-      if (showServerFieldErrors(form.setError, error, ["reason", "note"])) return;
-      if (error instanceof ApiError && error.code === "conflict") {
-        toast({ title: error.message, description: "Your job has been refreshed.", variant: "destructive" });
+        const answer = await report.mutateAsync({ jobId: job.id, reason, note });
+        toast({ title: answer.message, variant: "success" });
         setOpen(false);
-        return;
+        form.reset();
+      } catch (error) {
+        if (showServerFieldErrors(form.setError, error, ["reason", "note"])) return;
+        if (error instanceof ApiError && error.code === "conflict") {
+          toast({
+            title: error.message,
+            description: "Your job has been refreshed.",
+            variant: "destructive",
+          });
+          setOpen(false);
+          return;
+        }
+        form.setError("root", { message: failureMessage(error) });
       }
-      form.setError("root", { message: failureMessage(error) });
-    }
-  });
+    }),
+  );
 
   return (
     <FormDialog
@@ -81,8 +71,7 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
         setOpen(next);
         if (!next) {
           form.reset();
-          setFiles([]);
-          setPhotoError(null);
+          photos.clear();
         }
       }}
       trigger={
@@ -98,8 +87,8 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
         </>
       }
       onSubmit={onSubmit}
-      submitLabel={files.length > 0 ? "Upload photos and send" : "Send report"}
-      pendingLabel={upload.isPending ? progress.label : "Sending..."}
+      submitLabel={photos.files.length > 0 ? "Upload photos and send" : "Send report"}
+      pendingLabel={photos.uploading ? photos.progressLabel : "Sending..."}
       pending={busy}
       cancelLabel="Back"
     >
@@ -143,13 +132,10 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
         jobId={job.id}
         kind="problem"
         uploaded={uploaded}
-        files={files}
-        onFilesChange={(next) => {
-          setFiles(next);
-          setPhotoError(null);
-        }}
+        files={photos.files}
+        onFilesChange={photos.onFilesChange}
         label="Photos of the problem (optional)"
-        error={photoError}
+        error={photos.photoError}
         disabled={busy}
       />
       <FormAlert message={errors.root?.message} />

@@ -12,9 +12,8 @@ import { ApiError } from "../../../lib/api-client";
 import { failureMessage } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
-import { useUploadPhotos } from "../api/photos";
 import { useArrived, useOnMyWay, useStartWork } from "../api/visit";
-import { useUploadProgress } from "../hooks/use-upload-progress";
+import { useUploadThen } from "../hooks/use-upload-then";
 import { photosOf } from "../lib/photo-labels";
 import { nextVisitStep, visitStepOpen } from "../lib/visit";
 import { PhotoPicker } from "./photo-picker";
@@ -254,37 +253,24 @@ function ArrivedButton({ job, disabled, describedBy }: VisitActionProps) {
 /** 'Start work', with optional photos of the property before the work. */
 function StartWorkDialog({ job, disabled, describedBy }: VisitActionProps) {
   const startWork = useStartWork();
-  const upload = useUploadPhotos();
-  const progress = useUploadProgress();
+  const photos = useUploadThen(job.id, "before");
   const [open, setOpen] = useState(false);
-  const [files, setFiles] = useState<File[]>([]);
-  const [photoError, setPhotoError] = useState<string | null>(null);
   const [root, setRoot] = useState<string | undefined>();
   const uploaded = photosOf(job.photos, "before", job.visit ?? 1);
-  const busy = upload.isPending || startWork.isPending;
+  const busy = photos.uploading || startWork.isPending;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setRoot(undefined);
-    setPhotoError(null);
-    if (files.length > 0) {
+    await photos.uploadThen(async () => {
       try {
-        await upload.mutateAsync({ jobId: job.id, kind: "before", files, onProgress: progress.track });
-        setFiles([]);
+        const answer = await startWork.mutateAsync(job.id);
+        toast({ title: answer.message, variant: "success" });
+        setOpen(false);
       } catch (error) {
-        setPhotoError(failureMessage(error));
-        return;
-      } finally {
-        progress.reset();
+        dialogFailure(error, setRoot, () => setOpen(false));
       }
-    }
-    try {
-      const answer = await startWork.mutateAsync(job.id);
-      toast({ title: answer.message, variant: "success" });
-      setOpen(false);
-    } catch (error) {
-      dialogFailure(error, setRoot, () => setOpen(false));
-    }
+    });
   };
 
   return (
@@ -294,8 +280,7 @@ function StartWorkDialog({ job, disabled, describedBy }: VisitActionProps) {
         if (busy) return;
         setOpen(next);
         if (!next) {
-          setFiles([]);
-          setPhotoError(null);
+          photos.clear();
           setRoot(undefined);
         }
       }}
@@ -318,21 +303,18 @@ function StartWorkDialog({ job, disabled, describedBy }: VisitActionProps) {
         </>
       }
       onSubmit={onSubmit}
-      submitLabel={files.length > 0 ? "Upload photos and start" : "Start work"}
-      pendingLabel={upload.isPending ? progress.label : "Starting..."}
+      submitLabel={photos.files.length > 0 ? "Upload photos and start" : "Start work"}
+      pendingLabel={photos.uploading ? photos.progressLabel : "Starting..."}
       pending={busy}
     >
       <PhotoPicker
         jobId={job.id}
         kind="before"
         uploaded={uploaded}
-        files={files}
-        onFilesChange={(next) => {
-          setFiles(next);
-          setPhotoError(null);
-        }}
+        files={photos.files}
+        onFilesChange={photos.onFilesChange}
         label="Before photos (optional)"
-        error={photoError}
+        error={photos.photoError}
         disabled={busy}
       />
       <FormAlert message={root} />
