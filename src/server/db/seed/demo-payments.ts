@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID } from "node:crypto";
 import { addDaysIso, charlotteTime, daysUntil } from "../../../shared/dates.js";
 import {
   DEFAULT_CANCELLATION_FEE_CENTS,
@@ -6,13 +5,14 @@ import {
   HOLD_DAYS_BEFORE_VISIT,
   HOLD_LIFETIME_DAYS,
   LATE_CANCEL_HOURS,
-  testCards,
   VISIT_START_HOUR,
   WORK_APPROVAL_HOURS,
 } from "../../../shared/payments.js";
-import { formatCents, platformCutCents } from "../../../shared/services.js";
-import * as s from "../schema.js";
+import { formatCents } from "../../../shared/services.js";
+import type * as s from "../schema.js";
+import { seedCards } from "./demo-cards.js";
 import { DAY } from "./demo-fixtures.js";
+import { moneyBook, splitLines, wholeLines } from "./demo-money-book.js";
 import type { DemoContext, DemoCustomer } from "./demo-people.js";
 
 /**
@@ -21,27 +21,18 @@ import type { DemoContext, DemoCustomer } from "./demo-people.js";
  * own records included, so it can go on charging those cards), and their ledger transactions, dated along
  * each job's timeline. Two steps: `prepareDemoMoney` before the jobs are written (the approvals of the
  * work, the cancellations that had a hold), `seedDemoPayments` after (with the partial refund of a resolved
- * problem report, ./demo-visits.ts).
+ * problem report, ./demo-visits.ts). The cards are ./demo-cards.ts, the rows and ledger lines
+ * ./demo-money-book.ts.
  */
 
 type DemoJob = typeof s.job.$inferInsert;
 type DemoEvent = typeof s.jobEvent.$inferInsert;
-type LedgerKind = "job_charge" | "tip" | "cancellation_fee" | "refund";
-type LedgerLine = {
-  account: "processor" | "platform_fees" | "landscaper";
-  userId?: string;
-  amountCents: number;
-};
 
 const HOUR = 60 * 60 * 1000;
 const FEE_CENTS = DEFAULT_CANCELLATION_FEE_CENTS;
-const VISA = "4242424242424242";
-const MASTERCARD = "5555555555554444";
-const AMEX = "378282246310005";
 
 const time = (value: Date | null | undefined) => value?.getTime() ?? 0;
 const later = (value: Date | number, ms: number) => new Date(new Date(value).getTime() + ms);
-const providerId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("base64url")}`;
 
 /**
  * When the app held the job's price: when the customer approved the booking for a visit 6 days away or
@@ -128,94 +119,6 @@ export function prepareDemoMoney(
   }
 }
 
-/** A saved card: its payment_method row and its customer's and its own ids at the test processor. */
-type DemoCard = { id: string; customerObject: string; methodObject: string };
-
-/**
- * A saved test card for every customer with jobs: Visa 4242 for most (the demo customer's, as her default),
- * some Mastercards, one American Express, saved before their first booking.
- */
-async function seedCards(
-  { tx, rnd, now }: DemoContext,
-  customers: DemoCustomer[],
-  jobs: DemoJob[],
-): Promise<Map<string, DemoCard>> {
-  const cards = new Map<string, DemoCard>();
-  const paymentCustomers: (typeof s.paymentCustomer.$inferInsert)[] = [];
-  const methods: (typeof s.paymentMethod.$inferInsert)[] = [];
-  const objects: (typeof s.testProcessorObject.$inferInsert)[] = [];
-  const withJobs = customers.filter((c) => jobs.some((j) => j.customerId === c.id));
-  withJobs.forEach((c, position) => {
-    const number = c === customers[0] ? VISA : position === 6 ? AMEX : position % 4 === 1 ? MASTERCARD : VISA;
-    const firstBooking = Math.min(...jobs.filter((j) => j.customerId === c.id).map((j) => time(j.createdAt)));
-    const savedAt = new Date(
-      Math.min(c.createdAt.getTime() + rnd.int(1, 72) * HOUR, firstBooking - HOUR, now.getTime() - HOUR),
-    );
-    const card = { id: randomUUID(), customerObject: providerId("cus"), methodObject: providerId("pm") };
-    cards.set(c.id, card);
-    const saved = {
-      brand: testCards[number].brand,
-      last4: number.slice(-4),
-      expMonth: rnd.int(1, 12),
-      expYear: now.getUTCFullYear() + rnd.int(1, 4),
-    };
-    paymentCustomers.push({
-      userId: c.id,
-      provider: "test",
-      providerCustomerId: card.customerObject,
-      createdAt: savedAt,
-    });
-    methods.push({
-      id: card.id,
-      userId: c.id,
-      provider: "test",
-      providerMethodId: card.methodObject,
-      ...saved,
-      isDefault: true,
-      createdAt: savedAt,
-    });
-    // The test processor's own records, shaped as it writes them (test-processor.ts).
-    const customerData = { email: c.email, name: c.name, user: c.id };
-    const { outcome } = testCards[number];
-    const cardData = { id: card.methodObject, ...saved, customer: card.customerObject, outcome };
-    const dates = { createdAt: savedAt, updatedAt: savedAt };
-    objects.push(
-      { id: card.customerObject, type: "customer", data: customerData, ...dates },
-      { id: card.methodObject, type: "card", data: cardData, ...dates },
-    );
-  });
-  if (withJobs.length === 0) return cards;
-  await tx.insert(s.paymentCustomer).values(paymentCustomers);
-  await tx.insert(s.paymentMethod).values(methods);
-  await tx.insert(s.testProcessorObject).values(objects);
-  return cards;
-}
-
-/** A job's price in the ledger: all of it to the processor account, 25% to our fees, the rest to the landscaper. */
-function splitLines(amountCents: number, landscaperId: string): LedgerLine[] {
-  const platform = platformCutCents(amountCents);
-  return [
-    { account: "processor", amountCents },
-    { account: "platform_fees", amountCents: -platform },
-    { account: "landscaper", userId: landscaperId, amountCents: -(amountCents - platform) },
-  ];
-}
-
-/** A tip or a fee: all of it the landscaper's. */
-function wholeLines(amountCents: number, landscaperId: string): LedgerLine[] {
-  return [
-    { account: "processor", amountCents },
-    { account: "landscaper", userId: landscaperId, amountCents: -amountCents },
-  ];
-}
-
-const ledgerDescription: Record<LedgerKind, string> = {
-  job_charge: "Job charge",
-  tip: "Tip",
-  cancellation_fee: "Cancellation fee",
-  refund: "Refund",
-};
-
 /**
  * After the jobs are written: the cards, every job's payments and their ledger transactions; `refunds` (job
  * id → amount and time) are refunds of a job's captured price, recorded as refundJob leaves them; `releases`
@@ -236,102 +139,15 @@ export async function seedDemoPayments(
     releases?: Map<string, { cents: number; heldAt: Date; at: Date }>;
   },
 ) {
-  const { tx, now } = context;
+  const { now } = context;
   const cards = await seedCards(context, customers, jobs);
-  const payments: (typeof s.payment.$inferInsert)[] = [];
-  const intents: (typeof s.testProcessorObject.$inferInsert)[] = [];
-  const transactions: (typeof s.ledgerTransaction.$inferInsert)[] = [];
-  const entries: (typeof s.ledgerEntry.$inferInsert)[] = [];
+  const { add, write } = moneyBook();
 
   /** A hold still open at the provider: placed at `at`, but never in the future nor lapsed already. */
   const openHoldAt = (at: Date) =>
     new Date(
       Math.max(Math.min(at.getTime(), now.getTime() - HOUR), now.getTime() - (HOLD_LIFETIME_DAYS - 1) * DAY),
     );
-
-  function add(
-    j: DemoJob,
-    card: DemoCard,
-    p: {
-      kind: "job" | "tip";
-      key: string;
-      status: "held" | "captured" | "released";
-      amountCents: number;
-      capturedCents: number;
-      heldAt?: Date;
-      doneAt?: Date;
-      ledger?: { kind: LedgerKind; lines: LedgerLine[] };
-      /** Part of the captured price refunded afterwards (an admin's refund: the split reversed). */
-      refund?: { cents: number; at: Date; lines: LedgerLine[] };
-    },
-  ) {
-    const id = randomUUID();
-    const intentId = providerId("pi");
-    const createdAt = p.heldAt ?? p.doneAt!;
-    const doneAt = p.doneAt ?? createdAt;
-    const updatedAt = p.refund?.at ?? doneAt;
-    const expiresAt = p.status === "held" ? later(createdAt, HOLD_LIFETIME_DAYS * DAY) : null;
-    payments.push({
-      id,
-      jobId: j.id!,
-      customerId: j.customerId,
-      methodId: card.id,
-      kind: p.kind,
-      provider: "test",
-      providerPaymentId: intentId,
-      status: p.status,
-      amountCents: p.amountCents,
-      capturedCents: p.capturedCents,
-      refundedCents: p.refund?.cents ?? 0,
-      idempotencyKey: p.key,
-      expiresAt,
-      heldAt: p.heldAt ?? null,
-      capturedAt: p.status === "captured" ? doneAt : null,
-      releasedAt: p.status === "released" ? doneAt : null,
-      createdAt,
-      updatedAt,
-    });
-    const intent = {
-      customer: card.customerObject,
-      method: card.methodObject,
-      amount: p.amountCents,
-      captured: p.capturedCents,
-      refunded: p.refund?.cents ?? 0,
-      status: p.status,
-      expiresAt: expiresAt?.toISOString() ?? null,
-      declineCode: null,
-    };
-    intents.push({ id: intentId, type: "payment_intent", data: intent, createdAt, updatedAt });
-    if (p.ledger) record(j, id, `${p.ledger.kind}:${id}`, p.ledger.kind, p.ledger.lines, doneAt);
-    // Keyed as refundJob's first refund of the job is (refund:<the payment's pending key>).
-    if (p.refund) record(j, id, `refund:job:${j.id}:refund:1:${id}`, "refund", p.refund.lines, p.refund.at);
-  }
-
-  function record(
-    j: DemoJob,
-    paymentId: string,
-    key: string,
-    kind: LedgerKind,
-    lines: LedgerLine[],
-    at: Date,
-  ) {
-    const transactionId = randomUUID();
-    transactions.push({
-      id: transactionId,
-      key,
-      kind,
-      jobId: j.id!,
-      paymentId,
-      description: ledgerDescription[kind],
-      createdAt: at,
-    });
-    const sum = lines.reduce((total, line) => total + line.amountCents, 0);
-    if (sum !== 0) throw new Error(`demo ledger transaction ${key} does not balance`);
-    for (const line of lines) {
-      const { account, amountCents } = line;
-      entries.push({ transactionId, account, userId: line.userId ?? null, amountCents, createdAt: at });
-    }
-  }
 
   for (const j of jobs) {
     const released = releases.get(j.id!);
@@ -435,11 +251,5 @@ export async function seedDemoPayments(
     }
   }
 
-  if (payments.length === 0) return;
-  await tx.insert(s.testProcessorObject).values(intents);
-  await tx.insert(s.payment).values(payments);
-  if (transactions.length === 0) return;
-  await tx.insert(s.ledgerTransaction).values(transactions);
-  // The database keeps ledger_balance from these rows (its trigger), as it does for the app's postings.
-  await tx.insert(s.ledgerEntry).values(entries);
+  await write(context);
 }
