@@ -1,13 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { formatCharlotteClock, formatLongDate } from "../../../shared/dates.js";
 import { landscaperDisplayName } from "../../../shared/landscapers.js";
-import { problemReasonLabel } from "../../../shared/proof.js";
-import { formatCents, jobLabel } from "../../../shared/services.js";
+import { jobLabel } from "../../../shared/services.js";
 import { firstNameOf } from "../../../shared/session.js";
 import { conversationLink } from "../../features/conversations/index.js";
 import * as s from "../schema.js";
+import { HOUR, later, MINUTE } from "./demo-booking.js";
 import type { DemoContext, DemoCustomer, DemoLandscaper } from "./demo-people.js";
-import type { DemoLook, DemoPhotoStore } from "./demo-photos.js";
+import type { DemoPhotoStore } from "./demo-photos.js";
+import { openDisputeProof, resolvedDisputeProof } from "./demo-proof-disputes.js";
+import { photo, type Role, type Shot, storePhotos } from "./demo-proof-photos.js";
 import type { DemoVisits } from "./demo-visits.js";
 
 /**
@@ -15,27 +16,29 @@ import type { DemoVisits } from "./demo-visits.js";
  * photos (with a storage only), the conversations with their read marks (Olivia has one message from Carlos
  * unread, on the work waiting for her approval), and the bell items the app would have written along the
  * way (message, arrival and dispute alerts). The rows go with their jobs or people when the demo is removed.
+ * Olivia's two showcase jobs are here; the two problem reports are ./demo-proof-disputes.ts, the photo files
+ * ./demo-proof-photos.ts.
  */
 
 type DemoJob = typeof s.job.$inferInsert;
-type Role = "customer" | "landscaper" | "admin";
 interface Line {
   from: Role;
   body: string;
   at: Date;
 }
-interface Shot {
-  kind: "before" | "after" | "problem";
-  look: DemoLook;
-  by: Role;
-  takenAt: Date;
-  uploadedAt: Date;
-}
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const later = (value: Date, ms: number) => new Date(value.getTime() + ms);
-const weekday = (iso: string) => formatLongDate(iso).split(",")[0]!;
+/** What each part of the proof seed adds to (./demo-proof-disputes.ts): the rows, and how to make them. */
+export interface ProofBook {
+  talk: (j: DemoJob, lines: Line[], read: { customer: Date; landscaper: Date; emailed?: Date }) => void;
+  arrivalAlerts: (j: DemoJob) => void;
+  tell: (userId: string | null | undefined, message: string, link: string, at: Date, read?: boolean) => void;
+  shots: { job: DemoJob; shots: Shot[] }[];
+  notifications: (typeof s.notification.$inferInsert)[];
+  labelOf: (j: DemoJob) => string;
+  customerOf: (j: DemoJob) => DemoCustomer | undefined;
+  carlos: DemoLandscaper;
+  adminId: string | null;
+}
 
 export async function seedDemoProof(
   { tx }: DemoContext,
@@ -122,6 +125,17 @@ export async function seedDemoProof(
   const tell = (userId: string | null | undefined, message: string, link: string, at: Date, read = true) => {
     if (userId) notifications.push({ userId, type: "dispute", message, link, read, createdAt: at });
   };
+  const book: ProofBook = {
+    talk,
+    arrivalAlerts,
+    tell,
+    shots,
+    notifications,
+    labelOf,
+    customerOf,
+    carlos,
+    adminId,
+  };
 
   // Olivia's booked visit: Carlos writes once he has taken it; all read.
   const booked = visits.showcaseScheduled;
@@ -194,168 +208,12 @@ export async function seedDemoProof(
     }
   }
 
-  // The open report: the customer's, Carlos's redo offer she turned down, and our team told.
   const open = visits.openDispute;
-  if (open?.completedAt && open.problemReportedAt && open.redoOfferedAt && open.redoDeclinedAt) {
-    const first = firstNameOf(customerOf(open)?.name ?? open.customerName);
-    const label = labelOf(open);
-    const name = open.customerName!;
-    talk(
-      open,
-      [
-        {
-          from: "customer",
-          body: "Hi Carlos, I got home and only part of the work was done. The details and a photo are in my report.",
-          at: later(open.problemReportedAt, 4 * MINUTE),
-        },
-        {
-          from: "landscaper",
-          body: `Sorry about that, ${first}. The back gate was locked when I got there, so I couldn't get to the rest. I can come back on ${weekday(open.redoDate!)} and finish it at no charge.`,
-          at: later(open.redoOfferedAt, -3 * MINUTE),
-        },
-        {
-          from: "customer",
-          body: "Thanks, but I can't be home for another visit this week. I've asked GreenScape to look at it.",
-          at: later(open.redoDeclinedAt, 3 * MINUTE),
-        },
-      ],
-      {
-        customer: later(open.redoDeclinedAt, 3 * MINUTE),
-        landscaper: later(open.redoDeclinedAt, 40 * MINUTE),
-      },
-    );
-    arrivalAlerts(open);
-    shots.push({
-      job: open,
-      shots: [
-        photo("after", "mowed", "landscaper", later(open.completedAt, -8 * MINUTE), 5),
-        photo("after", "mowed", "landscaper", later(open.completedAt, -6 * MINUTE), 3),
-        photo("problem", "unfinished", "customer", later(open.problemReportedAt, -12 * MINUTE), 10),
-      ],
-    });
-    const reason = problemReasonLabel.partly_done.toLowerCase();
-    const reported = open.problemReportedAt;
-    const toTeam = `/admin/resolutions?job=${open.id}`;
-    tell(
-      adminId,
-      `${name} reported a problem with ${label}; its payment is held: ${open.problemNote?.slice(0, 140)}`,
-      toTeam,
-      reported,
-    );
-    tell(
-      carlos.id,
-      `${name} reported a problem with ${label} (${reason}). You can offer a redo visit from your dashboard.`,
-      "/landscaper-dashboard",
-      reported,
-    );
-    tell(
-      open.customerId,
-      `We received your report about ${label}. Nothing is charged until it is sorted out.`,
-      "/dashboard/customer",
-      reported,
-    );
-    tell(
-      open.customerId,
-      `Your landscaper offered to come back on ${formatLongDate(open.redoDate!)} to put ${label} right. Accept or decline it on your dashboard.`,
-      "/dashboard/customer",
-      open.redoOfferedAt,
-    );
-    const declined = open.redoDeclinedAt;
-    tell(
-      carlos.id,
-      `${name} declined the redo visit for ${label}. Our team will look into it.`,
-      "/landscaper-dashboard",
-      declined,
-      false,
-    );
-    tell(
-      adminId,
-      `${name} declined the redo visit for ${label}; the report needs a decision.`,
-      toTeam,
-      declined,
-      false,
-    );
-  }
+  if (open) openDisputeProof(book, open);
 
-  // The resolved report: damage, a partial refund our team settled two days later.
   const resolved = visits.resolvedDispute;
   const refund = resolved ? visits.refunds.get(resolved.id!) : undefined;
-  if (resolved?.completedAt && resolved.problemReportedAt && resolved.disputeResolvedAt && refund) {
-    const first = firstNameOf(customerOf(resolved)?.name ?? resolved.customerName);
-    const label = labelOf(resolved);
-    const name = resolved.customerName!;
-    const amount = formatCents(refund.cents);
-    const settled = resolved.disputeResolvedAt;
-    const end = later(settled, 3 * HOUR);
-    talk(
-      resolved,
-      [
-        {
-          from: "customer",
-          body: "Hi Carlos, the trimmer took two hostas in the bed by the front path right down to the ground. The photo is in my report.",
-          at: later(resolved.problemReportedAt, 3 * MINUTE),
-        },
-        {
-          from: "landscaper",
-          body: `I'm sorry, ${first}. That was my mistake. I'm happy to cover replacing them.`,
-          at: later(resolved.problemReportedAt, 15 * HOUR),
-        },
-        {
-          from: "admin",
-          body: `Thanks, both. We've refunded ${amount} to ${first}'s card toward new hostas, and the rest of the job is charged as agreed.`,
-          at: later(settled, 2 * MINUTE),
-        },
-      ],
-      { customer: end, landscaper: end },
-    );
-    arrivalAlerts(resolved);
-    shots.push({
-      job: resolved,
-      shots: [
-        photo("after", "mowed", "landscaper", later(resolved.completedAt, -6 * MINUTE), 3),
-        photo("problem", "damaged", "customer", later(resolved.problemReportedAt, -10 * MINUTE), 8),
-      ],
-    });
-    const reported = resolved.problemReportedAt;
-    tell(
-      adminId,
-      `${name} reported a problem with ${label}; its payment is held: ${resolved.problemNote?.slice(0, 140)}`,
-      `/admin/resolutions?job=${resolved.id}`,
-      reported,
-    );
-    tell(
-      carlos.id,
-      `${name} reported a problem with ${label} (${problemReasonLabel.damage.toLowerCase()}). You can offer a redo visit from your dashboard.`,
-      "/landscaper-dashboard",
-      reported,
-    );
-    tell(
-      resolved.customerId,
-      `We received your report about ${label}. Nothing is charged until it is sorted out.`,
-      "/dashboard/customer",
-      reported,
-    );
-    tell(
-      resolved.customerId,
-      `Our team resolved your report about ${label}: ${amount} is refunded to your card.`,
-      "/dashboard/customer",
-      later(settled, 7000),
-    );
-    tell(
-      carlos.id,
-      `Our team resolved the report about ${label}: ${amount} is refunded to the customer and your earnings adjusted.`,
-      "/landscaper-dashboard",
-      later(settled, 7000),
-    );
-    notifications.push({
-      userId: carlos.id,
-      type: "payment",
-      message: `${amount} of ${label} was refunded to the customer; your earnings were adjusted.`,
-      link: "/landscaper-dashboard?tab=earnings",
-      read: true,
-      createdAt: refund.at,
-    });
-  }
+  if (resolved && refund) resolvedDisputeProof(book, resolved, refund);
 
   if (messages.length) await tx.insert(s.jobMessage).values(messages);
   if (members.length) await tx.insert(s.conversationMember).values(members);
@@ -363,53 +221,4 @@ export async function seedDemoProof(
   // Without a storage (a seed called without one) there is nowhere to put the files, so no photo rows
   // either: a row whose file is missing would show a broken image.
   if (options.photos) await storePhotos(tx, options.photos, shots, carlos.id);
-}
-
-/** A photo to take: its kind, its look, who took it, when, and how many minutes later it was uploaded. */
-function photo(kind: Shot["kind"], look: DemoLook, by: Role, takenAt: Date, uploadMinutes: number): Shot {
-  return { kind, look, by, takenAt, uploadedAt: later(takenAt, uploadMinutes * MINUTE) };
-}
-
-/** Writes each photo's two files (as addPhotos does: job-photos/<job>/<id>.jpg and -thumb.jpg) and rows. */
-async function storePhotos(
-  tx: DemoContext["tx"],
-  store: DemoPhotoStore,
-  jobs: { job: DemoJob; shots: Shot[] }[],
-  carlosId: string,
-) {
-  const { pictures } = store;
-  const used: Record<DemoLook, number> = { overgrown: 0, mowed: 0, unfinished: 0, damaged: 0 };
-  const rows: (typeof s.jobPhoto.$inferInsert)[] = [];
-  const files: [string, Buffer][] = [];
-  for (const { job, shots } of jobs) {
-    for (const shot of shots) {
-      const list = pictures[shot.look];
-      const picture = list[used[shot.look]++ % list.length]!;
-      const id = randomUUID();
-      const key = `job-photos/${job.id}/${id}.jpg`;
-      const thumbKey = `job-photos/${job.id}/${id}-thumb.jpg`;
-      files.push([key, picture.full], [thumbKey, picture.thumb]);
-      rows.push({
-        id,
-        jobId: job.id!,
-        kind: shot.kind,
-        visit: 1,
-        uploaderId: shot.by === "customer" ? job.customerId : carlosId,
-        key,
-        thumbKey,
-        width: picture.width,
-        height: picture.height,
-        bytes: picture.full.length,
-        takenAt: shot.takenAt,
-        createdAt: shot.uploadedAt,
-      });
-    }
-  }
-  await Promise.all(
-    files.map(async ([key, data]) => {
-      await store.storage.put(key, data);
-      store.written.push(key);
-    }),
-  );
-  if (rows.length) await tx.insert(s.jobPhoto).values(rows);
 }
