@@ -85,10 +85,14 @@ export function CancelJobDialog({
       }}
       trigger={
         skip ? (
-          <Button type="button" size={skipIn === "row" ? "sm" : "default"} variant="outline">
+          <Button
+            type="button"
+            size={skipIn === "row" ? "sm" : "default"}
+            variant="outline"
+            // In the panel's list every row has one: its name says which visit (and starts as it reads).
+            aria-label={skipIn === "row" ? `Skip this visit, ${day}` : undefined}
+          >
             Skip this visit
-            {/* In the panel's list every row has one: its name says which visit. */}
-            {skipIn === "row" ? <span className="sr-only">, {day}</span> : null}
           </Button>
         ) : (
           <Button type="button" variant="outline" className="text-red-700 hover:bg-red-50 hover:text-red-800">
