@@ -1,25 +1,18 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { RotateCcw } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
-import type { z } from "zod";
+import { Controller, useWatch } from "react-hook-form";
 import { addDaysIso, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { frequencyLabel, repeatJobSchema } from "../../../../shared/recurring";
 import { jobLabel, serviceName } from "../../../../shared/services";
-import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
-import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { useRepeatJob } from "../api/series-actions";
 import { bookAgainText, firstVisitLabel } from "../lib/series-text";
 import { FrequencyChoice } from "./frequency-choice";
-import { useDialogForm } from "./use-dialog-form";
-
-type RepeatInput = z.input<typeof repeatJobSchema>;
-type RepeatValues = z.output<typeof repeatJobSchema>;
+import { SeriesDialog } from "./series-dialog";
+import { useSchemaDialog } from "./use-dialog-form";
 
 /**
  * 'Book again' on a completed job: the same services at the same address, once or on a schedule (for the
@@ -29,12 +22,9 @@ export function BookAgainDialog({ job }: { job: JobView }) {
   const repeat = useRepeatJob();
   const [key, setKey] = useState(newIdempotencyKey);
   const today = todayInCharlotte();
-  const form = useForm<RepeatInput, unknown, RepeatValues>({
-    resolver: zodResolver(repeatJobSchema),
+  const dialog = useSchemaDialog({
+    schema: repeatJobSchema,
     defaultValues: { frequency: "one_time", preferredDate: "" },
-  });
-  const dialog = useDialogForm({
-    form,
     fields: ["frequency", "preferredDate"],
     send: async ({ frequency, preferredDate }) => {
       const { quote } = await repeat.mutateAsync({
@@ -52,21 +42,13 @@ export function BookAgainDialog({ job }: { job: JobView }) {
     title: "Request sent",
     failureTitle: "Could not book it again",
   });
+  const { form } = dialog;
   const frequency = useWatch({ control: form.control, name: "frequency" });
   const servicesText = job.services.map(serviceName).join(", ");
   return (
-    <FormDialog
-      {...dialog}
-      trigger={
-        <Button
-          type="button"
-          variant="outline"
-          className="bg-white"
-          icon={<RotateCcw className="size-4" aria-hidden="true" />}
-        >
-          Book again
-        </Button>
-      }
+    <SeriesDialog
+      dialog={dialog}
+      trigger={{ label: "Book again", icon: RotateCcw, size: "default", className: "bg-white" }}
       title={<>Book {servicesText} again</>}
       description={bookAgainText(job)}
       submitLabel="Send request"
@@ -101,7 +83,6 @@ export function BookAgainDialog({ job }: { job: JobView }) {
           {...form.register("preferredDate")}
         />
       </FormField>
-      <FormAlert message={form.formState.errors.root?.message} />
-    </FormDialog>
+    </SeriesDialog>
   );
 }

@@ -1,7 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarClock, CalendarX2, PauseCircle, PlayCircle, XCircle } from "lucide-react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import { z } from "zod";
 import { addDaysIso, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import {
@@ -13,9 +11,6 @@ import {
   weekdayNames,
 } from "../../../../shared/recurring";
 import { jobLabel } from "../../../../shared/services";
-import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
-import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
@@ -29,13 +24,17 @@ import {
 } from "../api/series-actions";
 import { visitDay } from "../lib/series";
 import { pausePreview, resumePreview } from "../lib/series-text";
-import { useDialogForm } from "./use-dialog-form";
+import { SeriesDialog } from "./series-dialog";
+import { useSchemaDialog } from "./use-dialog-form";
 
 interface SeriesDialogProps {
   series: SeriesSummary;
   /** The server's sentence after a change (it may say a visit less than 48 hours away stays). */
   onDone?: (message: string) => void;
 }
+
+/** A confirmation: nothing to fill in. */
+const noFields = z.object({});
 
 const notice =
   "A visit less than 48 hours away stays as booked; skip it on its own if you need to (its cancellation rule applies).";
@@ -44,33 +43,22 @@ const notice =
 export function PauseSeriesDialog({ series, onDone }: SeriesDialogProps) {
   const pause = usePauseSeries();
   const today = todayInCharlotte();
-  const form = useForm<z.input<typeof pauseSeriesSchema>, unknown, z.output<typeof pauseSeriesSchema>>({
-    resolver: zodResolver(pauseSeriesSchema),
+  const dialog = useSchemaDialog({
+    schema: pauseSeriesSchema,
     defaultValues: { until: "" },
-  });
-  const dialog = useDialogForm({
-    form,
     fields: ["until"],
     send: ({ until }) => pause.mutateAsync({ seriesId: series.id, until }),
     title: "Series paused",
     failureTitle: "Could not pause the series",
     onDone,
   });
+  const { form } = dialog;
   const label = seriesLabel(series.number);
   const preview = pausePreview(series, form.watch("until"));
   return (
-    <FormDialog
-      {...dialog}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          icon={<PauseCircle className="size-4" aria-hidden="true" />}
-        >
-          {series.pausedUntil ? "Change pause…" : "Pause until…"}
-        </Button>
-      }
+    <SeriesDialog
+      dialog={dialog}
+      trigger={{ label: series.pausedUntil ? "Change pause…" : "Pause until…", icon: PauseCircle }}
       title={series.pausedUntil ? <>Change the pause of {label}</> : <>Pause {label}</>}
       description={
         <>
@@ -101,17 +89,16 @@ export function PauseSeriesDialog({ series, onDone }: SeriesDialogProps) {
       >
         {preview}
       </p>
-      <FormAlert message={form.formState.errors.root?.message} />
-    </FormDialog>
+    </SeriesDialog>
   );
 }
 
 /** 'Resume now' while paused: a confirmation saying which visits come back. */
 export function ResumeSeriesDialog({ series, onDone }: SeriesDialogProps) {
   const resume = useResumeSeries();
-  const form = useForm<Record<string, never>>({ defaultValues: {} });
-  const dialog = useDialogForm({
-    form,
+  const dialog = useSchemaDialog({
+    schema: noFields,
+    defaultValues: {},
     fields: [],
     send: () => resume.mutateAsync({ seriesId: series.id }),
     title: "Series resumed",
@@ -119,13 +106,9 @@ export function ResumeSeriesDialog({ series, onDone }: SeriesDialogProps) {
     onDone,
   });
   return (
-    <FormDialog
-      {...dialog}
-      trigger={
-        <Button type="button" size="sm" icon={<PlayCircle className="size-4" aria-hidden="true" />}>
-          Resume now
-        </Button>
-      }
+    <SeriesDialog
+      dialog={dialog}
+      trigger={{ label: "Resume now", icon: PlayCircle, variant: "default" }}
       title={<>Resume {seriesLabel(series.number)} now?</>}
       description={
         <>
@@ -137,21 +120,16 @@ export function ResumeSeriesDialog({ series, onDone }: SeriesDialogProps) {
       pendingLabel="Resuming..."
       pending={resume.isPending}
       cancelLabel="Stay paused"
-    >
-      <FormAlert message={form.formState.errors.root?.message} />
-    </FormDialog>
+    />
   );
 }
 
 /** 'Change day': the visits move to another weekday from the first one at least 48 hours away. */
 export function ChangeDayDialog({ series, onDone }: SeriesDialogProps) {
   const change = useChangeWeekday();
-  const form = useForm<z.input<typeof changeWeekdaySchema>, unknown, z.output<typeof changeWeekdaySchema>>({
-    resolver: zodResolver(changeWeekdaySchema),
+  const dialog = useSchemaDialog({
+    schema: changeWeekdaySchema,
     defaultValues: { weekday: String(series.weekday ?? 1) },
-  });
-  const dialog = useDialogForm({
-    form,
     fields: ["weekday"],
     send: ({ weekday }) => change.mutateAsync({ seriesId: series.id, weekday }),
     title: "Visit day changed",
@@ -159,19 +137,11 @@ export function ChangeDayDialog({ series, onDone }: SeriesDialogProps) {
     onDone,
     startFrom: () => ({ weekday: String(series.weekday ?? 1) }),
   });
+  const { form } = dialog;
   return (
-    <FormDialog
-      {...dialog}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          icon={<CalendarClock className="size-4" aria-hidden="true" />}
-        >
-          Change day
-        </Button>
-      }
+    <SeriesDialog
+      dialog={dialog}
+      trigger={{ label: "Change day", icon: CalendarClock }}
       title={<>Change the day of {seriesLabel(series.number)}</>}
       description={
         <>
@@ -192,42 +162,32 @@ export function ChangeDayDialog({ series, onDone }: SeriesDialogProps) {
           ))}
         </Select>
       </FormField>
-      <FormAlert message={form.formState.errors.root?.message} />
-    </FormDialog>
+    </SeriesDialog>
   );
 }
 
 /** 'Cancel series', with a reason: visits 48 hours away or more are cancelled, nothing charged for them. */
 export function CancelSeriesDialog({ series, onDone }: SeriesDialogProps) {
   const cancel = useCancelSeries();
-  const form = useForm<z.input<typeof seriesReasonSchema>, unknown, z.output<typeof seriesReasonSchema>>({
-    resolver: zodResolver(seriesReasonSchema),
+  const dialog = useSchemaDialog({
+    schema: seriesReasonSchema,
     defaultValues: { reason: "" },
-  });
-  const dialog = useDialogForm({
-    form,
     fields: ["reason"],
     send: ({ reason }) => cancel.mutateAsync({ seriesId: series.id, reason }),
     title: "Series cancelled",
     failureTitle: "Could not cancel the series",
     onDone,
   });
-  const label = seriesLabel(series.number);
+  const { form } = dialog;
   return (
-    <FormDialog
-      {...dialog}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          className="text-red-700 hover:bg-red-50 hover:text-red-800"
-          icon={<XCircle className="size-4" aria-hidden="true" />}
-        >
-          Cancel series
-        </Button>
-      }
-      title={<>Cancel {label}?</>}
+    <SeriesDialog
+      dialog={dialog}
+      trigger={{
+        label: "Cancel series",
+        icon: XCircle,
+        className: "text-red-700 hover:bg-red-50 hover:text-red-800",
+      }}
+      title={<>Cancel {seriesLabel(series.number)}?</>}
       description={
         <>
           Every visit 48 hours away or more is cancelled and nothing is charged for it. {notice} Your
@@ -243,8 +203,7 @@ export function CancelSeriesDialog({ series, onDone }: SeriesDialogProps) {
       <FormField label="Why are you cancelling?" required error={form.formState.errors.reason?.message}>
         <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
       </FormField>
-      <FormAlert message={form.formState.errors.root?.message} />
-    </FormDialog>
+    </SeriesDialog>
   );
 }
 
@@ -254,9 +213,9 @@ export function CancelSeriesDialog({ series, onDone }: SeriesDialogProps) {
  */
 export function DeclineMoveDialog({ job }: { job: JobView }) {
   const decline = useDeclineMove();
-  const form = useForm<Record<string, never>>({ defaultValues: {} });
-  const dialog = useDialogForm({
-    form,
+  const dialog = useSchemaDialog({
+    schema: noFields,
+    defaultValues: {},
     fields: [],
     send: () => decline.mutateAsync({ jobId: job.id }),
     title: "Visit cancelled",
@@ -265,18 +224,9 @@ export function DeclineMoveDialog({ job }: { job: JobView }) {
   const newDay = job.scheduledDate ? visitDay(job.scheduledDate) : "the new day";
   const landscaper = job.landscaperName ?? "Your landscaper";
   return (
-    <FormDialog
-      {...dialog}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          icon={<CalendarX2 className="size-4" aria-hidden="true" />}
-        >
-          Cancel this visit instead
-        </Button>
-      }
+    <SeriesDialog
+      dialog={dialog}
+      trigger={{ label: "Cancel this visit instead", icon: CalendarX2 }}
       title={<>Cancel the {newDay} visit?</>}
       description={
         <>
@@ -292,8 +242,6 @@ export function DeclineMoveDialog({ job }: { job: JobView }) {
       pending={decline.isPending}
       submitVariant="destructive"
       cancelLabel={`Keep ${newDay}`}
-    >
-      <FormAlert message={form.formState.errors.root?.message} />
-    </FormDialog>
+    />
   );
 }

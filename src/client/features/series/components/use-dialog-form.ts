@@ -1,5 +1,13 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import type { DefaultValues, FieldValues, Path, UseFormReturn } from "react-hook-form";
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+  useForm,
+} from "react-hook-form";
+import type { z } from "zod";
 import { reportSubmitFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 
@@ -44,4 +52,20 @@ export function useDialogForm<TInput extends FieldValues, TOutput>({
     else if (!next) form.reset();
   };
   return { open, onOpenChange, onSubmit };
+}
+
+/**
+ * `useDialogForm` with its form: validated by `schema`, starting from `defaultValues`. Answers the form with
+ * the dialog's open state and submit, ready for `SeriesDialog`.
+ */
+export function useSchemaDialog<TInput extends FieldValues, TOutput>({
+  schema,
+  defaultValues,
+  ...options
+}: {
+  schema: z.ZodType<TOutput, TInput>;
+  defaultValues: DefaultValues<TInput>;
+} & Omit<Parameters<typeof useDialogForm<TInput, TOutput>>[0], "form">) {
+  const form = useForm<TInput, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });
+  return { form, ...useDialogForm({ form, ...options }) };
 }
