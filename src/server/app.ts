@@ -7,6 +7,7 @@ import type { Env } from "./config/env.js";
 import type { Database } from "./db/client.js";
 import { type Auth, createAuth } from "./features/accounts/auth.js";
 import { accountRoutes } from "./features/accounts/routes.js";
+import { SessionCache } from "./features/accounts/session-cache.js";
 import { adminRoutes } from "./features/admin/routes.js";
 import { conversationRoutes } from "./features/conversations/routes.js";
 import { customerRoutes } from "./features/customers/routes.js";
@@ -67,6 +68,7 @@ declare module "fastify" {
     storage: Storage;
     outboxWorker: OutboxWorker;
     notificationHub: NotificationHub;
+    sessionCache: SessionCache;
     paymentProvider: PaymentProvider;
   }
 }
@@ -168,6 +170,12 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
 
   const notificationHub = new NotificationHub(database, app.log);
   app.decorate("notificationHub", notificationHub);
+  const sessionCache = new SessionCache({ ttlMs: env.SESSION_CACHE_MS });
+  app.decorate("sessionCache", sessionCache);
+  app.addHook("onReady", async () =>
+    sessionCache.start(database, (error) => app.log.warn({ err: error }, "unreadable session change")),
+  );
+  app.addHook("onClose", async () => sessionCache.stop());
   app.addHook("onReady", async () => notificationHub.start());
   app.addHook("onClose", async () => notificationHub.stop());
   app.addHook("onClose", async () => {

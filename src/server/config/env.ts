@@ -57,6 +57,9 @@ export const envSchema = z.object({
     ),
   // Every call to another service (SMTP, push, SMS, Redis) gives up after this long.
   OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // How long an instance may reuse a session it looked up (0: never). Revocations reach every instance at once
+  // through LISTEN/NOTIFY; this bounds a copy only if that delivery fails.
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   // How often an open notification stream checks that its session still exists (closed within this long).
   STREAM_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -28,6 +28,9 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
     PUBLIC_URL: "http://localhost:3000",
     // app.inject() comes from 127.0.0.1: the limits are tested by tests that clear this and pick addresses.
     RATE_LIMIT_ALLOW_LIST: "127.0.0.1",
+    // Many tests change a user straight in the database and call the API the next moment; on PostgreSQL the
+    // change's notification may land a few milliseconds later. The cache has its own tests, which turn it on.
+    SESSION_CACHE_MS: "0",
     ...overrides,
   });
   const database = await openTestDatabase();

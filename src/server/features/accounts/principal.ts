@@ -5,6 +5,7 @@ import { type Role, roles } from "../../../shared/roles.js";
 import { firstNameOf, lastNameOf, type SessionUser } from "../../../shared/session.js";
 import type { Env } from "../../config/env.js";
 import { landscaper } from "../../db/schema.js";
+import { sessionTokenOf } from "./session-cache.js";
 
 /** The signed-in caller as the server sees it; rights come from the database and the server's settings. */
 export interface Principal {
@@ -47,6 +48,11 @@ declare module "fastify" {
 /** Resolves (once per request) who is calling, from the Better Auth session cookie. */
 export function getPrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal | null> {
   request.principalPromise ??= (async () => {
+    const token = app.sessionCache.enabled
+      ? sessionTokenOf(request.headers.cookie, app.env.NODE_ENV === "production")
+      : undefined;
+    const cached = token ? app.sessionCache.get(token) : undefined;
+    if (cached) return cached;
     const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!result) return null;
     const { user, session } = result;
@@ -56,7 +62,7 @@ export function getPrincipal(app: FastifyInstance, request: FastifyRequest): Pro
       emailVerified: user.emailVerified,
     });
     if ((user as { banned?: boolean | null }).banned) return null;
-    return {
+    const principal: Principal = {
       userId: user.id,
       sessionId: session.id,
       email: user.email,
@@ -65,6 +71,8 @@ export function getPrincipal(app: FastifyInstance, request: FastifyRequest): Pro
       ...grants,
       impersonatedBy: (session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
     };
+    if (token) app.sessionCache.set(token, principal, new Date(session.expiresAt));
+    return principal;
   })();
   return request.principalPromise;
 }
