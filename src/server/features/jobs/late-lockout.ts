@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { addDaysIso, formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import { landscaperDisplayName } from "../../../shared/landscapers.js";
 import { LATE_LOCKOUT_DAYS, seriesLabel } from "../../../shared/recurring.js";
+import { missedVisitReason } from "../../../shared/reliability.js";
 import { jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
@@ -84,7 +85,8 @@ export async function runLateLockout(options: LateLockoutOptions): Promise<LateL
             .from(jobSeries)
             .where(eq(jobSeries.id, current.seriesId))
         : [];
-      const reason = `Missed ${label} on ${day}: no arrival was marked within ${LATE_LOCKOUT_DAYS} days, so the visit went back to the queue.`;
+      // The admins' queue reads the visit back from this sentence (missedVisitOf): one builder for both.
+      const reason = missedVisitReason(current.number, current.scheduledDate);
 
       const updated = await move(tx, {
         current,
