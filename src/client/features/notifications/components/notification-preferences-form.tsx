@@ -1,17 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  CircleCheck,
-  LoaderCircle,
-  type LucideIcon,
-  Mail,
-  MessageCircle,
-  MessageSquareText,
-  Smartphone,
-  TriangleAlert,
-  Truck,
-} from "lucide-react";
-import type * as React from "react";
+import { Mail, MessageCircle, MessageSquareText, Smartphone, Truck } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
@@ -24,7 +13,6 @@ import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { PhoneInput } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { Switch } from "../../../components/ui/switch";
 import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
@@ -38,6 +26,8 @@ import {
   PushPermissionError,
   pushSupported,
 } from "../lib/push-browser";
+import { PreferenceRow } from "./preference-row";
+import { PushStatusLine } from "./push-status-line";
 
 /** The spec's texts (02 §5 and §8), word for word. */
 export const preferenceMessages = {
@@ -358,97 +348,5 @@ function PreferencesEditor({
         {form.formState.isDirty ? <p className="text-sm text-slate-600">You have unsaved changes.</p> : null}
       </div>
     </form>
-  );
-}
-
-function PreferenceRow({
-  id,
-  icon: Icon,
-  title,
-  description,
-  status,
-  children,
-}: {
-  id: string;
-  icon: LucideIcon;
-  title: string;
-  description: string;
-  status?: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="flex items-start gap-4 py-4">
-      <span className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800 sm:flex">
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
-      <div className="grid min-w-0 flex-1 gap-1">
-        <Label htmlFor={id} className="text-base font-semibold text-slate-900">
-          {title}
-        </Label>
-        <p id={`${id}-description`} className="text-sm text-slate-600">
-          {description}
-        </p>
-        {status}
-      </div>
-      <div className="pt-0.5">{children}</div>
-    </div>
-  );
-}
-
-function PushStatusLine({
-  on,
-  busy,
-  checked,
-  permission,
-  subscribed,
-  onEnable,
-}: {
-  on: boolean;
-  busy: boolean;
-  checked: boolean;
-  permission: ReturnType<typeof usePushStatus>["permission"];
-  subscribed: boolean;
-  onEnable: () => void;
-}) {
-  const line = "mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm";
-  if (busy) {
-    return (
-      <p className={cn(line, "text-slate-600")} role="status">
-        <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-        Updating push notifications...
-      </p>
-    );
-  }
-  if (!checked || !on) return null;
-  if (permission === "unsupported") {
-    return (
-      <p className={cn(line, "text-slate-600")}>
-        This browser can't receive push notifications; your choice applies to your other devices.
-      </p>
-    );
-  }
-  if (permission === "denied") {
-    return (
-      <p className={cn(line, "text-amber-800")}>
-        <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-        Notifications are blocked for this site. Allow them in your browser settings to get push alerts here.
-      </p>
-    );
-  }
-  if (subscribed && permission === "granted") {
-    return (
-      <p className={cn(line, "text-brand-800")}>
-        <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
-        This browser receives push alerts.
-      </p>
-    );
-  }
-  return (
-    <p className={cn(line, "text-slate-600")}>
-      Not set up in this browser yet.
-      <Button type="button" variant="link" className="h-auto p-0" onClick={onEnable}>
-        Enable in this browser
-      </Button>
-    </p>
   );
 }
