@@ -261,7 +261,8 @@ function PastEmptyDays({ from, to }: { from: string; to: string }) {
   return (
     <section
       aria-labelledby={headingId}
-      className="flex flex-wrap items-center justify-between gap-x-4 rounded-lg border border-slate-100 px-3 py-2 lg:grid lg:grid-cols-[13rem_1fr] lg:justify-normal"
+      // Not the days' two columns from 1024 px: the date range is wider than their 13rem heading column.
+      className="flex flex-wrap items-center justify-between gap-x-4 rounded-lg border border-slate-100 px-3 py-2 lg:justify-start"
     >
       <h3 id={headingId} className="text-sm font-semibold text-slate-500">
         {dayLabel(from, "short")} – {dayLabel(to, "short")}
