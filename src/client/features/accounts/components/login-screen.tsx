@@ -1,7 +1,6 @@
 import { ArrowLeft, type LucideIcon } from "lucide-react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import type { LoginPortal } from "../../../../shared/accounts";
-import { PageStatus } from "../../../components/page-status";
 import { useSession } from "../../../lib/session";
 import { postSignInPath } from "../lib/redirect-target";
 import { AuthShell, authLinkClass } from "./auth-shell";
@@ -22,8 +21,8 @@ interface LoginScreenProps {
 }
 
 /**
- * A login page: 'Loading...' while the session resolves, straight on to the user's page when already
- * signed in (rendering nothing meanwhile), the sign-in form otherwise.
+ * A login page: the sign-in form at once (first paint does not wait for the session request), with
+ * 'Loading...' said above it while the session resolves; straight on to the user's page when already signed in.
  */
 export function LoginScreen({
   portal,
@@ -40,7 +39,6 @@ export function LoginScreen({
   const location = useLocation();
   const navigate = useNavigate();
 
-  if (isPending) return <PageStatus>Loading...</PageStatus>;
   if (user) return <Navigate to={destination(user, location.search)} replace />;
 
   return (
@@ -51,6 +49,10 @@ export function LoginScreen({
       eyebrow={eyebrow}
       footer={<LoginFooter signUp={signUp} />}
     >
+      {/* Reserved height: the line clears without moving the form (no layout shift). */}
+      <p role="status" className="-mt-2 mb-2 h-5 text-center text-sm text-slate-500">
+        {isPending ? "Loading..." : ""}
+      </p>
       <SignInForm
         portal={portal}
         forgotPasswordTo={forgotPasswordTo}
