@@ -242,6 +242,17 @@ export async function completeJob(options: ActionOptions & { finalPriceCents: nu
     // The generic "can no longer be completed" would be false here: it can, once the customer approves.
     if (current.status === "accepted")
       throw conflict("The customer has not approved this job yet, so it cannot be completed.");
+    // A series visit is booked weeks ahead: completing one before its day would charge the customer for
+    // work not done yet. (A one-time job may be done early by agreement; flows and tests rely on that.)
+    if (
+      current.status === "scheduled" &&
+      current.seriesId &&
+      current.scheduledDate &&
+      current.scheduledDate > todayInCharlotte()
+    )
+      throw conflict(
+        `This visit is on ${formatLongDate(current.scheduledDate)}; mark it complete from that day.`,
+      );
     // The photos are the proof the customer approves (or disputes) before anything is charged.
     if (current.status === "scheduled" && (await countPhotos(tx, current.id, "after", current.visit)) === 0)
       throw fieldInvalid("photos", photoMessages.completeNeedsPhoto);

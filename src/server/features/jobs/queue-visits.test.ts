@@ -7,6 +7,7 @@ import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createLandscaper } from "../../test/landscaper-helpers.js";
 import { saveCard } from "../../test/payment-helpers.js";
+import { addPhotos } from "../../test/photo-helpers.js";
 import { postQuote } from "../../test/quote-helpers.js";
 import { weekdayOf } from "./series-rule.js";
 
@@ -90,6 +91,17 @@ describe("series visits in the landscaper's queue", () => {
     const ranged = await queue({ from: third, to: third });
     expect(ranged.jobs.filter((j) => j.seriesId === seriesId).map((j) => j.id)).toEqual([visits[2]!.id]);
     expect(ranged.seriesVisits?.[seriesId]).toBe(1);
+  });
+
+  it("refuses to complete a series visit before its day", async () => {
+    const visits = await activeSeries();
+    const later = visits[1]!;
+    await addPhotos(t.app, pro.cookie, later.id);
+    const early = await post(pro, `/api/jobs/${later.id}/complete`, { finalPrice: 45 });
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json().error.message).toMatch(/^This visit is on .*; mark it complete from that day\.$/);
+    const [row] = await t.database.db.select().from(job).where(eq(job.id, later.id));
+    expect(row!.status).toBe("scheduled");
   });
 
   it("filters a series visit by its own date, and a moved visit by its new day", async () => {

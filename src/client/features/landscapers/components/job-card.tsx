@@ -134,11 +134,12 @@ export function JobCard({ job, canAct, lockedReasonId, laterVisits = 0, titled =
       />,
     );
   }
-  // Before the visit's day completing is not the next step: it stays possible (work done early with the
-  // customer's agreement; the server allows it) but last and outlined, never the main button.
-  const completeEarly = visitDayComes ? (
-    <CompleteJobDialog key="complete" job={job} disabled={!canAct} describedBy={describedBy} secondary />
-  ) : null;
+  // Before the visit's day completing is not the next step. A one-time job may still be done early by
+  // agreement (last and outlined, never the main button); a series visit not at all (the server refuses).
+  const completeEarly =
+    visitDayComes && !job.seriesId ? (
+      <CompleteJobDialog key="complete" job={job} disabled={!canAct} describedBy={describedBy} secondary />
+    ) : null;
   // The job is this landscaper's: they and the customer can write to each other.
   if (assigned && job.status !== "cancelled") {
     actions.push(<MessagesButton key="messages" jobId={job.id} unread={job.unreadMessages} />);
