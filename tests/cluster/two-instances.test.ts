@@ -201,28 +201,33 @@ describe("two app instances behind nginx (round robin) on one PostgreSQL and one
   it("scheduled work ran on both instances without doing anything twice", async () => {
     // Payments: every payment intent at the processor belongs to one payment row (a hold placed twice
     // would leave a second intent even where the row is deduplicated).
-    const intents = await sql.query<{ n: string }>(
-      "select count(*) as n from test_processor_object where type = 'payment_intent'",
-    );
-    const payments = await sql.query<{ n: string }>(
-      "select count(*) as n from payment where provider_payment_id is not null",
-    );
-    expect(Number(intents.rows[0]!.n)).toBe(Number(payments.rows[0]!.n));
+    // Read until a pass in flight has recorded its answer (the intent exists a moment before its row says so).
+    const counts = async () => {
+      const { rows } = await sql.query<{ intents: string; payments: string }>(
+        `select (select count(*) from test_processor_object where type = 'payment_intent') as intents,
+                (select count(*) from payment where provider_payment_id is not null) as payments`,
+      );
+      return { intents: Number(rows[0]!.intents), payments: Number(rows[0]!.payments) };
+    };
+    const settled = await eventually(counts, (c) => c.intents === c.payments, 10_000);
+    expect(settled.payments).toBeGreaterThan(0);
+    expect(settled.intents).toBe(settled.payments);
     // Visit generation: one visit per series date.
     const duplicates = await sql.query(
       "select series_id, series_date from job where series_id is not null group by 1, 2 having count(*) > 1",
     );
     expect(duplicates.rows).toEqual([]);
-    // The outbox: no message claimed by both workers (each row sent once, none left claimed by a lost worker).
-    const outbox = await sql.query<{ status: string; n: string }>(
-      "select status, count(*) as n from outbox group by 1",
-    );
-    const sent = Number(outbox.rows.find((row) => row.status === "sent")?.n ?? 0);
-    const emailed = sentEmails(cluster).length;
-    const pushOrSms = await sql.query<{ n: string }>(
-      "select count(*) as n from outbox where status = 'sent' and channel <> 'email'",
-    );
-    expect(emailed).toBe(sent - Number(pushOrSms.rows[0]!.n));
+    // The outbox: no message claimed by both workers. Each sent email row is one .eml across the two instances
+    // (read until a send in flight has been marked: the file is written a moment before its row says 'sent').
+    const outboxCounts = async () => {
+      const { rows } = await sql.query<{ n: string }>(
+        "select count(*) as n from outbox where status = 'sent' and channel = 'email'",
+      );
+      return { sent: Number(rows[0]!.n), files: sentEmails(cluster).length };
+    };
+    const outbox = await eventually(outboxCounts, (c) => c.sent === c.files, 10_000);
+    expect(outbox.sent).toBeGreaterThan(0);
+    expect(outbox.files).toBe(outbox.sent);
   });
 
   it("a load run survives one instance killed with SIGKILL: every acknowledged write is found exactly once", async () => {
