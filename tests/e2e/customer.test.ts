@@ -306,7 +306,7 @@ describe("customer", () => {
       const page = await customer.newPage();
       await page.goto("/dashboard/customer");
       const card = jobCard(page, main.number);
-      await card.getByText("Accepted", { exact: true }).waitFor();
+      await card.getByText("Waiting for you", { exact: true }).waitFor();
       const offer = (await card.textContent()) ?? "";
       expect(offer).toContain("Carlos Mendoza");
       expect(offer).toContain("$120.00");

@@ -196,7 +196,7 @@ describe("payments (test mode)", () => {
       .getByText("Visa •••• 0341: Your card was declined. Please use a different card.")
       .waitFor();
     await approval.getByTestId("late-booking").waitFor();
-    await card.getByText("Accepted", { exact: true }).waitFor();
+    await card.getByText("Waiting for you", { exact: true }).waitFor();
     await screenshotFromTop(page, "approve-dialog-hold-refused-1280");
     // The form for another card is open. Insufficient funds is refused when the card is saved.
     await fillCard(approval, "4000 0000 0000 9995");

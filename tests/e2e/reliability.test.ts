@@ -105,7 +105,7 @@ describe("reliability and the late lock-out", () => {
     );
     // Arrived today before 6 PM Charlotte time is on time; a run in the evening is late: 1 or 0 of 1. One visit
     // is too few for a percentage ("0% on time" read as a verdict): he is new, and the visits are counted.
-    const record = new RegExp(`${name} · New on GreenScape · 5\\.0 ★ · (1|0) of 1 on time · 1 job$`);
+    const record = new RegExp(`${name} · New on GreenScape · 5\\.0\\u00a0★ · (1|0) of 1 on time · 1 job$`);
 
     const page = customer.page;
     await page.goto("/dashboard/customer");
@@ -113,7 +113,7 @@ describe("reliability and the late lock-out", () => {
     const line = card.getByTestId("landscaper-reliability");
     await line.waitFor();
     expect(await line.locator("span[aria-hidden=true]").textContent()).toMatch(
-      /^Their record: New on GreenScape · 5\.0 ★ · (1|0) of 1 on time · 1 job$/,
+      /^Their record: New on GreenScape · 5\.0\u00a0★ · (1|0) of 1 on time · 1 job$/,
     );
     expect(await line.locator(".sr-only").textContent()).toMatch(
       /new on GreenScape, rated 5\.0 out of 5 \(1 rating\), on time at (1|0) of 1 visit, 1 job completed/,
@@ -227,7 +227,7 @@ describe("reliability and the late lock-out", () => {
     const row = page.getByRole("listitem").filter({ hasText: pro.account.email });
     await row.getByTestId("reliability-line").waitFor();
     expect(await row.getByTestId("reliability-line").locator("span[aria-hidden=true]").textContent()).toMatch(
-      /^Rating 5\.0 ★ \(1\) · On time (1|0) of 1 · Completed 1 of 2 accepted$/,
+      /^Rating 5\.0\u00a0★ \(1\) · On time (1|0) of 1 · Completed 1 of 2 accepted$/,
     );
     const badge = row.getByRole("link", { name: /^Paused from new jobs/ });
     await badge.waitFor();

@@ -296,10 +296,13 @@ describe("recurring series", () => {
     await pause.getByRole("button", { name: "Pause visits" }).click();
     await pause.getByText("Choose a date.").waitFor();
     await pause.getByLabel("No visits until").fill(until);
-    // The result shows as the date changes: the first and third visits go, the fourth is the first back.
+    // The result shows as the date changes: the first and third visits go (the first one's hold is released),
+    // the fourth is the first back.
     await pause
       .getByRole("status")
-      .getByText(`First visit back: ${visitDay(visitDates[3]!)} · 2 visits cancelled`)
+      .getByText(
+        `First visit back: ${visitDay(visitDates[3]!)} · Cancelled: ${visitDay(first)} ($45.00 hold released) and ${visitDay(visitDates[2]!)}`,
+      )
       .waitFor();
     await expectDialogAxeClean(page, "pause-series");
     await shots(page, "series-pause-dialog", { dialog: true });
@@ -316,7 +319,7 @@ describe("recurring series", () => {
       .waitFor();
     await expect.poll(() => rows.count()).toBe(5);
     expect(await notComing.allTextContents()).toEqual([
-      expect.stringMatching(new RegExp(`${visitDay(first)}.*Paused$`)),
+      expect.stringMatching(new RegExp(`${visitDay(first)}.*Paused\\$45\\.00 hold released$`)),
       expect.stringMatching(new RegExp(`${visitDay(second)}.*Skipped$`)),
       expect.stringMatching(new RegExp(`${visitDay(visitDates[2]!)}.*Paused$`)),
     ]);

@@ -16,6 +16,7 @@ import { seriesLabel } from "../../../../shared/recurring";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
 import { Detail } from "../../../components/detail";
 import { JobStatusBadge } from "../../../components/job-status-badge";
+import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/utils";
 import { MessagesButton } from "../../conversations";
 import { CustomerDisputePanel, PhotoGallery, VisitStatus } from "../../proof";
@@ -80,7 +81,12 @@ export function JobCard({ job }: { job: JobView }) {
           {withLandscaper.has(job.status) ? (
             <MessagesButton jobId={job.id} unread={job.unreadMessages} />
           ) : null}
-          <JobStatusBadge status={job.status} />
+          {/* Accepted by the landscaper means an offer that waits for the customer: say it from her side. */}
+          {job.status === "accepted" ? (
+            <Badge variant="info">Waiting for you</Badge>
+          ) : (
+            <JobStatusBadge status={job.status} />
+          )}
         </div>
       </header>
 
