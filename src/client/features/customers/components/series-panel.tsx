@@ -53,6 +53,12 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
     .filter(Boolean)
     .join(" · ");
   const paused = pausedBanner(series);
+  // The card holds of the booked visits: a pause's preview says which it releases.
+  const holds: Record<string, number> = {};
+  for (const visit of series.upcoming) {
+    const payment = visits.get(visit.jobId)?.payment;
+    if (payment?.status === "held") holds[visit.jobId] = payment.amountCents;
+  }
 
   return (
     <article
@@ -125,6 +131,10 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
                   <span className="font-mono text-xs">{jobLabel(job.number)}</span>
                   {/* A pause writes one long reason on each visit: a word says it (the banner says until when). */}
                   <Badge variant="muted">{notComingTag(job.cancelReason)}</Badge>
+                  {/* Its card was held when it was cancelled: the server released that, nothing charged. */}
+                  {job.payment?.status === "released" ? (
+                    <span>{formatCents(job.payment.amountCents)} hold released</span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -137,7 +147,7 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
         {series.pausedUntil ? (
           <ResumeSeriesDialog series={series} onDone={(text) => setLast({ text, pause: false })} />
         ) : null}
-        <PauseSeriesDialog series={series} onDone={(text) => setLast({ text, pause: true })} />
+        <PauseSeriesDialog series={series} holds={holds} onDone={(text) => setLast({ text, pause: true })} />
         <ChangeDayDialog series={series} onDone={(text) => setLast({ text, pause: false })} />
         <CancelSeriesDialog series={series} onDone={(text) => setLast({ text, pause: false })} />
       </footer>

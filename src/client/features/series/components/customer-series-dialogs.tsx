@@ -39,8 +39,15 @@ const noFields = z.object({});
 const notice =
   "A visit less than 48 hours away stays as booked; skip it on its own if you need to (its cancellation rule applies).";
 
-/** 'Pause until…': no visits before the chosen date; they start again on the series' day from then. */
-export function PauseSeriesDialog({ series, onDone }: SeriesDialogProps) {
+/**
+ * 'Pause until…': no visits before the chosen date; they start again on the series' day from then. `holds`:
+ * the amount held on each visit's card by job id, so the preview can say which hold a pause releases.
+ */
+export function PauseSeriesDialog({
+  series,
+  onDone,
+  holds,
+}: SeriesDialogProps & { holds?: Readonly<Record<string, number>> }) {
   const pause = usePauseSeries();
   const today = todayInCharlotte();
   const dialog = useSchemaDialog({
@@ -54,7 +61,7 @@ export function PauseSeriesDialog({ series, onDone }: SeriesDialogProps) {
   });
   const { form } = dialog;
   const label = seriesLabel(series.number);
-  const preview = pausePreview(series, form.watch("until"));
+  const preview = pausePreview(series, form.watch("until"), undefined, holds);
   return (
     <SeriesDialog
       dialog={dialog}

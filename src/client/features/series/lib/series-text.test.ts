@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { addDaysIso } from "../../../../shared/dates";
 import type { SeriesSummary } from "../../../../shared/recurring";
 import {
   approvalSummary,
@@ -56,15 +57,31 @@ describe("series wording: approval, pause, what will not come, book again", () =
 
   it("shows what a pause does as its date changes, and keeps visits less than 48 hours away", () => {
     expect(pausePreview(weekly, "2026-12-15", now)).toBe(
-      "First visit back: Mon, Dec 21 · 3 visits cancelled",
+      "First visit back: Mon, Dec 21 · Cancelled: Mon, Nov 30, Mon, Dec 7 and Mon, Dec 14",
+    );
+    // The first visit's card is held: the server releases it, and the preview says so.
+    expect(pausePreview(weekly, "2026-12-15", now, { "2026-11-30": 4500 })).toBe(
+      "First visit back: Mon, Dec 21 · Cancelled: Mon, Nov 30 ($45.00 hold released), Mon, Dec 7 and Mon, Dec 14",
+    );
+    expect(pausePreview(weekly, "2026-12-08", now, { "2026-11-30": 4500 })).toBe(
+      "First visit back: Mon, Dec 14 · Cancelled: Mon, Nov 30 ($45.00 hold released) and Mon, Dec 7",
     );
     // Sat, Nov 28: Monday's visit is more than 48 hours from noon today; from Saturday noon it is not.
     const saturday = new Date("2026-11-28T17:00:00Z");
     expect(pausePreview(weekly, "2026-12-08", saturday)).toBe(
-      "First visit back: Mon, Dec 14 · 1 visit cancelled · Mon, Nov 30 stays (less than 48 hours away)",
+      "First visit back: Mon, Dec 14 · Cancelled: Mon, Dec 7 · Mon, Nov 30 stays (less than 48 hours away)",
     );
-    // Past the booked visits: the rule says the day.
-    expect(pausePreview(weekly, "2027-02-02", now)).toMatch(/^First visit back: Mon, Feb 8 · 4 visits/);
+    expect(pausePreview(weekly, "2026-12-01", saturday)).toBe(
+      "First visit back: Mon, Dec 7 · No booked visit cancelled · Mon, Nov 30 stays (less than 48 hours away)",
+    );
+    // Past the booked visits: the rule says the day; a long pause names four and counts the rest.
+    const eight = {
+      ...weekly,
+      upcoming: [0, 7, 14, 21, 28, 35].map((days) => visit(addDaysIso("2026-11-30", days))),
+    };
+    expect(pausePreview(eight, "2027-02-02", now)).toBe(
+      "First visit back: Mon, Feb 8 · Cancelled: Mon, Nov 30, Mon, Dec 7, Mon, Dec 14, Mon, Dec 21 and 2 more",
+    );
     expect(pausePreview(weekly, "", now)).toBeNull();
     expect(pausePreview(weekly, "2026-11-26", now)).toBeNull();
   });

@@ -120,24 +120,42 @@ export function firstVisitFrom(
     : nextRuleDate(series.frequency, series.weekday, anchorOf(series), from);
 }
 
+/** "Mon, Nov 30", "Mon, Nov 30 and Mon, Dec 7", "Mon, Nov 30, Mon, Dec 7 and Mon, Dec 14". */
+function dayList(days: string[]): string {
+  return days.length <= 1 ? (days[0] ?? "") : `${days.slice(0, -1).join(", ")} and ${days.at(-1)}`;
+}
+
+/** How many cancelled visits a preview names one by one; a long pause says the rest as a count. */
+const NAMED_VISITS = 4;
+
 /**
- * What pausing until `until` would do, as the date changes: "First visit back: Mon, Dec 21 · 3 visits
- * cancelled", and the visits less than 48 hours away that stay (as the server decides).
+ * What pausing until `until` would do, as the date changes: "First visit back: Mon, Dec 21 · Cancelled:
+ * Mon, Nov 30 ($45.00 hold released) and Mon, Dec 14", and the visits less than 48 hours away that stay
+ * (as the server decides). `holds` gives the amount held on a visit's card by its job id: the server
+ * releases the hold of each visit a pause cancels.
  */
 export function pausePreview(
   series: Pick<SeriesSummary, "frequency" | "weekday" | "upcoming">,
   until: string,
   now: Date = new Date(),
+  holds: Readonly<Record<string, number>> = {},
 ): string | null {
   const today = todayInCharlotte(now);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(until) || until <= today) return null;
   const within = series.upcoming.filter((visit) => visit.date >= today && visit.date < until);
   const kept = within.filter((visit) => !changeableFreely(visit.date, now));
-  const cancelled = within.length - kept.length;
+  const cancelled = within.filter((visit) => changeableFreely(visit.date, now));
+  const named = cancelled.slice(0, NAMED_VISITS).map((visit) => {
+    const held = holds[visit.jobId];
+    return held ? `${visitDay(visit.date)} (${formatCents(held)} hold released)` : visitDay(visit.date);
+  });
+  const more = cancelled.length - named.length;
   const back = firstVisitFrom(series, until);
   const parts = [
     back ? `First visit back: ${visitDay(back)}` : null,
-    `${cancelled} ${cancelled === 1 ? "visit" : "visits"} cancelled`,
+    cancelled.length === 0
+      ? "No booked visit cancelled"
+      : `Cancelled: ${more > 0 ? `${named.join(", ")} and ${more} more` : dayList(named)}`,
     ...kept.map((visit) => `${visitDay(visit.date)} stays (less than 48 hours away)`),
   ];
   return parts.filter(Boolean).join(" · ");
