@@ -146,7 +146,11 @@ describe("admin area", () => {
     await page.getByLabel("Status").selectOption("approved");
     const approved = page.getByRole("article", { name });
     await approved.getByText("Approved", { exact: true }).waitFor();
-    expect(await approved.getByLabel("Admin notes").inputValue()).toBe("ID and insurance checked");
+    // The saved note reads as text: the only decision left (revoke) is not a way to save an edited one.
+    expect(await approved.getByTestId("application-notes").textContent()).toBe(
+      "Admin notesID and insurance checked",
+    );
+    expect(await approved.getByRole("textbox").count()).toBe(0);
     // Decided: the decision in words, and only the other one on offer (no faded Approve).
     expect(await approved.getByTestId("application-decision").textContent()).toMatch(/^Approved on /);
     expect(await approved.getByRole("button", { name: `Approve ${name}` }).count()).toBe(0);

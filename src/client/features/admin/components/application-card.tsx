@@ -22,11 +22,13 @@ const decidedLabel: Record<ApplicationView["status"], string> = {
 
 /** One application: contact details, service area, documents, the reviewer's notes and the decision. */
 export function ApplicationCard({ application }: { application: ApplicationView }) {
-  const [notes, setNotes] = useState(application.adminNotes ?? "");
+  const [draft, setNotes] = useState(application.adminNotes ?? "");
   const review = useReviewApplication();
   const notesId = useId();
   const pendingDecision = review.isPending ? review.variables?.decision : null;
   const decided = application.status !== "pending";
+  // Only an undecided application's notes can be edited; a decided one keeps what was saved.
+  const notes = decided ? (application.adminNotes ?? "") : draft;
 
   const decide = async (decision: "approve" | "deny") => {
     try {
@@ -65,7 +67,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         </div>
         <div className="flex flex-col items-end gap-1.5">
           <UserStatusBadge status={application.status} />
-          {application.pausedAt ? <PausedBadge /> : null}
+          {application.pausedAt ? <PausedBadge linked /> : null}
         </div>
       </header>
 
@@ -176,21 +178,38 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         </p>
       ) : null}
 
-      <div className="grid gap-1.5">
-        <Label htmlFor={notesId}>Admin notes</Label>
-        <Textarea
-          id={notesId}
-          rows={3}
-          maxLength={2000}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          aria-describedby={`${notesId}-help`}
-          placeholder="What you checked, what is missing..."
-        />
-        <p id={`${notesId}-help`} className="text-xs text-slate-500">
-          Saved with your decision. A denial email includes these notes.
-        </p>
-      </div>
+      {/*
+        A decided application shows its notes as they were saved: the only button left changes the decision, so
+        an edited note could not be saved on its own (a change of decision sends the saved notes again).
+      */}
+      {decided ? (
+        <div className="grid gap-1 text-sm" data-testid="application-notes">
+          <p className="text-slate-500">Admin notes</p>
+          {application.adminNotes ? (
+            <p className="whitespace-pre-line [overflow-wrap:anywhere] text-slate-900">
+              {application.adminNotes}
+            </p>
+          ) : (
+            <p className="text-slate-600">No notes.</p>
+          )}
+        </div>
+      ) : (
+        <div className="grid gap-1.5">
+          <Label htmlFor={notesId}>Admin notes</Label>
+          <Textarea
+            id={notesId}
+            rows={3}
+            maxLength={2000}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            aria-describedby={`${notesId}-help`}
+            placeholder="What you checked, what is missing..."
+          />
+          <p id={`${notesId}-help`} className="text-xs text-slate-500">
+            Saved with your decision. A denial email includes these notes.
+          </p>
+        </div>
+      )}
 
       {/*
         A decided application offers only the other decision (an approval can be revoked, a denial reversed):
