@@ -67,7 +67,7 @@ describe("reliability shares", () => {
 
 describe("the customer's line", () => {
   it("says a newcomer is new and counts their visits instead of a 0% verdict", () => {
-    expect(reliabilityLine(newcomer)).toBe("New on GreenScape · 5.0 ★ · 0 of 1 on time · 1 job");
+    expect(reliabilityLine(newcomer)).toBe("New on GreenScape · 5.0\u00a0★ · 0 of 1 on time · 1 job");
     expect(reliabilitySpoken(newcomer)).toBe(
       "new on GreenScape, rated 5.0 out of 5 (1 rating), on time at 0 of 1 visit, 1 job completed",
     );
@@ -76,7 +76,7 @@ describe("the customer's line", () => {
   });
 
   it("gives percentages with enough history", () => {
-    expect(reliabilityLine(seasoned)).toBe("4.8 ★ · 95% on time · 20 jobs");
+    expect(reliabilityLine(seasoned)).toBe("4.8\u00a0★ · 95% on time · 20 jobs");
     expect(reliabilitySpoken(seasoned)).toBe(
       "rated 4.8 out of 5 (12 ratings), 95% on time, 20 jobs completed",
     );
@@ -86,12 +86,12 @@ describe("the customer's line", () => {
 describe("the admins' labelled figures", () => {
   it("name each figure and what it counts", () => {
     expect(reliabilityLabelled(newcomer)).toEqual([
-      "Rating 5.0 ★ (1)",
+      "Rating 5.0\u00a0★ (1)",
       "On time 0 of 1",
       "Completed 1 of 2 accepted",
     ]);
     expect(reliabilityLabelled(seasoned)).toEqual([
-      "Rating 4.8 ★ (12)",
+      "Rating 4.8\u00a0★ (12)",
       "On time 95% (21 of 22)",
       "Completed 95% (20 of 21 accepted)",
     ]);
@@ -101,7 +101,7 @@ describe("the admins' labelled figures", () => {
 
   it("give the cards' tiles a value and a detail", () => {
     expect(reliabilityFigures(newcomer)).toEqual([
-      { label: "Rating", value: "5.0 ★", detail: "1 rating" },
+      { label: "Rating", value: "5.0\u00a0★", detail: "1 rating" },
       { label: "On time", value: "0 of 1", detail: "arrived by 6 PM" },
       { label: "Completed", value: "1 of 2", detail: "accepted jobs" },
       { label: "Jobs", value: "1", detail: "completed" },

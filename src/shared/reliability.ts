@@ -79,7 +79,7 @@ const jobsText = (r: Reliability) =>
 export function reliabilityLine(r: Reliability): string {
   const parts: string[] = [];
   if (isNewOnGreenScape(r)) parts.push("New on GreenScape");
-  if (r.averageRating !== null) parts.push(`${r.averageRating.toFixed(1)} ★`);
+  if (r.averageRating !== null) parts.push(`${r.averageRating.toFixed(1)}\u00a0★`);
   const onTime = shareText(r.visitsOnTime, r.visitsDue);
   if (onTime) parts.push(`${onTime} on time`);
   parts.push(jobsText(r));
@@ -122,7 +122,7 @@ export function reliabilityFigures(r: Reliability): ReliabilityFigure[] {
   return [
     {
       label: "Rating",
-      value: r.averageRating === null ? "—" : `${r.averageRating.toFixed(1)} ★`,
+      value: r.averageRating === null ? "—" : `${r.averageRating.toFixed(1)}\u00a0★`,
       detail: r.ratingCount ? plural(r.ratingCount, "rating", "ratings") : "none yet",
     },
     {
@@ -155,7 +155,7 @@ export function reliabilityFigures(r: Reliability): ReliabilityFigure[] {
  */
 export function reliabilityLabelled(r: Reliability): string[] {
   const parts: string[] = [];
-  if (r.averageRating !== null) parts.push(`Rating ${r.averageRating.toFixed(1)} ★ (${r.ratingCount})`);
+  if (r.averageRating !== null) parts.push(`Rating ${r.averageRating.toFixed(1)}\u00a0★ (${r.ratingCount})`);
   const onTime = shareText(r.visitsOnTime, r.visitsDue);
   if (onTime)
     parts.push(

@@ -158,8 +158,10 @@ describe("reliability figures", () => {
     // No history: nothing to show but that they are new.
     expect(figures.get(newcomer.id)).toEqual(noReliability);
     expect(reliabilityLine(figures.get(newcomer.id)!)).toBe("New on GreenScape · no jobs yet");
-    expect(reliabilityLine(figures.get(rita.id)!)).toBe("New on GreenScape · 3.0 ★ · 1 of 1 on time · 1 job");
-    expect(reliabilityLine(figures.get(carlos.id)!)).toBe("4.7 ★ · 57% on time · 7 jobs");
+    expect(reliabilityLine(figures.get(rita.id)!)).toBe(
+      "New on GreenScape · 3.0\u00a0★ · 1 of 1 on time · 1 job",
+    );
+    expect(reliabilityLine(figures.get(carlos.id)!)).toBe("4.7\u00a0★ · 57% on time · 7 jobs");
     expect(await reliabilityOf(t.database.db, [])).toEqual(new Map());
     expect(ARRIVAL_TRACKING_SINCE).toBe("2026-11-27");
   });

@@ -127,7 +127,11 @@ export function PausedLandscapers() {
     <section aria-labelledby="paused-landscapers" className="grid content-start gap-3 scroll-mt-20">
       <div>
         <h2 id="paused-landscapers" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <PauseCircle className="size-5 text-amber-700" aria-hidden="true" />
+          {/* Amber only when someone waits for a review: an empty queue is not an alert. */}
+          <PauseCircle
+            className={`size-5 ${items.length > 0 ? "text-amber-700" : "text-slate-400"}`}
+            aria-hidden="true"
+          />
           Paused landscapers{paused.data ? ` (${items.length})` : ""}
         </h2>
         {/* Atop the dashboard, an empty queue takes one line. */}

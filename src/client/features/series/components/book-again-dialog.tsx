@@ -52,6 +52,8 @@ export function BookAgainDialog({ job }: { job: JobView }) {
       title={<>Book {servicesText} again</>}
       description={bookAgainText(job)}
       submitLabel="Send request"
+      // Not "Cancel": the flow around it is about cancelling visits; the approve dialog says "Not now" too.
+      cancelLabel="Not now"
       pendingLabel="Sending..."
       pending={repeat.isPending}
     >
