@@ -190,6 +190,9 @@ describe("reliability and the late lock-out", () => {
     await banner.getByText("You're paused from new jobs").waitFor();
     await banner.getByText(`Missed JOB-${offer.number}`).waitFor();
     await banner.getByText(/Our team reviews every pause/).waitFor();
+    // The header's chip says paused too, not a green "Approved" above the banner.
+    await phone.page.locator("header").getByText("Paused from new jobs", { exact: true }).waitFor();
+    expect(await phone.page.locator("header").getByText("Approved", { exact: true }).count()).toBe(0);
     await expectNoSeriousA11yViolations(phone.page, "paused-banner-375");
     await screenshotFromTop(phone.page, "reliability-paused-banner-375");
     // The same banner at 1280 px (issue 17's review had no screenshot of it), then back to the phone.

@@ -45,6 +45,7 @@ const statusBadge = {
   approved: { label: "Approved", variant: "success" },
   denied: { label: "Not approved", variant: "destructive" },
 } as const;
+const pausedBadge = { label: "Paused from new jobs", variant: "warning" } as const;
 
 /**
  * The landscaper dashboard (/landscaper-dashboard and /dashboard/landscaper). Visitors go to the landscaper
@@ -81,6 +82,9 @@ function Dashboard({
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get("tab"));
   const status = profile?.status ?? null;
+  // A green "Approved" right above "You're paused from new jobs" would contradict the banner.
+  const badge =
+    status === "approved" && profile?.pausedAt ? pausedBadge : status ? statusBadge[status] : null;
 
   const selectTab = (value: string) => {
     // From the latest URL, not this render's: arrow keys can change tabs faster than React re-renders.
@@ -107,9 +111,9 @@ function Dashboard({
             {profile?.businessName ? `${profile.businessName} · ` : ""}Your jobs, profile and settings.
           </p>
         </div>
-        {status ? (
-          <Badge variant={statusBadge[status].variant} className="self-start px-3 py-1 text-sm sm:self-auto">
-            {statusBadge[status].label}
+        {badge ? (
+          <Badge variant={badge.variant} className="self-start px-3 py-1 text-sm sm:self-auto">
+            {badge.label}
           </Badge>
         ) : null}
       </header>
