@@ -187,10 +187,12 @@ export function cancelSeries(options: SeriesOptions & { reason: string }) {
 /**
  * The landscaper leaves a series: its next visit goes back to the queue as the series' request (for another
  * landscaper to offer), later ones are cancelled, holds released, the customer told. Visits under way stay.
+ * Before the customer approved (an offer), this withdraws the offer: its one accepted visit is the request.
  */
 export function leaveSeries(options: SeriesOptions & { reason: string }) {
   return changeSeries(options, "landscaper", async (tx, series, now) => {
     if (series.status !== "active" && series.status !== "offered") throw conflict(seriesMessages.notActive);
+    const offer = series.status === "offered";
     const today = todayInCharlotte(now);
     const visits = await tx
       .select()
@@ -199,7 +201,8 @@ export function leaveSeries(options: SeriesOptions & { reason: string }) {
         and(
           eq(job.seriesId, series.id),
           inArray(job.status, ["accepted", "scheduled"]),
-          gte(job.scheduledDate, today),
+          // An offer's proposed first date may have passed while it waited: it still goes back.
+          offer ? undefined : gte(job.scheduledDate, today),
           isNull(job.arrivedAt),
         ),
       )
@@ -240,24 +243,41 @@ export function leaveSeries(options: SeriesOptions & { reason: string }) {
         approvedAt: null,
         generatedThrough: null,
         // The request in the queue asks for its next visit from this date.
-        startDate: visits[0]?.scheduledDate ?? today,
+        startDate:
+          visits[0]?.scheduledDate && visits[0].scheduledDate > today ? visits[0].scheduledDate : today,
       })
       .where(eq(jobSeries.id, series.id));
     const label = seriesLabel(series.number);
-    await tellPerson(tx, options.env, {
-      userId: series.customerId,
-      party: "customer",
-      type: "job",
-      jobNumber: label,
-      message: `Your landscaper left ${label}: ${options.reason} Your series is back in the queue for another landscaper; nothing is charged for the visits that were cancelled.`,
-      subject: `Your landscaper left ${label}`,
-    });
+    if (offer) {
+      await tellPerson(tx, options.env, {
+        userId: series.customerId,
+        party: "customer",
+        type: "job",
+        jobNumber: label,
+        message: `The landscaper withdrew their offer for ${label}: ${options.reason} Your request is back in the queue for other landscapers; nothing was charged.`,
+        subject: `The offer for ${label} was withdrawn`,
+      });
+    } else {
+      await tellPerson(tx, options.env, {
+        userId: series.customerId,
+        party: "customer",
+        type: "job",
+        jobNumber: label,
+        message: `Your landscaper left ${label}: ${options.reason} Your series is back in the queue for another landscaper; nothing is charged for the visits that were cancelled.`,
+        subject: `Your landscaper left ${label}`,
+      });
+    }
     await notifyAdmins(tx, options.env, {
       type: "job",
-      message: `A landscaper left ${label} (${series.customerName}): ${options.reason}`,
+      message: `A landscaper ${offer ? "withdrew their offer for" : "left"} ${label} (${series.customerName}): ${options.reason}`,
       link: "/admin/jobs",
     });
-    return { queued, message: "You left the series. The customer has been told." };
+    return {
+      queued,
+      message: offer
+        ? "You withdrew your offer. The customer has been told."
+        : "You left the series. The customer has been told.",
+    };
   });
 }
 

@@ -120,15 +120,19 @@ export function LeaveSeriesDialog({ job, disabled, describedBy }: VisitDialogPro
     defaultValues: { reason: "" },
   });
   const series = job.series;
+  // An offer the customer has not approved has no visits yet: leaving it withdraws the offer (the server puts
+  // its one accepted visit back in the queue as the request), so it is worded that way.
+  const offer = series?.status === "offered";
   const dialog = useDialogForm({
     form,
     fields: ["reason"],
     send: ({ reason }) => leave.mutateAsync({ seriesId: series!.id, reason }),
-    title: "You left the series",
-    failureTitle: "Could not leave the series",
+    title: offer ? "Offer withdrawn" : "You left the series",
+    failureTitle: offer ? "Could not withdraw the offer" : "Could not leave the series",
   });
   if (!series) return null;
   const label = seriesLabel(series.number);
+  const customer = job.customerName || "The customer";
   return (
     <FormDialog
       {...dialog}
@@ -142,25 +146,32 @@ export function LeaveSeriesDialog({ job, disabled, describedBy }: VisitDialogPro
           disabled={disabled}
           aria-describedby={describedBy}
         >
-          Leave series
+          {offer ? "Withdraw offer" : "Leave series"}
         </Button>
       }
-      title={<>Leave {label}?</>}
+      title={offer ? <>Withdraw your offer for {label}?</> : <>Leave {label}?</>}
       description={
-        <>
-          {job.customerName || "The customer"} is told at once. The next visit goes back to the queue for
-          another landscaper; your later visits of {label} are cancelled and nothing held for them stays on
-          the customer's card. A visit you have arrived at stays yours.
-        </>
+        offer ? (
+          <>
+            The request goes back to the queue for other landscapers; {job.customerName || "the customer"} is
+            told at once.
+          </>
+        ) : (
+          <>
+            {customer} is told at once. The next visit goes back to the queue for another landscaper; your
+            later visits of {label} are cancelled and nothing held for them stays on the customer's card. A
+            visit you have arrived at stays yours.
+          </>
+        )
       }
-      submitLabel="Leave series"
-      pendingLabel="Leaving..."
+      submitLabel={offer ? "Withdraw offer" : "Leave series"}
+      pendingLabel={offer ? "Withdrawing..." : "Leaving..."}
       pending={leave.isPending}
       submitVariant="destructive"
-      cancelLabel="Stay on the series"
+      cancelLabel={offer ? "Keep my offer" : "Stay on the series"}
     >
       <FormField
-        label="Why are you leaving?"
+        label={offer ? "Why are you withdrawing?" : "Why are you leaving?"}
         required
         description="The customer reads this."
         error={form.formState.errors.reason?.message}
