@@ -21,7 +21,7 @@ export const queueSorts = ["newest", "soonest", "nearest"] as const;
 export type QueueSort = (typeof queueSorts)[number];
 export const queueSortLabel: Record<QueueSort, string> = {
   newest: "Newest first",
-  soonest: "Soonest date first",
+  soonest: "Soonest first",
   nearest: "Nearest first",
 };
 
@@ -33,7 +33,7 @@ export const DECLINED_LIST_LIMIT = 50;
 
 export const queueMessages = {
   badDate: "Please choose a valid date.",
-  dateOrder: "'Preferred to' is before 'Preferred from'.",
+  dateOrder: "'Visit date to' is before 'Visit date from'.",
   badDistance: "Please choose a distance from the list.",
   staleCursor: "The queue changed. Please reload it from the top.",
 } as const;
@@ -99,6 +99,8 @@ export const landscaperJobsAnswerSchema = z.object({
    * asked for). The queue lists only the first; the Schedule tab has them all.
    */
   seriesVisits: z.record(z.string(), z.number()).optional(),
+  /** The same visits' dates (YYYY-MM-DD, soonest first): the card lists the next ones, as the Schedule shows two weeks. */
+  seriesVisitDates: z.record(z.string(), z.array(z.string())).optional(),
   preview: z.boolean(),
 });
 export type LandscaperJobsAnswer = z.infer<typeof landscaperJobsAnswerSchema>;

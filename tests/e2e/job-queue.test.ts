@@ -129,14 +129,14 @@ describe("the landscaper's job queue", () => {
     expect(await page.evaluate(() => new URL(location.href).searchParams.get("sort"))).toBe("nearest");
 
     // Dates the wrong way round: said beside the field, and not sent.
-    await page.getByLabel("Preferred from").fill(daysFromToday(15));
-    await page.getByLabel("Preferred to").fill(daysFromToday(5));
-    await shown(page, "'Preferred to' is before 'Preferred from'.");
-    expect(await page.getByLabel("Preferred to").getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("Visit date from").fill(daysFromToday(15));
+    await page.getByLabel("Visit date to").fill(daysFromToday(5));
+    await shown(page, "'Visit date to' is before 'Visit date from'.");
+    expect(await page.getByLabel("Visit date to").getAttribute("aria-invalid")).toBe("true");
     await screenshot(page, "landscaper-queue-filters-1280");
     await page.getByRole("button", { name: "Clear filters" }).click();
     await shown(page, `Showing ${QUEUE_PAGE_SIZE} of ${JOBS} jobs.`);
-    expect(await page.getByText("'Preferred to' is before 'Preferred from'.").count()).toBe(0);
+    expect(await page.getByText("'Visit date to' is before 'Visit date from'.").count()).toBe(0);
 
     // Decline the newest: out of the list and the tiles (which still add up), into 'Declined by you'.
     const declined = cards(page).first();

@@ -189,9 +189,19 @@ describe("recurring series", () => {
     await dialog.waitFor({ state: "hidden" });
     // Accepted, it leaves the open requests: among the landscaper's jobs, the offer waits for the customer.
     await page.goto("/landscaper-dashboard?show=accepted&sort=newest");
-    await proCard(page, jobNumber)
+    const offered = proCard(page, jobNumber);
+    await offered
       .getByText(`SER-${seriesNumber}: weekly, ${weekdayNames[weekday]}s, $45.00 a visit`, { exact: false })
       .waitFor();
+    // No visits exist yet: the offer is withdrawn, not a series left (its dialog said visits go back).
+    expect(await offered.getByRole("button", { name: "Leave series" }).count()).toBe(0);
+    await offered.getByRole("button", { name: "Withdraw offer" }).click();
+    const withdraw = page.getByRole("dialog", { name: `Withdraw your offer for SER-${seriesNumber}?` });
+    await withdraw
+      .getByText("The request goes back to the queue for other landscapers", { exact: false })
+      .waitFor();
+    await withdraw.getByRole("button", { name: "Keep my offer" }).click();
+    await withdraw.waitFor({ state: "hidden" });
   });
 
   it("the customer approves once and 8 visits appear for both", async () => {
@@ -250,6 +260,18 @@ describe("recurring series", () => {
     await expect.poll(() => visits.count(), { timeout: 15_000 }).toBe(1);
     await visits.getByText(`JOB-${visitByDate.get(first)}`, { exact: false }).waitFor();
     await phone.getByText(`7 more visits of SER-${seriesNumber}`, { exact: false }).waitFor();
+    // The Schedule shows two weeks: the card names the later dates itself, and the visit's own date, not
+    // the customer's preferred one.
+    const shortDay = (date: string) =>
+      new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
+        month: "short",
+        day: "numeric",
+        timeZone: "UTC",
+      });
+    await visits.getByText(`Next: ${shortDay(visitDates[1]!)}, `, { exact: false }).waitFor();
+    await visits.getByText(`+ 4 more through ${shortDay(visitDates[7]!)}`, { exact: false }).waitFor();
+    await visits.getByText(/^Visit: /).waitFor();
+    expect(await visits.getByText("Preferred:", { exact: false }).count()).toBe(0);
     await shots(phone, "series-landscaper-visits");
     // The schedule names the first visit in its week.
     await phone.goto("/landscaper-dashboard?tab=schedule");

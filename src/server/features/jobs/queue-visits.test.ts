@@ -84,6 +84,8 @@ describe("series visits in the landscaper's queue", () => {
     const listed = answer.jobs.filter((j) => j.seriesId === seriesId);
     expect(listed.map((j) => j.id)).toEqual([visits[0]!.id]);
     expect(answer.seriesVisits?.[seriesId]).toBe(visits.length);
+    // And their dates, soonest first: the card lists the next ones (the Schedule shows only two weeks).
+    expect(answer.seriesVisitDates?.[seriesId]).toEqual(visits.map((v) => v.scheduledDate));
     expect(answer.matching).toBe(answer.jobs.length);
 
     // Dates that hold only the third visit: that one is listed, as the only one in the range.
@@ -91,6 +93,7 @@ describe("series visits in the landscaper's queue", () => {
     const ranged = await queue({ from: third, to: third });
     expect(ranged.jobs.filter((j) => j.seriesId === seriesId).map((j) => j.id)).toEqual([visits[2]!.id]);
     expect(ranged.seriesVisits?.[seriesId]).toBe(1);
+    expect(ranged.seriesVisitDates?.[seriesId]).toEqual([third]);
   });
 
   it("refuses to complete a series visit before its day", async () => {

@@ -242,9 +242,10 @@ export async function landscaperQueue({
   const page = rows.slice(0, QUEUE_PAGE_SIZE);
   const last = page.at(-1);
   const seriesIds = [...new Set(page.flatMap((r) => (r.job.seriesId ? [r.job.seriesId] : [])))];
-  const visitCounts = seriesIds.length
+  // A series books about 8 visits ahead, so its dates are few: the card lists the ones after its own.
+  const visitRows = seriesIds.length
     ? await db
-        .select({ seriesId: job.seriesId, visits: sql<number>`count(*)`.mapWith(Number) })
+        .select({ seriesId: job.seriesId, date: job.scheduledDate })
         .from(job)
         .where(
           and(
@@ -254,8 +255,15 @@ export async function landscaperQueue({
             inDates(job.scheduledDate),
           ),
         )
-        .groupBy(job.seriesId)
+        .orderBy(job.scheduledDate)
     : [];
+  const seriesVisitDates: Record<string, string[]> = {};
+  for (const row of visitRows) {
+    if (!row.seriesId || !row.date) continue;
+    const dates = seriesVisitDates[row.seriesId] ?? [];
+    dates.push(row.date);
+    seriesVisitDates[row.seriesId] = dates;
+  }
   const nextCursor =
     rows.length > QUEUE_PAGE_SIZE && last
       ? encodeQueueCursor(
@@ -283,7 +291,10 @@ export async function landscaperQueue({
     nextCursor,
     declined: declinedRows.map(toView),
     distances,
-    seriesVisits: Object.fromEntries(visitCounts.map((row) => [row.seriesId!, row.visits])),
+    seriesVisits: Object.fromEntries(
+      Object.entries(seriesVisitDates).map(([seriesId, dates]) => [seriesId, dates.length]),
+    ),
+    seriesVisitDates,
   };
 }
 

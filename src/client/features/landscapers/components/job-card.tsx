@@ -31,7 +31,7 @@ import {
   VisitStepAction,
   visitStepOpen,
 } from "../../proof";
-import { FrequencyBadge, LeaveSeriesDialog, MoveVisitDialog, movedLine } from "../../series";
+import { FrequencyBadge, LeaveSeriesDialog, MoveVisitDialog, movedLine, requestedDate } from "../../series";
 import { jobPhotoUrl, useJobAction } from "../api/jobs";
 import {
   AcceptJobDialog,
@@ -39,6 +39,7 @@ import {
   reportActionError,
   WithdrawJobDialog,
 } from "./job-action-dialogs";
+import { laterVisitsText } from "./later-visits";
 
 const dateLabel: Record<JobStatus, string> = {
   pending: "Date",
@@ -67,8 +68,8 @@ interface JobCardProps {
   /** Approved landscapers only; otherwise the buttons are disabled and `lockedReasonId` says why. */
   canAct: boolean;
   lockedReasonId?: string | undefined;
-  /** The series' other scheduled visits the queue leaves to the Schedule tab (this card is the first). */
-  laterVisits?: number | undefined;
+  /** The dates of the series' other scheduled visits the queue does not list (this card is the first). */
+  laterDates?: readonly string[] | undefined;
   /** In the Schedule's visit dialog, whose title already names the customer and the job: no visible heading. */
   titled?: boolean | undefined;
 }
@@ -85,7 +86,7 @@ function seriesText(series: NonNullable<JobView["series"]>): string {
 }
 
 /** One job of the queue: who, what, where and when, the money, and what this landscaper can do next. */
-export function JobCard({ job, canAct, lockedReasonId, laterVisits = 0, titled = false }: JobCardProps) {
+export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled = false }: JobCardProps) {
   const decline = useJobAction();
   const assigned = job.status !== "pending";
   const describedBy = canAct ? undefined : lockedReasonId;
@@ -178,6 +179,10 @@ export function JobCard({ job, canAct, lockedReasonId, laterVisits = 0, titled =
             ? `Cancelled: ${job.cancelReason}`
             : null;
   const moved = movedLine(job);
+  // A series visit's date comes from the series' rule, not the customer's preferred date: the card shows
+  // "Visit: <date>", and the 'Original date' only when the visit was moved (as the customer's card does).
+  const requested = requestedDate(job);
+  const seriesVisit = job.series != null && requested?.label !== "Preferred date";
 
   return (
     <article
@@ -215,13 +220,16 @@ export function JobCard({ job, canAct, lockedReasonId, laterVisits = 0, titled =
           {job.distanceMiles != null ? (
             <Detail icon={Navigation}>{milesLabel(job.distanceMiles)}</Detail>
           ) : null}
-          <Detail icon={CalendarDays}>
-            Preferred: {formatShortDate(job.preferredDate)}
-            {job.status === "pending" && job.preferredDate < today ? " (date passed)" : ""}
-          </Detail>
+          {requested ? (
+            <Detail icon={CalendarDays}>
+              {requested.label === "Preferred date" ? "Preferred" : requested.label}:{" "}
+              {formatShortDate(requested.date)}
+              {job.status === "pending" && job.preferredDate < today ? " (date passed)" : ""}
+            </Detail>
+          ) : null}
           {assigned && job.scheduledDate ? (
             <Detail icon={CalendarCheck}>
-              {dateLabel[job.status]}: {formatShortDate(job.scheduledDate)}
+              {seriesVisit ? "Visit" : dateLabel[job.status]}: {formatShortDate(job.scheduledDate)}
               {(job.visit ?? 1) > 1 ? " (redo visit)" : ""}
             </Detail>
           ) : null}
@@ -304,15 +312,19 @@ export function JobCard({ job, canAct, lockedReasonId, laterVisits = 0, titled =
       />
       {showDispute ? <LandscaperDisputePanel job={job} disabled={!canAct} describedBy={describedBy} /> : null}
 
-      {laterVisits > 0 && job.series ? (
+      {laterDates.length > 0 && job.series ? (
+        // The Schedule shows this week and next only, so the later dates are named here.
         <p className="text-sm text-slate-600">
-          {laterVisits} more {laterVisits === 1 ? "visit" : "visits"} of {seriesLabel(job.series.number)} —{" "}
+          {laterDates.length} more {laterDates.length === 1 ? "visit" : "visits"} of{" "}
+          {seriesLabel(job.series.number)}. {laterVisitsText(laterDates)}. This week's and next week's are
+          also on the{" "}
           <Link
             to="?tab=schedule"
             className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
           >
-            see Schedule
+            Schedule
           </Link>
+          .
         </p>
       ) : null}
 
@@ -326,14 +338,26 @@ export function JobCard({ job, canAct, lockedReasonId, laterVisits = 0, titled =
           ) : null}
           {actions.length > 0 || leaving.length > 0 ? (
             // Full width and stacked on phones: a visit day can show four buttons. Leaving the job comes
-            // last, set off by a line on phones and pushed to the other side from 640 px.
-            <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+            // last, set off by a line on phones and pushed to the other side from 640 px. In the Schedule's
+            // visit dialog (672 px) one row does not fit, and Withdraw wrapped alone above the visit's
+            // buttons: there it stays below the line at every width.
+            <div className={cn("flex flex-col gap-2", !titled && "sm:flex-row sm:flex-wrap sm:items-center")}>
               {leaving.length > 0 ? (
-                <div className="order-last flex flex-col gap-2 border-t border-slate-100 pt-2 sm:order-first sm:mr-auto sm:border-0 sm:pt-0">
+                <div
+                  className={cn(
+                    "order-last flex flex-col gap-2 border-t border-slate-100 pt-2",
+                    titled ? "sm:flex-row" : "sm:order-first sm:mr-auto sm:border-0 sm:pt-0",
+                  )}
+                >
                   {leaving}
                 </div>
               ) : null}
-              <div className="flex flex-col gap-2 sm:ml-auto sm:flex-row sm:flex-wrap sm:justify-end">
+              <div
+                className={cn(
+                  "flex flex-col gap-2 sm:flex-row sm:flex-wrap",
+                  !titled && "sm:ml-auto sm:justify-end",
+                )}
+              >
                 {actions}
               </div>
             </div>

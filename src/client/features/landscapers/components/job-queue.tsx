@@ -1,5 +1,4 @@
 import { Inbox, RefreshCw } from "lucide-react";
-import type { JobView } from "../../../../shared/jobs";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadError } from "../../../components/load-error";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
@@ -11,16 +10,11 @@ import { useLandscaperJobs } from "../api/jobs";
 import { useQueueFilters } from "../hooks/use-queue-filters";
 import { DeclinedJobs } from "./declined-jobs";
 import { JobCard } from "./job-card";
+import { laterVisitDates } from "./later-visits";
 import { QueueFilterBar } from "./queue-filters";
 import { StatTiles } from "./stat-tiles";
 
 const lockedReasonId = "job-actions-locked";
-
-/** A series' scheduled visits after the one listed: the queue shows the first, the Schedule tab them all. */
-function laterVisitsOf(job: JobView, seriesVisits: Record<string, number> | undefined): number {
-  if (job.status !== "scheduled" || !job.seriesId) return 0;
-  return Math.max(0, (seriesVisits?.[job.seriesId] ?? 1) - 1);
-}
 
 interface JobQueuePanelProps {
   /** Master preview: bookings hidden, no actions. */
@@ -37,7 +31,18 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
   const filterState = useQueueFilters();
   const jobs = useLandscaperJobs(filterState.filters, true);
   const first = jobs.data?.pages[0];
-  const data = first ? { ...first, jobs: jobs.data!.pages.flatMap((page) => page.jobs) } : undefined;
+  const pages = jobs.data?.pages ?? [];
+  // Each page answers for its own series: a series first listed on a later page has its dates there.
+  const data = first
+    ? {
+        ...first,
+        jobs: pages.flatMap((page) => page.jobs),
+        seriesVisitDates: Object.assign({}, ...pages.map((page) => page.seriesVisitDates ?? {})) as Record<
+          string,
+          string[]
+        >,
+      }
+    : undefined;
   const canAct = approved && !preview && data?.preview !== true;
   const anyJobs = data ? data.stats.total + data.stats.cancelled + data.stats.declined > 0 : false;
 
@@ -112,7 +117,7 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
                           job={job}
                           canAct={canAct}
                           lockedReasonId={lockedReasonId}
-                          laterVisits={laterVisitsOf(job, data.seriesVisits)}
+                          laterDates={laterVisitDates(job, data.seriesVisitDates)}
                         />
                       </li>
                     ))}

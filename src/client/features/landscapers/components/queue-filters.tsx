@@ -66,8 +66,9 @@ function DateFilter({
 type Filters = ReturnType<typeof useQueueFilters>;
 
 /**
- * The queue's order and filters: which first (newest, soonest preferred date, nearest), which jobs (new
- * requests, accepted...), which service, how far from the landscaper's own ZIP, which preferred dates. On
+ * The queue's order and filters: which first (newest, soonest date, nearest), which jobs (new requests,
+ * accepted...), which service, how far from the landscaper's own ZIP, which visit dates (the day the visit
+ * happens: a series visit's date or a moved day, else the preferred date). On
  * phones the filters fold behind a 'Filters' button so the list starts on the first screen. `distances` is
  * false when their ZIP has no known centroid: the distance filter and order would match nothing then.
  */
@@ -138,14 +139,14 @@ export function QueueFilterBar({ state, distances }: { state: Filters; distances
         ) : null}
         <DateFilter
           className={wide}
-          label="Preferred from"
+          label="Visit date from"
           value={typed.from}
           error={errors.from}
           onChange={(from) => set({ from })}
         />
         <DateFilter
           className={wide}
-          label="Preferred to"
+          label="Visit date to"
           value={typed.to}
           error={errors.to}
           onChange={(to) => set({ to })}

@@ -373,7 +373,11 @@ function VisitRow({
           >
             <span className="sr-only">Stop {visit.stop}: </span>
             {visit.customerName}
-            <span className="font-normal text-slate-600"> · {jobLabel(visit.number)}</span>
+            {/* The job number breaks at its hyphen otherwise ("JOB-" / "1005") on a phone. */}
+            <span className="font-normal text-slate-600">
+              {" "}
+              · <span className="whitespace-nowrap">{jobLabel(visit.number)}</span>
+            </span>
           </button>
           {visit.priceCents !== null ? (
             <span className="text-sm font-semibold text-slate-900 tabular-nums">
