@@ -89,11 +89,13 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
           Approve price & date
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+      <DialogContent className="max-h-[90dvh] scroll-pb-32 overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Approve and book</DialogTitle>
           <DialogDescription>
-            {jobLabel(job.number)}: {job.landscaperName ?? "Your landscaper"} for {price}
+            {/* The record box right below names the landscaper; the sentence need not say it twice. */}
+            {jobLabel(job.number)}:{" "}
+            {job.landscaperReliability ? "offered" : (job.landscaperName ?? "Your landscaper")} for {price}
             {offered ? " a visit, the first" : ""} on {date}.
             {offered ? ` Approving books ${seriesLabel(offered.number)}:` : null}
           </DialogDescription>
@@ -187,7 +189,8 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
           ) : null}
           <FormAlert message={failure} />
         </div>
-        <DialogFooter>
+        {/* Kept in view while the terms scroll: on a phone "Approve & book" would sit below the fold. */}
+        <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t border-slate-100 bg-white px-6 py-3">
           <DialogClose asChild>
             <Button type="button" variant="outline" disabled={approve.isPending}>
               Not now
