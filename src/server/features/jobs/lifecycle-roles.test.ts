@@ -188,6 +188,8 @@ describe("job lifecycle: roles, races and the queue", () => {
       declined: [],
       distances: true,
       preview: false,
+      seriesVisits: {},
+      seriesVisitDates: {},
     });
 
     const ids = await Promise.all(
