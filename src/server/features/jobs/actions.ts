@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import { jobMessages } from "../../../shared/jobs.js";
 import { landscaperDisplayName } from "../../../shared/landscapers.js";
@@ -7,26 +7,18 @@ import { pauseMessages } from "../../../shared/reliability.js";
 import { formatCents, jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { job, jobDecline } from "../../db/schema.js";
-import { AppError, conflict, fieldInvalid, forbidden, notFound } from "../../lib/errors.js";
+import { jobDecline } from "../../db/schema.js";
+import { conflict, fieldInvalid, forbidden, notFound } from "../../lib/errors.js";
 import { enqueueEmailIfOptedIn } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
-import { cardToCharge, type PaymentProvider, performPending } from "../payments/index.js";
+import { type PaymentProvider, performPending } from "../payments/index.js";
 import { countPhotos } from "../proof/index.js";
 import { assertAllowed, loadJob, move, recordEvent } from "./lifecycle.js";
-import { customerDashboardUrl, jobAlerts, ratingNote, servicesOf } from "./messages.js";
-import {
-  chargeTip,
-  holdJobPrice,
-  holdsAtApproval,
-  isLateCancel,
-  noCardMessage,
-  queueCancellationMoney,
-  releaseHold,
-} from "./money.js";
+import { customerDashboardUrl, jobAlerts, servicesOf } from "./messages.js";
+import { queueCancellationMoney } from "./money.js";
 import { landscaperProfile } from "./reads.js";
-import { activateSeries, firstVisitDate, offerSeries } from "./series.js";
+import { firstVisitDate, offerSeries } from "./series.js";
 import type { JobRow } from "./views.js";
 
 /** What every job action is given: who acts on which job. */
@@ -49,10 +41,6 @@ async function assertApprovedLandscaper(tx: DbOrTx, principal: Principal) {
 function assertInArea(profile: { coveredZipCodes: string[] }, current: JobRow) {
   if (!profile.coveredZipCodes.includes(current.zipCode))
     throw forbidden("This job is outside your service area.");
-}
-
-function assertOwnCustomerJob(principal: Principal, current: JobRow) {
-  if (current.customerId !== principal.userId) throw notFound("Job not found.");
 }
 
 /** A landscaper takes a pending job in their area at a price and date; the customer is asked to approve. */
@@ -272,139 +260,6 @@ export async function completeJob(options: ActionOptions & { finalPriceCents: nu
       dashboardUrl: customerDashboardUrl(env),
     });
     await notify(tx, jobAlerts.completed(updated, principal.userId));
-    return updated;
-  });
-}
-
-/**
- * The customer approves the landscaper's price and date with a card on file: the job is scheduled. When the
- * visit is 6 days away or fewer the price is held on the card first, and a refused card books nothing;
- * otherwise the scheduled pass holds it 48 hours before the visit.
- */
-export async function approveJob(options: ActionOptions & { cardId?: string | undefined }) {
-  const { db, principal } = options;
-  const money = { db, provider: options.provider, publicUrl: options.env.PUBLIC_URL };
-  const current = await loadJob(db, options.jobId);
-  assertOwnCustomerJob(principal, current);
-  assertAllowed("approve", current);
-  const card = await cardToCharge(db, principal.userId, options.cardId);
-  if (!card) throw fieldInvalid("card", noCardMessage);
-  const holds = current.scheduledDate !== null && holdsAtApproval(current.scheduledDate);
-  if (holds) await holdJobPrice(money, { current, customerId: principal.userId, cardId: card.id });
-  try {
-    return await db.transaction(async (tx) => {
-      const updated = await move(tx, {
-        current: await loadJob(tx, options.jobId),
-        action: "approve",
-        actorId: principal.userId,
-        set: { scheduledAt: new Date() },
-      });
-      await notify(tx, jobAlerts.approved(updated));
-      // The first visit of a series: approving it approves the series, whose visits are created now.
-      if (updated.seriesId) await activateSeries(tx, updated, todayInCharlotte());
-      return updated;
-    });
-  } catch (error) {
-    // The booking did not happen (the job changed meanwhile): its hold goes back, unless a second click
-    // that lost the race shares the hold of the first, which booked.
-    if (holds && (await loadJob(db, current.id)).status !== "scheduled") await releaseHold(money, current.id);
-    throw error;
-  }
-}
-
-/**
- * The customer (or an admin) cancels a job that is not done yet, with a reason. A customer cancelling
- * within 24 hours of the visit pays the cancellation fee (shown before they confirm: `acceptedFeeCents` is
- * the fee their screen showed, and a higher one is refused so they can look again); otherwise the hold is
- * released. An admin's cancellation never charges the customer.
- */
-export async function cancelJob(
-  options: ActionOptions & { reason: string; acceptedFeeCents?: number | undefined },
-) {
-  const { db, env, principal } = options;
-  const { updated, queued } = await db.transaction(async (tx) => {
-    const current = await loadJob(tx, options.jobId);
-    if (!principal.isAdmin) assertOwnCustomerJob(principal, current);
-    const byCustomer = principal.userId === current.customerId;
-    // Once the crew is at the door the visit is under way: the customer talks to them, or reports a problem
-    // with the work afterwards (our team can still cancel).
-    if (byCustomer && current.status === "scheduled" && current.arrivedAt)
-      throw conflict(
-        "Your landscaper has already arrived, so this visit can no longer be cancelled. Message them, or report a problem once the work is marked complete.",
-      );
-    const feeCents = byCustomer && isLateCancel(current) ? env.CANCELLATION_FEE_CENTS : 0;
-    if (feeCents > (options.acceptedFeeCents ?? 0)) {
-      throw new AppError(
-        409,
-        "fee_required",
-        `The visit is less than 24 hours away, so a ${formatCents(feeCents)} cancellation fee applies. Cancel again to confirm.`,
-      );
-    }
-    const updated = await move(tx, {
-      current,
-      action: "cancel",
-      actorId: principal.userId,
-      set: { cancelReason: options.reason, cancelledAt: new Date() },
-      note: feeCents ? `${options.reason} (cancellation fee ${formatCents(feeCents)})` : options.reason,
-    });
-    const queued = await queueCancellationMoney(tx, { current, feeCents, provider: options.provider.name });
-    await notify(tx, jobAlerts.cancelled(updated, { byUserId: principal.userId, reason: options.reason }));
-    if (byCustomer) {
-      await notifyAdmins(tx, env, {
-        type: "job",
-        message: `${updated.customerName} cancelled ${jobLabel(updated.number)}.`,
-        link: "/admin/jobs",
-      });
-    }
-    return { updated, queued };
-  });
-  // The release or the fee, after the commit; if the provider does not answer, the scheduled pass repeats it.
-  if (queued)
-    await performPending({ db, provider: options.provider, publicUrl: env.PUBLIC_URL }, queued.id).catch(
-      () => undefined,
-    );
-  return updated;
-}
-
-/** The customer rates a completed job once, with an optional comment and tip. */
-export async function rateJob(
-  options: ActionOptions & { rating: number; comment: string; tipCents: number },
-) {
-  const { db, principal } = options;
-  const alreadyRated = "You have already rated this job.";
-  const before = await loadJob(db, options.jobId);
-  assertOwnCustomerJob(principal, before);
-  assertAllowed("rate", before);
-  if (before.rating !== null) throw conflict(alreadyRated);
-  // The tip is its own charge to the saved card, made before the rating is written: a refused card leaves
-  // the job unrated so the person can try again; a repeat finds the tip already charged.
-  await chargeTip(
-    { db, provider: options.provider, publicUrl: options.env.PUBLIC_URL },
-    {
-      current: before,
-      customerId: principal.userId,
-      tipCents: options.tipCents,
-    },
-  );
-  return db.transaction(async (tx) => {
-    const current = await loadJob(tx, options.jobId);
-    assertOwnCustomerJob(principal, current);
-    if (current.status === "completed" && current.rating !== null) throw conflict(alreadyRated);
-    const updated = await move(tx, {
-      current,
-      action: "rate",
-      actorId: principal.userId,
-      set: {
-        rating: options.rating,
-        ratingComment: options.comment || null,
-        tipCents: options.tipCents,
-        ratedAt: new Date(),
-      },
-      alsoWhere: isNull(job.rating),
-      raceMessage: alreadyRated,
-      note: ratingNote(options.rating, options.tipCents),
-    });
-    await notify(tx, jobAlerts.rated(updated, { rating: options.rating, tipCents: options.tipCents }));
     return updated;
   });
 }

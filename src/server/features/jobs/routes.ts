@@ -33,16 +33,14 @@ import { requirePrincipal } from "../../plugins/access.js";
 import {
   type ActionOptions,
   acceptJob,
-  approveJob,
-  cancelJob,
   completeJob,
   declineJob,
-  rateJob,
   reconsiderJob,
   withdrawJob,
 } from "./actions.js";
 import { chargeReportedWork, refundJob, releaseReportedPayment } from "./admin-money.js";
 import { markArrival, markOnMyWay } from "./arrival.js";
+import { approveJob, cancelJob, rateJob } from "./customer-actions.js";
 import { answerRedo, offerRedo, reportProblem, resolveDispute } from "./disputes.js";
 import { landscaperJob } from "./landscaper-job.js";
 import { runPayouts } from "./payment-pass.js";
