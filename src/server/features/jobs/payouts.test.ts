@@ -88,7 +88,9 @@ describe("weekly payouts", () => {
     expect(setUp.json()).toMatchObject({ ready: true, onboardingUrl: null });
     // Set up after this week's run: nothing until the next one.
     expect(await run(new Date())).toMatchObject({ created: 0, paid: 0 });
-    const now = new Date(Date.now() + 7 * 24 * HOUR);
+    // Eight days on, so the simulated run's date is after today in Charlotte: from 7 days on, on a Friday
+    // before 9 AM its date was today's, which the admin's "Pay out now" below also uses (CI ran at midnight).
+    const now = new Date(Date.now() + 8 * 24 * HOUR);
     const [first, second] = await Promise.all([run(now), run(now)]);
     expect(first!.paid + second!.paid).toBe(1);
     const payouts = await t.database.db.select().from(payout).where(eq(payout.landscaperId, pro.id));
@@ -152,7 +154,8 @@ describe("weekly payouts", () => {
       .update(testProcessorObject)
       .set({ data: sql`jsonb_set(${testProcessorObject.data}, '{payoutsFail}', 'true')` })
       .where(eq(testProcessorObject.id, account!.id));
-    let now = new Date(Date.now() + 21 * 24 * HOUR);
+    // A week after the first test's second run (8 and 15 days on): a run date of its own.
+    let now = new Date(Date.now() + 22 * 24 * HOUR);
     await run(now);
     const [pending] = await t.database.db.select().from(payout).where(eq(payout.status, "pending"));
     expect(pending).toMatchObject({ amountCents: 6000, attempts: 1 });
