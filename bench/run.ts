@@ -18,6 +18,7 @@ import path from "node:path";
 import pg from "pg";
 import { loadEnv } from "../src/server/config/env.js";
 import type { Engine } from "../src/server/db/client.js";
+import { type AlertScaleResult, QUOTE_ZIP, setCoveringLandscapers } from "./lib/alert-scale.js";
 import { type DirectDb, openDirectPglite, openDirectPostgres } from "./lib/direct-db.js";
 import { measureExport, measureExportDirect } from "./lib/export.js";
 import { runLighthouse } from "./lib/lighthouse.js";
@@ -39,6 +40,7 @@ import { seedBulk } from "./lib/seed.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, repoRoot, signIn, signUp, startServer } from "./lib/server.js";
 
 const resultsDir = path.join(repoRoot, "bench/results");
+const ALERT_SCALES = [1000, 10_000];
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 /** The server serves the built SPA (the Lighthouse pages are prerendered into it): build it when missing. */
@@ -211,6 +213,25 @@ async function runScale(
         log(`  ${scenario.key}: ${http.rps} req/s, p95 ${http.p95} ms`);
       }
       const lighthouse = withLighthouse ? await runLighthouse(server.baseURL) : undefined;
+
+      // 4. Quotes again with 1,000 and 10,000 landscapers covering the quote's ZIP: an alert is one row
+      // whatever their number (decision record 013), which these rows show.
+      const alertScale: AlertScaleResult[] = [];
+      const quote = list.find((s) => s.key === "quote-submission")!;
+      for (const wanted of ALERT_SCALES) {
+        await server.stop();
+        const adjust = await openDirect(target);
+        let landscapers: number;
+        try {
+          landscapers = await setCoveringLandscapers(adjust, wanted);
+        } finally {
+          await adjust.close();
+        }
+        server = await startServer(target);
+        const http = await measureHttp(quote.http(server.baseURL), load);
+        alertScale.push({ landscapers, http });
+        log(`  quote with ${landscapers} landscapers in ${QUOTE_ZIP}: ${http.rps} req/s, p95 ${http.p95} ms`);
+      }
       return {
         engine,
         jobs,
@@ -233,6 +254,7 @@ async function runScale(
           ratioToDirect: ratio(exportHttp!.rowsPerSecond, exportDirect.rowsPerSecond),
         },
         ...(lighthouse ? { lighthouse } : {}),
+        alertScale,
       };
     } finally {
       await server.stop();

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import type { Engine } from "../../src/server/db/client.js";
+import type { AlertScaleResult } from "./alert-scale.js";
 import type { ExportFigures } from "./export.js";
 import type { PageFigures } from "./lighthouse.js";
 import type { LoadFigures } from "./load.js";
@@ -32,6 +33,8 @@ export interface ScaleResult {
     ratioToDirect: number;
   };
   lighthouse?: PageFigures[];
+  /** Quote POST with 1,000 and 10,000 landscapers covering the quote's ZIP (absent in older results). */
+  alertScale?: AlertScaleResult[];
 }
 
 export interface Machine {
@@ -107,6 +110,19 @@ export function scaleTable(result: ScaleResult): string {
   }
   const ex = result.export;
   const exportLine = `CSV export of ${ex.http.rows.toLocaleString("en-US")} jobs: ${ex.http.rowsPerSecond.toLocaleString("en-US")} rows/s over HTTP (${ex.http.seconds} s, ${(ex.http.bytes / 1024 / 1024).toFixed(1)} MB), ${ex.direct.rowsPerSecond.toLocaleString("en-US")} rows/s straight through the driver (×${ex.ratioToDirect.toFixed(2)}); server memory ${ex.http.rssBeforeMb} → peak ${ex.http.rssPeakMb} MB (growth ${ex.http.memoryGrowthMb} MB)`;
+  for (const a of result.alertScale ?? []) {
+    rows.push([
+      `Quote POST, ${a.landscapers.toLocaleString("en-US")} landscapers in its ZIP`,
+      n(a.http.rps),
+      a.http.p50,
+      a.http.p95,
+      a.http.p99,
+      "–",
+      "–",
+      "–",
+      (a.http.rps / result.bare.rps).toFixed(3),
+    ]);
+  }
   return [
     `${result.engine} · ${result.jobs.toLocaleString("en-US")} jobs · ${result.settings.connections} connections × ${result.settings.durationSeconds} s`,
     table(

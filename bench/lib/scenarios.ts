@@ -1,11 +1,10 @@
-import { and, count, desc, eq } from "drizzle-orm";
 import type { Env } from "../../src/server/config/env.js";
 import type { Db } from "../../src/server/db/client.js";
-import { notification } from "../../src/server/db/schema.js";
 import { dashboardSummary } from "../../src/server/features/admin/dashboard-service.js";
 import { listJobs } from "../../src/server/features/admin/jobs-service.js";
 import { landscaperQueue } from "../../src/server/features/jobs/queue.js";
 import { listCustomerJobs } from "../../src/server/features/jobs/reads.js";
+import { bellPage } from "../../src/server/features/notifications/bell.js";
 import { submitQuote } from "../../src/server/features/quotes/service.js";
 import { ADMIN_PAGE_SIZE } from "../../src/shared/admin.js";
 import { queueQuerySchema } from "../../src/shared/job-queue.js";
@@ -47,20 +46,6 @@ export const quoteBody = () => ({
   website: "",
 });
 
-/** The bell's two queries, as routes.ts of notifications writes them. */
-async function bell(db: Db, userId: string) {
-  await db
-    .select()
-    .from(notification)
-    .where(eq(notification.userId, userId))
-    .orderBy(desc(notification.createdAt), desc(notification.id))
-    .limit(BELL_LIMIT);
-  await db
-    .select({ n: count() })
-    .from(notification)
-    .where(and(eq(notification.userId, userId), eq(notification.read, false)));
-}
-
 export function scenarios(sessions: Sessions, env: Env): Scenario[] {
   const get = (urlPath: string, session: Session) => (baseURL: string) => ({
     url: `${baseURL}${urlPath}`,
@@ -92,7 +77,7 @@ export function scenarios(sessions: Sessions, env: Env): Scenario[] {
       key: "notification-bell",
       label: "Notification bell",
       http: get("/api/notifications", sessions.landscaper),
-      service: (db) => bell(db, sessions.landscaper.userId),
+      service: (db) => bellPage(db, { userId: sessions.landscaper.userId, limit: BELL_LIMIT }),
       transactional: false,
     },
     {

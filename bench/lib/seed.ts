@@ -130,7 +130,16 @@ export async function seedBulk(
   const hash = await hashPassword(BULK_PASSWORD);
 
   await direct.exec("set synchronous_commit = off; set maintenance_work_mem = '256MB'; select setseed(0.42)");
-  const tables = ["user", "account", "customer", "landscaper", "job", "job_event", "notification"];
+  const tables = [
+    "user",
+    "account",
+    "customer",
+    "landscaper",
+    "job",
+    "job_event",
+    "notification",
+    "job_alert",
+  ];
   const indexDefs = await dropIndexes(direct, tables);
 
   // Customers: user + credential account + profile.
@@ -349,13 +358,16 @@ export async function seedBulk(
   ]);
   await direct.query(`update notification set user_id = $1 where user_id = 'bl1'`, [signedIn.landscaperId]);
   await direct.query(`update landscaper set status = 'denied' where user_id = 'bl1'`);
-  // New-job alerts of the last month for the signed-in landscaper, as submitQuote writes them, mostly unread.
+  // New-job alerts, one per job of the last 90 days as submitQuote raises them (decision record 013); the
+  // signed-in landscaper read everything up to a week ago, so the last week's in their ZIPs are unread.
+  await direct.exec(
+    `insert into job_alert (job_id, zip_code, message, link, created_at)
+     select j.id, j.zip_code, 'New job request in ' || j.zip_code || ': ' || j.service_type || '.',
+            '/landscaper-dashboard', j.created_at
+       from job j where j.created_at > now() - interval '90 days'`,
+  );
   await direct.query(
-    `insert into notification (user_id, type, message, link, read, created_at)
-     select $1, 'job', 'New job request in ' || j.zip_code || ': ' || j.service_type || '.', '/landscaper-dashboard',
-            j.created_at < now() - interval '7 days', j.created_at
-       from job j join landscaper l on l.user_id = $1
-      where j.created_at > now() - interval '30 days' and j.zip_code = any(l.covered_zip_codes)`,
+    `insert into job_alert_state (user_id, read_before) values ($1, now() - interval '7 days')`,
     [signedIn.landscaperId],
   );
   await direct.exec("drop table bench_cover; drop table bench_combo;");

@@ -18,6 +18,7 @@ import { jobRoutes } from "./features/jobs/routes.js";
 import { seriesRoutes } from "./features/jobs/series-routes.js";
 import { landscaperRoutes } from "./features/landscapers/routes.js";
 import { NotificationHub } from "./features/notifications/hub.js";
+import { fanOutJobAlert } from "./features/notifications/job-alerts.js";
 import { type PushMessage, sendPush } from "./features/notifications/push.js";
 import { safePushAgent } from "./features/notifications/push-endpoints.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
@@ -138,6 +139,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
           });
         },
       },
+      fanout: { send: (message) => fanOutJobAlert(database.db, message.id).then(() => {}) },
       sms: {
         send: (message) =>
           sendSms({

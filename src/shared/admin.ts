@@ -160,7 +160,7 @@ export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 /** A message the outbox gave up on, as the failed-deliveries screen lists it. */
 export const failedDeliveryViewSchema = z.object({
   id: z.string(),
-  channel: z.enum(["email", "push", "sms"]),
+  channel: z.enum(["email", "push", "sms", "fanout"]),
   /** The email address or phone number; for push, the account's email. */
   recipient: z.string(),
   /** The email's subject, or the notification's text. */

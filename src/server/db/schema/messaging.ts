@@ -1,7 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ownedBy, user } from "./accounts.js";
 import { createdAt, uuidId } from "./columns.js";
+import { job } from "./jobs.js";
 
 export const notificationType = pgEnum("notification_type", [
   "job",
@@ -28,6 +40,51 @@ export const notification = pgTable(
     index("notification_user_created_idx").on(t.userId, t.createdAt),
     index("notification_user_unread_idx").on(t.userId).where(sql`${t.read} = false`),
   ],
+);
+
+/**
+ * A new job's alert, one row per job whatever the number of landscapers it reaches (decision record 013):
+ * each landscaper's bell shows the alerts of the ZIPs they cover, merged with their own notifications, and
+ * keeps what they read or cleared in job_alert_state and job_alert_read.
+ */
+export const jobAlert = pgTable(
+  "job_alert",
+  {
+    id: uuidId(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => job.id, { onDelete: "cascade" }),
+    zipCode: text("zip_code").notNull(),
+    message: text("message").notNull(),
+    link: text("link"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("job_alert_zip_created_idx").on(t.zipCode, t.createdAt),
+    // Deleting a job (admins can) removes its alert.
+    index("job_alert_job_idx").on(t.jobId),
+  ],
+);
+
+/** One landscaper's marks on the alerts as a whole: everything up to read_before is read, up to cleared_before gone. */
+export const jobAlertState = pgTable("job_alert_state", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  readBefore: timestamp("read_before", { withTimezone: true }),
+  clearedBefore: timestamp("cleared_before", { withTimezone: true }),
+});
+
+/** An alert one landscaper opened (marked read on its own, after their last "mark all read"). */
+export const jobAlertRead = pgTable(
+  "job_alert_read",
+  {
+    userId: ownedBy("user_id"),
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => jobAlert.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.alertId] })],
 );
 
 export const pushSubscription = pgTable(

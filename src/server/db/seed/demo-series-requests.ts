@@ -113,19 +113,16 @@ export async function prepareOfferedSeries(
   return { row, visit, landscaper: carlos };
 }
 
-/** The landscaper's new-request alert for the requested series' first visit. */
-export function requestedNotices(requested: PendingSeries): (typeof s.notification.$inferInsert)[] {
-  const { visit, landscaper } = requested;
-  return [
-    {
-      userId: landscaper.id,
-      type: "job",
-      message: `New job request in ${visit.zipCode}: Lawn Mowing (${formatLongDate(visit.preferredDate)}).`,
-      link: "/landscaper-dashboard",
-      read: false,
-      createdAt: visit.createdAt,
-    },
-  ];
+/** The new-request alert of the requested series' first visit, as the quote raised it (every landscaper of the ZIP sees it). */
+export function requestedAlert(requested: PendingSeries): typeof s.jobAlert.$inferInsert {
+  const { visit } = requested;
+  return {
+    jobId: visit.id!,
+    zipCode: visit.zipCode,
+    message: `New job request in ${visit.zipCode}: Lawn Mowing (${formatLongDate(visit.preferredDate)}).`,
+    link: "/landscaper-dashboard",
+    createdAt: visit.createdAt,
+  };
 }
 
 /** The offer's two notices: Carlos's acceptance, and Marcus asked to approve. */

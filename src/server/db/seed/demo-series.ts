@@ -9,7 +9,7 @@ import {
   type PendingSeries,
   prepareOfferedSeries,
   prepareRequestedSeries,
-  requestedNotices,
+  requestedAlert,
 } from "./demo-series-requests.js";
 import { finishWeeklySeries, prepareWeeklySeries } from "./demo-series-weekly.js";
 
@@ -81,7 +81,7 @@ export async function finishDemoSeries(
   const generated: DemoJob[] = [];
   if (plan.weekly) generated.push(...(await finishWeeklySeries(context, plan.weekly, notifications)));
   if (plan.paused) generated.push(...(await finishPausedSeries(context, plan.paused, notifications)));
-  if (plan.requested) notifications.push(...requestedNotices(plan.requested));
+  if (plan.requested) await context.tx.insert(s.jobAlert).values(requestedAlert(plan.requested));
   if (plan.offered) notifications.push(...offeredNotices(plan.offered, numbers));
   if (notifications.length) await context.tx.insert(s.notification).values(notifications);
   return generated;

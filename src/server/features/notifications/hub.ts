@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { NotificationItem } from "../../../shared/notifications.js";
 import type { Database } from "../../db/client.js";
 import { notification } from "../../db/schema.js";
+import { alertRecipientsAmong } from "./job-alerts.js";
 import { NOTIFICATION_CHANNEL, type NotificationSignal } from "./service.js";
 
 export type Send = (item: NotificationItem) => void;
@@ -68,6 +69,7 @@ export class NotificationHub {
 
   private async deliver(payload: string) {
     const signal = JSON.parse(payload) as NotificationSignal;
+    if (signal.zip) return this.deliverAlert(signal.zip, signal.at);
     const users = (signal.users ?? [...this.streams.keys()]).filter((id) => this.streams.has(id));
     if (users.length === 0) return;
     // Every row of the signalling transaction has created_at = its now(), which the signal carries to the
@@ -81,6 +83,19 @@ export class NotificationHub {
     for (const row of rows) {
       const item = toItem(row);
       for (const send of this.streams.get(row.userId) ?? []) send(item);
+    }
+  }
+
+  /** A new-job alert: to this instance's open streams of the landscapers it reaches. */
+  private async deliverAlert(zip: string, at: string) {
+    if (this.streams.size === 0) return;
+    const reached = await alertRecipientsAmong(this.database.db, {
+      zip,
+      at,
+      userIds: [...this.streams.keys()],
+    });
+    for (const { userId, item } of reached) {
+      for (const send of this.streams.get(userId) ?? []) send(item);
     }
   }
 }

@@ -1,2 +1,4 @@
 // What other features may use of notifications (the linter forbids reaching past this file).
-export { type NewNotification, notify, notifyAdmins, notifyEach } from "./service.js";
+export { bellPage } from "./bell.js";
+export { raiseJobAlert } from "./job-alerts.js";
+export { type NewNotification, notify, notifyAdmins } from "./service.js";

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { and, count, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { okAnswerSchema } from "../../../shared/answers.js";
@@ -17,12 +17,12 @@ import {
   pushSubscriptionSchema,
   readAllAnswerSchema,
 } from "../../../shared/notifications.js";
-import { notification, pushSubscription, session, user } from "../../db/schema.js";
+import { pushSubscription, session, user } from "../../db/schema.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { fieldInvalid, notFound } from "../../lib/errors.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
-import { toItem } from "./hub.js";
+import { bellPage, clearHistory, markAllRead, markRead, unreadCount } from "./bell.js";
 import { vapidKeys } from "./push.js";
 import { assertPushEndpointAllowed } from "./push-endpoints.js";
 import { saveSubscription } from "./subscriptions.js";
@@ -61,26 +61,13 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     for (const res of openStreams) res.end();
   });
 
-  async function unreadCount(userId: string) {
-    const [row] = await db()
-      .select({ n: count() })
-      .from(notification)
-      .where(and(eq(notification.userId, userId), eq(notification.read, false)));
-    return row?.n ?? 0;
-  }
-
   app.get(
     "/notifications",
     { config: { access: "signed-in" }, schema: answers(bellAnswerSchema) },
     async (request) => {
       const { userId } = requirePrincipal(request);
-      const rows = await db()
-        .select()
-        .from(notification)
-        .where(eq(notification.userId, userId))
-        .orderBy(desc(notification.createdAt), desc(notification.id))
-        .limit(BELL_LIMIT);
-      return { items: rows.map(toItem), unreadCount: await unreadCount(userId) };
+      const page = await bellPage(db(), { userId, limit: BELL_LIMIT });
+      return { items: page.items, unreadCount: page.unreadCount };
     },
   );
 
@@ -90,22 +77,12 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { userId } = requirePrincipal(request);
       const { query } = historyInput.parse(request);
-      const rows = await db()
-        .select()
-        .from(notification)
-        .where(
-          and(
-            eq(notification.userId, userId),
-            query.before ? lt(notification.createdAt, new Date(query.before)) : undefined,
-          ),
-        )
-        .orderBy(desc(notification.createdAt), desc(notification.id))
-        .limit(query.limit + 1);
-      const page = rows.slice(0, query.limit);
+      const before = query.before ? new Date(query.before) : null;
+      const page = await bellPage(db(), { userId, limit: query.limit, before });
       return {
-        items: page.map(toItem),
-        nextBefore: rows.length > query.limit ? page.at(-1)!.createdAt.toISOString() : null,
-        unreadCount: await unreadCount(userId),
+        items: page.items,
+        nextBefore: page.more ? page.items.at(-1)!.createdAt : null,
+        unreadCount: page.unreadCount,
       };
     },
   );
@@ -116,13 +93,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { userId } = requirePrincipal(request);
       const { id } = readInput.parse(request).params;
-      const [row] = await db()
-        .update(notification)
-        .set({ read: true })
-        .where(and(eq(notification.id, id), eq(notification.userId, userId)))
-        .returning();
-      if (!row) throw notFound("Notification not found.");
-      return { item: toItem(row), unreadCount: await unreadCount(userId) };
+      return markRead(db(), { userId, id });
     },
   );
 
@@ -131,12 +102,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     { config: { access: "signed-in" }, schema: answers(readAllAnswerSchema) },
     async (request) => {
       const { userId } = requirePrincipal(request);
-      const rows = await db()
-        .update(notification)
-        .set({ read: true })
-        .where(and(eq(notification.userId, userId), eq(notification.read, false)))
-        .returning({ id: notification.id });
-      return { updated: rows.length, message: "All notifications marked as read." };
+      return { updated: await markAllRead(db(), userId), message: "All notifications marked as read." };
     },
   );
 
@@ -145,11 +111,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     { config: { access: "signed-in" }, schema: answers(deletedAnswerSchema) },
     async (request) => {
       const { userId } = requirePrincipal(request);
-      const rows = await db()
-        .delete(notification)
-        .where(eq(notification.userId, userId))
-        .returning({ id: notification.id });
-      return { deleted: rows.length, message: "Notification history cleared." };
+      return { deleted: await clearHistory(db(), userId), message: "Notification history cleared." };
     },
   );
 
@@ -171,7 +133,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
         ...(app.env.INSTANCE_NAME ? { "x-served-by": app.env.INSTANCE_NAME } : {}),
       });
       res.write(
-        `retry: 3000\nevent: ready\ndata: ${JSON.stringify({ unreadCount: await unreadCount(userId) })}\n\n`,
+        `retry: 3000\nevent: ready\ndata: ${JSON.stringify({ unreadCount: await unreadCount(db(), userId) })}\n\n`,
       );
       const unsubscribe = app.notificationHub.subscribe(userId, (item) => {
         res.write(`event: notification\nid: ${item.id}\ndata: ${JSON.stringify(item)}\n\n`);

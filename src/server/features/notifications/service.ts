@@ -27,6 +27,8 @@ export const SIGNAL_USER_LIMIT = 100;
 export interface NotificationSignal {
   at: string;
   users: string[] | null;
+  /** A new-job alert in this ZIP (job_alert row stamped `at`): it reaches the landscapers covering it. */
+  zip?: string;
 }
 
 /**
@@ -43,19 +45,6 @@ export async function notify(db: DbOrTx, items: NewNotification[]) {
       ${sql.param(items.map((n) => n.message))}::text[],
       ${sql.param(items.map((n) => n.link ?? null))}::text[]
     ) as src(user_id, type, message, link)`,
-  );
-}
-
-/**
- * The same notification for every user a query selects (`recipients` returns one column of user ids), written
- * by the database in one statement: a new job in a busy ZIP alerts thousands of landscapers, and sending
- * each of them through the driver made one quote wait seconds.
- */
-export async function notifyEach(db: DbOrTx, recipients: SQL, item: Omit<NewNotification, "userId">) {
-  await insertAndSignal(
-    db,
-    sql`select r.user_id, ${item.type}::notification_type as type, ${item.message}::text as message,
-      ${item.link ?? null}::text as link from (${recipients}) as r(user_id)`,
   );
 }
 

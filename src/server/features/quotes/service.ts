@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { addressLine } from "../../../shared/address.js";
 import { formatLongDate } from "../../../shared/dates.js";
 import { type QuoteRequest, quoteRequestSchema } from "../../../shared/jobs.js";
@@ -7,13 +7,13 @@ import { photoMessages, type QuoteSummary, type ServicePrice } from "../../../sh
 import { formatRange, jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { job, jobEvent, jobSeries, landscaper, servicePrice } from "../../db/schema.js";
+import { job, jobEvent, jobSeries, servicePrice } from "../../db/schema.js";
 import { badRequest, conflict, notFound, unsupportedFile } from "../../lib/errors.js";
 import { extensionOf, sniffFileType } from "../../lib/file-type.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Storage } from "../../lib/storage.js";
 import { servicesOf } from "../jobs/index.js";
-import { notifyEach } from "../notifications/index.js";
+import { raiseJobAlert } from "../notifications/index.js";
 
 /** The instant estimate of the ticked services, from the price table (a service not in it is refused). */
 async function estimateFor(db: DbOrTx, serviceIds: string[]) {
@@ -134,17 +134,14 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
       adminUrl: `${env.PUBLIC_URL}/admin/jobs`,
     });
 
-    await notifyEach(
-      tx,
-      sql`select ${landscaper.userId} from ${landscaper}
-        where ${landscaper.status} = 'approved' and ${input.zipCode} = any(${landscaper.coveredZipCodes})
-          and ${landscaper.pausedAt} is null`,
-      {
-        type: "job",
-        message: `New job request in ${input.zipCode}: ${servicesOf(created)} (${date}).`,
-        link: "/landscaper-dashboard",
-      },
-    );
+    // One alert for the job, however many landscapers serve the ZIP: each sees it in their bell (those
+    // approved, not paused and covering the ZIP) and gets it live, by push or by text (decision record 013).
+    await raiseJobAlert(tx, {
+      jobId: created.id,
+      zipCode: input.zipCode,
+      message: `New job request in ${input.zipCode}: ${servicesOf(created)} (${date}).`,
+      link: "/landscaper-dashboard",
+    });
     return { job: created, created: true };
   });
 }

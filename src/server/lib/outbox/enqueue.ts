@@ -10,8 +10,11 @@ export interface EmailAttachmentRef {
   jobId: string;
 }
 
-/** The lanes of the outbox: each is claimed and sent on its own, so a slow one never holds up another. */
-export const outboxChannels = ["email", "push", "sms"] as const;
+/**
+ * The lanes of the outbox: each is claimed and sent on its own, so a slow one never holds up another.
+ * `fanout` turns one new-job alert into the push and SMS copies of every landscaper it reaches.
+ */
+export const outboxChannels = ["email", "push", "sms", "fanout"] as const;
 export type OutboxChannel = (typeof outboxChannels)[number];
 
 /** Queues an email in the same transaction as the change that caused it; the worker sends it. */

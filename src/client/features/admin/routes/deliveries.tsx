@@ -1,4 +1,4 @@
-import { Mail, MessageSquareText, RotateCw, Smartphone } from "lucide-react";
+import { BellRing, Mail, MessageSquareText, RotateCw, Smartphone } from "lucide-react";
 import type { FailedDeliveryView } from "../../../../shared/admin";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -17,6 +17,8 @@ const channelInfo = {
   email: { label: "Email", icon: Mail },
   push: { label: "Push", icon: Smartphone },
   sms: { label: "SMS", icon: MessageSquareText },
+  // A new job's push and text copies, made for every landscaper it reaches in one step.
+  fanout: { label: "Job alert copies", icon: BellRing },
 } as const;
 
 function DeliveryCard({ delivery }: { delivery: FailedDeliveryView }) {
