@@ -11,11 +11,13 @@ import { arbitraryOf, isPlainObject } from "./zod-arbitrary.js";
 /**
  * Denial of service from one request: every route gets bodies, queries and path segments of adversarial
  * content up to its size limit (long runs of `a.`, slashes, spaces, `@`, unicode), and must answer each within
- * 200 ms of CPU time. A pattern that backtracks, or one that runs before the length check, fails this test: the
+ * 300 ms of CPU time. A pattern that backtracks, or one that runs before the length check, fails this test: the
  * forgot-password email pattern took 5.9 s on 60 KB, the SPA's trailing-slash pattern 0.39 s on 16,000 slashes.
  */
 
-const LIMIT_MS = 200;
+// With both cores busy (CI's browser tests beside it) the slowest request used 186 ms of CPU (a 10,000-character
+// field to start-work); the patterns this catches took 390 ms and 5.9 s alone. 300 ms keeps both apart.
+const LIMIT_MS = 300;
 
 /** Content that makes careless patterns backtrack: each is repeated to the size under test. */
 const motifs = ["a.", "/", " ", "a@", "@.", "-", "0", "🌿\u202e", "é\u0301", "a", "\t\n"];
@@ -79,7 +81,7 @@ describe("adversarial input up to each route's size limit", () => {
     cookies.landscaper = (await createLandscaper(t, { status: "approved" })).cookie;
     cookies.admin = (await signUpAs(t.app, t.database, "admin")).cookie;
   }, 120_000);
-  it("answers every route within 200 ms of CPU time, however long and however shaped the input", async () => {
+  it("answers every route within 300 ms of CPU time, however long and however shaped the input", async () => {
     const slow: string[] = [];
     let requests = 0;
     let slowest = { ms: 0, label: "" };
