@@ -238,7 +238,7 @@ describe("recurring series", () => {
     const result = await wcagAxe(page).include("#main").analyze();
     expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
     // One label for skipping, in the panel and on the first visit's card; the card names its series.
-    await panel.getByRole("button", { name: `Skip this visit, ${visitDay(first)}` }).waitFor();
+    await panel.getByRole("button", { name: `Skip this visit, ${visitDay(first)}`, exact: true }).waitFor();
     const firstCard = customerCard(page, jobNumber);
     await firstCard.getByRole("button", { name: "Skip this visit" }).waitFor();
     await firstCard.getByText(`A visit of weekly lawn mowing (SER-${seriesNumber})`).waitFor();
@@ -289,7 +289,7 @@ describe("recurring series", () => {
 
     // Skip the second visit: a confirmation that opens on its way out, free this far ahead.
     const second = visitDates[1]!;
-    await panel.getByRole("button", { name: `Skip this visit, ${visitDay(second)}` }).click();
+    await panel.getByRole("button", { name: `Skip this visit, ${visitDay(second)}`, exact: true }).click();
     const skip = page.getByRole("dialog", { name: `Skip ${visitDay(second)}?` });
     await skip
       .getByText("Skipping now is free: nothing is charged to your card.", { exact: false })
@@ -382,7 +382,7 @@ describe("recurring series", () => {
     // A reason is required: the customer reads it.
     await dialog.getByRole("button", { name: "Move visit" }).click();
     await dialog.getByText("Tell the customer why the visit moves.").waitFor();
-    await dialog.getByRole("button", { name: `Keep ${visitDay(date)}` }).waitFor();
+    await dialog.getByRole("button", { name: `Keep ${visitDay(date)}`, exact: true }).waitFor();
     await dialog.getByLabel("Reason (the customer sees this)").fill("Heavy rain forecast all day");
     await expectDialogAxeClean(phone, "move-visit");
     await shots(phone, "series-move-dialog", { dialog: true });
