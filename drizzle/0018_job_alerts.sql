@@ -23,5 +23,5 @@ ALTER TABLE "job_alert" ADD CONSTRAINT "job_alert_job_id_job_id_fk" FOREIGN KEY 
 ALTER TABLE "job_alert_read" ADD CONSTRAINT "job_alert_read_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_alert_read" ADD CONSTRAINT "job_alert_read_alert_id_job_alert_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."job_alert"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_alert_state" ADD CONSTRAINT "job_alert_state_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "job_alert_zip_created_idx" ON "job_alert" USING btree ("zip_code","created_at");--> statement-breakpoint
+CREATE INDEX "job_alert_zip_created_idx" ON "job_alert" USING btree ("zip_code","created_at","id");--> statement-breakpoint
 CREATE INDEX "job_alert_job_idx" ON "job_alert" USING btree ("job_id");

@@ -6,7 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { type Db, type Engine, migrationsFolder } from "../../src/server/db/client.js";
+import { APP_SESSION_OPTIONS, type Db, type Engine, migrationsFolder } from "../../src/server/db/client.js";
 import * as schema from "../../src/server/db/schema.js";
 
 export interface CapturedQuery {
@@ -53,7 +53,8 @@ async function captureWith<T>(logger: CapturingLogger, db: Db, fn: (db: Db) => P
 }
 
 export async function openDirectPostgres(url: string, poolSize: number): Promise<DirectDb> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The app's connection settings, so the ceiling runs the SQL as the app does.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: APP_SESSION_OPTIONS });
   pool.on("error", () => {});
   await migratePg(drizzlePg(pool), { migrationsFolder });
   const logger = new CapturingLogger();

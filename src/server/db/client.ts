@@ -72,7 +72,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: APP_SESSION_OPTIONS });
   // An idle connection the server drops (restart, failover, admin kill) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on("error", (error) => console.warn(`PostgreSQL pool: idle connection lost (${error.message})`));
@@ -168,6 +168,13 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /** Rows of a raw `db.execute(sql…)` answer; PGlite and node-postgres both return { rows }. */
+/**
+ * Settings of every connection the app opens (sent at connect, before any query). JIT compilation off: our
+ * queries are short, and when the planner's estimate crosses jit_above_cost PostgreSQL spent 430–575 ms
+ * compiling the landscaper queue's and its tiles' queries (1M jobs) that then ran in 250–300 ms.
+ */
+export const APP_SESSION_OPTIONS = "-c jit=off";
+
 export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { migrationsFolder, openDatabase } from "./client.js";
+import { migrationsFolder, openDatabase, rowsOf } from "./client.js";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -68,6 +69,25 @@ describe.skipIf(!serverUrl)("instances starting together on one PostgreSQL datab
       await Promise.all([a!.close(), b!.close()]);
     } finally {
       await fresh.drop();
+    }
+  });
+});
+
+describe.skipIf(!serverUrl)("the app's PostgreSQL connections", () => {
+  it("run with JIT compilation off, on every connection of the pool", async () => {
+    const database = await openDatabase({ url: serverUrl!, poolSize: 3 });
+    try {
+      // Three at once, so the pool opens three connections.
+      const settings = await Promise.all(
+        [1, 2, 3].map(async () =>
+          rowsOf<{ jit: string }>(
+            await database.db.execute(sql`select current_setting('jit') as jit, pg_sleep(0.05)`),
+          ),
+        ),
+      );
+      expect(settings.map((rows) => rows[0]!.jit)).toEqual(["off", "off", "off"]);
+    } finally {
+      await database.close();
     }
   });
 });

@@ -60,7 +60,8 @@ export const jobAlert = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("job_alert_zip_created_idx").on(t.zipCode, t.createdAt),
+    // id too: the unread count reads the index alone (it checks each id against the read marks).
+    index("job_alert_zip_created_idx").on(t.zipCode, t.createdAt, t.id),
     // Deleting a job (admins can) removes its alert.
     index("job_alert_job_idx").on(t.jobId),
   ],
