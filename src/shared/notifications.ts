@@ -45,6 +45,16 @@ export const pushPublicKeyAnswerSchema = z.object({ publicKey: z.string() });
 export type PushPublicKeyAnswer = z.infer<typeof pushPublicKeyAnswerSchema>;
 
 export const BELL_LIMIT = 10;
+/**
+ * Unread items are counted up to this many (the badge shows '9+' from ten): a landscaper who never reads
+ * has thousands of unread job alerts, and counting them all was most of the bell's time.
+ */
+export const UNREAD_COUNT_CAP = 100;
+
+/** The history's count: '100+' at the cap, where the server stopped counting. */
+export function unreadText(count: number): string {
+  return count >= UNREAD_COUNT_CAP ? `${UNREAD_COUNT_CAP}+` : String(count);
+}
 export const HISTORY_PAGE = 50;
 
 /** '9+' above nine, as the spec's badge shows it. */

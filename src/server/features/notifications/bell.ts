@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { NotificationItem } from "../../../shared/notifications.js";
+import { type NotificationItem, UNREAD_COUNT_CAP } from "../../../shared/notifications.js";
 import type { Db } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
 import { notFound } from "../../lib/errors.js";
@@ -30,9 +30,11 @@ function toItem(item: JsonItem): NotificationItem {
   };
 }
 
-const unreadCountOf = (userId: string) => sql`(
-  (select count(*)::int from notification where user_id = ${userId} and read = false) + ${unreadAlertCount(userId)}
-)`;
+/** Unread notifications and alerts, counted up to UNREAD_COUNT_CAP (each part stops there). */
+const unreadCountOf = (userId: string) => sql`least(${UNREAD_COUNT_CAP}, (
+  select count(*)::int from (
+    select 1 from notification where user_id = ${userId} and read = false limit ${UNREAD_COUNT_CAP}) n
+) + ${unreadAlertCount(userId, UNREAD_COUNT_CAP)})`;
 
 export interface BellPage {
   items: NotificationItem[];

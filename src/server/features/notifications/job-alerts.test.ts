@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { UNREAD_COUNT_CAP, unreadText } from "../../../shared/notifications.js";
 import { jobAlert, landscaper } from "../../db/schema.js";
 import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
@@ -129,5 +130,26 @@ describe("new-job alerts in the bell", () => {
       .set({ status: "denied", pausedAt: null })
       .where(eq(landscaper.userId, pro.id));
     expect((await bell(pro)).items.filter((i: { type: string }) => i.type === "job")).toEqual([]);
+  });
+
+  it("counts unread items up to 100, where the history says '100+'", async () => {
+    const pro = await createLandscaper(t, { status: "approved", zips: ["28202"], radius: 5 });
+    const jobId = await createJob(t.app, { cookie: customer.cookie, zipCode: "28202" });
+    // 130 more alerts in the ZIP (one job's is enough for the count), and 3 notifications of their own.
+    await t.database.db.execute(sql`
+      insert into job_alert (job_id, zip_code, message, link)
+      select ${jobId}, '28202', 'New job request in 28202: bulk ' || g, '/landscaper-dashboard'
+      from generate_series(1, 130) g`);
+    await notify(
+      t.database.db,
+      [1, 2, 3].map((i) => ({ userId: pro.id, type: "system" as const, message: `Note ${i}.` })),
+    );
+    expect((await bell(pro)).unreadCount).toBe(UNREAD_COUNT_CAP);
+    expect(unreadText(UNREAD_COUNT_CAP)).toBe("100+");
+    expect(unreadText(99)).toBe("99");
+    // Mark all read says how many it really marked.
+    const answer = (await post(pro, "/api/notifications/read-all")).json();
+    expect(answer.updated).toBe(134);
+    expect((await bell(pro)).unreadCount).toBe(0);
   });
 });

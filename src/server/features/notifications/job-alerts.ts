@@ -142,23 +142,31 @@ export function visibleAlerts(userId: string, limit: number, before?: Date | nul
     where l.user_id = ${userId} and l.status = 'approved'`;
 }
 
-/** How many alerts `userId` has not read: after their "mark all read", less the ones opened one by one. */
-export function unreadAlertCount(userId: string): SQL {
+/**
+ * How many alerts `userId` has not read (after their "mark all read", less the ones opened one by one), up
+ * to `cap` when given: the scan stops there.
+ */
+export function unreadAlertCount(userId: string, cap?: number): SQL {
   // Per ZIP, one range of the (zip_code, created_at, id) index from the latest of approval, "mark all read"
   // and "clear": a single lower bound, so the scan starts there instead of filtering older rows.
+  const limit = cap === undefined ? sql`` : sql`limit ${cap}`;
   return sql`(
-    select coalesce(sum(c.n), 0)::int from landscaper l
-    left join job_alert_state s on s.user_id = l.user_id
-    cross join lateral (select distinct unnest(l.covered_zip_codes) as zip) z
-    cross join lateral (
-      select count(*) as n from job_alert a
-      where a.zip_code = z.zip
-        and a.created_at > greatest(
-          coalesce(l.reviewed_at, l.created_at) - interval '1 microsecond', s.read_before, s.cleared_before)
-        and (l.paused_at is null or a.created_at <= l.paused_at)
-        and not exists (select 1 from job_alert_read r where r.user_id = l.user_id and r.alert_id = a.id)
-    ) c
-    where l.user_id = ${userId} and l.status = 'approved'
+    select count(*)::int from (
+      select 1 from landscaper l
+      left join job_alert_state s on s.user_id = l.user_id
+      cross join lateral (select distinct unnest(l.covered_zip_codes) as zip) z
+      cross join lateral (
+        select a.id from job_alert a
+        where a.zip_code = z.zip
+          and a.created_at > greatest(
+            coalesce(l.reviewed_at, l.created_at) - interval '1 microsecond', s.read_before, s.cleared_before)
+          and (l.paused_at is null or a.created_at <= l.paused_at)
+          and not exists (select 1 from job_alert_read r where r.user_id = l.user_id and r.alert_id = a.id)
+        ${limit}
+      ) a
+      where l.user_id = ${userId} and l.status = 'approved'
+      ${limit}
+    ) unread
   )`;
 }
 

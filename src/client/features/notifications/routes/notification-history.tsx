@@ -1,6 +1,6 @@
 import { BellOff, CheckCheck, Settings } from "lucide-react";
 import { useMemo, useState } from "react";
-import type { NotificationItem } from "../../../../shared/notifications";
+import { type NotificationItem, unreadText } from "../../../../shared/notifications";
 import type { SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
 import { EmptyState } from "../../../components/empty-state";
@@ -118,7 +118,7 @@ function History({ user }: { user: SessionUser }) {
               {history.isSuccess && loaded.length > 0
                 ? filtering
                   ? `Showing ${shown.length} of ${plural(loaded.length, "loaded notification")}`
-                  : `${plural(loaded.length, "notification")} · ${unread} unread`
+                  : `${plural(loaded.length, "notification")} · ${unreadText(unread)} unread`
                 : null}
             </p>
             <div className="grid grid-cols-2 gap-2 sm:flex">
