@@ -7,7 +7,6 @@ import {
   eq,
   inArray,
   isNotNull,
-  isNull,
   not,
   or,
   type SQL,
@@ -112,7 +111,13 @@ export async function landscaperQueue({
     ? and(eq(job.status, "pending"), sql`${job.zipCode} = any(${sql.param(covered)}::text[])`)
     : sql`false`;
   const mine = eq(job.landscaperId, landscaperId);
-  const open = and(inArea, isNull(declined.jobId));
+  // Not declined by this landscaper, as a list read once (a hashed subplan) rather than the left join's null
+  // check: PostgreSQL estimates `declined.job_id is null` above a left join at almost no rows (34 of 73,838
+  // open requests at 1M jobs), and then sorted every open request in the area instead of walking the
+  // job-number index for the first 21 (4.3 queue reads a second).
+  const notDeclined = sql`${job.id} not in (select ${jobDecline.jobId} from ${jobDecline}
+    where ${jobDecline.landscaperId} = ${landscaperId})`;
+  const open = and(inArea, notDeclined);
   const shows: Record<QueueShow, SQL | undefined> = {
     all: or(open, and(mine, inArray(job.status, ["accepted", "scheduled", "completed"]))),
     open,
@@ -184,7 +189,6 @@ export async function landscaperQueue({
     const keys = await db
       .select({ id: job.id })
       .from(job)
-      .leftJoin(declined, declinedByMe)
       .where(and(filters, after))
       .orderBy(...order[query.sort])
       .limit(QUEUE_PAGE_SIZE + 1);
