@@ -1,9 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { notification } from "../../db/schema.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createJob, createLandscaper, profileInput, putProfile } from "../../test/landscaper-helpers.js";
+import { bellPage } from "../notifications/index.js";
 import { effectiveRadiusMiles, zipDistanceMiles } from "./coverage.js";
 
 /** Uptown Charlotte and Huntersville: real ZIPs whose centroids are about 12 miles apart. */
@@ -36,12 +35,9 @@ describe("matching jobs to landscapers", () => {
     expect(await queueIds(within.cookie)).toContain(jobId);
     expect(await queueIds(short.cookie)).not.toContain(jobId);
 
-    // The new-job alert follows the same rule.
+    // The new-job alert follows the same rule: in the bell of one, not the other.
     const alerts = async (userId: string) =>
-      t.database.db
-        .select()
-        .from(notification)
-        .where(and(eq(notification.userId, userId), eq(notification.type, "job")));
+      (await bellPage(t.database.db, { userId, limit: 10 })).items.filter((n) => n.type === "job");
     expect((await alerts(within.id)).some((n) => n.message.includes(HUNTERSVILLE))).toBe(true);
     expect(await alerts(short.id)).toHaveLength(0);
 
