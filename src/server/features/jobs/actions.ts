@@ -12,7 +12,7 @@ import { conflict, fieldInvalid, forbidden, notFound } from "../../lib/errors.js
 import { enqueueEmailIfOptedIn } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
-import { type PaymentProvider, performPending } from "../payments/index.js";
+import { type PaymentProvider, performPendingSoon } from "../payments/index.js";
 import { countPhotos } from "../proof/index.js";
 import { assertAllowed, loadJob, move, recordEvent } from "./lifecycle.js";
 import { customerDashboardUrl, jobAlerts, servicesOf } from "./messages.js";
@@ -209,9 +209,7 @@ export async function withdrawJob(options: ActionOptions & { reason: string }) {
     return { updated, queued };
   });
   if (queued)
-    await performPending({ db, provider: options.provider, publicUrl: env.PUBLIC_URL }, queued.id).catch(
-      () => undefined,
-    );
+    await performPendingSoon({ db, provider: options.provider, publicUrl: env.PUBLIC_URL }, queued.id);
   return updated;
 }
 

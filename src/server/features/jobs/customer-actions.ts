@@ -6,7 +6,7 @@ import { job } from "../../db/schema.js";
 import { AppError, conflict, fieldInvalid, notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
-import { cardToCharge, performPending } from "../payments/index.js";
+import { cardToCharge, performPendingSoon } from "../payments/index.js";
 import type { ActionOptions } from "./actions.js";
 import { assertAllowed, loadJob, move } from "./lifecycle.js";
 import { jobAlerts, ratingNote } from "./messages.js";
@@ -110,9 +110,7 @@ export async function cancelJob(
   });
   // The release or the fee, after the commit; if the provider does not answer, the scheduled pass repeats it.
   if (queued)
-    await performPending({ db, provider: options.provider, publicUrl: env.PUBLIC_URL }, queued.id).catch(
-      () => undefined,
-    );
+    await performPendingSoon({ db, provider: options.provider, publicUrl: env.PUBLIC_URL }, queued.id);
   return updated;
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso, charlotteTime, daysFromToday } from "../../../shared/dates.js";
 import { pauseMessages } from "../../../shared/reliability.js";
-import { job, jobDecline, jobEvent, jobSeries, landscaper, notification, payment } from "../../db/schema.js";
+import { job, jobDecline, jobEvent, jobSeries, landscaper, payment } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createJob, createLandscaper, type Landscaper } from "../../test/landscaper-helpers.js";

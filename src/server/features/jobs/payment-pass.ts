@@ -15,6 +15,7 @@ import {
   type PaymentRow,
   type PayoutSchedule,
   performPending,
+  performPendingSoon,
   queueAction,
   sendDuePayouts,
   stalePending,
@@ -87,7 +88,7 @@ export async function runPaymentPass(options: PaymentPassOptions): Promise<Payme
       key: `job:${row.jobId}:release:${row.id}`,
     });
     if (queued) {
-      await performPending(deps, queued.id).catch(() => undefined);
+      await performPendingSoon(deps, queued.id);
       report.released++;
     }
   }

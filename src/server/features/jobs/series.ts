@@ -13,7 +13,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { job, jobEvent, jobSeries } from "../../db/schema.js";
 import { conflict, fieldInvalid, notFound } from "../../lib/errors.js";
 import { notify } from "../notifications/index.js";
-import { type PaymentProvider, type PaymentRow, performPending } from "../payments/index.js";
+import { type PaymentProvider, type PaymentRow, performPendingSoon } from "../payments/index.js";
 import { move } from "./lifecycle.js";
 import { queueCancellationMoney } from "./money.js";
 import { firstOnWeekday, seriesDates, weekdayOf } from "./series-rule.js";
@@ -271,7 +271,7 @@ export async function settleReleases(
   deps: { db: Db; provider: PaymentProvider; publicUrl: string },
   queued: PaymentRow[],
 ) {
-  for (const row of queued) await performPending(deps, row.id).catch(() => undefined);
+  for (const row of queued) await performPendingSoon(deps, row.id);
 }
 
 /** "Your visit on Tuesday, December 1 stays (it is less than 48 hours away)." */

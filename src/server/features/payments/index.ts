@@ -14,6 +14,7 @@ export {
   type PaymentsDeps,
   type PendingAction,
   performPending,
+  performPendingSoon,
   queueAction,
   stalePending,
 } from "./charges.js";
