@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
 import { notFound } from "../../lib/errors.js";
 import { markAlertRead, markAllAlerts, unreadAlertCount, visibleAlerts } from "./job-alerts.js";
+import { notificationItem } from "./notification-item.js";
 
 /**
  * The bell and the history: a user's own notifications merged with the new-job alerts they see (landscapers;
@@ -17,17 +18,6 @@ interface JsonItem {
   link: string | null;
   read: boolean;
   created_at: string;
-}
-
-function toItem(item: JsonItem): NotificationItem {
-  return {
-    id: item.id,
-    type: item.type,
-    message: item.message,
-    link: item.link,
-    read: item.read,
-    createdAt: new Date(item.created_at).toISOString(),
-  };
 }
 
 /** Unread notifications and alerts, counted up to UNREAD_COUNT_CAP (each part stops there). */
@@ -67,7 +57,7 @@ export async function bellPage(
       ${unreadCountOf(userId)} as unread`);
   const [row] = rowsOf<{ items: JsonItem[] | string; unread: number }>(result);
   const parsed: JsonItem[] = typeof row!.items === "string" ? JSON.parse(row!.items) : row!.items;
-  const items = parsed.slice(0, limit).map(toItem);
+  const items = parsed.slice(0, limit).map((item) => notificationItem(item, item.created_at));
   return { items, unreadCount: Number(row!.unread), more: parsed.length > limit };
 }
 
@@ -84,7 +74,7 @@ export async function markRead(db: Db, options: { userId: string; id: string }) 
       update notification set read = true where id = ${id} and user_id = ${userId}
       returning id::text, type::text, message, link, read, created_at`),
   );
-  const item = own ? toItem(own) : await markAlertRead(db, userId, id);
+  const item = own ? notificationItem(own, own.created_at) : await markAlertRead(db, userId, id);
   if (!item) throw notFound("Notification not found.");
   return { item, unreadCount: await unreadCount(db, userId) };
 }

@@ -4,20 +4,10 @@ import type { NotificationItem } from "../../../shared/notifications.js";
 import type { Database } from "../../db/client.js";
 import { notification } from "../../db/schema.js";
 import { alertRecipientsAmong } from "./job-alerts.js";
+import { notificationItem } from "./notification-item.js";
 import { NOTIFICATION_CHANNEL, type NotificationSignal } from "./service.js";
 
 export type Send = (item: NotificationItem) => void;
-
-export function toItem(row: typeof notification.$inferSelect): NotificationItem {
-  return {
-    id: row.id,
-    type: row.type,
-    message: row.message,
-    link: row.link,
-    read: row.read,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /**
  * Fans notifications out to the live streams of this instance. Every instance LISTENs on one channel; a
@@ -81,7 +71,7 @@ export class NotificationHub {
         and(inArray(notification.userId, users), sql`${notification.createdAt} = ${signal.at}::timestamptz`),
       );
     for (const row of rows) {
-      const item = toItem(row);
+      const item = notificationItem(row, row.createdAt);
       for (const send of this.streams.get(row.userId) ?? []) send(item);
     }
   }

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { NotificationItem } from "../../../shared/notifications.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
+import { notificationItem } from "./notification-item.js";
 import { NOTIFICATION_CHANNEL } from "./service.js";
 
 /**
@@ -105,15 +106,8 @@ interface AlertRow {
   created_at: Date | string;
 }
 
-export function alertItem(row: AlertRow): NotificationItem {
-  return {
-    id: row.id,
-    type: "job",
-    message: row.message,
-    link: row.link,
-    read: row.read,
-    createdAt: new Date(row.created_at).toISOString(),
-  };
+function alertItem(row: AlertRow): NotificationItem {
+  return notificationItem({ ...row, type: "job" }, row.created_at);
 }
 
 /**
