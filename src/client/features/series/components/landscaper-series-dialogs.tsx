@@ -1,6 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import {
@@ -10,15 +7,13 @@ import {
   seriesReasonSchema,
 } from "../../../../shared/recurring";
 import { jobLabel } from "../../../../shared/services";
-import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
-import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { useLeaveSeries, useMoveVisit } from "../api/series-actions";
 import { moveBounds, suggestedMoveDate, visitDay } from "../lib/series";
-import { useDialogForm } from "./use-dialog-form";
+import { SeriesDialog } from "./series-dialog";
+import { useSchemaDialog } from "./use-dialog-form";
 
 interface VisitDialogProps {
   job: JobView;
@@ -34,34 +29,26 @@ export function MoveVisitDialog({ job, disabled, describedBy }: VisitDialogProps
   const move = useMoveVisit();
   const today = todayInCharlotte();
   const { original, min, max } = moveBounds(job, today);
-  const form = useForm<z.input<typeof moveVisitSchema>, unknown, z.output<typeof moveVisitSchema>>({
-    resolver: zodResolver(moveVisitSchema),
+  const dialog = useSchemaDialog({
+    schema: moveVisitSchema,
     defaultValues: { date: suggestedMoveDate(job, today), reason: "" },
-  });
-  const dialog = useDialogForm({
-    form,
     fields: ["date", "reason"],
     send: ({ date, reason }) => move.mutateAsync({ jobId: job.id, date, reason }),
     title: "Visit moved",
     failureTitle: "Could not move the visit",
     startFrom: () => ({ date: suggestedMoveDate(job, todayInCharlotte()), reason: "" }),
   });
+  const { form } = dialog;
   const customer = job.customerName || "The customer";
   return (
-    <FormDialog
-      {...dialog}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          disabled={disabled}
-          aria-describedby={describedBy}
-          title={`Up to ${MAX_MOVE_DAYS} days either side of the visit's date`}
-        >
-          Move visit
-        </Button>
-      }
+    <SeriesDialog
+      dialog={dialog}
+      trigger={{
+        label: "Move visit",
+        disabled,
+        describedBy,
+        title: `Up to ${MAX_MOVE_DAYS} days either side of the visit's date`,
+      }}
       title={<>Move {jobLabel(job.number)}</>}
       description={
         <>
@@ -104,8 +91,7 @@ export function MoveVisitDialog({ job, disabled, describedBy }: VisitDialogProps
           {...form.register("reason")}
         />
       </FormField>
-      <FormAlert message={form.formState.errors.root?.message} />
-    </FormDialog>
+    </SeriesDialog>
   );
 }
 
@@ -115,40 +101,32 @@ export function MoveVisitDialog({ job, disabled, describedBy }: VisitDialogProps
  */
 export function LeaveSeriesDialog({ job, disabled, describedBy }: VisitDialogProps) {
   const leave = useLeaveSeries();
-  const form = useForm<z.input<typeof seriesReasonSchema>, unknown, z.output<typeof seriesReasonSchema>>({
-    resolver: zodResolver(seriesReasonSchema),
-    defaultValues: { reason: "" },
-  });
   const series = job.series;
   // An offer the customer has not approved has no visits yet: leaving it withdraws the offer (the server puts
   // its one accepted visit back in the queue as the request), so it is worded that way.
   const offer = series?.status === "offered";
-  const dialog = useDialogForm({
-    form,
+  const dialog = useSchemaDialog({
+    schema: seriesReasonSchema,
+    defaultValues: { reason: "" },
     fields: ["reason"],
     send: ({ reason }) => leave.mutateAsync({ seriesId: series!.id, reason }),
     title: offer ? "Offer withdrawn" : "You left the series",
     failureTitle: offer ? "Could not withdraw the offer" : "Could not leave the series",
   });
+  const { form } = dialog;
   if (!series) return null;
   const label = seriesLabel(series.number);
   const customer = job.customerName || "The customer";
   return (
-    <FormDialog
-      {...dialog}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          // Red like Withdraw (this is how a series visit is given up), apart from the visit's buttons.
-          className="border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800"
-          disabled={disabled}
-          aria-describedby={describedBy}
-        >
-          {offer ? "Withdraw offer" : "Leave series"}
-        </Button>
-      }
+    <SeriesDialog
+      dialog={dialog}
+      trigger={{
+        label: offer ? "Withdraw offer" : "Leave series",
+        // Red like Withdraw (this is how a series visit is given up), apart from the visit's buttons.
+        className: "border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800",
+        disabled,
+        describedBy,
+      }}
       title={offer ? <>Withdraw your offer for {label}?</> : <>Leave {label}?</>}
       description={
         offer ? (
@@ -178,7 +156,6 @@ export function LeaveSeriesDialog({ job, disabled, describedBy }: VisitDialogPro
       >
         <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
       </FormField>
-      <FormAlert message={form.formState.errors.root?.message} />
-    </FormDialog>
+    </SeriesDialog>
   );
 }

@@ -29,6 +29,11 @@ export function SeriesDialog<TInput extends FieldValues, TOutput>({
     variant?: ButtonProps["variant"];
     size?: ButtonProps["size"];
     className?: string;
+    disabled?: boolean;
+    /** The id of what says why the button is disabled. */
+    describedBy?: string | undefined;
+    /** The button's tooltip. */
+    title?: string;
   };
   title: React.ReactNode;
   description: React.ReactNode;
@@ -53,6 +58,9 @@ export function SeriesDialog<TInput extends FieldValues, TOutput>({
           size={trigger.size ?? "sm"}
           variant={trigger.variant ?? "outline"}
           className={trigger.className}
+          disabled={trigger.disabled}
+          aria-describedby={trigger.describedBy}
+          title={trigger.title}
           icon={Icon ? <Icon className="size-4" aria-hidden="true" /> : undefined}
         >
           {trigger.label}
