@@ -3,7 +3,7 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import { addDaysIso, charlotteTime, todayInCharlotte } from "../../../shared/dates.js";
 import { GENERATE_WEEKS_AHEAD, type SeriesFrequency, seriesLabel } from "../../../shared/recurring.js";
 import type { ServiceId } from "../../../shared/services.js";
-import { generateVisits, horizonOf } from "../../features/jobs/series.js";
+import { generateVisits, horizonOf, seriesVisitEvent, seriesVisitRow } from "../../features/jobs/series.js";
 import { firstOnWeekday, seriesDates } from "../../features/jobs/series-rule.js";
 import * as s from "../schema.js";
 import {
@@ -60,40 +60,10 @@ export function seriesVisit(
   date: string,
   at: Date,
 ): DemoJob {
-  const j: DemoJob = {
-    id: randomUUID(),
-    customerId: series.customerId,
-    customerName: series.customerName,
-    customerEmail: series.customerEmail,
-    customerPhone: series.customerPhone,
-    address: series.address,
-    zipCode: series.zipCode,
-    selectedServices: series.selectedServices,
-    serviceType: series.serviceType,
-    additionalNotes: series.additionalNotes,
-    preferredDate: date,
-    scheduledDate: date,
-    status: "scheduled",
-    landscaperId: series.landscaperId,
-    quotedPriceCents: series.pricePerVisitCents,
-    estimateLowCents: first.estimateLowCents,
-    estimateHighCents: first.estimateHighCents,
-    acceptedAt: at,
-    scheduledAt: at,
-    seriesId: series.id,
-    seriesDate: date,
-    createdAt: at,
-    updatedAt: at,
-  };
-  events.push({
-    jobId: j.id!,
-    actorId: null,
-    fromStatus: null,
-    toStatus: "scheduled",
-    note: `A visit of ${seriesLabel(series.number)}`,
-    createdAt: at,
-  });
-  return j;
+  const estimate = { low: first.estimateLowCents, high: first.estimateHighCents };
+  const id = randomUUID();
+  events.push({ ...seriesVisitEvent(series, id), createdAt: at });
+  return { id, ...seriesVisitRow(series, date, estimate, at), createdAt: at, updatedAt: at };
 }
 
 /**

@@ -97,6 +97,51 @@ export function firstVisitDate(options: {
 }
 
 /**
+ * A visit of `series` on `date` as generateVisits writes it: scheduled with the series' landscaper at its
+ * price per visit, accepted and scheduled `at`, carrying the estimate of the series' first visit.
+ */
+export function seriesVisitRow(
+  series: SeriesRow,
+  date: string,
+  estimate: { low: number; high: number },
+  at: Date,
+) {
+  return {
+    customerId: series.customerId,
+    customerName: series.customerName,
+    customerEmail: series.customerEmail,
+    customerPhone: series.customerPhone,
+    address: series.address,
+    zipCode: series.zipCode,
+    selectedServices: series.selectedServices,
+    serviceType: series.serviceType,
+    additionalNotes: series.additionalNotes,
+    preferredDate: date,
+    scheduledDate: date,
+    status: "scheduled" as const,
+    landscaperId: series.landscaperId,
+    quotedPriceCents: series.pricePerVisitCents,
+    estimateLowCents: estimate.low,
+    estimateHighCents: estimate.high,
+    acceptedAt: at,
+    scheduledAt: at,
+    seriesId: series.id,
+    seriesDate: date,
+  } satisfies typeof job.$inferInsert;
+}
+
+/** The event a generated visit starts its history with. */
+export function seriesVisitEvent(series: SeriesRow, jobId: string) {
+  return {
+    jobId,
+    actorId: null,
+    fromStatus: null,
+    toStatus: "scheduled",
+    note: `A visit of ${seriesLabel(series.number)}`,
+  } satisfies typeof jobEvent.$inferInsert;
+}
+
+/**
  * Creates the series' visits from `today` through 8 weeks ahead, skipping a pause, each its own scheduled job
  * (its own hold 48 hours before, photos, rating). Idempotent: the unique (series, date) index makes a second
  * run, on this instance or another, insert nothing.
@@ -117,44 +162,17 @@ export async function generateVisits(tx: Tx, series: SeriesRow, today: string): 
       .where(eq(job.seriesId, series.id))
       .limit(1);
     const now = new Date();
+    const estimate = {
+      low: first?.low ?? series.pricePerVisitCents ?? 0,
+      high: first?.high ?? series.pricePerVisitCents ?? 0,
+    };
     created = await tx
       .insert(job)
-      .values(
-        dates.map((date) => ({
-          customerId: series.customerId,
-          customerName: series.customerName,
-          customerEmail: series.customerEmail,
-          customerPhone: series.customerPhone,
-          address: series.address,
-          zipCode: series.zipCode,
-          selectedServices: series.selectedServices,
-          serviceType: series.serviceType,
-          additionalNotes: series.additionalNotes,
-          preferredDate: date,
-          scheduledDate: date,
-          status: "scheduled" as const,
-          landscaperId: series.landscaperId,
-          quotedPriceCents: series.pricePerVisitCents,
-          estimateLowCents: first?.low ?? series.pricePerVisitCents ?? 0,
-          estimateHighCents: first?.high ?? series.pricePerVisitCents ?? 0,
-          acceptedAt: now,
-          scheduledAt: now,
-          seriesId: series.id,
-          seriesDate: date,
-        })),
-      )
+      .values(dates.map((date) => seriesVisitRow(series, date, estimate, now)))
       .onConflictDoNothing({ target: [job.seriesId, job.seriesDate], where: sql`series_id is not null` })
       .returning({ id: job.id });
     if (created.length)
-      await tx.insert(jobEvent).values(
-        created.map((row) => ({
-          jobId: row.id,
-          actorId: null,
-          fromStatus: null,
-          toStatus: "scheduled",
-          note: `A visit of ${seriesLabel(series.number)}`,
-        })),
-      );
+      await tx.insert(jobEvent).values(created.map((row) => seriesVisitEvent(series, row.id)));
   }
   await tx.update(jobSeries).set({ generatedThrough: through }).where(eq(jobSeries.id, series.id));
   return created.length;
