@@ -3,13 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso, daysFromToday } from "../../../shared/dates.js";
 import type { LandscaperJobsAnswer } from "../../../shared/job-queue.js";
 import { job } from "../../db/schema.js";
-import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
-import { createLandscaper } from "../../test/landscaper-helpers.js";
-import { saveCard } from "../../test/payment-helpers.js";
 import { addPhotos } from "../../test/photo-helpers.js";
-import { postQuote } from "../../test/quote-helpers.js";
-import { weekdayOf } from "./series-rule.js";
+import { offerWeeklySeries, postAs, type SeriesParties, seriesParties } from "../../test/series-helpers.js";
 
 /**
  * The queue and a landscaper's series visits: one card a series (the first visit, with how many there are),
@@ -18,22 +14,17 @@ import { weekdayOf } from "./series-rule.js";
  */
 describe("series visits in the landscaper's queue", () => {
   const t = useTestApp();
-  let customer: SignedUp;
-  let pro: { id: string; cookie: string };
+  let parties: SeriesParties;
 
   beforeAll(async () => {
-    customer = await signUp(t.app, { role: "customer", name: "Olivia Bennett" });
-    await saveCard(t.app, customer.cookie);
-    pro = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Carlos Mendoza" });
+    parties = await seriesParties(t, "Olivia Bennett");
   });
 
-  const post = (who: { cookie: string }, url: string, payload: object = {}) =>
-    t.app.inject({ method: "POST", url, headers: { cookie: who.cookie }, payload });
   const queue = async (query: Record<string, string> = {}) => {
     const response = await t.app.inject({
       url: "/api/landscaper/jobs",
       query: { show: "accepted", sort: "soonest", ...query },
-      headers: { cookie: pro.cookie },
+      headers: { cookie: parties.pro.cookie },
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as LandscaperJobsAnswer;
@@ -41,28 +32,11 @@ describe("series visits in the landscaper's queue", () => {
 
   /** A weekly series, requested for tomorrow, accepted on the weekday 3 days from today and approved. */
   async function activeSeries() {
-    const quote = await postQuote(
-      t.app,
-      {
-        fullName: "Olivia Bennett",
-        email: customer.email,
-        phone: "(704) 555-0199",
-        address: "1 Main St, Charlotte, NC",
-        zipCode: "28202",
-        services: ["lawn-mowing"],
-        preferredDate: daysFromToday(1),
-        frequency: "weekly",
-      },
-      customer.cookie,
-    );
-    expect(quote.statusCode, quote.body).toBe(200);
-    const jobId = quote.json().quote.id as string;
-    const accept = await post(pro, `/api/jobs/${jobId}/accept`, {
-      price: 45,
-      weekday: weekdayOf(daysFromToday(3)),
+    const jobId = await offerWeeklySeries(t, parties, {
+      fullName: "Olivia Bennett",
+      phone: "(704) 555-0199",
     });
-    expect(accept.statusCode, accept.body).toBe(200);
-    expect((await post(customer, `/api/jobs/${jobId}/approve`)).statusCode).toBe(200);
+    expect((await postAs(t, parties.customer, `/api/jobs/${jobId}/approve`)).statusCode).toBe(200);
     const visits = await t.database.db
       .select()
       .from(job)
@@ -99,8 +73,8 @@ describe("series visits in the landscaper's queue", () => {
   it("refuses to complete a series visit before its day", async () => {
     const visits = await activeSeries();
     const later = visits[1]!;
-    await addPhotos(t.app, pro.cookie, later.id);
-    const early = await post(pro, `/api/jobs/${later.id}/complete`, { finalPrice: 45 });
+    await addPhotos(t.app, parties.pro.cookie, later.id);
+    const early = await postAs(t, parties.pro, `/api/jobs/${later.id}/complete`, { finalPrice: 45 });
     expect(early.statusCode, early.body).toBe(409);
     expect(early.json().error.message).toMatch(/^This visit is on .*; mark it complete from that day\.$/);
     const [row] = await t.database.db.select().from(job).where(eq(job.id, later.id));
@@ -120,7 +94,10 @@ describe("series visits in the landscaper's queue", () => {
     expect(onTheRequestedDay.jobs.map((j) => j.id)).not.toContain(first.id);
 
     const newDay = addDaysIso(second.scheduledDate!, 1);
-    const moved = await post(pro, `/api/jobs/${second.id}/move`, { date: newDay, reason: "Rain all day" });
+    const moved = await postAs(t, parties.pro, `/api/jobs/${second.id}/move`, {
+      date: newDay,
+      reason: "Rain all day",
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await queue({ from: newDay, to: newDay })).jobs.map((j) => j.id)).toContain(second.id);
     const oldDay = second.scheduledDate!;
