@@ -104,7 +104,13 @@ export const job = pgTable(
     index("job_landscaper_date_idx")
       .on(t.landscaperId, t.scheduledDate)
       .where(sql`${t.status} = 'scheduled'`),
-    index("job_zip_pending_idx").on(t.zipCode).where(sql`${t.status} = 'pending'`),
+    // Open requests by ZIP, the landscaper queue's area. Its count for the tiles is answered from the index
+    // alone (an index-only scan): the index carries every column that count reads, the id ("not declined
+    // by me"), the date and the services its filters compare. Key columns rather than INCLUDE, which
+    // drizzle-kit does not write; with the id in it each key is unique anyway.
+    index("job_pending_zip_date_idx")
+      .on(t.zipCode, t.preferredDate, t.id, t.selectedServices)
+      .where(sql`${t.status} = 'pending'`),
     index("job_search_trgm_idx").using(
       "gin",
       sql`(lower(${t.customerName} || ' ' || ${t.serviceType} || ' ' || ${t.customerEmail})) gin_trgm_ops`,
@@ -141,7 +147,12 @@ export const jobDecline = pgTable(
     landscaperId: ownedBy("landscaper_id"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.landscaperId] })],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.landscaperId] }),
+    // A landscaper's declines, which every read of their queue lists ("not declined by me", the declined
+    // count and section); the primary key leads with the job, so they were a scan of everyone's declines.
+    index("job_decline_landscaper_idx").on(t.landscaperId, t.jobId),
+  ],
 );
 
 export const jobEvent = pgTable(
