@@ -1,7 +1,12 @@
 import { z } from "zod";
+import {
+  loginPortals,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  verificationMessages,
+} from "./account-texts.js";
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
+export * from "./account-texts.js";
 
 const trimmed = (message: string) => z.string({ message }).trim().min(1, { message });
 
@@ -34,9 +39,6 @@ export const signUpSchema = z
     path: ["confirmPassword"],
   });
 export type SignUpInput = z.input<typeof signUpSchema>;
-
-export const loginPortals = ["client", "landscaper", "admin"] as const;
-export type LoginPortal = (typeof loginPortals)[number];
 
 export const signInSchema = z.object({
   email: trimmed("Email is required.").pipe(emailField("Please enter a valid email address")),
@@ -110,33 +112,9 @@ export const updateProfileSchema = z.object({
   ),
 });
 
-/** The email-confirmation texts, shown by the banner, the /verify-email page and the server's refusals. */
-export const verificationMessages = {
-  banner: "Confirm your email",
-  bannerBody: "We sent a confirmation link to {email}. Open it to confirm your address.",
-  resend: "Resend email",
-  resent: "We sent a new confirmation link. It works once and expires in 24 hours.",
-  confirmed: "Your email is confirmed.",
-  alreadyConfirmed: "Your email is already confirmed.",
-  linkUsed: "This confirmation link has already been used. If your email is confirmed, just sign in.",
-  linkExpired: "This confirmation link has expired. Sign in and choose 'Resend email' to get a new one.",
-  linkInvalid: "This confirmation link is not valid. Sign in and choose 'Resend email' to get a new one.",
-  landscaperMustConfirm: "Please confirm your email address before submitting your application.",
-} as const;
-
 export const verifyEmailSchema = z.object({
   token: z
     .string({ message: "The confirmation link is missing its token." })
     .min(1, { message: "The confirmation link is missing its token." })
     .max(4000, { message: verificationMessages.linkInvalid, abort: true }),
 });
-
-export const messages = {
-  invalidCredentials: "Invalid email or password.",
-  adminAccessDenied: "Access Denied: Admin access required",
-  invalidResetLink: "This link is invalid or has expired.",
-  passwordTooCommon: "This password is too common. Please choose a less guessable one.",
-} as const;
-
-/** The error code of a new password found in the common-password list (sign-up, reset, change). */
-export const PASSWORD_TOO_COMMON = "password_too_common";

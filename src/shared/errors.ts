@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Every code an /api error answer may carry. The server throws only these (AppError takes an ErrorCode);
  * the client switches on them, never on a message's text.
@@ -42,13 +40,3 @@ export const errorCodes = [
   "internal_error",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
-
-/** The body of every /api error answer (Better Auth's own routes answer `{ code, message }`). */
-export const errorAnswerSchema = z.object({
-  error: z.object({
-    code: z.enum(errorCodes),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
-export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;

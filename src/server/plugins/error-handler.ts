@@ -4,7 +4,7 @@ import { ZodError } from "zod";
 import type { ErrorCode } from "../../shared/errors.js";
 import { AppError, RateLimitedError } from "../lib/errors.js";
 
-export type { ErrorAnswer as ErrorBody } from "../../shared/errors.js";
+export type { ErrorAnswer as ErrorBody } from "../../shared/error-answer.js";
 
 /** Turns zod issues into one message per field, the first issue of each field winning. */
 export function fieldErrors(error: ZodError): Record<string, string> {

@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorAnswerSchema } from "../../shared/errors.js";
+import { errorAnswerSchema } from "../../shared/error-answer.js";
 import { answerSerializerCompiler, answers, noValidatorCompiler, type ZodAnswers } from "../lib/answers.js";
 import { errorHandlerPlugin } from "../plugins/error-handler.js";
 import { useTestApp } from "./build-test-app.js";

@@ -1,6 +1,6 @@
 import { MailCheck } from "lucide-react";
 import { useLocation } from "react-router";
-import { verificationMessages } from "../../../../shared/accounts";
+import { verificationMessages } from "../../../../shared/account-texts";
 import { Button } from "../../../components/ui/button";
 import { useSession } from "../../../lib/session";
 import { useResendVerificationEmail } from "../api/verification";

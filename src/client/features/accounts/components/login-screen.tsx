@@ -1,6 +1,6 @@
 import { ArrowLeft, type LucideIcon } from "lucide-react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
-import type { LoginPortal } from "../../../../shared/accounts";
+import type { LoginPortal } from "../../../../shared/account-texts";
 import { useSession } from "../../../lib/session";
 import { postSignInPath } from "../lib/redirect-target";
 import { AuthShell, authLinkClass } from "./auth-shell";

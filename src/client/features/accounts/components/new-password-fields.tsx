@@ -2,7 +2,7 @@ import { CircleCheck } from "lucide-react";
 import type * as React from "react";
 import type { FieldErrors, Path, UseFormRegister } from "react-hook-form";
 import { Link } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "../../../../shared/accounts";
+import { PASSWORD_MIN_LENGTH } from "../../../../shared/account-texts";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { FormField } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";

@@ -1,5 +1,5 @@
 import { ShieldCheck } from "lucide-react";
-import { messages } from "../../../../shared/accounts";
+import { messages } from "../../../../shared/account-texts";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { LoginScreen } from "../components/login-screen";

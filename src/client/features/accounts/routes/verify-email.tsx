@@ -1,6 +1,6 @@
 import { CircleAlert, MailCheck } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { verificationMessages } from "../../../../shared/accounts";
+import { verificationMessages } from "../../../../shared/account-texts";
 import { Button } from "../../../components/ui/button";
 import { useVerifyEmail } from "../api/verification";
 import { AuthShell, authLinkClass } from "../components/auth-shell";

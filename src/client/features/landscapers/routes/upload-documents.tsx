@@ -1,7 +1,7 @@
 import { Send } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { verificationMessages } from "../../../../shared/accounts";
+import { verificationMessages } from "../../../../shared/account-texts";
 import { formatLongDate, todayInCharlotte } from "../../../../shared/dates";
 import { type DocumentType, documentTypes, requiredDocumentTypes } from "../../../../shared/landscapers";
 import { ACCOUNT_LOAD_TIMEOUT_MS } from "../../../areas/access";
