@@ -1,30 +1,25 @@
 /**
  * npm run bench: seeds synthetic Charlotte-area data at each scale, then measures the real server under
  * autocannon beside two ceilings (the same SQL straight through the driver, and a bare route of the same
- * server), the CSV export's speed and memory, and Lighthouse on three public pages. See README "Performance".
+ * server), the CSV export's speed and memory, Lighthouse on three public pages (the median of three runs),
+ * quotes with 1,000 and 10,000 landscapers alerted, payment captures through the approve-work route with the
+ * ledger checked after, and (PostgreSQL, nginx) a few routes with one and two instances behind nginx. See
+ * README "Performance".
  */
 import { execFileSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import os from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { loadEnv } from "../src/server/config/env.js";
 import type { Engine } from "../src/server/db/client.js";
 import { type AlertScaleResult, QUOTE_ZIP, setCoveringLandscapers } from "./lib/alert-scale.js";
-import { type DirectDb, openDirectPglite, openDirectPostgres } from "./lib/direct-db.js";
+import { captureStep } from "./lib/captures.js";
+import type { DirectDb } from "./lib/direct-db.js";
 import { measureExport, measureExportDirect } from "./lib/export.js";
 import { runLighthouse } from "./lib/lighthouse.js";
 import { measureDirect, measureHttp } from "./lib/load.js";
 import { type BenchOptions, parseOptions } from "./lib/options.js";
 import {
+  captureLine,
   changeTable,
   checkTargets,
   type EndpointResult,
@@ -34,10 +29,20 @@ import {
   type ScaleResult,
   scaleTable,
   targetsTable,
+  twoInstanceTable,
 } from "./lib/report.js";
 import { type Scenario, type Sessions, scenarios } from "./lib/scenarios.js";
 import { seedBulk } from "./lib/seed.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, repoRoot, signIn, signUp, startServer } from "./lib/server.js";
+import { openDirect, postgresVersion, prepareTarget } from "./lib/target.js";
+import {
+  forgetWrites,
+  measureTwoInstances,
+  type RouteTarget,
+  type TwoInstanceResult,
+  twoInstanceSkipReason,
+  writeMark,
+} from "./lib/two-instances.js";
 
 const resultsDir = path.join(repoRoot, "bench/results");
 const ALERT_SCALES = [1000, 10_000];
@@ -48,49 +53,6 @@ function ensureBuild() {
   if (existsSync(path.join(repoRoot, "build/client/index.html"))) return;
   log("build/client is missing: npm run build");
   execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
-}
-
-interface Target {
-  engine: Engine;
-  dataDir: string;
-  databaseUrl?: string;
-  cleanup(): Promise<void>;
-}
-
-async function prepareTarget(engine: Engine, options: BenchOptions): Promise<Target> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `greenscape-bench-${engine}-`));
-  if (engine === "pglite") {
-    return { engine, dataDir, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const url = new URL(options.databaseUrl);
-  const name = url.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === "test")
-    throw new Error(`Refusing to use database "${name}".`);
-  const adminUrl = new URL(url);
-  adminUrl.pathname = "/postgres";
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return {
-    engine,
-    dataDir,
-    databaseUrl: url.toString(),
-    async cleanup() {
-      rmSync(dataDir, { recursive: true, force: true });
-      const client = new pg.Client({ connectionString: adminUrl.toString() });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-async function openDirect(target: Target): Promise<DirectDb> {
-  return target.engine === "postgres"
-    ? openDirectPostgres(target.databaseUrl!, 10)
-    : openDirectPglite(path.join(target.dataDir, "pglite"));
 }
 
 /** EXPLAIN ANALYZE of each statement a read endpoint sends, kept in the results as evidence. */
@@ -159,10 +121,7 @@ async function runScale(
       log(
         `seeded in ${seed.seconds} s: ${seed.jobs} jobs, ${seed.customers} customers, ${seed.landscapers} landscapers, ${seed.jobEvents} events, ${seed.notifications} notifications`,
       );
-      const [{ max } = { max: 0 }] = await direct.query<{ max: number }>(
-        "select coalesce(max(number), 0)::int as max from job",
-      );
-      const since = new Date();
+      const mark = await writeMark(direct);
       for (const scenario of list) {
         if (!scenario.transactional) plans.set(scenario.key, await explain(direct, scenario));
         const { queries } = await direct.capture(scenario.service);
@@ -175,9 +134,7 @@ async function runScale(
       exportDirect = await measureExportDirect(direct.db);
       log(`  direct export: ${exportDirect.rowsPerSecond} rows/s`);
       // The ceiling's quotes go, so the server sees the seeded data only.
-      await direct.query("delete from job where number > $1", [max]);
-      await direct.query("delete from notification where created_at >= $1", [since.toISOString()]);
-      await direct.query("delete from outbox where created_at >= $1", [since.toISOString()]);
+      await forgetWrites(direct, mark);
       for (const table of ["job", "job_event", "notification", "outbox"])
         await direct.exec(`vacuum analyze ${table}`);
     } finally {
@@ -232,6 +189,15 @@ async function runScale(
         alertScale.push({ landscapers, http });
         log(`  quote with ${landscapers} landscapers in ${QUOTE_ZIP}: ${http.rps} req/s, p95 ${http.p95} ms`);
       }
+
+      // 5. Payment captures: held jobs approved through the route by distinct requests, the ledger checked.
+      await server.stop();
+      log("payment captures (approve-work)");
+      const captures = await captureStep(target, load);
+      log(`  ${captures.http.rps} captures/s, p95 ${captures.http.p95} ms; ${captureLine(captures)}`);
+
+      // 6. The two-instance set-up of tests/cluster against this database (PostgreSQL and nginx only).
+      const twoInstances = await twoInstanceStep(target.databaseUrl, engine, list, load);
       return {
         engine,
         jobs,
@@ -255,6 +221,8 @@ async function runScale(
         },
         ...(lighthouse ? { lighthouse } : {}),
         alertScale,
+        captures,
+        twoInstances,
       };
     } finally {
       await server.stop();
@@ -265,12 +233,42 @@ async function runScale(
   }
 }
 
-async function postgresVersion(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const { rows } = await client.query<{ v: string }>("select current_setting('server_version') as v");
-  await client.end();
-  return `PostgreSQL ${rows[0]?.v ?? "?"}`;
+/** The bare route, the queue, the bell and the quote POST with one and with two instances behind nginx. */
+async function twoInstanceStep(
+  databaseUrl: string | undefined,
+  engine: Engine,
+  list: Scenario[],
+  load: { connections: number; seconds: number; warmupSeconds: number },
+): Promise<TwoInstanceResult> {
+  const skipped = twoInstanceSkipReason(engine);
+  if (skipped || !databaseUrl) {
+    log(`two instances: skipped, ${skipped}`);
+    return { skipped: skipped ?? "no database address" };
+  }
+  log("two instances behind nginx (tests/cluster set-up)");
+  const byKey = (key: string): RouteTarget => {
+    const scenario = list.find((s) => s.key === key)!;
+    return { key, label: scenario.label, http: scenario.http, writes: scenario.transactional };
+  };
+  const routes: RouteTarget[] = [
+    {
+      key: "bare",
+      label: "Bare route GET /api/health/live",
+      http: (baseURL) => ({ url: `${baseURL}/api/health/live` }),
+      writes: false,
+    },
+    byKey("landscaper-queue"),
+    byKey("notification-bell"),
+    byKey("quote-submission"),
+  ];
+  try {
+    return await measureTwoInstances({ databaseUrl, routes, load, log });
+  } catch (error) {
+    // Its processes are stopped by then; the scale's other figures are still written.
+    const message = error instanceof Error ? error.message : String(error);
+    log(`two instances: failed, ${message}`);
+    return { failed: message };
+  }
 }
 
 function earlierResults(engine: Engine): ScaleResult[] {
@@ -297,6 +295,8 @@ async function main() {
       writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
       log(`wrote ${path.relative(repoRoot, file)}`);
       console.log(`\n${scaleTable(result)}\n`);
+      const two = twoInstanceTable(result);
+      if (two) console.log(`${two}\n`);
       if (result.lighthouse) console.log(`${lighthouseTable(result.lighthouse)}\n`);
     }
     // Smallest to largest: this run's scales, else the smallest earlier result of the same engine.

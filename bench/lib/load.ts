@@ -71,10 +71,15 @@ export async function measureHttp(
   return figures(run.latencies, run.seconds, run.errors);
 }
 
-/** The same load shape without HTTP: `connections` workers each calling `once` back to back. */
+/**
+ * The same load shape without autocannon: `connections` workers each calling `once` back to back (the
+ * direct-SQL ceilings; the payment captures, whose every request needs a job of its own). A call that throws
+ * counts as an error, not as a request.
+ */
 export async function measureDirect(
   once: () => Promise<void>,
   options: { connections: number; seconds: number; warmupSeconds: number },
+  what = "direct query",
 ) {
   async function run(seconds: number) {
     const latencies: number[] = [];
@@ -89,7 +94,7 @@ export async function measureDirect(
             await once();
             latencies.push(performance.now() - t0);
           } catch (error) {
-            if (errors++ === 0) console.warn(`  direct query failed: ${(error as Error).message}`);
+            if (errors++ === 0) console.warn(`  ${what} failed: ${(error as Error).message}`);
           }
         }
       }),

@@ -2,10 +2,12 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import type { Engine } from "../../src/server/db/client.js";
 import type { AlertScaleResult } from "./alert-scale.js";
+import type { CaptureResult } from "./captures.js";
 import type { ExportFigures } from "./export.js";
 import type { PageFigures } from "./lighthouse.js";
 import type { LoadFigures } from "./load.js";
 import type { SeedFigures } from "./seed.js";
+import type { TwoInstanceResult } from "./two-instances.js";
 
 export interface EndpointResult {
   key: string;
@@ -35,6 +37,10 @@ export interface ScaleResult {
   lighthouse?: PageFigures[];
   /** Quote POST with 1,000 and 10,000 landscapers covering the quote's ZIP (absent in older results). */
   alertScale?: AlertScaleResult[];
+  /** Payment captures through the approve-work route, and the ledger checked after (absent in older results). */
+  captures?: CaptureResult;
+  /** A few routes with one and two instances behind nginx, PostgreSQL only (absent in older results). */
+  twoInstances?: TwoInstanceResult;
 }
 
 export interface Machine {
@@ -123,6 +129,21 @@ export function scaleTable(result: ScaleResult): string {
       (a.http.rps / result.bare.rps).toFixed(3),
     ]);
   }
+  const captures = result.captures;
+  if (captures) {
+    const none = captures.http.requests === 0 ? "no answer" : null;
+    rows.push([
+      "Payment capture (POST approve-work, test processor), captures/s",
+      n(captures.http.rps),
+      none ?? captures.http.p50,
+      none ?? captures.http.p95,
+      none ?? captures.http.p99,
+      "–",
+      "–",
+      "–",
+      (captures.http.rps / result.bare.rps).toFixed(3),
+    ]);
+  }
   return [
     `${result.engine} · ${result.jobs.toLocaleString("en-US")} jobs · ${result.settings.connections} connections × ${result.settings.durationSeconds} s`,
     table(
@@ -130,6 +151,38 @@ export function scaleTable(result: ScaleResult): string {
       rows,
     ),
     exportLine,
+    ...(captures ? [captureLine(captures)] : []),
+  ].join("\n");
+}
+
+/** What the capture row's ledger check found, in one line. */
+export function captureLine(c: CaptureResult): string {
+  const l = c.ledger;
+  const failed = Object.entries(c.failures)
+    .map(([status, count]) => `${count} × ${status}`)
+    .join(", ");
+  return `Payment captures: ${c.seeded.toLocaleString("en-US")} held jobs of ${c.customers} customers seeded, ${c.answered.toLocaleString("en-US")} approvals answered 200 (warm-up included)${failed ? `, ${failed}` : ""}${c.exhausted ? " (ran out of seeded jobs: the rate is a floor)" : ""}; afterwards ${l.approved} approved, ${l.captured} payments captured in full (${l.processorCaptured} at the processor), ${l.ledgerTransactions} job charges in the ledger, ${l.doubled} jobs charged twice, ${l.otherPayments} other payments, ${l.unbalanced} unbalanced, ${l.pending} still pending, ${(l.capturedCents / 100).toFixed(2)} captured = ${(l.processorCents / 100).toFixed(2)} in the processor account: ${l.ok ? "each capture once in the ledger" : "MISMATCH"}`;
+}
+
+/** One and two instances side by side, or why the step did not run. */
+export function twoInstanceTable(result: ScaleResult): string | null {
+  const two = result.twoInstances;
+  if (!two) return null;
+  if ("skipped" in two) return `Two instances behind nginx: skipped, ${two.skipped}`;
+  if ("failed" in two) return `Two instances behind nginx: FAILED, ${two.failed}`;
+  const cell = (f: LoadFigures) => (f.requests === 0 ? "no answer" : `${n(f.rps)} (${f.p95})`);
+  return [
+    `Two instances behind nginx (round robin) · ${result.engine} · ${result.jobs.toLocaleString("en-US")} jobs · ${result.settings.connections} connections × ${result.settings.durationSeconds} s · req/s (p95 ms) · ${result.machine.nproc} cores shared by everything`,
+    table(
+      ["Route", "1 instance, direct", "1 instance via nginx", "2 instances via nginx", "2 ÷ 1 via nginx"],
+      two.routes.map((r) => [
+        r.label,
+        cell(r.oneDirect),
+        cell(r.oneBehindNginx),
+        cell(r.twoBehindNginx),
+        `×${ratio(r.twoBehindNginx.rps, r.oneBehindNginx.rps)}`,
+      ]),
+    ),
   ].join("\n");
 }
 
@@ -213,6 +266,14 @@ export function checkTargets(result: ScaleResult, smallest: ScaleResult | undefi
       met: quote.ratioToDirect >= 0.5,
     });
   }
+  if (result.captures) {
+    const l = result.captures.ledger;
+    checks.push({
+      target: "Payment captures: each approval captured once, in the ledger once, balanced",
+      value: `${result.captures.answered} approvals, ${l.captured} captured, ${l.ledgerTransactions} ledger rows, ${l.doubled} doubled`,
+      met: l.ok,
+    });
+  }
   checks.push({
     target: "CSV export: ≥ 100,000 rows/s",
     value: `${result.export.http.rowsPerSecond.toLocaleString("en-US")} rows/s`,
@@ -226,7 +287,7 @@ export function checkTargets(result: ScaleResult, smallest: ScaleResult | undefi
   for (const page of result.lighthouse ?? []) {
     const s = page.scores;
     checks.push({
-      target: `Lighthouse ${page.path}: perf ≥ 95, a11y 100, BP and SEO ≥ 95, CLS < 0.05`,
+      target: `Lighthouse ${page.path}${page.runs ? ` (median of ${page.runs.length})` : ""}: perf ≥ 95, a11y 100, BP and SEO ≥ 95, CLS < 0.05`,
       value: `${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo}, CLS ${page.cls}`,
       met:
         s.performance >= 95 &&
@@ -251,7 +312,7 @@ export function targetsTable(result: ScaleResult, checks: TargetCheck[]): string
 
 export function lighthouseTable(pages: PageFigures[]): string {
   return [
-    "Lighthouse 12 (mobile)",
+    `Lighthouse 12 (mobile)${pages.some((p) => p.runs) ? `, the median of ${Math.max(...pages.map((p) => p.runs?.length ?? 1))} runs by performance (every run's score in brackets); its LCP, TBT and CLS` : ""}`,
     table(
       [
         "Page",
@@ -268,7 +329,12 @@ export function lighthouseTable(pages: PageFigures[]): string {
       ],
       pages.map((p) => [
         p.path,
-        p.scores.performance,
+        p.runs
+          ? `${p.scores.performance} (${p.runs
+              .map((r) => r.performance)
+              .sort((a, b) => a - b)
+              .join(", ")})`
+          : p.scores.performance,
         p.scores.accessibility,
         p.scores.bestPractices,
         p.scores.seo,

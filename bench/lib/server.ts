@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../../src/server/test/free-port.js";
+import { stopOnExit } from "./cleanup.js";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -49,9 +50,20 @@ export async function startServer(options: {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  const stop = stopOnExit(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    await exited;
+    clearTimeout(timer);
+  });
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited early with code ${child.exitCode}.`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited early with code ${child.exitCode}.`);
+    }
     try {
       const response = await fetch(`${baseURL}/api/health`);
       if (response.ok) break;
@@ -59,23 +71,12 @@ export async function startServer(options: {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill("SIGTERM");
+      await stop();
       throw new Error(`The server did not answer ${baseURL}/api/health in time.`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return {
-    baseURL,
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  return { baseURL, pid: child.pid!, stop };
 }
 
 /** Resident memory of a process in bytes (Linux), from /proc/<pid>/status. */
