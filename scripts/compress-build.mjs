@@ -38,7 +38,3 @@ export function compressBuild(dir) {
   const kb = (n) => `${Math.round(n / 1024)} KB`;
   console.log(`• Compressed ${count} files of the web app: ${kb(before)} → ${kb(after)} (brotli)`);
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  compressBuild(path.resolve(import.meta.dirname, "..", "build", "client"));
-}

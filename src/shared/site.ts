@@ -23,8 +23,10 @@ export const prerenderedPaths = [
   "/privacy-policy",
   "/privacy",
   "/refund-policy",
-  // Where most visits go: its first paint must not wait for the JavaScript (hydration fills in what depends
-  // on the visitor: a signed-in customer's details, today's date). The login pages are not prerendered:
-  // they show 'Loading...' until the session is known.
+  // Where most visits go: their first paint must not wait for the JavaScript (hydration fills in what
+  // depends on the visitor: a signed-in customer's details, today's date; a signed-in visitor of a login
+  // page is sent on once the session is known).
   "/instant-quote",
+  "/login/client",
+  "/login/landscaper",
 ] as const;

@@ -258,6 +258,36 @@ describe("public site", () => {
     expect(html).toContain("GreenScape Charlotte — Instant Landscaping Quotes in Charlotte, NC");
   });
 
+  it("the first screens Lighthouse measures are prerendered and preload at most 12 scripts, at low priority", async () => {
+    // docs/decisions/014-first-screen-files.md: the page paints from its HTML; its scripts come in a few
+    // grouped files that wait behind the stylesheet.
+    for (const [path, text] of [
+      ["/", site.tagline],
+      ["/instant-quote", "Get Your Instant Quote"],
+      ["/login/client", "Client Login"],
+      ["/login/landscaper", "Landscaper Login"],
+    ] as const) {
+      const html = (await (await fetch(`${baseURL()}${path}`)).text())
+        .replaceAll("&#x27;", "'")
+        .replaceAll("&#39;", "'")
+        .replaceAll("&amp;", "&");
+      expect(html, path).toContain(text);
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length, path).toBeGreaterThan(2);
+      expect(preloads.length, path).toBeLessThanOrEqual(12);
+      for (const link of preloads) expect(link, path).toContain('fetchpriority="low"');
+    }
+    // The prerendered sign-in form is the live one once the scripts have run, without a console error.
+    const page = await newPage();
+    const errors = collectConsoleErrors(page);
+    await open(page, "/login/client");
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.locator("#main").getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByText("Password is required.").waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("the home hero offers the three one-click buttons", async () => {
     const page = await newPage();
     for (const [name, path] of [
