@@ -276,6 +276,11 @@ describe("public site", () => {
       expect(preloads.length, path).toBeGreaterThan(2);
       expect(preloads.length, path).toBeLessThanOrEqual(12);
       for (const link of preloads) expect(link, path).toContain('fetchpriority="low"');
+      if (path.startsWith("/login/")) {
+        // Before React takes the form over, Sign In cannot send the browser's own GET with the password.
+        expect(html, path).toMatch(/<form [^>]*method="post"/);
+        expect(html, path).toMatch(/<button [^>]*disabled="" type="submit">Sign In<\/button>/);
+      }
     }
     // The prerendered sign-in form is the live one once the scripts have run, without a console error.
     const page = await newPage();

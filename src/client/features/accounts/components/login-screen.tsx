@@ -1,5 +1,6 @@
 import { ArrowLeft, type LucideIcon } from "lucide-react";
-import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import type { LoginPortal } from "../../../../shared/account-texts";
 import { useSession } from "../../../lib/session";
 import { postSignInPath } from "../lib/redirect-target";
@@ -39,7 +40,12 @@ export function LoginScreen({
   const location = useLocation();
   const navigate = useNavigate();
 
-  if (user) return <Navigate to={destination(user, location.search)} replace />;
+  // A signed-in visitor is sent on; the card stays up saying so while the next page's code loads (a
+  // <Navigate> drew nothing in that time: an empty page on a slow phone).
+  const onwards = user ? destination(user, location.search) : null;
+  useEffect(() => {
+    if (onwards) void navigate(onwards, { replace: true });
+  }, [onwards, navigate]);
 
   return (
     <AuthShell
@@ -51,16 +57,18 @@ export function LoginScreen({
     >
       {/* Reserved height: the line clears without moving the form (no layout shift). */}
       <p role="status" className="-mt-2 mb-2 h-5 text-center text-sm text-slate-500">
-        {isPending ? "Loading..." : ""}
+        {onwards ? "You are signed in. Opening your page..." : isPending ? "Loading..." : ""}
       </p>
-      <SignInForm
-        portal={portal}
-        forgotPasswordTo={forgotPasswordTo}
-        describeError={describeError}
-        onSignedIn={(signedIn) => {
-          void navigate(signedIn ? destination(signedIn, location.search) : "/", { replace: true });
-        }}
-      />
+      {onwards ? null : (
+        <SignInForm
+          portal={portal}
+          forgotPasswordTo={forgotPasswordTo}
+          describeError={describeError}
+          onSignedIn={(signedIn) => {
+            void navigate(signedIn ? destination(signedIn, location.search) : "/", { replace: true });
+          }}
+        />
+      )}
     </AuthShell>
   );
 }

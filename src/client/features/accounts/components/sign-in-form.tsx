@@ -9,6 +9,7 @@ import { FormField } from "../../../components/ui/form-field";
 import { EmailInput } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { ApiError } from "../../../lib/api-client";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { useSignIn } from "../api/sign-in";
 import { authLinkClass } from "./auth-shell";
 import { SubmitButton } from "./submit-button";
@@ -42,6 +43,10 @@ export function SignInForm({
   forgotPasswordTo,
 }: SignInFormProps) {
   const signIn = useSignIn();
+  // The form is prerendered: until React has taken it over, Sign In (and Enter, which presses it) does
+  // nothing, so an early tap cannot send the browser's own GET with the password in the address. Typing and
+  // autofill work at once; the values are kept.
+  const hydrated = useHydrated();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(signInSchema),
@@ -63,7 +68,7 @@ export function SignInForm({
   const busy = signIn.isPending || signIn.isSuccess;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5">
       <FormField label="Email" error={errors.email?.message}>
         <EmailInput required {...form.register("email")} />
       </FormField>
@@ -78,7 +83,7 @@ export function SignInForm({
         ) : null}
       </div>
       {formError ? <Alert variant="destructive">{formError}</Alert> : null}
-      <SubmitButton busy={busy} label="Sign In" busyLabel="Signing In..." />
+      <SubmitButton busy={busy} disabled={!hydrated} label="Sign In" busyLabel="Signing In..." />
     </form>
   );
 }

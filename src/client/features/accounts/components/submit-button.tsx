@@ -7,11 +7,13 @@ export function SubmitButton({
   label,
   busyLabel,
   className,
+  disabled,
 }: {
   busy: boolean;
   label: string;
   busyLabel?: string;
   className?: string;
+  disabled?: boolean;
 }) {
   return (
     <Button
@@ -19,6 +21,7 @@ export function SubmitButton({
       size="lg"
       className={cn("w-full", className)}
       pending={busy}
+      disabled={disabled}
       pendingLabel={busyLabel}
     >
       {label}
