@@ -68,6 +68,20 @@ export const queueQuerySchema = z
 export type QueueQuery = z.infer<typeof queueQuerySchema>;
 export type QueueFilters = Omit<QueueQuery, "cursor">;
 
+/**
+ * The area's open requests are counted up to one past this many: at a million jobs a landscaper's 92 ZIPs
+ * hold 73,844 of them, and counting them exactly (an index-only scan of every one) was most of the queue's
+ * time. A count above the cap means "more than the cap".
+ */
+export const OPEN_COUNT_CAP = 1000;
+
+/** A queue count as the tiles and the list's line show it: '1,000+' past the cap. */
+export function queueCountText(count: number): string {
+  return count > OPEN_COUNT_CAP
+    ? `${OPEN_COUNT_CAP.toLocaleString("en-US")}+`
+    : count.toLocaleString("en-US");
+}
+
 export const queueStatsSchema = z.object({
   /** pending + accepted + completed: the jobs "All jobs" lists. */
   total: z.number(),

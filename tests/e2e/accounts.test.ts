@@ -180,6 +180,10 @@ describe("accounts", () => {
       await alert.waitFor();
       expect(pathOf(page)).toBe("/login/client");
       expect(await sessionUserOf(context)).toBeNull();
+      // Focus is back in the password field (the busy button had dropped it to the page).
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("autocomplete")))
+        .toBe("current-password");
     });
 
     it("shows the form's own messages for empty fields", async () => {

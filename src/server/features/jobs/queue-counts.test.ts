@@ -4,12 +4,14 @@ import {
   type LandscaperJobsAnswer,
   type QueueShow,
   type QueueStats,
+  queueQuerySchema,
   queueShows,
 } from "../../../shared/job-queue.js";
 import { job, jobDecline } from "../../db/schema.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createLandscaper, type Landscaper } from "../../test/landscaper-helpers.js";
 import { zipDistanceMiles } from "../landscapers/index.js";
+import { landscaperQueue } from "./queue.js";
 
 type Status = "pending" | "accepted" | "scheduled" | "completed" | "cancelled";
 interface Seeded {
@@ -253,4 +255,37 @@ describe("the queue's counts, read apart from its list", () => {
     // window is listed, the scheduled one moved out of it is not.
     expect(expected("accepted", { from, to }).length).toBe(2);
   }, 120_000);
+
+  it("stops counting the area's open requests one past the cap; the rest of the answer is unchanged", async () => {
+    const read = (query: Record<string, string>, openCountCap?: number) =>
+      landscaperQueue({
+        db: t.database.db,
+        landscaperId: pro.id,
+        query: queueQuerySchema.parse(query),
+        ...(openCountCap === undefined ? {} : { openCountCap }),
+      });
+    const exact = await read({ show: "all" });
+    const capped = await read({ show: "all" }, 10);
+    // 62 open requests: counted to 11, which the tiles show as "more than the cap".
+    expect(capped.stats).toEqual({ ...exact.stats, pending: 11, total: 11 + 4 + 2 });
+    expect(capped.matching).toBe(11 + 4 + 2);
+    expect(capped.jobs.map((j) => j.id)).toEqual(exact.jobs.map((j) => j.id));
+    // A filter that leaves fewer open requests than the cap is counted exactly.
+    const filter = {
+      show: "open",
+      service: "lawn-mowing",
+      from: daysFromToday(3),
+      to: daysFromToday(20),
+      within: "5",
+    };
+    const few = expected("open", {
+      service: "lawn-mowing",
+      from: daysFromToday(3),
+      to: daysFromToday(20),
+      within: 5,
+    });
+    expect(few.length).toBeLessThan(10);
+    expect((await read(filter, 10)).matching).toBe(few.length);
+    expect((await read({ show: "open", from: daysFromToday(3) }, 10)).matching).toBe(11);
+  });
 });

@@ -61,6 +61,8 @@ export function SignInForm({
       onSignedIn(user);
     } catch (error) {
       setFormError(describeError(error));
+      // The button was disabled while the request ran, which dropped keyboard focus to the page.
+      form.setFocus("password");
     }
   });
 

@@ -1,4 +1,5 @@
 import { Inbox, RefreshCw } from "lucide-react";
+import { queueCountText } from "../../../../shared/job-queue";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadError } from "../../../components/load-error";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
@@ -104,7 +105,7 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
                   ? filterState.active
                     ? "No jobs match these filters."
                     : "No new requests or jobs of yours right now."
-                  : `Showing ${data.jobs.length} of ${data.matching} ${data.matching === 1 ? "job" : "jobs"}.`}
+                  : `Showing ${data.jobs.length} of ${queueCountText(data.matching)} ${data.matching === 1 ? "job" : "jobs"}.`}
               </p>
               {data.jobs.length > 0 ? (
                 // The list grows with the page: a fixed-height inner scroll box showed a card and a half at

@@ -1,4 +1,5 @@
 import { CircleCheckBig, ClipboardList, Handshake, Hourglass, type LucideIcon } from "lucide-react";
+import { queueCountText } from "../../../../shared/job-queue";
 import type { QueueStats } from "../api/jobs";
 
 const tiles: {
@@ -35,7 +36,7 @@ export function StatTiles({ stats }: { stats: QueueStats | undefined }) {
             <span className="truncate text-sm font-medium text-slate-600">{label}</span>
           </dt>
           <dd className="text-2xl font-bold text-slate-900 tabular-nums sm:col-start-2">
-            {stats ? stats[key] : "–"}
+            {stats ? queueCountText(stats[key]) : "–"}
           </dd>
         </div>
       ))}
