@@ -182,3 +182,14 @@ export async function newLandscaperUploading(
   const response = await uploadFile(t.app, account.cookie, type, file);
   return { account, response };
 }
+
+/**
+ * Two approved landscapers with the same area (ZIP 28202, 10 miles): the one whose queue a test reads,
+ * and a rival who takes or declines requests around them.
+ */
+export async function createQueueRivals(t: TestApp): Promise<{ pro: Landscaper; rival: Landscaper }> {
+  const area = () => ({ status: "approved" as const, zips: ["28202"], radius: 10 });
+  const pro = await createLandscaper(t, { ...area(), name: "Carlos Mendoza" });
+  const rival = await createLandscaper(t, { ...area(), name: "Rita Rival" });
+  return { pro, rival };
+}

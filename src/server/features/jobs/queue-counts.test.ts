@@ -9,7 +9,7 @@ import {
 } from "../../../shared/job-queue.js";
 import { job, jobDecline } from "../../db/schema.js";
 import { useTestApp } from "../../test/build-test-app.js";
-import { createLandscaper, type Landscaper } from "../../test/landscaper-helpers.js";
+import { createQueueRivals, type Landscaper } from "../../test/landscaper-helpers.js";
 import { zipDistanceMiles } from "../landscapers/index.js";
 import { landscaperQueue } from "./queue.js";
 
@@ -42,18 +42,7 @@ describe("the queue's counts, read apart from its list", () => {
   const services = ["lawn-mowing", "edging-trimming", "mulch-installation"];
 
   beforeAll(async () => {
-    pro = await createLandscaper(t, {
-      status: "approved",
-      zips: ["28202"],
-      radius: 10,
-      name: "Carlos Mendoza",
-    });
-    rival = await createLandscaper(t, {
-      status: "approved",
-      zips: ["28202"],
-      radius: 10,
-      name: "Rita Rival",
-    });
+    ({ pro, rival } = await createQueueRivals(t));
     for (const zip of area)
       miles.set(zip, Math.round((await zipDistanceMiles(t.database.db, "28202", zip))! * 10) / 10);
 

@@ -11,7 +11,7 @@ import { serviceIds } from "../../../shared/services.js";
 import { job, landscaper } from "../../db/schema.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { expectFieldErrors } from "../../test/field-errors.js";
-import { createLandscaper, type Landscaper } from "../../test/landscaper-helpers.js";
+import { createQueueRivals, type Landscaper } from "../../test/landscaper-helpers.js";
 import { zipDistanceMiles } from "../landscapers/index.js";
 
 /**
@@ -27,18 +27,7 @@ describe("the landscaper's job queue at 1,000 pending jobs", () => {
   const seeded: { id: string; number: number; zip: string; services: string[]; date: string }[] = [];
 
   beforeAll(async () => {
-    pro = await createLandscaper(t, {
-      status: "approved",
-      zips: ["28202"],
-      radius: 10,
-      name: "Carlos Mendoza",
-    });
-    rival = await createLandscaper(t, {
-      status: "approved",
-      zips: ["28202"],
-      radius: 10,
-      name: "Rita Rival",
-    });
+    ({ pro, rival } = await createQueueRivals(t));
     const [profile] = await t.database.db.select().from(landscaper).where(eq(landscaper.userId, pro.id));
     const zips = ["28202", "28203", "28204", "28205", "28207", "28209", "28210", "28211"];
     for (const zip of zips) {
