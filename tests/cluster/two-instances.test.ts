@@ -164,6 +164,9 @@ describe("two app instances behind nginx (round robin) on one PostgreSQL and one
     await dashboardShown();
     await expect.poll(() => streamInstance, { timeout: 15_000 }).toBeDefined();
     // The page's own requests were answered by both instances, on the one session kept in the database.
+    // The stream is opened again by the reloaded page, on either instance: wait for that one (its headers
+    // are sent once it is subscribed).
+    streamInstance = undefined;
     await page.reload();
     await dashboardShown();
     expect([...servedBy].sort()).toEqual(["app-1", "app-2"]);

@@ -123,6 +123,24 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       const { userId, sessionId } = requirePrincipal(request);
       reply.hijack();
       const res = reply.raw;
+      // Subscribed before anything else: a notification committed while the unread count is read is held
+      // and sent right after 'ready', not lost for this tab (the count is a query; the alerts' part of it
+      // takes a while at scale).
+      const held: string[] = [];
+      let isReady = false;
+      const unsubscribe = app.notificationHub.subscribe(userId, (item) => {
+        const event = `event: notification\nid: ${item.id}\ndata: ${JSON.stringify(item)}\n\n`;
+        if (isReady) res.write(event);
+        else held.push(event);
+      });
+      let keepalive: NodeJS.Timeout | undefined;
+      let sessionCheck: NodeJS.Timeout | undefined;
+      request.raw.on("close", () => {
+        clearInterval(keepalive);
+        clearInterval(sessionCheck);
+        unsubscribe();
+        openStreams.delete(res);
+      });
       res.writeHead(200, {
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-cache, no-transform",
@@ -132,16 +150,22 @@ export async function notificationRoutes(fastify: FastifyInstance) {
         // A hijacked reply skips the onSend hook that names the instance everywhere else.
         ...(app.env.INSTANCE_NAME ? { "x-served-by": app.env.INSTANCE_NAME } : {}),
       });
-      res.write(
-        `retry: 3000\nevent: ready\ndata: ${JSON.stringify({ unreadCount: await unreadCount(db(), userId) })}\n\n`,
-      );
-      const unsubscribe = app.notificationHub.subscribe(userId, (item) => {
-        res.write(`event: notification\nid: ${item.id}\ndata: ${JSON.stringify(item)}\n\n`);
-      });
-      const keepalive = setInterval(() => res.write(": keepalive\n\n"), KEEPALIVE_MS);
+      let unread: number;
+      try {
+        unread = await unreadCount(db(), userId);
+      } catch (error) {
+        request.log.warn({ err: error }, "stream: unread count failed");
+        res.end();
+        return;
+      }
+      if (res.writableEnded || res.destroyed) return;
+      res.write(`retry: 3000\nevent: ready\ndata: ${JSON.stringify({ unreadCount: unread })}\n\n`);
+      isReady = true;
+      for (const event of held.splice(0)) res.write(event);
+      keepalive = setInterval(() => res.write(": keepalive\n\n"), KEEPALIVE_MS);
       // A stream outlives the request that opened it: it ends soon after its session does (signed out, revoked
       // by a password change or an admin, expired, or the user banned), whichever instance ended it.
-      const sessionCheck = setInterval(() => {
+      sessionCheck = setInterval(() => {
         void sessionStillValid(app, sessionId)
           .then((valid) => {
             if (valid || res.writableEnded) return;
@@ -151,12 +175,6 @@ export async function notificationRoutes(fastify: FastifyInstance) {
           .catch((error) => request.log.warn({ err: error }, "stream session check failed"));
       }, app.env.STREAM_SESSION_CHECK_MS);
       openStreams.add(res);
-      request.raw.on("close", () => {
-        clearInterval(keepalive);
-        clearInterval(sessionCheck);
-        unsubscribe();
-        openStreams.delete(res);
-      });
     },
   );
 
