@@ -135,14 +135,6 @@ async function callProvider(deps: PaymentsDeps, row: PaymentRow): Promise<Provid
  * is written only while the same call is still pending (another instance that got there first wins).
  * A call that throws (the provider unreachable) stays pending for the scheduled pass to repeat.
  */
-/**
- * performPending right after the change that queued it committed, without failing that change: a provider
- * that does not answer leaves the payment pending, and the scheduled pass repeats the call.
- */
-export async function performPendingSoon(deps: PaymentsDeps, paymentId: string): Promise<void> {
-  await performPending(deps, paymentId).catch(() => undefined);
-}
-
 export async function performPending(deps: PaymentsDeps, paymentId: string): Promise<PaymentRow> {
   const [row] = await deps.db.select().from(payment).where(eq(payment.id, paymentId));
   if (!row) throw new Error(`no payment ${paymentId}`);
@@ -174,6 +166,14 @@ export async function performPending(deps: PaymentsDeps, paymentId: string): Pro
     await record(tx, current, updated!, deps.publicUrl);
     return updated!;
   });
+}
+
+/**
+ * performPending right after the change that queued it committed, without failing that change: a provider
+ * that does not answer leaves the payment pending, and the scheduled pass repeats the call.
+ */
+export async function performPendingSoon(deps: PaymentsDeps, paymentId: string): Promise<void> {
+  await performPending(deps, paymentId).catch(() => undefined);
 }
 
 /** The ledger transaction of a call's answer: what changed between the payment before and after. */
