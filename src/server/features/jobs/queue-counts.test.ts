@@ -10,6 +10,7 @@ import {
 import { job, jobDecline } from "../../db/schema.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createQueueRivals, type Landscaper } from "../../test/landscaper-helpers.js";
+import { postAs } from "../../test/series-helpers.js";
 import { zipDistanceMiles } from "../landscapers/index.js";
 import { landscaperQueue } from "./queue.js";
 
@@ -127,22 +128,13 @@ describe("the queue's counts, read apart from its list", () => {
     // Declines through the route: eight open requests of the area; one of them the rival then takes.
     const open = seeded.filter((s) => s.status === "pending" && s.zip !== outside);
     for (const s of open.filter((_, i) => i % 9 === 2)) {
-      const response = await t.app.inject({
-        method: "POST",
-        url: `/api/jobs/${s.id}/decline`,
-        headers: { cookie: pro.cookie },
-      });
+      const response = await postAs(t, pro, `/api/jobs/${s.id}/decline`);
       expect(response.statusCode, response.body).toBe(200);
       declinedIds.add(s.id);
     }
     expect(declinedIds.size).toBe(8);
     const taken = seeded.find((s) => s.id === [...declinedIds][0])!;
-    const accept = await t.app.inject({
-      method: "POST",
-      url: `/api/jobs/${taken.id}/accept`,
-      headers: { cookie: rival.cookie },
-      payload: { price: 80 },
-    });
+    const accept = await postAs(t, rival, `/api/jobs/${taken.id}/accept`, { price: 80 });
     expect(accept.statusCode, accept.body).toBe(200);
     taken.status = "accepted";
     taken.landscaperId = rival.id;

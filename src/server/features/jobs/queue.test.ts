@@ -12,6 +12,7 @@ import { job, landscaper } from "../../db/schema.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { expectFieldErrors } from "../../test/field-errors.js";
 import { createQueueRivals, type Landscaper } from "../../test/landscaper-helpers.js";
+import { postAs } from "../../test/series-helpers.js";
 import { zipDistanceMiles } from "../landscapers/index.js";
 
 /**
@@ -153,12 +154,7 @@ describe("the landscaper's job queue at 1,000 pending jobs", () => {
     // Meanwhile: a new request arrives and a rival takes a job on the second page.
     const secondBefore = await queue(pro, { cursor: firstPage.nextCursor! });
     const taken = secondBefore.jobs[3]!;
-    const accept = await t.app.inject({
-      method: "POST",
-      url: `/api/jobs/${taken.id}/accept`,
-      headers: { cookie: rival.cookie },
-      payload: { price: 80 },
-    });
+    const accept = await postAs(t, rival, `/api/jobs/${taken.id}/accept`, { price: 80 });
     expect(accept.statusCode, accept.body).toBe(200);
     const [fresh] = await t.database.db
       .insert(job)
