@@ -65,7 +65,8 @@ export function LoginScreen({
           forgotPasswordTo={forgotPasswordTo}
           describeError={describeError}
           onSignedIn={(signedIn) => {
-            void navigate(signedIn ? destination(signedIn, location.search) : "/", { replace: true });
+            // A signed-in user is now in the session query, and the effect above sends them on.
+            if (!signedIn) void navigate("/", { replace: true });
           }}
         />
       )}
