@@ -140,7 +140,43 @@ export const acceptJobSchema = z.object({
     .optional(),
 });
 
-export const completeJobSchema = z.object({ finalPrice: dollars("Final price") });
+/**
+ * A final price above the agreed one is a request the customer answers (issue 31): at most this share above
+ * the agreed price, with a reason. Until the customer says yes, and after a "no", the agreed price stands.
+ */
+export const MAX_PRICE_INCREASE_RATIO = 0.5;
+
+/** The highest final price a landscaper may ask for a job agreed at `agreedCents`. */
+export function maxFinalPriceCents(agreedCents: number): number {
+  return Math.floor(agreedCents * (1 + MAX_PRICE_INCREASE_RATIO));
+}
+
+export const priceRequestMessages = {
+  reasonNeeded: "Tell the customer why the price is higher than agreed.",
+  tooHigh: (max: string, agreed: string) =>
+    `The final price can be at most ${max}: ${Math.round(MAX_PRICE_INCREASE_RATIO * 100)}% above the agreed ${agreed}.`,
+  noRequest: "There is no new price to approve for this job.",
+} as const;
+
+export const completeJobSchema = z.object({
+  finalPrice: dollars("Final price"),
+  /** Why the final price is above the agreed one; the server asks for it only then. */
+  reason: z.string().trim().max(500, { message: "Please keep the reason under 500 characters." }).optional(),
+});
+
+/** The customer approves the work: at the agreed price, or at the higher price the landscaper asked. */
+export const approveWorkSchema = z
+  .object({ acceptNewPrice: z.boolean({ message: "Choose a price." }).optional() })
+  .default({});
+
+/** A final price the landscaper asked above the agreed one, and the customer's answer. */
+export const priceRequestViewSchema = z.object({
+  requestedCents: z.number(),
+  reason: z.string(),
+  /** pending: not answered yet; approved: the customer said yes; declined: the agreed price was charged. */
+  answer: z.enum(["pending", "approved", "declined"]),
+});
+export type PriceRequestView = z.infer<typeof priceRequestViewSchema>;
 
 /** An admin refunds part or all of what a job's customer paid for the work, with a reason they are told. */
 export const refundJobSchema = z.object({
@@ -220,6 +256,8 @@ export const jobViewSchema = z.object({
   problemReportedAt: z.string().nullable().optional(),
   /** Until when the customer can approve the work or report a problem (then silence approves it). */
   approvalEndsAt: z.string().nullable().optional(),
+  /** A final price above the agreed one that the landscaper asked for (the customer answers it). */
+  priceRequest: priceRequestViewSchema.nullable().optional(),
   /** Proof of work and arrival (issue 16), for the customer, the assigned landscaper and admins. */
   photos: z.array(jobPhotoSchema).optional(),
   arrival: arrivalViewSchema.optional(),

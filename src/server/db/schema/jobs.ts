@@ -58,6 +58,12 @@ export const job = pgTable(
     // After completion the customer approves the work (the charge is captured) or reports a problem (the
     // capture waits for an admin); 48 hours of silence approve it.
     workApprovedAt: timestamp("work_approved_at", { withTimezone: true }),
+    // A final price above the agreed one is a request (issue 31): the price asked and why. final_price_cents
+    // stays at the agreed price until the customer says yes (price_increase_approved_at); silence, admins and
+    // retries settle at the agreed price. docs/decisions/015-charges-within-consent.md.
+    requestedPriceCents: integer("requested_price_cents"),
+    requestedPriceReason: text("requested_price_reason"),
+    priceIncreaseApprovedAt: timestamp("price_increase_approved_at", { withTimezone: true }),
     problemReportedAt: timestamp("problem_reported_at", { withTimezone: true }),
     problemNote: text("problem_note"),
     // A visit of a recurring series (issue 17): the series and the date its rule gave this visit, which

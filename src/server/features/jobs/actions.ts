@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
-import { jobMessages } from "../../../shared/jobs.js";
+import { jobMessages, maxFinalPriceCents, priceRequestMessages } from "../../../shared/jobs.js";
 import { landscaperDisplayName } from "../../../shared/landscapers.js";
 import { photoMessages } from "../../../shared/proof.js";
 import { pauseMessages } from "../../../shared/reliability.js";
@@ -213,8 +213,44 @@ export async function withdrawJob(options: ActionOptions & { reason: string }) {
   return updated;
 }
 
+/**
+ * The final price a completion writes. At or below the agreed price it is the price; above it (bounded by
+ * `maxFinalPriceCents`, with a reason) it is a request the customer answers, and the agreed price stands
+ * until they say yes. A redo visit's completion asks again: an earlier answer was for an earlier price.
+ */
+export function finalPriceOf(
+  current: JobRow,
+  options: { finalPriceCents: number; reason?: string | undefined },
+): Pick<
+  JobRow,
+  "finalPriceCents" | "requestedPriceCents" | "requestedPriceReason" | "priceIncreaseApprovedAt"
+> {
+  const agreed = current.quotedPriceCents ?? 0;
+  const asked = options.finalPriceCents;
+  if (asked <= agreed)
+    return {
+      finalPriceCents: asked,
+      requestedPriceCents: null,
+      requestedPriceReason: null,
+      priceIncreaseApprovedAt: null,
+    };
+  const max = maxFinalPriceCents(agreed);
+  if (asked > max)
+    throw fieldInvalid("finalPrice", priceRequestMessages.tooHigh(formatCents(max), formatCents(agreed)));
+  const reason = options.reason?.trim() ?? "";
+  if (!reason) throw fieldInvalid("reason", priceRequestMessages.reasonNeeded);
+  return {
+    finalPriceCents: agreed,
+    requestedPriceCents: asked,
+    requestedPriceReason: reason,
+    priceIncreaseApprovedAt: null,
+  };
+}
+
 /** The assigned landscaper marks a scheduled job done at its final price. */
-export async function completeJob(options: ActionOptions & { finalPriceCents: number }) {
+export async function completeJob(
+  options: ActionOptions & { finalPriceCents: number; reason?: string | undefined },
+) {
   const { db, env, principal } = options;
   return db.transaction(async (tx) => {
     const profile = await assertApprovedLandscaper(tx, principal);
@@ -246,16 +282,24 @@ export async function completeJob(options: ActionOptions & { finalPriceCents: nu
       current,
       action: "complete",
       actorId: principal.userId,
-      set: { finalPriceCents: options.finalPriceCents, completedAt: new Date() },
+      set: { ...finalPriceOf(current, options), completedAt: new Date() },
     });
     await enqueueEmailIfOptedIn(tx, updated.customerEmail, {
       template: "job_complete",
       name: updated.customerName,
       landscaperName: landscaperDisplayName(profile),
       services: servicesOf(updated),
-      price: formatCents(options.finalPriceCents),
+      price: formatCents(updated.finalPriceCents ?? 0),
       jobNumber: jobLabel(updated.number),
       dashboardUrl: customerDashboardUrl(env),
+      ...(updated.requestedPriceCents !== null
+        ? {
+            requested: {
+              price: formatCents(updated.requestedPriceCents),
+              reason: updated.requestedPriceReason ?? "",
+            },
+          }
+        : {}),
     });
     await notify(tx, jobAlerts.completed(updated, principal.userId));
     return updated;

@@ -49,9 +49,22 @@ export const jobAlerts = {
   completed(job: JobRow, landscaperId: string): NewNotification[] {
     const label = jobLabel(job.number);
     return [
-      toLandscaper(landscaperId, `${label} completed: ${formatCents(job.finalPriceCents ?? 0)}.`, "payment"),
+      toLandscaper(
+        landscaperId,
+        job.requestedPriceCents !== null
+          ? `${label} completed at the agreed ${formatCents(job.finalPriceCents ?? 0)}; the customer is asked to approve ${formatCents(job.requestedPriceCents)}.`
+          : `${label} completed: ${formatCents(job.finalPriceCents ?? 0)}.`,
+        "payment",
+      ),
       ...(job.customerId
-        ? [toCustomer(job.customerId, `${label} is complete. Rate your service and leave a tip if you wish.`)]
+        ? [
+            toCustomer(
+              job.customerId,
+              job.requestedPriceCents !== null
+                ? `${label} is complete. Your landscaper asks ${formatCents(job.requestedPriceCents)} instead of the agreed ${formatCents(job.finalPriceCents ?? 0)}: approve the work at the price you choose.`
+                : `${label} is complete. Rate your service and leave a tip if you wish.`,
+            ),
+          ]
         : []),
     ];
   },

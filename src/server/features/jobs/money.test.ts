@@ -381,26 +381,119 @@ describe("a job's money", () => {
     await expectBalancedLedger();
   });
 
-  it("charges a final price above the hold only when the customer approves the difference", async () => {
+  it("charges a final price above the agreed one only when the customer says yes to it", async () => {
     await saveCard(t.app, customer.cookie);
     const ids: string[] = [];
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       const id = await accepted({ price: 100 });
       expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
       await addPhotos(t.app, pro.cookie, id);
-      expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 130 })).statusCode).toBe(200);
+      // Above the agreed price: a reason is needed, and at most 50% more.
+      const bare = await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 130 });
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json().error.fields).toEqual({
+        reason: "Tell the customer why the price is higher than agreed.",
+      });
+      const tooHigh = await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 150.01, reason: "More" });
+      expect(tooHigh.json().error.fields).toEqual({
+        finalPrice: "The final price can be at most $150.00: 50% above the agreed $100.00.",
+      });
+      const done = await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 130, reason: "Two extra beds" });
+      expect(done.statusCode, done.body).toBe(200);
       ids.push(id);
     }
-    const [approved, silent] = ids as [string, string];
-    expect((await post(customer, `/api/jobs/${approved}/approve-work`)).statusCode).toBe(200);
+    const [approved, declined, silent] = ids as [string, string, string];
+    const view = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: customer.cookie } });
+    expect(view.json().jobs.find((j: { id: string }) => j.id === approved)).toMatchObject({
+      finalPriceCents: 10000,
+      priceRequest: { requestedCents: 13000, reason: "Two extra beds", answer: "pending" },
+    });
+    const mail = await t.database.db.select().from(outbox).where(eq(outbox.template, "job_complete"));
+    expect(mail.at(-1)!.text).toContain("asks $130.00 instead of the agreed $100.00");
+
+    expect(
+      (await post(customer, `/api/jobs/${approved}/approve-work`, { acceptNewPrice: true })).statusCode,
+    ).toBe(200);
     expect((await paymentsOf(approved)).map((p) => [p.kind, p.status, p.capturedCents])).toEqual([
       ["job", "captured", 10000],
       ["extra", "captured", 3000],
     ]);
+    // Approving the work without a yes to the new price: the agreed price, and the answer is recorded.
+    expect((await post(customer, `/api/jobs/${declined}/approve-work`)).statusCode).toBe(200);
+    expect((await paymentsOf(declined)).map((p) => [p.kind, p.status, p.capturedCents])).toEqual([
+      ["job", "captured", 10000],
+    ]);
+    const after = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: customer.cookie } });
+    const answers = Object.fromEntries(
+      after
+        .json()
+        .jobs.map((j: { id: string; priceRequest: { answer: string } | null }) => [
+          j.id,
+          j.priceRequest?.answer,
+        ]),
+    );
+    expect([answers[approved], answers[declined], answers[silent]]).toEqual([
+      "approved",
+      "declined",
+      "pending",
+    ]);
+    // Silence settles at the agreed price.
     await pass(new Date(Date.now() + 49 * HOUR));
     expect((await paymentsOf(silent)).map((p) => [p.kind, p.status, p.capturedCents])).toEqual([
       ["job", "captured", 10000],
     ]);
+    await expectBalancedLedger();
+  });
+
+  // Issue 31, finding 1: a $50 booking completed at $100,000 with no hold yet was captured in full after the
+  // approval window; reported and resolved by an admin with "Release payment", a $5,000 completion charged $5,000.
+  it("never charges more than the agreed price without the customer's yes, whoever settles", async () => {
+    await saveCard(t.app, customer.cookie);
+    const booked = async (visit: number) => {
+      const id = await accepted({ price: 50, visit });
+      expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
+      await addPhotos(t.app, pro.cookie, id);
+      return id;
+    };
+    // No hold yet (the visit is 10 days away): silence.
+    const silent = await booked(10);
+    expect(await paymentsOf(silent)).toEqual([]);
+    const huge = await post(pro, `/api/jobs/${silent}/complete`, { finalPrice: 100_000, reason: "More" });
+    expect(huge.statusCode).toBe(400);
+    expect(
+      (await post(pro, `/api/jobs/${silent}/complete`, { finalPrice: 75, reason: "More" })).statusCode,
+    ).toBe(200);
+    await pass(new Date(Date.now() + 49 * HOUR));
+    expect((await paymentsOf(silent)).map((p) => [p.kind, p.status, p.capturedCents])).toEqual([
+      ["job", "captured", 5000],
+    ]);
+
+    // Reported, then an admin releases the payment: the agreed price, no second charge.
+    const reported = await booked(3);
+    expect(
+      (await post(pro, `/api/jobs/${reported}/complete`, { finalPrice: 75, reason: "More" })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post(customer, `/api/jobs/${reported}/report-problem`, {
+          reason: "not_done",
+          note: "Half done",
+        })
+      ).statusCode,
+    ).toBe(200);
+    const resolved = await post(admin, `/api/admin/jobs/${reported}/resolve`, {
+      resolution: "release_payment",
+      note: "Work was done",
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect((await paymentsOf(reported)).map((p) => [p.kind, p.status, p.capturedCents])).toEqual([
+      ["job", "captured", 5000],
+    ]);
+    // The customer cannot say yes to the new price after the work was settled.
+    expect(
+      (await post(customer, `/api/jobs/${reported}/approve-work`, { acceptNewPrice: true })).statusCode,
+    ).toBe(409);
+    expect(await paymentsOf(reported)).toHaveLength(1);
     await expectBalancedLedger();
   });
 

@@ -35,6 +35,30 @@ export function holdsAtApproval(scheduledDate: string, now = new Date()): boolea
   return daysUntil(scheduledDate, now) <= HOLD_AT_APPROVAL_WITHIN_DAYS;
 }
 
+/**
+ * The most the customer has agreed to pay for the job's work: the price they approved when they booked, or
+ * the higher final price they said yes to. Every charge for the work (a hold's capture, a charge without a
+ * hold, the extra above a hold) is bounded by it, whoever settles: the customer, silence, an admin, a retry.
+ */
+export function consentedPriceCents(
+  row: Pick<JobRow, "quotedPriceCents" | "requestedPriceCents" | "priceIncreaseApprovedAt">,
+): number {
+  const agreed = row.quotedPriceCents ?? 0;
+  if (!row.priceIncreaseApprovedAt || row.requestedPriceCents === null) return agreed;
+  return Math.max(agreed, row.requestedPriceCents);
+}
+
+/** What the work is charged at: its final price, never above what the customer agreed to. */
+export function chargeablePriceCents(
+  row: Pick<
+    JobRow,
+    "quotedPriceCents" | "finalPriceCents" | "requestedPriceCents" | "priceIncreaseApprovedAt"
+  >,
+): number {
+  const consented = consentedPriceCents(row);
+  return Math.min(row.finalPriceCents ?? consented, consented);
+}
+
 /** A customer cancelling now pays the fee: the visit starts (8 AM on its date) within 24 hours. */
 export function isLateCancel(row: Pick<JobRow, "status" | "scheduledDate">, now = new Date()): boolean {
   if (row.status !== "scheduled" || !row.scheduledDate) return false;
@@ -191,7 +215,7 @@ export async function queueCancellationMoney(
 export async function queueCapture(tx: DbOrTx, current: JobRow): Promise<PaymentRow | null> {
   const live = await livePayment(tx, current.id);
   if (live?.status !== "held") return null;
-  const price = current.finalPriceCents ?? current.quotedPriceCents ?? 0;
+  const price = chargeablePriceCents(current);
   return queueAction(tx, {
     paymentId: live.id,
     action: "capture",
@@ -202,16 +226,17 @@ export async function queueCapture(tx: DbOrTx, current: JobRow): Promise<Payment
 
 /**
  * After an approval: runs the queued capture; when the hold lapsed or was never placed, charges the card for
- * the price; when the customer approved a final price above the hold, charges the difference as its own
- * payment. Each is keyed by the job, so running this twice charges nothing twice.
+ * the price; when the customer said yes to a final price above the hold, charges the difference as its own
+ * payment. The price is `chargeablePriceCents`, so nothing here charges more than the customer agreed to.
+ * Each payment is keyed by the job, so running this twice (a retry, the scheduled pass) charges nothing twice.
  */
 export async function settleApprovedWork(
   deps: MoneyDeps,
-  options: { current: JobRow; queued: PaymentRow | null; approvedDifference: boolean },
+  options: { current: JobRow; queued: PaymentRow | null },
 ): Promise<void> {
   const { db, provider } = deps;
   const { current } = options;
-  const price = current.finalPriceCents ?? current.quotedPriceCents ?? 0;
+  const price = chargeablePriceCents(current);
   let captured = options.queued
     ? await performPending(deps, options.queued.id)
     : await livePayment(db, current.id);
@@ -233,7 +258,7 @@ export async function settleApprovedWork(
     if (captured.status !== "captured") return;
   }
   const difference = price - captured.capturedCents;
-  if (difference > 0 && options.approvedDifference) {
+  if (difference > 0) {
     const card = await cardToCharge(db, current.customerId);
     if (!card) return;
     const extra = await openPayment(db, {

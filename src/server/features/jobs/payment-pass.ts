@@ -147,9 +147,7 @@ export async function runPaymentPass(options: PaymentPassOptions): Promise<Payme
     )
     .limit(CLAIM);
   for (const current of unsettled) {
-    await settleApprovedWork(deps, { current, queued: null, approvedDifference: false }).catch(
-      () => undefined,
-    );
+    await settleApprovedWork(deps, { current, queued: null }).catch(() => undefined);
     report.settled++;
   }
   return report;

@@ -8,6 +8,7 @@ import {
 } from "../../../shared/job-queue.js";
 import {
   acceptJobSchema,
+  approveWorkSchema,
   cancelJobSchema,
   completeJobSchema,
   customerJobsAnswerSchema,
@@ -57,6 +58,7 @@ const cancelInput = defineInput({ params: jobParams, body: cancelJobSchema });
 const completeInput = defineInput({ params: jobParams, body: completeJobSchema });
 const rateInput = defineInput({ params: jobParams, body: rateJobSchema });
 const approveInput = defineInput({ params: jobParams, body: approveJobSchema });
+const approveWorkInput = defineInput({ params: jobParams, body: approveWorkSchema });
 const reportInput = defineInput({ params: jobParams, body: reportProblemSchema });
 const refundInput = defineInput({ params: jobParams, body: refundJobSchema });
 const withdrawInput = defineInput({ params: jobParams, body: withdrawJobSchema });
@@ -146,8 +148,8 @@ export async function jobRoutes(fastify: FastifyInstance) {
   jobAction(
     "/jobs/:id/approve-work",
     ["customer"],
-    jobInput,
-    (context) => approveWork(context),
+    approveWorkInput,
+    (context, { body }) => approveWork({ ...context, acceptNewPrice: body.acceptNewPrice }),
     "Thanks! The work is approved and your card has been charged.",
   );
   jobAction(
@@ -341,7 +343,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
     "/jobs/:id/complete",
     ["landscaper"],
     completeInput,
-    (context, { body }) => completeJob({ ...context, finalPriceCents: body.finalPrice }),
+    (context, { body }) => completeJob({ ...context, finalPriceCents: body.finalPrice, reason: body.reason }),
     "Job marked as completed.",
   );
 

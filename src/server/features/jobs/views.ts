@@ -1,5 +1,5 @@
 import { aliasedTable } from "drizzle-orm";
-import type { JobView } from "../../../shared/jobs.js";
+import type { JobView, PriceRequestView } from "../../../shared/jobs.js";
 import { areaLabel } from "../../../shared/neighbourhoods.js";
 import { WORK_APPROVAL_HOURS } from "../../../shared/payments.js";
 import type {
@@ -36,6 +36,9 @@ export const jobViewColumns = {
   estimateHighCents: job.estimateHighCents,
   quotedPriceCents: job.quotedPriceCents,
   finalPriceCents: job.finalPriceCents,
+  requestedPriceCents: job.requestedPriceCents,
+  requestedPriceReason: job.requestedPriceReason,
+  priceIncreaseApprovedAt: job.priceIncreaseApprovedAt,
   tipCents: job.tipCents,
   rating: job.rating,
   ratingComment: job.ratingComment,
@@ -123,6 +126,21 @@ export function approvalEndsAt(row: JobViewRow, approvalHours: number): string |
   return new Date(row.completedAt.getTime() + approvalHours * 3_600_000).toISOString();
 }
 
+/** The higher final price the landscaper asked, and where the customer's answer stands. */
+export function priceRequestOf(
+  row: Pick<
+    JobViewRow,
+    "requestedPriceCents" | "requestedPriceReason" | "priceIncreaseApprovedAt" | "workApprovedAt"
+  >,
+): PriceRequestView | null {
+  if (row.requestedPriceCents === null) return null;
+  return {
+    requestedCents: row.requestedPriceCents,
+    reason: row.requestedPriceReason ?? "",
+    answer: row.priceIncreaseApprovedAt ? "approved" : row.workApprovedAt ? "declined" : "pending",
+  };
+}
+
 export function toJobView(
   row: JobViewRow,
   extra: { landscaperName?: string | null; declinedByMe?: boolean; approvalHours?: number } = {},
@@ -155,6 +173,7 @@ export function toJobView(
     workApprovedAt: row.workApprovedAt?.toISOString() ?? null,
     problemReportedAt: row.problemReportedAt?.toISOString() ?? null,
     approvalEndsAt: approvalEndsAt(row, extra.approvalHours ?? WORK_APPROVAL_HOURS),
+    priceRequest: priceRequestOf(row),
     arrival: arrivalOf(row),
     dispute: disputeOf(row),
     visit: row.visit,

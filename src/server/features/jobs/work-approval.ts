@@ -1,5 +1,6 @@
 import { and, isNull } from "drizzle-orm";
-import { jobLabel } from "../../../shared/services.js";
+import { priceRequestMessages } from "../../../shared/jobs.js";
+import { formatCents, jobLabel } from "../../../shared/services.js";
 import type { Db } from "../../db/client.js";
 import { job } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
@@ -26,28 +27,38 @@ export async function approveWorkOf(options: {
   customerOnly?: string;
   /** An admin deciding reported work was done: approved despite the report. */
   overrideReport?: boolean;
+  /**
+   * The customer's yes to the higher final price the landscaper asked (only `customerOnly` callers may give
+   * it): without it the agreed price is charged, whoever approves.
+   */
+  acceptNewPrice?: boolean;
 }): Promise<JobRow> {
   const { db } = options;
-  const { updated, queued, byCustomer } = await db.transaction(async (tx) => {
+  const { updated, queued } = await db.transaction(async (tx) => {
     const current = await loadJob(tx, options.jobId);
     if (options.customerOnly && current.customerId !== options.customerOnly) throw notFound("Job not found.");
     const decided = current.workApprovedAt || (current.problemReportedAt && !options.overrideReport);
     if (current.status === "completed" && decided) throw conflict(alreadyDecided);
+    const acceptsRequest = Boolean(options.acceptNewPrice && options.customerOnly);
+    if (acceptsRequest && current.requestedPriceCents === null)
+      throw conflict(priceRequestMessages.noRequest);
     const updated = await move(tx, {
       current,
       action: "approve_work",
       // 48 hours of silence: the history names no one.
       actorId: options.actorId,
-      set: { workApprovedAt: new Date() },
+      set: acceptsRequest
+        ? {
+            workApprovedAt: new Date(),
+            priceIncreaseApprovedAt: new Date(),
+            finalPriceCents: current.requestedPriceCents,
+          }
+        : { workApprovedAt: new Date() },
       alsoWhere: options.overrideReport
         ? isNull(job.workApprovedAt)
         : and(isNull(job.workApprovedAt), isNull(job.problemReportedAt)),
       raceMessage: alreadyDecided,
-      note: options.overrideReport
-        ? "Approved by our team after the reported problem."
-        : options.actorId
-          ? "Approved by the customer."
-          : "Approved automatically 48 hours after completion.",
+      note: approvalNote(current, options, acceptsRequest),
     });
     const queued = await queueCapture(tx, updated);
     if (updated.landscaperId) {
@@ -60,17 +71,38 @@ export async function approveWorkOf(options: {
         },
       ]);
     }
-    return { updated, queued, byCustomer: options.actorId !== null };
+    return { updated, queued };
   });
   await settleApprovedWork(
     { db, provider: options.provider, publicUrl: options.publicUrl },
-    { current: updated, queued, approvedDifference: byCustomer },
+    { current: updated, queued },
   ).catch(() => undefined);
   return updated;
 }
 
-/** The customer approves the work they saw: the final price is charged. */
-export function approveWork(options: ActionOptions) {
+/** The history's line: who approved, and at which price when the landscaper asked for more. */
+function approvalNote(
+  current: JobRow,
+  options: { actorId: string | null; overrideReport?: boolean },
+  acceptsRequest: boolean,
+): string {
+  const who = options.overrideReport
+    ? "Approved by our team after the reported problem"
+    : options.actorId
+      ? "Approved by the customer"
+      : "Approved automatically 48 hours after completion";
+  if (current.requestedPriceCents === null) return `${who}.`;
+  const asked = formatCents(current.requestedPriceCents);
+  return acceptsRequest
+    ? `${who} at the new price of ${asked}.`
+    : `${who} at the agreed price of ${formatCents(current.quotedPriceCents ?? 0)}; the ${asked} asked was not approved.`;
+}
+
+/**
+ * The customer approves the work they saw: the final price is charged, or the higher price the landscaper
+ * asked when the customer says yes to it.
+ */
+export function approveWork(options: ActionOptions & { acceptNewPrice?: boolean }) {
   return approveWorkOf({
     db: options.db,
     provider: options.provider,
@@ -78,5 +110,6 @@ export function approveWork(options: ActionOptions) {
     jobId: options.jobId,
     actorId: options.principal.userId,
     customerOnly: options.principal.userId,
+    acceptNewPrice: options.acceptNewPrice,
   });
 }

@@ -117,6 +117,8 @@ export type EmailTemplate =
       price: string;
       jobNumber: string;
       dashboardUrl: string;
+      /** A final price above the agreed one: what was asked and why (the agreed price is `price`). */
+      requested?: { price: string; reason: string };
     }
   | {
       template: "receipt";
@@ -234,15 +236,27 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
     case "job_complete":
       return render(`Your job ${input.jobNumber} is complete`, {
         heading: `All done, ${input.name}`,
-        paragraphs: [
-          `${input.landscaperName} marked your job as completed. Please look at the work and approve it, which charges the final price to your card, or report a problem and nothing is charged until our team has looked. If we hear nothing within 48 hours, the work is approved.`,
-          "Afterwards you can rate the work and, if you wish, leave a tip (100% goes to your landscaper).",
-        ],
-        facts: [
-          ["Request", input.jobNumber],
-          ["Services", input.services],
-          ["Final price", input.price],
-        ],
+        paragraphs: input.requested
+          ? [
+              `${input.landscaperName} marked your job as completed and asks ${input.requested.price} instead of the agreed ${input.price}: "${input.requested.reason}". Please look at the work and approve it at the price you choose, or report a problem and nothing is charged until our team has looked. The higher price is charged only if you say yes; if we hear nothing within 48 hours, the work is approved at the agreed ${input.price}.`,
+              "Afterwards you can rate the work and, if you wish, leave a tip (100% goes to your landscaper).",
+            ]
+          : [
+              `${input.landscaperName} marked your job as completed. Please look at the work and approve it, which charges the final price to your card, or report a problem and nothing is charged until our team has looked. If we hear nothing within 48 hours, the work is approved.`,
+              "Afterwards you can rate the work and, if you wish, leave a tip (100% goes to your landscaper).",
+            ],
+        facts: input.requested
+          ? [
+              ["Request", input.jobNumber],
+              ["Services", input.services],
+              ["Agreed price", input.price],
+              ["New price asked", input.requested.price],
+            ]
+          : [
+              ["Request", input.jobNumber],
+              ["Services", input.services],
+              ["Final price", input.price],
+            ],
         action: { label: "Review the work", url: input.dashboardUrl },
       });
     case "receipt":

@@ -25,8 +25,12 @@ export function cancelJob(input: {
   });
 }
 
-export function approveWork(jobId: string): Promise<JobActionAnswer> {
-  return apiFetch<JobActionAnswer>(jobUrl(jobId, "approve-work"), { method: "POST", json: {} });
+/** `acceptNewPrice`: the customer's yes to the higher final price the landscaper asked; else the agreed one. */
+export function approveWork(input: { jobId: string; acceptNewPrice?: boolean }): Promise<JobActionAnswer> {
+  return apiFetch<JobActionAnswer>(jobUrl(input.jobId, "approve-work"), {
+    method: "POST",
+    json: input.acceptNewPrice ? { acceptNewPrice: true } : {},
+  });
 }
 
 /** The tip travels in dollars (the server converts to cents, as it does for every price form). */

@@ -110,7 +110,12 @@ export function JobCard({ job }: { job: JobView }) {
               : pendingText("Awaiting quote")}
           </Detail>
           {job.finalPriceCents !== null ? (
-            <Detail label="Final price">{formatCents(job.finalPriceCents)}</Detail>
+            <Detail label="Final price">
+              {formatCents(job.finalPriceCents)}
+              {job.priceRequest?.answer === "declined"
+                ? ` (you kept the agreed price; ${formatCents(job.priceRequest.requestedCents)} was asked)`
+                : ""}
+            </Detail>
           ) : null}
           {job.payment ? (
             <Detail label="Payment">

@@ -11,50 +11,76 @@ import { useApproveWork } from "../api/job-actions";
 /**
  * After the landscaper marks the job done: approve the work (its final price is charged) or report a problem
  * (nothing is charged until it is resolved); silence approves it when the approval window (job.approvalEndsAt,
- * set by the server) ends.
+ * set by the server) ends. A final price above the agreed one is a request: the customer approves the work at
+ * the new price or at the agreed one, and silence charges the agreed one.
  */
 export function WorkApproval({ job }: { job: JobView }) {
   const approve = useApproveWork();
   const priceCents = job.finalPriceCents ?? job.quotedPriceCents ?? 0;
   const price = formatCents(priceCents);
-  const heldCents = job.payment?.status === "held" ? job.payment.amountCents : 0;
-  const extraCents = heldCents > 0 ? priceCents - heldCents : 0;
+  const request = job.priceRequest?.answer === "pending" ? job.priceRequest : null;
+  const who = job.landscaperName ?? "Your landscaper";
+  const deadline = job.approvalEndsAt ? formatCharlotteDateTime(new Date(job.approvalEndsAt), "long") : null;
+
+  const approveAt = async (acceptNewPrice: boolean) => {
+    try {
+      const answer = await approve.mutateAsync({ jobId: job.id, acceptNewPrice });
+      toast({ title: answer.message, variant: "success" });
+    } catch (error) {
+      toast({
+        title: "Could not approve the work",
+        description: failureMessage(error),
+        variant: "destructive",
+      });
+    }
+  };
+  const pendingChoice = approve.isPending ? approve.variables?.acceptNewPrice === true : null;
+
   return (
     <div
       className="grid gap-3 border-t border-slate-100 bg-amber-50/60 px-4 py-4 sm:px-5"
       data-testid="work-approval"
     >
-      <p className="text-sm text-slate-800">
-        <strong className="font-semibold">{job.landscaperName ?? "Your landscaper"}</strong> marked this job
-        done at <strong className="font-semibold">{price}</strong>. Approve the work to pay it, or report a
-        problem and nothing is charged until it is resolved.
-        {job.approvalEndsAt
-          ? ` If we hear nothing by ${formatCharlotteDateTime(new Date(job.approvalEndsAt), "long")}, the work is approved.`
-          : ""}
-        {extraCents > 0
-          ? ` The final price is ${formatCents(extraCents)} more than the ${formatCents(heldCents)} held: approving charges the difference too; if you do nothing, only the held amount is charged.`
-          : ""}
-      </p>
+      {request ? (
+        <p className="text-sm text-slate-800">
+          <strong className="font-semibold">{who}</strong> marked this job done and asks{" "}
+          <strong className="font-semibold">{formatCents(request.requestedCents)}</strong> instead of the
+          agreed <strong className="font-semibold">{price}</strong>: “{request.reason}” Approve the work at
+          the price you choose, or report a problem and nothing is charged until it is resolved. The higher
+          price is charged only if you approve it.
+          {deadline ? ` If we hear nothing by ${deadline}, the work is approved at the agreed ${price}.` : ""}
+        </p>
+      ) : (
+        <p className="text-sm text-slate-800">
+          <strong className="font-semibold">{who}</strong> marked this job done at{" "}
+          <strong className="font-semibold">{price}</strong>. Approve the work to pay it, or report a problem
+          and nothing is charged until it is resolved.
+          {deadline ? ` If we hear nothing by ${deadline}, the work is approved.` : ""}
+        </p>
+      )}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        {request ? (
+          <Button
+            type="button"
+            icon={<CircleCheck className="size-4" aria-hidden="true" />}
+            pending={pendingChoice === true}
+            disabled={approve.isPending}
+            pendingLabel="Approving..."
+            onClick={() => approveAt(true)}
+          >
+            Approve new price · {formatCents(request.requestedCents)}
+          </Button>
+        ) : null}
         <Button
           type="button"
+          variant={request ? "outline" : "default"}
           icon={<CircleCheck className="size-4" aria-hidden="true" />}
-          pending={approve.isPending}
+          pending={pendingChoice === false}
+          disabled={approve.isPending}
           pendingLabel="Approving..."
-          onClick={async () => {
-            try {
-              const answer = await approve.mutateAsync(job.id);
-              toast({ title: answer.message, variant: "success" });
-            } catch (error) {
-              toast({
-                title: "Could not approve the work",
-                description: failureMessage(error),
-                variant: "destructive",
-              });
-            }
-          }}
+          onClick={() => approveAt(false)}
         >
-          Approve work · {price}
+          {request ? `Approve at agreed price · ${price}` : `Approve work · ${price}`}
         </Button>
         <ReportProblemDialog job={job} />
       </div>

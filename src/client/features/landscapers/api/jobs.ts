@@ -47,7 +47,7 @@ export type JobAction =
   | { action: "accept"; body: { price: string | number; scheduledDate?: string; weekday?: number } }
   | { action: "decline"; body?: undefined }
   | { action: "undo-decline"; body?: undefined }
-  | { action: "complete"; body: { finalPrice: string | number } }
+  | { action: "complete"; body: { finalPrice: string | number; reason?: string } }
   | { action: "withdraw"; body: { reason: string } };
 
 /** Accept, decline (or undo it) or complete one job; the queue is refetched whatever the outcome. */

@@ -3,11 +3,9 @@ import { useState } from "react";
 import { type FieldValues, type Path, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { todayInCharlotte } from "../../../../shared/dates";
-import { acceptJobSchema, completeJobSchema, type JobView, withdrawJobSchema } from "../../../../shared/jobs";
-import { photoMessages } from "../../../../shared/proof";
+import { acceptJobSchema, type JobView, withdrawJobSchema } from "../../../../shared/jobs";
 import { GENERATE_WEEKS_AHEAD, seriesLabel, weekdayNames } from "../../../../shared/recurring";
 import { formatRange, jobLabel } from "../../../../shared/services";
-import { FormAlert } from "../../../components/form-alert";
 import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
@@ -17,7 +15,6 @@ import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { dialogFailure, PhotoPicker, photosOf, useUploadThen } from "../../proof";
 import { firstOnWeekday, seriesTitle, visitDay, weekdayOfDate } from "../../series";
 import { useJobAction } from "../api/jobs";
 
@@ -52,7 +49,7 @@ function estimateHint(price: unknown, job: Pick<JobView, "estimateLowCents" | "e
   return "";
 }
 
-function dollars(cents: number | null): string {
+export function dollars(cents: number | null): string {
   return cents === null ? "" : (cents / 100).toFixed(2).replace(/\.00$/, "");
 }
 
@@ -89,7 +86,7 @@ function useActionDialog<T extends FieldValues>({
 
 type AcceptInput = z.input<typeof acceptJobSchema>;
 
-interface ActionDialogProps {
+export interface ActionDialogProps {
   job: JobView;
   disabled: boolean;
   describedBy?: string | undefined;
@@ -223,114 +220,6 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
       >
         <Input type="date" min={today} aria-required="true" {...form.register("scheduledDate")} />
       </FormField>
-    </FormDialog>
-  );
-}
-
-type CompleteInput = z.input<typeof completeJobSchema>;
-
-/**
- * Complete: 1–6 photos of the finished work and the final price (starting at the price the customer
- * approved). The photos are uploaded first, then the job is completed; the server refuses a completion
- * without an 'after' photo of this visit, and its messages show in the dialog. Photos uploaded by a try
- * that then failed stay on the job (shown, removable) so a second try only completes.
- */
-export function CompleteJobDialog({
-  job,
-  disabled,
-  describedBy,
-  secondary = false,
-}: ActionDialogProps & { secondary?: boolean }) {
-  const action = useJobAction();
-  const photos = useUploadThen(job.id, "after");
-  const [open, setOpen] = useState(false);
-  const form = useForm<CompleteInput, unknown, CompleteInput>({
-    resolver: zodResolver(completeJobSchema, undefined, { raw: true }),
-    defaultValues: { finalPrice: dollars(job.quotedPriceCents) },
-  });
-  const { errors } = form.formState;
-  const uploaded = photosOf(job.photos, "after", job.visit ?? 1);
-  const busy = photos.uploading || action.isPending;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (uploaded.length + photos.files.length === 0) {
-      photos.setPhotoError(photoMessages.completeNeedsPhoto);
-      return;
-    }
-    await photos.uploadThen(async () => {
-      try {
-        const answer = await action.mutateAsync({
-          jobId: job.id,
-          action: "complete",
-          body: { finalPrice: String(values.finalPrice) },
-        });
-        toast({ title: answer.message, variant: "success" });
-        setOpen(false);
-      } catch (error) {
-        if (error instanceof ApiError && error.fields?.photos) {
-          photos.setPhotoError(error.fields.photos);
-          return;
-        }
-        if (showServerFieldErrors(form.setError, error, ["finalPrice"])) return;
-        dialogFailure(
-          error,
-          (message) => form.setError("root", { message }),
-          () => setOpen(false),
-        );
-      }
-    });
-  });
-
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
-        if (!next) {
-          form.clearErrors();
-          photos.clear();
-        }
-      }}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant={secondary ? "outline" : "default"}
-          disabled={disabled}
-          aria-describedby={describedBy}
-        >
-          Mark Complete
-        </Button>
-      }
-      title={<>Complete {jobLabel(job.number)}</>}
-      description={
-        <>
-          Add photos of the finished work and what {job.customerName} pays for it. They'll see the photos and
-          be asked to approve the work; their card is charged then.
-        </>
-      }
-      onSubmit={onSubmit}
-      submitLabel={photos.files.length > 0 ? "Upload photos and complete" : "Mark Complete"}
-      pendingLabel={photos.uploading ? photos.progressLabel : "Saving..."}
-      pending={busy}
-    >
-      <PhotoPicker
-        jobId={job.id}
-        kind="after"
-        uploaded={uploaded}
-        files={photos.files}
-        onFilesChange={photos.onFilesChange}
-        label="Photos of the finished work"
-        required
-        description="At least one, showing the work done."
-        error={photos.photoError}
-        disabled={busy}
-      />
-      <FormField label="Final price (USD)" required error={errors.finalPrice?.message}>
-        <MoneyInput aria-required="true" {...form.register("finalPrice")} />
-      </FormField>
-      <FormAlert message={errors.root?.message} />
     </FormDialog>
   );
 }

@@ -16,7 +16,7 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { addressLine } from "../../../../shared/address";
 import { formatCharlotteDateTime, formatShortDate, todayInCharlotte } from "../../../../shared/dates";
-import type { JobStatus, JobView } from "../../../../shared/jobs";
+import type { JobStatus, JobView, PriceRequestView } from "../../../../shared/jobs";
 import { frequencyLabel, seriesLabel, weekdayNames } from "../../../../shared/recurring";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
 import { JobStatusBadge } from "../../../components/job-status-badge";
@@ -33,13 +33,17 @@ import {
 } from "../../proof";
 import { FrequencyBadge, LeaveSeriesDialog, MoveVisitDialog, movedLine, requestedDate } from "../../series";
 import { jobPhotoUrl, useJobAction } from "../api/jobs";
-import {
-  AcceptJobDialog,
-  CompleteJobDialog,
-  reportActionError,
-  WithdrawJobDialog,
-} from "./job-action-dialogs";
+import { CompleteJobDialog } from "./complete-job-dialog";
+import { AcceptJobDialog, reportActionError, WithdrawJobDialog } from "./job-action-dialogs";
 import { laterVisitsText } from "./later-visits";
+
+/** Where the higher final price the landscaper asked stands with the customer. */
+function priceRequestText(request: PriceRequestView): string {
+  const asked = formatCents(request.requestedCents);
+  if (request.answer === "approved") return `The customer approved the new price of ${asked}.`;
+  if (request.answer === "declined") return `The customer kept the agreed price; ${asked} was not approved.`;
+  return `You asked ${asked}; the customer has not answered yet. Until they approve it, the agreed price stands.`;
+}
 
 const dateLabel: Record<JobStatus, string> = {
   pending: "Date",
@@ -250,6 +254,9 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
                 {job.tipCents > 0 ? ` + ${formatCents(job.tipCents)} tip` : ""}
               </span>
             </Detail>
+          ) : null}
+          {job.priceRequest ? (
+            <Detail icon={CircleDollarSign}>{priceRequestText(job.priceRequest)}</Detail>
           ) : null}
           {job.rating !== null ? (
             <Detail icon={Star}>

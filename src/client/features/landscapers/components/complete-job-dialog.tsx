@@ -1,0 +1,161 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { completeJobSchema, maxFinalPriceCents, priceRequestMessages } from "../../../../shared/jobs";
+import { photoMessages } from "../../../../shared/proof";
+import { formatCents, jobLabel } from "../../../../shared/services";
+import { FormAlert } from "../../../components/form-alert";
+import { FormDialog } from "../../../components/form-dialog";
+import { Button } from "../../../components/ui/button";
+import { FormField } from "../../../components/ui/form-field";
+import { MoneyInput } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
+import { ApiError } from "../../../lib/api-client";
+import { showServerFieldErrors } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import { dialogFailure, PhotoPicker, photosOf, useUploadThen } from "../../proof";
+import { useJobAction } from "../api/jobs";
+import { type ActionDialogProps, dollars } from "./job-action-dialogs";
+
+type CompleteInput = z.input<typeof completeJobSchema>;
+
+/**
+ * Complete: 1–6 photos of the finished work and the final price (starting at the price the customer
+ * approved; above it, up to `maxFinalPriceCents` with a reason, it is a request the customer answers). The photos are uploaded first, then the job is completed; the server refuses a completion
+ * without an 'after' photo of this visit, and its messages show in the dialog. Photos uploaded by a try
+ * that then failed stay on the job (shown, removable) so a second try only completes.
+ */
+export function CompleteJobDialog({
+  job,
+  disabled,
+  describedBy,
+  secondary = false,
+}: ActionDialogProps & { secondary?: boolean }) {
+  const action = useJobAction();
+  const photos = useUploadThen(job.id, "after");
+  const [open, setOpen] = useState(false);
+  const form = useForm<CompleteInput, unknown, CompleteInput>({
+    resolver: zodResolver(completeJobSchema, undefined, { raw: true }),
+    defaultValues: { finalPrice: dollars(job.quotedPriceCents) },
+  });
+  const { errors } = form.formState;
+  const uploaded = photosOf(job.photos, "after", job.visit ?? 1);
+  const busy = photos.uploading || action.isPending;
+  const agreedCents = job.quotedPriceCents ?? 0;
+  const maxCents = maxFinalPriceCents(agreedCents);
+  const typed = Number(useWatch({ control: form.control, name: "finalPrice" }));
+  const asksMore = Number.isFinite(typed) && Math.round(typed * 100) > agreedCents;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (uploaded.length + photos.files.length === 0) {
+      photos.setPhotoError(photoMessages.completeNeedsPhoto);
+      return;
+    }
+    const askedCents = Math.round(Number(values.finalPrice) * 100);
+    if (askedCents > maxCents) {
+      form.setError("finalPrice", {
+        message: priceRequestMessages.tooHigh(formatCents(maxCents), formatCents(agreedCents)),
+      });
+      return;
+    }
+    if (askedCents > agreedCents && !values.reason?.trim()) {
+      form.setError("reason", { message: priceRequestMessages.reasonNeeded });
+      return;
+    }
+    await photos.uploadThen(async () => {
+      try {
+        const answer = await action.mutateAsync({
+          jobId: job.id,
+          action: "complete",
+          body: {
+            finalPrice: String(values.finalPrice),
+            ...(askedCents > agreedCents ? { reason: values.reason ?? "" } : {}),
+          },
+        });
+        toast({ title: answer.message, variant: "success" });
+        setOpen(false);
+      } catch (error) {
+        if (error instanceof ApiError && error.fields?.photos) {
+          photos.setPhotoError(error.fields.photos);
+          return;
+        }
+        if (showServerFieldErrors(form.setError, error, ["finalPrice", "reason"])) return;
+        dialogFailure(
+          error,
+          (message) => form.setError("root", { message }),
+          () => setOpen(false),
+        );
+      }
+    });
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        if (!next) {
+          form.clearErrors();
+          photos.clear();
+        }
+      }}
+      trigger={
+        <Button
+          type="button"
+          size="sm"
+          variant={secondary ? "outline" : "default"}
+          disabled={disabled}
+          aria-describedby={describedBy}
+        >
+          Mark Complete
+        </Button>
+      }
+      title={<>Complete {jobLabel(job.number)}</>}
+      description={
+        <>
+          Add photos of the finished work and what {job.customerName} pays for it. They'll see the photos and
+          be asked to approve the work; their card is charged then.
+        </>
+      }
+      onSubmit={onSubmit}
+      submitLabel={photos.files.length > 0 ? "Upload photos and complete" : "Mark Complete"}
+      pendingLabel={photos.uploading ? photos.progressLabel : "Saving..."}
+      pending={busy}
+    >
+      <PhotoPicker
+        jobId={job.id}
+        kind="after"
+        uploaded={uploaded}
+        files={photos.files}
+        onFilesChange={photos.onFilesChange}
+        label="Photos of the finished work"
+        required
+        description="At least one, showing the work done."
+        error={photos.photoError}
+        disabled={busy}
+      />
+      <FormField
+        label="Final price (USD)"
+        required
+        error={errors.finalPrice?.message}
+        description={`Agreed: ${formatCents(agreedCents)}. Up to ${formatCents(maxCents)} if the job took more; the customer is asked to approve a higher price, and pays the agreed ${formatCents(agreedCents)} unless they say yes.`}
+      >
+        <MoneyInput aria-required="true" {...form.register("finalPrice")} />
+      </FormField>
+      {asksMore ? (
+        <FormField label="Why is the price higher?" required error={errors.reason?.message}>
+          <Textarea
+            aria-required="true"
+            rows={3}
+            maxLength={500}
+            placeholder="For example: the back yard had a second hedge line to trim."
+            {...form.register("reason")}
+          />
+        </FormField>
+      ) : null}
+      <FormAlert message={errors.root?.message} />
+    </FormDialog>
+  );
+}
