@@ -18,7 +18,7 @@ export const bodies: Record<Action, Record<string, unknown>> = {
   accept: { price: 85 },
   decline: {},
   "undo-decline": {},
-  complete: { finalPrice: 90 },
+  complete: { finalPrice: 85 },
   approve: {},
   cancel: { reason: "Plans changed" },
   rate: { rating: 5, tip: 10 },

@@ -33,8 +33,15 @@ describe("job lifecycle", () => {
       "Job accepted. The customer has been asked to approve your price and date.",
     );
     expect((await expectOk(await act(w.customer, "approve", id))).job.status).toBe("scheduled");
-    const completed = await expectOk(await act(w.pro, "complete", id, { finalPrice: "92.25" }));
-    expect(completed.job).toMatchObject({ status: "completed", finalPriceCents: 9225 });
+    // Above the agreed $84.50: a request the customer answers; the agreed price stands until then.
+    const completed = await expectOk(
+      await act(w.pro, "complete", id, { finalPrice: "92.25", reason: "Extra edging" }),
+    );
+    expect(completed.job).toMatchObject({
+      status: "completed",
+      finalPriceCents: 8450,
+      priceRequest: { requestedCents: 9225, reason: "Extra edging", answer: "pending" },
+    });
     const rated = await expectOk(
       await act(w.customer, "rate", id, { rating: 4, tip: 12, comment: "Tidy work" }),
     );
