@@ -113,6 +113,14 @@ describe("configuration", () => {
     expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
   });
 
+  it("TRUST_PROXY=true (the old deployment advice) stops the start and says what to set instead", () => {
+    const result = start({ TRUST_PROXY: "true" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      "TRUST_PROXY: true would believe any client's X-Forwarded-For; give the proxies' addresses instead",
+    );
+  });
+
   it("an unreachable DATABASE_URL stops the start with a clear message", () => {
     const result = start({ DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere" });
     expect(result.status).toBe(1);
