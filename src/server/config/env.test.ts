@@ -79,11 +79,46 @@ describe("configuration", () => {
     expect(loadEnv({ ADMIN_PASSWORD: "e2e-admin-password" }).ADMIN_PASSWORD).toBe("e2e-admin-password");
   });
 
+  it("trusts X-Forwarded-For only from the proxies' addresses; refuses true and hop counts", () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: "10.0.0.5" }).TRUST_PROXY).toEqual(["10.0.0.5"]);
+    expect(loadEnv({ TRUST_PROXY: " 10.0.0.0/8, fd00::/8 ,loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "fd00::/8",
+      "loopback",
+    ]);
+    // `true` believed every entry a client wrote: the limits and the sign-in lock-out were the client's to pick.
+    for (const value of ["true", "yes"]) {
+      expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: true would believe any client's X-Forwarded-For; give the proxies' addresses/,
+      );
+    }
+    // A hop count cannot tell the proxy from a client that reaches the instance directly.
+    for (const value of ["1", "2"]) {
+      expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: a hop count cannot tell the proxy/);
+    }
+    for (const value of ["10.0.0.0/33", "nginx.internal", "10.0.0.1,,"]) {
+      expect(() => loadEnv({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: must be false or a comma-separated list of addresses/,
+      );
+    }
+  });
+
   it("a bad PORT stops the start with a clear message", () => {
     const result = start({ PORT: "not-a-port" });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("PORT: must be a port number");
     expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it("TRUST_PROXY=true (the old deployment advice) stops the start and says what to set instead", () => {
+    const result = start({ TRUST_PROXY: "true" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      "TRUST_PROXY: true would believe any client's X-Forwarded-For; give the proxies' addresses instead",
+    );
   });
 
   it("an unreachable DATABASE_URL stops the start with a clear message", () => {

@@ -18,6 +18,55 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
+const proxyAddress = z.union([
+  z.ipv4(),
+  z.ipv6(),
+  z.cidrv4(),
+  z.cidrv6(),
+  // proxy-addr's names for 127.0.0.0/8 and ::1, 169.254.0.0/16 and fe80::/10, the private ranges.
+  z.enum(["loopback", "linklocal", "uniquelocal"]),
+]);
+
+/**
+ * The load balancers whose X-Forwarded-For the app believes (Fastify's trustProxy): off, or their addresses.
+ * Fastify takes the right-most entry no listed proxy added, so a client's own entries further left are ignored
+ * and a client reaching an instance directly is not believed at all.
+ */
+const trustProxy = z
+  .string()
+  .default("false")
+  .transform((value, ctx): false | string[] => {
+    const lower = value.trim().toLowerCase();
+    if (lower === "false" || lower === "0" || lower === "no") return false;
+    if (lower === "true" || lower === "yes") {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "true would believe any client's X-Forwarded-For; give the proxies' addresses instead (TRUST_PROXY=10.0.0.5 or 10.0.0.0/8)",
+      });
+      return z.NEVER;
+    }
+    // Fastify ignores a hop count since 5.12 (it would trust nothing: every client one address).
+    if (/^\d+$/.test(lower)) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "a hop count cannot tell the proxy from a client that reaches the instance directly; give the proxies' addresses (TRUST_PROXY=10.0.0.5 or 10.0.0.0/8)",
+      });
+      return z.NEVER;
+    }
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (!entries.every((entry) => proxyAddress.safeParse(entry).success)) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must be false or a comma-separated list of addresses, CIDR ranges or loopback/linklocal/uniquelocal",
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -33,7 +82,7 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/[^\s]+$/, { message: "must be a postgres:// or postgresql:// connection URL" })
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy,
   // Failed sign-ins (per 15 minutes) and reset requests (per hour) allowed from one address.
   SIGNIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   RESET_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(10),

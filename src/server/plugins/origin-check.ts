@@ -15,8 +15,11 @@ export const originCheckPlugin = fp(async (app: FastifyInstance) => {
     if (safeMethods.has(request.method)) return;
     const origin = request.headers.origin;
     if (!origin) return;
+    // The same host counts only with the scheme this request came in on (the trusted proxy's
+    // X-Forwarded-Proto, else the socket's): http://host is another origin than https://host, and a page
+    // served over plain http can be written by anyone on the network path.
     const host = request.headers.host;
-    const sameHost = host && (origin === `http://${host}` || origin === `https://${host}`);
+    const sameHost = host && origin === `${request.protocol}://${host}`;
     if (!allowed.has(origin) && !sameHost) {
       throw forbidden("Cross-site requests are not allowed.");
     }

@@ -110,7 +110,8 @@ export async function startCluster(
             HOST: "127.0.0.1",
             PORT: String(port),
             PUBLIC_URL: url,
-            TRUST_PROXY: "true",
+            // nginx connects to the instances from 127.0.0.1.
+            TRUST_PROXY: "127.0.0.1",
             DATABASE_URL: databaseUrl,
             DATA_DIR: dataDir,
             INSTANCE_NAME: instanceName,

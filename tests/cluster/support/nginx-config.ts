@@ -42,8 +42,10 @@ http {
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
-      # The app trusts these with TRUST_PROXY=true: rate limits count the real client address.
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      # The first proxy: the client's own X-Forwarded-For is replaced by the address nginx saw, never appended
+      # to ($proxy_add_x_forwarded_for), so rate limits and the sign-in lock-out count the real client address
+      # (the app believes the header from TRUST_PROXY's addresses only). A proxy behind another appends instead.
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_connect_timeout 2s;
       proxy_read_timeout 60s;
@@ -59,7 +61,7 @@ http {
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_buffering off;
       proxy_read_timeout 1h;

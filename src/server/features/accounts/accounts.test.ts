@@ -249,7 +249,8 @@ describe("accounts", () => {
 
     it("refuses with 429 after twenty failures from one address across emails", async () => {
       const ip = "203.0.113.77";
-      const other = await buildTestApp({ TRUST_PROXY: "true" });
+      // app.inject connects from 127.0.0.1: that is the proxy here, and X-Forwarded-For names the client.
+      const other = await buildTestApp({ TRUST_PROXY: "127.0.0.1" });
       // A failed sign-in from `address`, each time as a new email.
       const spray = (address: string) =>
         other.app.inject({
