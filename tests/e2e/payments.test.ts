@@ -165,6 +165,67 @@ describe("payments (test mode)", () => {
     await screenshotFromTop(pro.page, "earnings-375");
   });
 
+  it("asks the customer before a higher final price, and charges it only on their yes", async () => {
+    const customer = await browsing.as("customer", { baseURL: demo.baseURL, name: "Rita Request" });
+    const pro = await browsing.as("landscaper", {
+      baseURL: demo.baseURL,
+      existing: { email: demoLandscaper.email, password: demoPassword },
+    });
+    const saved = await customer.context.request.post("/api/payments/cards", {
+      data: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const quote = await submitQuote({
+      as: customer.context,
+      fullName: "Rita Request",
+      email: customer.account.email,
+      zipCode: demoLandscaper.zip,
+      services: ["lawn-mowing"],
+      preferredDate: daysFromToday(2),
+    });
+    const accept = await pro.context.request.post(`/api/jobs/${quote.id}/accept`, { data: { price: 100 } });
+    expect(accept.status(), await accept.text()).toBe(200);
+    const approve = await customer.context.request.post(`/api/jobs/${quote.id}/approve`, { data: {} });
+    expect(approve.status(), await approve.text()).toBe(200);
+
+    // The landscaper asks $130: the dialog says the bound, asks why, and refuses more than 50% above.
+    await pro.page.goto("/landscaper-dashboard");
+    const proCard = pro.page.getByRole("article").filter({ hasText: `JOB-${quote.number}` });
+    await proCard.getByRole("button", { name: "Mark Complete" }).click();
+    const complete = pro.page.getByRole("dialog", { name: /^Complete JOB-/ });
+    await complete.getByText("Up to $150.00 if the job took more").waitFor();
+    await choosePhotos(pro.page, complete);
+    await complete.getByLabel("Final price (USD)").fill("200");
+    await complete.getByRole("button", { name: "Upload photos and complete" }).click();
+    await complete
+      .getByText("The final price can be at most $150.00: 50% above the agreed $100.00.")
+      .waitFor();
+    await complete.getByLabel("Final price (USD)").fill("130");
+    await complete.getByRole("button", { name: "Upload photos and complete" }).click();
+    await complete.getByText("Tell the customer why the price is higher than agreed.").waitFor();
+    await complete.getByLabel("Why is the price higher?").fill("A second hedge line at the back.");
+    await screenshotFromTop(pro.page, "price-request-dialog-1280");
+    await complete.getByRole("button", { name: "Upload photos and complete" }).click();
+    await proCard
+      .getByText("You asked $130.00; the customer has not answered yet.", { exact: false })
+      .waitFor();
+
+    // The customer chooses: the new price, or the agreed one (the only one silence would charge).
+    const page = customer.page;
+    await page.goto("/dashboard/customer");
+    const card = jobCard(page, quote.number);
+    await card.getByText("asks $130.00 instead of the agreed $100.00", { exact: false }).waitFor();
+    await card.getByRole("button", { name: "Approve at agreed price · $100.00" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "price-request-1280");
+    await screenshotFromTop(page, "price-request-1280");
+    await page.setViewportSize(mobile);
+    await screenshotFromTop(page, "price-request-390");
+    await card.getByRole("button", { name: "Approve new price · $130.00" }).click();
+    await card.getByText("$130.00 charged to Visa •••• 4242").waitFor();
+    await pro.page.reload();
+    await proCard.getByText("The customer approved the new price of $130.00.").waitFor();
+  });
+
   it("says why a card is refused, books nothing, and shows the late-cancellation fee before charging it", async () => {
     const customer = await browsing.as("customer", { baseURL: demo.baseURL, name: "Dana Decline" });
     const pro = await browsing.as("landscaper", {
