@@ -271,8 +271,11 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   };
   // A request that matches no route is answered before its body is read: Fastify would otherwise parse the
   // body (up to the body limit) for the not-found handler, and anyone can send a body to a path that is not there.
+  // GET and HEAD bodies are never read, so their answer (the SPA's page, outside /api) stays the handler's.
   app.addHook("onRequest", async (request, reply) => {
-    if (request.is404) return answerNotFound(request, reply);
+    if (request.is404 && request.method !== "GET" && request.method !== "HEAD") {
+      return answerNotFound(request, reply);
+    }
   });
   app.setNotFoundHandler(answerNotFound);
 
