@@ -3,7 +3,8 @@ import { signUp } from "../test/accounts-helpers.js";
 import { useTestApp } from "../test/build-test-app.js";
 import { DEFAULT_BODY_LIMIT, MAX_JSON_DEPTH, nestsDeeperThan, tooDeepMessage } from "./json-body.js";
 
-const nested = (depth: number, inner = "{}") => `${'{"a":'.repeat(depth - 1)}${inner}${"}".repeat(depth - 1)}`;
+const nested = (depth: number, inner = "{}") =>
+  `${'{"a":'.repeat(depth - 1)}${inner}${"}".repeat(depth - 1)}`;
 
 describe("nestsDeeperThan", () => {
   it("counts the arrays and objects opened inside one another, not those side by side", () => {
@@ -74,8 +75,8 @@ describe("JSON bodies through the app", () => {
     const poisoned = await send(cookie, '{"name":"Casey","__proto__":{"isAdmin":true}}');
     expect(poisoned.statusCode).toBe(400);
     expect(poisoned.json().error.code).toBe("bad_request");
-    const constructor = await send(cookie, '{"name":"Casey","constructor":{"prototype":{"x":1}}}');
-    expect(constructor.statusCode).toBe(400);
+    const constructorKey = await send(cookie, '{"name":"Casey","constructor":{"prototype":{"x":1}}}');
+    expect(constructorKey.statusCode).toBe(400);
     const empty = await send(cookie, "");
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.code).toBe("bad_request");
