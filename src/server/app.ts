@@ -2,7 +2,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import type { Env } from "./config/env.js";
 import type { Database } from "./db/client.js";
 import { type Auth, createAuth } from "./features/accounts/auth.js";
@@ -35,6 +40,7 @@ import { quoteRoutes } from "./features/quotes/routes.js";
 import { scheduleRoutes } from "./features/schedule/routes.js";
 import { answerSerializerCompiler, noValidatorCompiler } from "./lib/answers.js";
 import { createStorage } from "./lib/create-storage.js";
+import { DEFAULT_BODY_LIMIT, registerJsonParser } from "./lib/json-body.js";
 import { EmailSender } from "./lib/outbox/email-sender.js";
 import { OutboxWorker } from "./lib/outbox/worker.js";
 import { getOrCreateSetting, randomSecret } from "./lib/settings.js";
@@ -79,7 +85,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    // Per route: most take a form's few KB; a route that needs more declares its own (lib/json-body.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     // The router's own refusals (a malformed or over-long path segment) answer in the API's error shape.
@@ -93,6 +100,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
 
   app.decorate("env", env);
   app.decorate("database", database);
+  registerJsonParser(app);
 
   const secret =
     env.BETTER_AUTH_SECRET ?? (await getOrCreateSetting(database.db, "better_auth_secret", randomSecret));
@@ -251,7 +259,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
 
   if (assets) await app.register(spaPlugin, { assets });
 
-  app.setNotFoundHandler((request, reply) => {
+  const answerNotFound = (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = request.url.split("?")[0] ?? "/";
     const isApi = urlPath === "/api" || urlPath.startsWith("/api/");
     if (!isApi && app.sendSpa && (request.method === "GET" || request.method === "HEAD")) {
@@ -260,7 +268,16 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     return reply.status(404).send({
       error: { code: "not_found", message: `No route for ${request.method} ${urlPath}.` },
     });
+  };
+  // A request that matches no route is answered before its body is read: Fastify would otherwise parse the
+  // body (up to the body limit) for the not-found handler, and anyone can send a body to a path that is not there.
+  // GET and HEAD bodies are never read, so their answer (the SPA's page, outside /api) stays the handler's.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.is404 && request.method !== "GET" && request.method !== "HEAD") {
+      return answerNotFound(request, reply);
+    }
   });
+  app.setNotFoundHandler(answerNotFound);
 
   return app;
 }

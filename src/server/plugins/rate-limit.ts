@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { Redis } from "ioredis";
 import { RateLimitedError } from "../lib/errors.js";
-import type { RateLimitPolicy } from "../lib/rate-limit/policies.js";
+import { policies, type RateLimitPolicy } from "../lib/rate-limit/policies.js";
 import { PostgresRateLimitStore, type RateLimitStore, RedisRateLimitStore } from "../lib/rate-limit/store.js";
 
 declare module "fastify" {
@@ -64,10 +64,14 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   });
 
   // Registered after the access plugin, so it runs after the access check and before the body is read:
-  // a refused request costs one counter hit, not a 10 MB upload.
+  // a refused request costs one counter hit, not a 10 MB upload. The access plugin has set the principal of
+  // every route that is not public, so each signed-in write is also counted against its account.
   app.addHook("onRequest", async (request) => {
-    const limits = request.routeOptions.config?.rateLimit;
-    if (!limits) return;
+    const limits = request.routeOptions.config?.rateLimit ?? [];
     for (const policy of limits) await app.limit(request, policy);
+    const principal = request.principal;
+    if (principal && !SAFE_METHODS.has(request.method)) {
+      await app.limit(request, policies.writeByAccount, principal.userId);
+    }
   });
 });

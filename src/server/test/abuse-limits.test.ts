@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 import { build } from "../app.js";
 import { job, outbox } from "../db/schema.js";
 import { policies } from "../lib/rate-limit/policies.js";
-import { signUp, uniqueEmail } from "./accounts-helpers.js";
+import { injectAs, signUp, signUpAs, uniqueEmail } from "./accounts-helpers.js";
 import { type TestApp, useTestApp } from "./build-test-app.js";
+import { createLandscaper } from "./landscaper-helpers.js";
 import { validQuote } from "./quote-helpers.js";
 
 // Redis keeps counters between runs: every run picks its own documentation-range (2001:db8::/32) prefix.
@@ -145,6 +146,76 @@ describe("every public write declares a rate limit", () => {
     for (let i = 0; i < policies.quoteByIp.max + 2; i++) {
       expect((await postQuote(t.app, "127.0.0.1", validQuote())).statusCode).toBe(200);
     }
+  });
+});
+
+describe("every signed-in write is limited per account", () => {
+  const t = useTestApp({ RATE_LIMIT_ALLOW_LIST: "", MASTER_EMAILS: "master@write-limit.test" });
+  const budget = policies.writeByAccount;
+
+  it("refuses the account's writes past its budget with 429 on every signed-in route, before the body is read; reads and other accounts go on", async () => {
+    const accounts = {
+      customer: await signUp(t.app),
+      landscaper: await createLandscaper(t, { status: "approved" }),
+      admin: await signUpAs(t.app, t.database, "admin"),
+      master: await signUp(t.app, { email: "master@write-limit.test" }),
+    };
+    const grants: Record<keyof typeof accounts, readonly string[]> = {
+      customer: ["customer"],
+      landscaper: ["landscaper"],
+      admin: ["admin"],
+      master: ["customer", "admin", "master"],
+    };
+
+    // The customer spends the budget in real writes (a minute of them); the counter is the shared store's.
+    const rename = (cookie: string, i: number) =>
+      injectAs(t.app, cookie, "PATCH", "/api/accounts/profile", { name: `Casey ${i}` });
+    for (let i = 0; i < budget.max; i++) {
+      const response = await rename(accounts.customer.cookie, i);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const refused = await rename(accounts.customer.cookie, budget.max);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(budget.windowMs / 1000);
+    // The other accounts' budgets are used up straight in the store, as other instances would have.
+    for (const account of [accounts.landscaper, accounts.admin, accounts.master]) {
+      for (let i = 0; i < budget.max; i++) {
+        await t.app.rateLimitStore.hit(`${budget.name}:${account.id.toLowerCase()}`, budget.windowMs);
+      }
+    }
+
+    // Every write a signed-in caller may make answers 429: a megabyte of nesting too, which is not parsed.
+    const writes = t.app.routeTable.filter((route) => route.access !== "public" && route.method !== "GET");
+    expect(writes.length).toBeGreaterThan(30);
+    const unlimited: string[] = [];
+    for (const route of writes) {
+      const caller = (Object.keys(accounts) as (keyof typeof accounts)[]).find(
+        (name) =>
+          route.access === "signed-in" ||
+          (route.access as readonly string[]).some((g) => grants[name].includes(g)),
+      );
+      if (!caller) {
+        unlimited.push(`${route.method} ${route.url}: no caller may make it`);
+        continue;
+      }
+      const response = await t.app.inject({
+        method: route.method as never,
+        url: route.url.replace(/:\w+/g, "00000000-0000-4000-8000-000000000000"),
+        headers: { cookie: accounts[caller].cookie, "content-type": "application/json" },
+        payload: "[".repeat(512 * 1024) + "]".repeat(512 * 1024),
+      });
+      if (response.statusCode !== 429)
+        unlimited.push(`${route.method} ${route.url} as ${caller}: ${response.statusCode}`);
+    }
+    expect(unlimited).toEqual([]);
+
+    // Reads go on, and another account's writes are its own.
+    expect(
+      (await injectAs(t.app, accounts.customer.cookie, "GET", "/api/notifications/preferences")).statusCode,
+    ).toBe(200);
+    const other = await signUp(t.app);
+    expect((await rename(other.cookie, 0)).statusCode).toBe(200);
   });
 });
 

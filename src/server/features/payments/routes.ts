@@ -125,12 +125,16 @@ export async function paymentRoutes(fastify: FastifyInstance) {
 
   // Stripe's webhook: the raw body is what its signature covers, so this route reads it unparsed.
   await app.register(async (hooks) => {
+    // The app's JSON parser (lib/json-body.ts) is inherited; this scope replaces it with a raw one.
+    hooks.removeContentTypeParser("application/json");
     hooks.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
       done(null, body),
     );
     hooks.post(
       "/payments/stripe/webhook",
       {
+        // Stripe's events carry whole objects (a charge with its invoice): more than a form, and signed.
+        bodyLimit: 1024 * 1024,
         config: { access: "public", rateLimit: [policies.stripeWebhookByIp] },
         schema: answers(z.object({ received: z.boolean(), outcome: z.string() })),
       },

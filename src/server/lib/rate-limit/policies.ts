@@ -11,7 +11,8 @@ const HOUR = 60 * MINUTE;
 /**
  * Every public write's limits, in one place (docs/decisions/006-trust-and-abuse-limits.md explains the sizes).
  * "ByIp" policies are applied before the handler runs (route config.rateLimit); the others are applied by the
- * handler once it knows the subject (the email a quote or reset names, the account asking).
+ * handler once it knows the subject (the email a quote or reset names, the account asking); writeByAccount is
+ * applied to every signed-in write before its body is read (plugins/rate-limit.ts).
  */
 export const policies = {
   quoteByIp: { name: "quote-ip", max: 10, windowMs: HOUR },
@@ -31,6 +32,10 @@ export const policies = {
   // A conversation is people typing: a burst is fine, a flood is not.
   messageByAccount: { name: "message", max: 30, windowMs: MINUTE },
   messageReportByAccount: { name: "message-report", max: 20, windowMs: HOUR },
+  // Every signed-in write (POST, PUT, PATCH, DELETE) counts here as well as under any limit of its own: one
+  // account's budget across all routes, so no route is left unlimited. Two a second for a minute is more than
+  // anyone clicking does; a script looping on one route is held to it.
+  writeByAccount: { name: "write-account", max: 120, windowMs: MINUTE },
   // Stripe's webhook deliveries come from a few of its addresses, in bursts after an outage.
   stripeWebhookByIp: { name: "stripe-webhook-ip", max: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;
