@@ -1,11 +1,12 @@
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { simpleParser } from "mailparser";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { daysFromToday, todayInCharlotte } from "../../src/shared/dates";
 import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y";
 import { uniqueEmail, waitForEmail } from "./support/auth";
-import { mobile } from "./support/browser";
+import { mobile, screenshotDir } from "./support/browser";
 import { type DemoServer, demoLandscaper, demoPassword, startDemoServer } from "./support/demo-server";
 import { useBrowser } from "./support/fixtures";
 import { choosePhotos } from "./support/photo-picker";
@@ -204,7 +205,7 @@ describe("payments (test mode)", () => {
     await complete.getByRole("button", { name: "Upload photos and complete" }).click();
     await complete.getByText("Tell the customer why the price is higher than agreed.").waitFor();
     await complete.getByLabel("Why is the price higher?").fill("A second hedge line at the back.");
-    await screenshotFromTop(pro.page, "price-request-dialog-1280");
+    await complete.screenshot({ path: path.join(screenshotDir, "price-request-dialog-1280.png") });
     await complete.getByRole("button", { name: "Upload photos and complete" }).click();
     await proCard
       .getByText("You asked $130.00; the customer has not answered yet.", { exact: false })
