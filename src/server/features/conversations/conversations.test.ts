@@ -430,8 +430,8 @@ describe("job conversations", () => {
     const limit = { body: `Messages are limited to ${MESSAGE_MAX_LENGTH} characters.` };
     expectFieldErrors(await send(customer, id, `${longest}b`), limit);
     expectFieldErrors(await send(customer, id, "x".repeat(5_000)), limit);
-    // Far beyond: the app's request-wide text limit answers first; refused all the same.
-    expect((await send(customer, id, "x".repeat(100_000))).statusCode).toBe(400);
+    // Far beyond: the route's 64 KB body limit answers first (413); refused all the same.
+    expect((await send(customer, id, "x".repeat(100_000))).statusCode).toBe(413);
     for (const empty of ["", "   \n  "]) {
       const response = await send(customer, id, empty);
       expect(response.statusCode, JSON.stringify(empty)).toBe(400);
