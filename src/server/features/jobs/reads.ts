@@ -158,7 +158,10 @@ export async function withProof(
   options: { userId: string; approvalHours: number },
   views: JobView[],
 ): Promise<JobView[]> {
-  const ids = views.filter((v) => !v.contactHidden).map((v) => v.id);
+  // Someone else's request (hidden and open) gets none of this; the landscaper's own offer waiting for the
+  // customer's approval is hidden too but theirs: its conversation is open, so it has unread messages.
+  const party = (v: JobView) => !v.contactHidden || v.status !== "pending";
+  const ids = views.filter(party).map((v) => v.id);
   const [photos, unread, series] = await Promise.all([
     photosByJob(db, ids),
     unreadByJob(db, options.userId, ids),
@@ -170,7 +173,7 @@ export async function withProof(
   ]);
   return views.map((view) => {
     const withSeries = { ...view, series: view.seriesId ? (series.get(view.seriesId) ?? null) : null };
-    if (view.contactHidden) return withSeries;
+    if (!party(view)) return withSeries;
     const approvalEndsAt =
       view.approvalEndsAt && view.completedAt
         ? new Date(new Date(view.completedAt).getTime() + options.approvalHours * 3_600_000).toISOString()
