@@ -8,6 +8,7 @@ import { notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
 import { unreadByJob } from "../conversations/index.js";
 import { landscaperNameSql, reliabilityOf } from "../landscapers/index.js";
+import { feesTaken } from "../payments/index.js";
 import { photosByJob } from "../proof/index.js";
 import { isLateCancel } from "./money.js";
 import { seriesSummaries } from "./series-reads.js";
@@ -101,10 +102,18 @@ async function paymentViews(db: Db, jobIds: string[]): Promise<Map<string, JobPa
       view.refundedCents += p.refundedCents;
     } else if (p.kind === "tip") {
       view.tipCents += p.capturedCents;
-    } else if (p.kind === "fee") {
-      view.feeCents += p.capturedCents;
     }
     views.set(p.jobId, view);
+  }
+  // The fee as the ledger took it: a fee taken from the hold is a capture of the job's own payment, which
+  // counting the 'fee' payments alone reported as 0.
+  const fees = await feesTaken(
+    db,
+    rows.map((r) => r.payment.id),
+  );
+  for (const { payment: p } of rows) {
+    const fee = fees.get(p.id);
+    if (fee) views.get(p.jobId)!.feeCents += fee;
   }
   return views;
 }
