@@ -1,10 +1,12 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { daysFromToday } from "../../../shared/dates.js";
 import type { JobView } from "../../../shared/jobs.js";
+import { job } from "../../db/schema.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { injectAs, signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
-import { createLandscaper } from "../../test/landscaper-helpers.js";
+import { createLandscaper, samplePng } from "../../test/landscaper-helpers.js";
 import { saveCard } from "../../test/payment-helpers.js";
 import { postQuote } from "../../test/quote-helpers.js";
 
@@ -99,6 +101,12 @@ describe("what a landscaper sees of a job before it is theirs", () => {
     const jobId: string = quote.json().quote.id;
     const pro = await createLandscaper(t, { status: "approved", zips: ["28203"] });
 
+    // The request came with a photo of the front yard.
+    const photoKey = `job-photos/${jobId}.png`;
+    await t.app.storage.put(photoKey, samplePng);
+    await t.database.db.update(job).set({ photoKey, photoContentType: "image/png" }).where(eq(job.id, jobId));
+    const photo = () => injectAs(t.app, pro.cookie, "GET", `/api/jobs/${jobId}/photo`);
+
     // A price of $1 the customer will never approve, only to read the details: it reveals nothing.
     const accepted = await injectAs(t.app, pro.cookie, "POST", `/api/jobs/${jobId}/accept`, { price: 1 });
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -121,6 +129,7 @@ describe("what a landscaper sees of a job before it is theirs", () => {
     }
     const mine = (await queueOf(pro.cookie)).find((j) => j.id === jobId);
     expect(mine).toMatchObject({ status: "accepted", contactHidden: true, customerPhone: "", address: "" });
+    expect((await photo()).statusCode).toBe(404);
 
     // Withdrawn, it is nobody's: still nothing.
     const withdrawn = await injectAs(t.app, pro.cookie, "POST", `/api/jobs/${jobId}/withdraw`, {
@@ -144,6 +153,7 @@ describe("what a landscaper sees of a job before it is theirs", () => {
       additionalNotes: "Gate code 4321, dog in the yard",
     });
     expect(single.json().job.contactHidden).toBeUndefined();
+    expect((await photo()).statusCode).toBe(200);
   });
 });
 

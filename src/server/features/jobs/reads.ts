@@ -12,7 +12,7 @@ import { feesTaken } from "../payments/index.js";
 import { photosByJob } from "../proof/index.js";
 import { isLateCancel } from "./money.js";
 import { seriesSummaries } from "./series-reads.js";
-import { assigned, jobViewColumns, toJobView } from "./views.js";
+import { assigned, contactApproved, jobViewColumns, toJobView } from "./views.js";
 
 /**
  * The customer's requests, newest first, each with its payment and the fee cancelling it now would cost
@@ -146,12 +146,17 @@ export async function landscaperProfile(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
-/** Who may see a job's photo: its customer, its assigned landscaper, admins. */
+/**
+ * Who may see a job's photo: its customer, admins, and its landscaper once the customer approved them (the
+ * contact details' rule: a photo of the front of a house, with its neighbourhood, is an address).
+ */
 export async function photoOf({ db, principal, jobId }: { db: Db; principal: Principal; jobId: string }) {
   const [current] = await db.select().from(job).where(eq(job.id, jobId));
   if (!current) throw notFound("Job not found.");
   const allowed =
-    principal.isAdmin || current.customerId === principal.userId || current.landscaperId === principal.userId;
+    principal.isAdmin ||
+    current.customerId === principal.userId ||
+    (current.landscaperId === principal.userId && contactApproved(current));
   if (!allowed || !current.photoKey) throw notFound("Photo not found.");
   return { key: current.photoKey, contentType: current.photoContentType ?? "application/octet-stream" };
 }

@@ -33,7 +33,12 @@ import {
 } from "../../proof";
 import { FrequencyBadge, LeaveSeriesDialog, MoveVisitDialog, movedLine, requestedDate } from "../../series";
 import { jobPhotoUrl, useJobAction } from "../api/jobs";
-import { customerCalled, showsContactLinks, withheldContactText } from "../lib/contact-text";
+import {
+  customerCalled,
+  showsContactLinks,
+  withheldContactText,
+  withheldPhotoText,
+} from "../lib/contact-text";
 import {
   AcceptJobDialog,
   CompleteJobDialog,
@@ -273,11 +278,9 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
               </Detail>
             </>
           ) : null}
-          {!assigned && job.hasPhoto ? (
-            <Detail icon={Camera}>Photo included (visible once accepted)</Detail>
-          ) : null}
+          {withheldPhotoText(job) ? <Detail icon={Camera}>{withheldPhotoText(job)}</Detail> : null}
         </ul>
-        {assigned && job.hasPhoto ? (
+        {job.hasPhoto && !job.contactHidden ? (
           <a
             href={jobPhotoUrl(job.id)}
             target="_blank"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customerCalled, showsContactLinks, withheldContactText } from "./contact-text";
+import { customerCalled, showsContactLinks, withheldContactText, withheldPhotoText } from "./contact-text";
 
 describe("a landscaper's job card without the customer's details", () => {
   it("says when an open request's and an unapproved offer's details appear, and nothing once they are sent", () => {
@@ -23,5 +23,16 @@ describe("a landscaper's job card without the customer's details", () => {
   it("names the customer, or says 'the customer' while the name is withheld", () => {
     expect(customerCalled({ customerName: "Priya Private" })).toBe("Priya Private");
     expect(customerCalled({ customerName: "" })).toBe("the customer");
+  });
+
+  it("says when the customer's photo can be seen while it is withheld", () => {
+    expect(withheldPhotoText({ hasPhoto: true, contactHidden: true, status: "pending" })).toBe(
+      "Photo included (visible once accepted)",
+    );
+    expect(withheldPhotoText({ hasPhoto: true, contactHidden: true, status: "accepted" })).toBe(
+      "Photo included (visible once the customer approves your offer)",
+    );
+    expect(withheldPhotoText({ hasPhoto: true, status: "scheduled" })).toBeNull();
+    expect(withheldPhotoText({ hasPhoto: false, contactHidden: true, status: "pending" })).toBeNull();
   });
 });

@@ -21,3 +21,13 @@ export function showsContactLinks(job: Pick<JobView, "contactHidden" | "status">
 export function customerCalled(job: Pick<JobView, "customerName">): string {
   return job.customerName || "the customer";
 }
+
+/** What the card says of the customer's photo while it is withheld, or null when it is shown (or there is none). */
+export function withheldPhotoText(
+  job: Pick<JobView, "contactHidden" | "status" | "hasPhoto">,
+): string | null {
+  if (!job.hasPhoto || !job.contactHidden) return null;
+  return job.status === "pending"
+    ? "Photo included (visible once accepted)"
+    : "Photo included (visible once the customer approves your offer)";
+}
