@@ -63,6 +63,8 @@ export const reliabilitySchema = z.object({
   visitsOnTime: z.number(),
   /** The completion share's whole: completed, withdrawn by them or missed. */
   acceptedJobs: z.number(),
+  /** Jobs they accepted and then withdrew from, before or after the customer's approval (admins read it). */
+  withdrawnJobs: z.number(),
 });
 export type Reliability = z.infer<typeof reliabilitySchema>;
 

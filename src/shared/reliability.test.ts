@@ -22,6 +22,7 @@ const record = (over: Partial<Reliability>): Reliability => ({
   visitsDue: 0,
   visitsOnTime: 0,
   acceptedJobs: 0,
+  withdrawnJobs: 0,
   ...over,
 });
 
@@ -97,6 +98,10 @@ describe("the admins' labelled figures", () => {
     ]);
     // Completed jobs from before anything was counted as accepted, nothing due: left out, not "0 of 0".
     expect(reliabilityLabelled(record({ completedJobs: 3 }))).toEqual(["Completed 3 jobs"]);
+    // Withdrawals are named on their own once there are any (an accept-and-withdraw habit shows at once).
+    expect(reliabilityLabelled({ ...newcomer, acceptedJobs: 4, withdrawnJobs: 2 }).at(-1)).toBe(
+      "Withdrew from 2 jobs",
+    );
   });
 
   it("give the cards' tiles a value and a detail", () => {
@@ -106,6 +111,11 @@ describe("the admins' labelled figures", () => {
       { label: "Completed", value: "1 of 2", detail: "accepted jobs" },
       { label: "Jobs", value: "1", detail: "completed" },
     ]);
+    expect(reliabilityFigures({ ...newcomer, withdrawnJobs: 1 }).at(-1)).toEqual({
+      label: "Withdrawn",
+      value: "1",
+      detail: "jobs left after accepting",
+    });
     expect(reliabilityFigures(seasoned).slice(1, 3)).toEqual([
       { label: "On time", value: "95%", detail: "21 of 22 by 6 PM" },
       { label: "Completed", value: "95%", detail: "20 of 21 accepted" },

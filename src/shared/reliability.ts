@@ -113,8 +113,8 @@ export interface ReliabilityFigure {
 }
 
 /**
- * The record as admins read it, each figure named (rating, on time, completed of accepted, jobs): the users
- * list joins them on a line ("On time 0 of 1 · Completed 1 of 2 accepted"), cards show them as tiles.
+ * The record as admins read it, each figure named (rating, on time, completed of accepted, jobs, and the
+ * withdrawals when there are any): the users list joins them on a line ("On time 0 of 1 · Completed 1 of 2 accepted"), cards show them as tiles.
  */
 export function reliabilityFigures(r: Reliability): ReliabilityFigure[] {
   const onTime = shareText(r.visitsOnTime, r.visitsDue);
@@ -146,6 +146,9 @@ export function reliabilityFigures(r: Reliability): ReliabilityFigure[] {
             : `${r.completedJobs} of ${r.acceptedJobs} accepted`,
     },
     { label: "Jobs", value: String(r.completedJobs), detail: "completed" },
+    ...(r.withdrawnJobs > 0
+      ? [{ label: "Withdrawn", value: String(r.withdrawnJobs), detail: "jobs left after accepting" }]
+      : []),
   ];
 }
 
@@ -171,6 +174,7 @@ export function reliabilityLabelled(r: Reliability): string[] {
         : `Completed ${completed} (${r.completedJobs} of ${r.acceptedJobs} accepted)`,
     );
   else if (r.completedJobs > 0) parts.push(`Completed ${plural(r.completedJobs, "job", "jobs")}`);
+  if (r.withdrawnJobs > 0) parts.push(`Withdrew from ${plural(r.withdrawnJobs, "job", "jobs")}`);
   return parts;
 }
 

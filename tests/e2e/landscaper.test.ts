@@ -377,11 +377,12 @@ describe("landscaper", () => {
     await pro.page.keyboard.press("Enter");
     await seeToast(pro.page, "Job accepted. The customer has been asked to approve your price and date.");
     await card.getByText("Your quote: $85.00").waitFor();
-    // Accepted: now the card shows who the customer is.
-    await card.getByRole("heading", { name: "Olivia Bennett" }).waitFor();
+    // Accepted, not yet approved: the card still goes by the area and says when the customer's details come.
     await card.getByText("Waiting for the customer to approve your price and date.").waitFor();
-    const photo = card.getByRole("img", { name: /Olivia Bennett's property/ });
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await card.getByRole("heading", { name: /^Request in .*\(\d{5}\)$/ }).waitFor();
+    await card.getByText("Contact details appear once the customer approves your offer.").waitFor();
+    await card.getByText("Photo included (visible once the customer approves your offer)").waitFor();
+    expect(await card.textContent()).not.toContain("Olivia");
 
     // The rival changes their mind, but the job is gone: refused with the server's message.
     await rivalCard.getByRole("button", { name: "Accept" }).click();
@@ -405,6 +406,10 @@ describe("landscaper", () => {
     const approve = await customer.context.request.post(`/api/jobs/${jobId}/approve`, { data: {} });
     expect(approve.status()).toBe(200);
     await pro.page.getByRole("button", { name: "Refresh the job queue" }).click();
+    // Approved: now the card shows who the customer is, and their photo.
+    await card.getByRole("heading", { name: "Olivia Bennett" }).waitFor();
+    const photo = card.getByRole("img", { name: /Olivia Bennett's property/ });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await card.getByRole("button", { name: "Mark Complete" }).click();
     const complete = pro.page.getByRole("dialog", { name: /^Complete JOB-/ });
     expect(await complete.getByLabel("Final price (USD)").inputValue()).toBe("85");

@@ -128,15 +128,18 @@ describe("nobody reads or changes what belongs to someone else", () => {
     const next = await call(stranger.cookie, "GET", "/api/customer/jobs/next");
     expect(next.json().job).toBeNull();
 
-    // The owner, the assigned landscaper and admins do see the photo.
-    for (const cookie of [owner.cookie, ownerLandscaper.cookie, admin.cookie]) {
+    // The owner and admins do see the photo; the assigned landscaper once the customer approves their offer
+    // (it is only accepted here: a photo of the house is an address).
+    for (const cookie of [owner.cookie, admin.cookie]) {
       expect((await call(cookie, "GET", `/api/jobs/${photoJob}/photo`)).statusCode).toBe(200);
     }
+    await expectRefused(() => call(ownerLandscaper.cookie, "GET", `/api/jobs/${photoJob}/photo`), "offer");
   });
 
   it("a landscaper cannot see a job's photo or complete a job assigned to another landscaper", async () => {
     await expectRefused(() => call(otherLandscaper.cookie, "GET", `/api/jobs/${photoJob}/photo`), "photo");
     await t.database.db.update(job).set({ status: "scheduled" }).where(eq(job.id, photoJob));
+    expect((await call(ownerLandscaper.cookie, "GET", `/api/jobs/${photoJob}/photo`)).statusCode).toBe(200);
     await expectRefused(
       () => call(otherLandscaper.cookie, "POST", `/api/jobs/${photoJob}/complete`, { finalPrice: 80 }),
       "complete",

@@ -1,2 +1,2 @@
 // What other features may use of accounts (the linter forbids reaching past this file).
-export { getPrincipal, type Principal } from "./principal.js";
+export { getPrincipal, isStaffAccount, type Principal } from "./principal.js";

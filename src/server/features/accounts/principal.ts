@@ -1,10 +1,10 @@
 import { fromNodeHeaders } from "better-auth/node";
-import { eq } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type Role, roles } from "../../../shared/roles.js";
 import { firstNameOf, lastNameOf, type SessionUser } from "../../../shared/session.js";
 import type { Env } from "../../config/env.js";
-import { landscaper } from "../../db/schema.js";
+import { landscaper, user } from "../../db/schema.js";
 import { sessionTokenOf } from "./session-cache.js";
 
 /** The signed-in caller as the server sees it; rights come from the database and the server's settings. */
@@ -37,6 +37,17 @@ export function grantsFor(env: Env, account: { email: string; role: string; emai
   if (isAdmin) grants.add("admin");
   if (isMaster) grants.add("master");
   return { role: safeRole, isAdmin, isMaster, grants };
+}
+
+/**
+ * grantsFor's admin rule as a condition on "user", for every list of staff: who is told what only our team is
+ * told (notifications, their push copies) and who the admin screens count as admins. An unconfirmed address
+ * in the settings is not staff there either.
+ */
+export function isStaffAccount(env: Env): SQL {
+  const emails = [...new Set([...env.ADMIN_EMAILS, ...env.MASTER_EMAILS])];
+  if (emails.length === 0) return sql`(${user.role} = 'admin')`;
+  return sql`(${user.role} = 'admin' or (${user.emailVerified} and ${inArray(sql`lower(${user.email})`, emails)}))`;
 }
 
 declare module "fastify" {

@@ -1,9 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { verificationMessages } from "../../../shared/accounts.js";
 import { job, notification, outbox, user } from "../../db/schema.js";
-import { injectAs, signIn, signUp, uniqueEmail } from "../../test/accounts-helpers.js";
+import { injectAs, signIn, signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { profileInput, putProfile, samplePdf, samplePng, uploadFile } from "../../test/landscaper-helpers.js";
 import { postQuote, validQuote } from "../../test/quote-helpers.js";
@@ -13,10 +13,13 @@ const SECRET = "verification-test-secret-0123456789abcdef";
 describe("email verification", () => {
   const adminEmail = uniqueEmail("listed-admin");
   const masterEmail = uniqueEmail("listed-master");
+  // Addresses the settings name, claimed below by strangers who never confirm them.
+  const claimedAdmin = uniqueEmail("claimed-admin");
+  const claimedMaster = uniqueEmail("claimed-master");
   const t = useTestApp({
     BETTER_AUTH_SECRET: SECRET,
-    ADMIN_EMAILS: adminEmail,
-    MASTER_EMAILS: masterEmail,
+    ADMIN_EMAILS: `${adminEmail},${claimedAdmin}`,
+    MASTER_EMAILS: `${masterEmail},${claimedMaster}`,
   });
 
   /** The confirmation link of the newest email to `email`, as the recipient would click it. */
@@ -108,6 +111,55 @@ describe("email verification", () => {
       const after = await injectAs(t.app, account.cookie, "GET", "/api/admin/users");
       expect(after.statusCode).toBe(200);
     }
+  });
+
+  it("keeps staff notifications and the admin figures from an unconfirmed claimant of a listed address", async () => {
+    const claimants = [
+      await signUp(t.app, { email: claimedAdmin, verified: false }),
+      await signUp(t.app, { email: claimedMaster, verified: false }),
+    ];
+    const staff = await signUpAs(t.app, t.database, "admin");
+    // Something only our team is told: a landscaper's application waiting for review.
+    const apply = async () => {
+      const pro = await signUp(t.app, { role: "landscaper" });
+      expect((await putProfile(t.app, pro.cookie, profileInput())).statusCode).toBe(200);
+      expect((await uploadFile(t.app, pro.cookie, "id_proof", { data: samplePng })).statusCode).toBe(200);
+      expect((await uploadFile(t.app, pro.cookie, "insurance", { data: samplePdf })).statusCode).toBe(200);
+      const submitted = await injectAs(t.app, pro.cookie, "POST", "/api/landscaper/application/submit");
+      expect(submitted.statusCode, submitted.body).toBe(200);
+    };
+    await apply();
+
+    const received = async (userId: string) =>
+      (await t.database.db.select().from(notification).where(eq(notification.userId, userId))).map(
+        (n) => n.message,
+      );
+    expect((await received(staff.id)).some((m) => m.startsWith("New landscaper application"))).toBe(true);
+    for (const claimant of claimants) {
+      expect(await received(claimant.id)).toEqual([]);
+      const copies = await t.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.userId, claimant.id), inArray(outbox.channel, ["push", "sms"])));
+      expect(copies).toEqual([]);
+      const bell = await injectAs(t.app, claimant.cookie, "GET", "/api/notifications");
+      expect(bell.body).not.toContain("landscaper application");
+    }
+
+    // Our team's lists do not count them as admins either.
+    const admins = await injectAs(t.app, staff.cookie, "GET", "/api/admin/users?role=admin");
+    expect(admins.statusCode, admins.body).toBe(200);
+    const listed = (admins.json().items as { email: string }[]).map((u) => u.email);
+    expect(listed).not.toContain(claimedAdmin);
+    expect(listed).not.toContain(claimedMaster);
+    const everyone = await injectAs(t.app, staff.cookie, "GET", `/api/admin/users?q=claimed`);
+    expect((everyone.json().items as { isAdmin: boolean }[]).map((u) => u.isAdmin)).toEqual([false, false]);
+
+    // Once the owner of the mailbox confirms it, the address is staff, and is told what staff are told.
+    expect((await verify((await linkFor(claimedAdmin)).token)).statusCode).toBe(200);
+    await apply();
+    expect((await received(claimants[0]!.id)).length).toBeGreaterThan(0);
+    expect(await received(claimants[1]!.id)).toEqual([]);
   });
 
   it("resends a link on request, at most 3 an hour, and not to a confirmed account", async () => {

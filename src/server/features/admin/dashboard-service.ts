@@ -20,7 +20,14 @@ export async function dashboardSummary({ db, env }: { db: DbOrTx; env: Env }): P
     ? await db
         .select({ role: user.role, users: sql<number>`count(*)` })
         .from(user)
-        .where(and(inArray(sql`lower(${user.email})`, settingsEmails), ne(user.role, "admin")))
+        .where(
+          and(
+            inArray(sql`lower(${user.email})`, settingsEmails),
+            // Unconfirmed, a listed address grants nothing (principal.ts): it is counted by its role.
+            eq(user.emailVerified, true),
+            ne(user.role, "admin"),
+          ),
+        )
         .groupBy(user.role)
     : [];
   const countOf = (rows: { role: string; users: number }[], role: string) =>

@@ -1,9 +1,9 @@
-import { and, inArray, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import type { Page, PageDirection } from "../../../shared/admin.js";
 import type { Env } from "../../config/env.js";
-import { user } from "../../db/schema.js";
 import { badRequest } from "../../lib/errors.js";
+import { isStaffAccount } from "../accounts/index.js";
 
 /* ---------------- Search ---------------- */
 
@@ -31,12 +31,8 @@ export const searchExpressions = {
 
 /* ---------------- Who counts as an admin ---------------- */
 
-/** role admin, or an address the settings make an admin (ADMIN_EMAILS, MASTER_EMAILS), as principal.ts decides. */
-export function isAdminUser(env: Env): SQL {
-  const emails = [...new Set([...env.ADMIN_EMAILS, ...env.MASTER_EMAILS])];
-  if (emails.length === 0) return sql`(${user.role} = 'admin')`;
-  return sql`(${user.role} = 'admin' or ${inArray(sql`lower(${user.email})`, emails)})`;
-}
+/** role admin, or a confirmed address the settings make an admin (ADMIN_EMAILS, MASTER_EMAILS), as principal.ts decides. */
+export const isAdminUser = (env: Env): SQL => isStaffAccount(env);
 
 /* ---------------- Keyset pagination ---------------- */
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { todayInCharlotte } from "../../../shared/dates.js";
-import { job, jobEvent, landscaper, notification } from "../../db/schema.js";
+import { job, jobEvent, landscaper, notification, payment } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { expectFieldErrors } from "../../test/field-errors.js";
@@ -172,6 +172,29 @@ describe("customer actions on a job", () => {
         const events = await t.database.db.select().from(jobEvent).where(eq(jobEvent.jobId, id));
         expect(events.some((e) => e.fromStatus === from && e.toStatus === "cancelled")).toBe(true);
       }
+    });
+
+    it("shows the late cancellation's fee on the customer's view as the fee taken, from the hold or the card", async () => {
+      const id = await scheduled();
+      const cancelled = await post(`/api/jobs/${id}/cancel`, owner.cookie, {
+        reason: "Away that day",
+        acceptedFeeCents: 2500,
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      // The fee was taken from the visit's hold (the job's own payment), not as a payment of its own.
+      const view = await viewOf(id);
+      expect(view.payment).toMatchObject({ status: "captured", capturedCents: 2500, feeCents: 2500 });
+      expect(view.payment.tipCents).toBe(0);
+
+      // A hold that lapsed: the fee is charged to the card as a payment of its own, and reported the same.
+      const lapsed = await scheduled();
+      await t.database.db.update(payment).set({ status: "expired" }).where(eq(payment.jobId, lapsed));
+      const charged = await post(`/api/jobs/${lapsed}/cancel`, owner.cookie, {
+        reason: "Away that day",
+        acceptedFeeCents: 2500,
+      });
+      expect(charged.statusCode, charged.body).toBe(200);
+      expect((await viewOf(lapsed)).payment).toMatchObject({ status: "expired", feeCents: 2500 });
     });
 
     it("needs a reason", async () => {

@@ -5,11 +5,12 @@ import { job, landscaper } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
 import { landscaperNameSql } from "../landscapers/index.js";
 import { withProof } from "./reads.js";
-import { assigned, jobViewColumns, toJobView } from "./views.js";
+import { assigned, jobViewColumns, landscaperView, toJobView } from "./views.js";
 
 /**
  * One job of the landscaper's, as their queue shows it (photos and unread messages included), whatever its
- * status: the schedule opens a visit with it. Another landscaper's job, or an open request, is not found.
+ * status: the schedule opens a visit with it. Another landscaper's job, or an open request, is not found; an
+ * offer the customer has not approved yet comes without the customer's details (landscaperView).
  */
 export async function landscaperJob({
   db,
@@ -30,7 +31,7 @@ export async function landscaperJob({
     .where(and(eq(job.id, jobId), eq(job.landscaperId, landscaperId)));
   if (!row) throw notFound("Job not found.");
   const [view] = await withProof(db, { userId: landscaperId, approvalHours }, [
-    toJobView(row.job, { landscaperName: row.landscaperName }),
+    landscaperView(row.job, toJobView(row.job, { landscaperName: row.landscaperName })),
   ]);
   return view!;
 }

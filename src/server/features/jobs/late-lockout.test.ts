@@ -190,6 +190,7 @@ describe("the late lock-out", () => {
         visitsDue: 0,
         visitsOnTime: 0,
         acceptedJobs: 1,
+        withdrawnJobs: 0,
       },
       scheduledVisits: 1,
     });

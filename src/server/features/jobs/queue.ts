@@ -29,7 +29,7 @@ import { job, jobDecline, landscaper, zipCode } from "../../db/schema.js";
 import { badRequest } from "../../lib/errors.js";
 import { greatCircleMiles, landscaperNameSql } from "../landscapers/index.js";
 import { landscaperProfile } from "./reads.js";
-import { assigned, jobViewColumns, toJobView, withoutContact } from "./views.js";
+import { assigned, jobViewColumns, landscaperView, toJobView, withoutContact } from "./views.js";
 
 /** Where a page of the queue ends: the sort it belongs to, that sort's key of the last job, its number. */
 type QueueCursor =
@@ -294,7 +294,7 @@ export async function landscaperQueue({
       ...toJobView(r.job, { landscaperName: r.landscaperName, declinedByMe: r.declinedAt !== null }),
       distanceMiles: r.miles === null ? null : Number(r.miles),
     };
-    return r.landscaperId === landscaperId ? view : withoutContact(view);
+    return r.landscaperId === landscaperId ? landscaperView(r.job, view) : withoutContact(view);
   };
   const page = rows.slice(0, QUEUE_PAGE_SIZE);
   const last = page.at(-1);

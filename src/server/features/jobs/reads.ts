@@ -8,10 +8,11 @@ import { notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
 import { unreadByJob } from "../conversations/index.js";
 import { landscaperNameSql, reliabilityOf } from "../landscapers/index.js";
+import { feesTaken } from "../payments/index.js";
 import { photosByJob } from "../proof/index.js";
 import { isLateCancel } from "./money.js";
 import { seriesSummaries } from "./series-reads.js";
-import { assigned, jobViewColumns, toJobView } from "./views.js";
+import { assigned, contactApproved, jobViewColumns, toJobView } from "./views.js";
 
 /**
  * The customer's requests, newest first, each with its payment and the fee cancelling it now would cost
@@ -101,10 +102,18 @@ async function paymentViews(db: Db, jobIds: string[]): Promise<Map<string, JobPa
       view.refundedCents += p.refundedCents;
     } else if (p.kind === "tip") {
       view.tipCents += p.capturedCents;
-    } else if (p.kind === "fee") {
-      view.feeCents += p.capturedCents;
     }
     views.set(p.jobId, view);
+  }
+  // The fee as the ledger took it: a fee taken from the hold is a capture of the job's own payment, which
+  // counting the 'fee' payments alone reported as 0.
+  const fees = await feesTaken(
+    db,
+    rows.map((r) => r.payment.id),
+  );
+  for (const { payment: p } of rows) {
+    const fee = fees.get(p.id);
+    if (fee) views.get(p.jobId)!.feeCents += fee;
   }
   return views;
 }
@@ -137,12 +146,17 @@ export async function landscaperProfile(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
-/** Who may see a job's photo: its customer, its assigned landscaper, admins. */
+/**
+ * Who may see a job's photo: its customer, admins, and its landscaper once the customer approved them (the
+ * contact details' rule: a photo of the front of a house, with its neighbourhood, is an address).
+ */
 export async function photoOf({ db, principal, jobId }: { db: Db; principal: Principal; jobId: string }) {
   const [current] = await db.select().from(job).where(eq(job.id, jobId));
   if (!current) throw notFound("Job not found.");
   const allowed =
-    principal.isAdmin || current.customerId === principal.userId || current.landscaperId === principal.userId;
+    principal.isAdmin ||
+    current.customerId === principal.userId ||
+    (current.landscaperId === principal.userId && contactApproved(current));
   if (!allowed || !current.photoKey) throw notFound("Photo not found.");
   return { key: current.photoKey, contentType: current.photoContentType ?? "application/octet-stream" };
 }
@@ -158,7 +172,10 @@ export async function withProof(
   options: { userId: string; approvalHours: number },
   views: JobView[],
 ): Promise<JobView[]> {
-  const ids = views.filter((v) => !v.contactHidden).map((v) => v.id);
+  // Someone else's request (hidden and open) gets none of this; the landscaper's own offer waiting for the
+  // customer's approval is hidden too but theirs: its conversation is open, so it has unread messages.
+  const party = (v: JobView) => !v.contactHidden || v.status !== "pending";
+  const ids = views.filter(party).map((v) => v.id);
   const [photos, unread, series] = await Promise.all([
     photosByJob(db, ids),
     unreadByJob(db, options.userId, ids),
@@ -170,7 +187,7 @@ export async function withProof(
   ]);
   return views.map((view) => {
     const withSeries = { ...view, series: view.seriesId ? (series.get(view.seriesId) ?? null) : null };
-    if (view.contactHidden) return withSeries;
+    if (!party(view)) return withSeries;
     const approvalEndsAt =
       view.approvalEndsAt && view.completedAt
         ? new Date(new Date(view.completedAt).getTime() + options.approvalHours * 3_600_000).toISOString()

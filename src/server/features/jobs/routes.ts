@@ -29,6 +29,7 @@ import {
 import type { Access } from "../../lib/access.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { notFound } from "../../lib/errors.js";
+import { policies, type RateLimitPolicy } from "../../lib/rate-limit/policies.js";
 import { defineInput, type RouteInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import {
@@ -48,7 +49,7 @@ import { runPayouts } from "./payment-pass.js";
 import { landscaperQueue } from "./queue.js";
 import { listCustomerJobs, nextScheduledJob, photoOf, withProof } from "./reads.js";
 import { listResolutions } from "./resolutions.js";
-import { type JobRow, toJobView } from "./views.js";
+import { type JobRow, jobViewFor } from "./views.js";
 import { approveWork } from "./work-approval.js";
 
 const jobParams = z.object({ id: z.uuid({ message: "Job not found." }) });
@@ -107,8 +108,8 @@ export async function jobRoutes(fastify: FastifyInstance) {
   );
 
   /**
-   * A lifecycle move on one job: parse, run the action as the signed-in person, answer the job as they now
-   * see it and the sentence the screen shows.
+   * A lifecycle move on one job: parse, count it against the account's `limit` if it has one, run the action as
+   * the signed-in person, answer the job as they now see it and the sentence the screen shows.
    */
   function jobAction<S extends { params: typeof jobParams; body?: z.ZodType }>(
     path: string,
@@ -116,17 +117,20 @@ export async function jobRoutes(fastify: FastifyInstance) {
     input: RouteInput<S>,
     run: (context: ActionOptions, parsed: ReturnType<RouteInput<S>["parse"]>) => Promise<JobRow>,
     message: string,
+    limit?: RateLimitPolicy,
   ) {
     app.post(path, { config: { access, input }, schema: answers(jobActionAnswerSchema) }, async (request) => {
       const parsed = input.parse(request);
+      const principal = requirePrincipal(request);
+      if (limit) await app.limit(request, limit, principal.userId);
       const context = {
         db: db(),
         env: app.env,
-        principal: requirePrincipal(request),
+        principal,
         jobId: parsed.params.id,
         provider: app.paymentProvider,
       };
-      return { job: toJobView(await run(context, parsed)), message };
+      return { job: jobViewFor(principal, await run(context, parsed)), message };
     });
   }
 
@@ -294,6 +298,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
         weekday: body.weekday,
       }),
     "Job accepted. The customer has been asked to approve your price and date.",
+    policies.jobAcceptByAccount,
   );
 
   /**
@@ -326,10 +331,13 @@ export async function jobRoutes(fastify: FastifyInstance) {
     { config: { access: ["landscaper"], input: withdrawInput }, schema: answers(okMessageAnswerSchema) },
     async (request) => {
       const { params, body } = withdrawInput.parse(request);
+      const principal = requirePrincipal(request);
+      // Per account, in the shared store: accept-then-withdraw cycles (the record counts them too).
+      await app.limit(request, policies.jobWithdrawByAccount, principal.userId);
       await withdrawJob({
         db: db(),
         env: app.env,
-        principal: requirePrincipal(request),
+        principal,
         jobId: params.id,
         provider: app.paymentProvider,
         reason: body.reason,

@@ -23,7 +23,7 @@ import {
   resumeSeries,
 } from "./series-actions.js";
 import { seriesSummaries } from "./series-reads.js";
-import { toJobView } from "./views.js";
+import { jobViewFor } from "./views.js";
 
 const seriesParams = z.object({ id: z.uuid({ message: seriesMessages.notYours }) });
 const jobParams = z.object({ id: z.uuid({ message: "Job not found." }) });
@@ -85,14 +85,18 @@ export async function seriesRoutes(fastify: FastifyInstance) {
     { config: { access: ["landscaper"], input: moveInput }, schema: answers(jobActionAnswerSchema) },
     async (request) => {
       const { params, body } = moveInput.parse(request);
+      const principal = requirePrincipal(request);
       const updated = await moveVisit({
         ...deps(),
-        principal: requirePrincipal(request),
+        principal,
         jobId: params.id,
         date: body.date,
         reason: body.reason,
       });
-      return { job: toJobView(updated), message: "The visit is moved. The customer has been told." };
+      return {
+        job: jobViewFor(principal, updated),
+        message: "The visit is moved. The customer has been told.",
+      };
     },
   );
   app.post(
@@ -100,12 +104,16 @@ export async function seriesRoutes(fastify: FastifyInstance) {
     { config: { access: ["customer"], input: jobInput }, schema: answers(jobActionAnswerSchema) },
     async (request) => {
       const { params } = jobInput.parse(request);
+      const principal = requirePrincipal(request);
       const updated = await declineMovedVisit({
         ...deps(),
-        principal: requirePrincipal(request),
+        principal,
         jobId: params.id,
       });
-      return { job: toJobView(updated), message: "The visit is cancelled; nothing is charged for it." };
+      return {
+        job: jobViewFor(principal, updated),
+        message: "The visit is cancelled; nothing is charged for it.",
+      };
     },
   );
 }

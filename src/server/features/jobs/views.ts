@@ -31,6 +31,8 @@ export const jobViewColumns = {
   serviceType: job.serviceType,
   preferredDate: job.preferredDate,
   scheduledDate: job.scheduledDate,
+  // When the customer approved the landscaper's offer: it decides what that landscaper sees (contactApproved).
+  scheduledAt: job.scheduledAt,
   additionalNotes: job.additionalNotes,
   estimateLowCents: job.estimateLowCents,
   estimateHighCents: job.estimateHighCents,
@@ -188,9 +190,9 @@ export function toJobView(
 }
 
 /**
- * A job as a landscaper sees it before it is theirs: what the work is, when, where roughly and for how much,
- * but not who the customer is or where exactly they live. Every approved landscaper in the area sees the
- * queue; only the one the customer ends up with needs the door.
+ * A job as a landscaper sees it before it is theirs, or before the customer approved their offer: what the work
+ * is, when, where roughly and for how much, but not who the customer is or where exactly they live. Every
+ * approved landscaper in the area sees the queue; only the one the customer ends up with needs the door.
  */
 export function withoutContact(view: JobView): JobView {
   return {
@@ -203,4 +205,31 @@ export function withoutContact(view: JobView): JobView {
     contactHidden: true,
     area: areaLabel(view.zipCode),
   };
+}
+
+/**
+ * Whether a job's landscaper may see who and where the customer is: once the customer has approved their offer
+ * (scheduled_at, stamped by the approval and cleared by a withdrawal, a missed visit or leaving a series), so
+ * also on the job's later states. An offer alone is not enough: anyone approved can offer $1 on any request
+ * in their area and withdraw.
+ */
+export function contactApproved(row: Pick<JobRow, "status" | "scheduledAt">): boolean {
+  return row.scheduledAt !== null || row.status === "scheduled" || row.status === "completed";
+}
+
+/** A job of the landscaper's own as they see it: whole once the customer approved them, else without contact. */
+export function landscaperView(row: Pick<JobRow, "status" | "scheduledAt">, view: JobView): JobView {
+  return contactApproved(row) ? view : withoutContact(view);
+}
+
+/**
+ * The job as the person who just acted on it sees it: its customer and our team whole, anyone else (the
+ * job's landscaper) by landscaperView, so an action's answer never shows more than the views do.
+ */
+export function jobViewFor(
+  viewer: { userId: string; isAdmin: boolean },
+  row: JobViewRow & Pick<JobRow, "customerId">,
+): JobView {
+  const view = toJobView(row);
+  return viewer.isAdmin || row.customerId === viewer.userId ? view : landscaperView(row, view);
 }

@@ -144,6 +144,7 @@ describe("reliability figures", () => {
       visitsDue: 7,
       visitsOnTime: 4,
       acceptedJobs: 10,
+      withdrawnJobs: 2,
     });
     expect(figures.get(rita.id)).toEqual({
       onTimeRate: 100,
@@ -154,6 +155,7 @@ describe("reliability figures", () => {
       visitsDue: 1,
       visitsOnTime: 1,
       acceptedJobs: 2,
+      withdrawnJobs: 1,
     });
     // No history: nothing to show but that they are new.
     expect(figures.get(newcomer.id)).toEqual(noReliability);
@@ -206,6 +208,7 @@ describe("reliability figures", () => {
       visitsDue: 1,
       visitsOnTime: 1,
       acceptedJobs: 2,
+      withdrawnJobs: 1,
     };
     expect(byId(offered).landscaperReliability).toEqual(expected);
     // Only the offer waiting for approval carries it.

@@ -40,6 +40,7 @@ export const noReliability: Reliability = {
   visitsDue: 0,
   visitsOnTime: 0,
   acceptedJobs: 0,
+  withdrawnJobs: 0,
 };
 
 /**
@@ -56,6 +57,8 @@ export const noReliability: Reliability = {
  *   'withdraw' from accepted or scheduled (the job event they wrote, back to pending); a miss is the
  *   lock-out's 'missed' event, recorded with the landscaper who missed the visit as its actor.
  * - Rating: the average of their jobs' ratings (one decimal) and how many there are.
+ * - Withdrawn: the withdrawals above on their own, for admins: an offer withdrawn again and again (the
+ *   accept-and-withdraw cycle a rate limit also caps) shows here before the completion rate moves much.
  */
 export async function reliabilityOf(
   db: DbOrTx,
@@ -118,6 +121,7 @@ export async function reliabilityOf(
       visitsDue: n(row.due),
       visitsOnTime: n(row.on_time),
       acceptedJobs: accepted,
+      withdrawnJobs: n(row.withdrawn),
     });
   }
   for (const id of ids) if (!figures.has(id)) figures.set(id, { ...noReliability });

@@ -1,8 +1,9 @@
-import { inArray, or, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { NotificationKind } from "../../../shared/notifications.js";
 import type { Env } from "../../config/env.js";
 import type { DbOrTx } from "../../db/client.js";
 import { user } from "../../db/schema.js";
+import { isStaffAccount } from "../accounts/index.js";
 
 export type NotificationType = NotificationKind;
 
@@ -85,17 +86,12 @@ async function insertAndSignal(db: DbOrTx, source: SQL) {
     having count(*) > 0`);
 }
 
-/** Admins by role, plus the accounts the settings make admins (ADMIN_EMAILS, MASTER_EMAILS). */
+/**
+ * Admins by role, plus the accounts the settings make admins (ADMIN_EMAILS, MASTER_EMAILS) once their address
+ * is confirmed: anyone can sign up with a listed address, and these messages carry customers' words.
+ */
 export async function adminUserIds(db: DbOrTx, env: Env): Promise<string[]> {
-  const emails = [...env.ADMIN_EMAILS, ...env.MASTER_EMAILS];
-  const rows = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(
-      emails.length
-        ? or(sql`${user.role} = 'admin'`, inArray(sql`lower(${user.email})`, emails))
-        : sql`${user.role} = 'admin'`,
-    );
+  const rows = await db.select({ id: user.id }).from(user).where(isStaffAccount(env));
   return rows.map((r) => r.id);
 }
 

@@ -18,7 +18,7 @@ export {
   queueAction,
   stalePending,
 } from "./charges.js";
-export { ledgerTotals, ledgerTotalsCounted, post as postLedger } from "./ledger.js";
+export { feesTaken, ledgerTotals, ledgerTotalsCounted, post as postLedger } from "./ledger.js";
 export {
   availableBalanceCents,
   createDuePayouts,

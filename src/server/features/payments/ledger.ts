@@ -105,3 +105,28 @@ async function totalsFrom(db: DbOrTx, source: ReturnType<typeof sql>) {
     paidOutCents: n("paid"),
   };
 }
+
+/**
+ * The cancellation fees the ledger recorded as taken, by payment. A late cancellation takes the fee from the
+ * visit's hold (the job's own payment, whose capture is then the fee) or charges it as a payment of its own;
+ * either way charges.ts records the capture as the payment's `cancellation_fee:<payment id>` transaction, read
+ * here by that unique key (an index lookup, where job_id and payment_id have no index).
+ */
+export async function feesTaken(db: DbOrTx, paymentIds: readonly string[]): Promise<Map<string, number>> {
+  const fees = new Map<string, number>();
+  if (paymentIds.length === 0) return fees;
+  const keys = paymentIds.map((id) => `cancellation_fee:${id}`);
+  const rows = await db
+    .select({
+      paymentId: ledgerTransaction.paymentId,
+      cents: sql<string>`sum(${ledgerEntry.amountCents})`,
+    })
+    .from(ledgerTransaction)
+    .innerJoin(ledgerEntry, sql`${ledgerEntry.transactionId} = ${ledgerTransaction.id}`)
+    .where(
+      sql`${ledgerTransaction.key} = any(${sql.param(keys)}::text[]) and ${ledgerEntry.account} = ${ledgerAccounts.processor}`,
+    )
+    .groupBy(ledgerTransaction.paymentId);
+  for (const row of rows) if (row.paymentId) fees.set(row.paymentId, Number(row.cents));
+  return fees;
+}

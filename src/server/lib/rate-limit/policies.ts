@@ -7,6 +7,7 @@ export interface RateLimitPolicy {
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
  * Every public write's limits, in one place (docs/decisions/006-trust-and-abuse-limits.md explains the sizes).
@@ -36,6 +37,11 @@ export const policies = {
   // account's budget across all routes, so no route is left unlimited. Two a second for a minute is more than
   // anyone clicking does; a script looping on one route is held to it.
   writeByAccount: { name: "write-account", max: 120, windowMs: MINUTE },
+  // A landscaper's offers: far above any real pace, a script accepting every request in its area is not.
+  jobAcceptByAccount: { name: "job-accept", max: 30, windowMs: HOUR },
+  // Accept-then-withdraw cycles: each costs the customer an email and two notifications, and an offer was
+  // how contact details used to be read. A few withdrawals a day are life; more is for our team to look at.
+  jobWithdrawByAccount: { name: "job-withdraw", max: 5, windowMs: DAY },
   // Stripe's webhook deliveries come from a few of its addresses, in bursts after an outage.
   stripeWebhookByIp: { name: "stripe-webhook-ip", max: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;

@@ -33,6 +33,12 @@ import {
 } from "../../proof";
 import { FrequencyBadge, LeaveSeriesDialog, MoveVisitDialog, movedLine, requestedDate } from "../../series";
 import { jobPhotoUrl, useJobAction } from "../api/jobs";
+import {
+  customerCalled,
+  showsContactLinks,
+  withheldContactText,
+  withheldPhotoText,
+} from "../lib/contact-text";
 import { CompleteJobDialog } from "./complete-job-dialog";
 import { AcceptJobDialog, reportActionError, WithdrawJobDialog } from "./job-action-dialogs";
 import { laterVisitsText } from "./later-visits";
@@ -178,7 +184,7 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
       : job.status === "accepted"
         ? "Waiting for the customer to approve your price and date."
         : job.status === "completed" && job.approvalEndsAt
-          ? `Waiting for ${job.customerName || "the customer"} to approve the work; it is approved on its own at ${formatCharlotteDateTime(new Date(job.approvalEndsAt))} if they don't answer.`
+          ? `Waiting for ${customerCalled(job)} to approve the work; it is approved on its own at ${formatCharlotteDateTime(new Date(job.approvalEndsAt))} if they don't answer.`
           : job.status === "cancelled" && job.cancelReason
             ? `Cancelled: ${job.cancelReason}`
             : null;
@@ -216,11 +222,7 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
         <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2 sm:gap-x-6">
           <Detail icon={Wrench}>{job.services.map(serviceName).join(", ")}</Detail>
           {job.series ? <Detail icon={Repeat}>{seriesText(job.series)}</Detail> : null}
-          <Detail icon={MapPin}>
-            {job.contactHidden
-              ? "Exact address and contact details show once you accept"
-              : addressLine(job.address, job.zipCode)}
-          </Detail>
+          <Detail icon={MapPin}>{withheldContactText(job) ?? addressLine(job.address, job.zipCode)}</Detail>
           {job.distanceMiles != null ? (
             <Detail icon={Navigation}>{milesLabel(job.distanceMiles)}</Detail>
           ) : null}
@@ -263,7 +265,7 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
               Rated {job.rating}/5{job.ratingComment ? `: “${job.ratingComment}”` : ""}
             </Detail>
           ) : null}
-          {assigned && job.status !== "cancelled" ? (
+          {showsContactLinks(job) ? (
             <>
               <Detail icon={Phone}>
                 <a
@@ -283,11 +285,9 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
               </Detail>
             </>
           ) : null}
-          {!assigned && job.hasPhoto ? (
-            <Detail icon={Camera}>Photo included (visible once accepted)</Detail>
-          ) : null}
+          {withheldPhotoText(job) ? <Detail icon={Camera}>{withheldPhotoText(job)}</Detail> : null}
         </ul>
-        {assigned && job.hasPhoto ? (
+        {job.hasPhoto && !job.contactHidden ? (
           <a
             href={jobPhotoUrl(job.id)}
             target="_blank"
@@ -296,7 +296,7 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
           >
             <img
               src={jobPhotoUrl(job.id)}
-              alt={`${job.customerName}'s property, as sent with the request`}
+              alt={`${customerCalled(job)}'s property, as sent with the request`}
               loading="lazy"
               className="h-40 w-full object-cover sm:h-28"
             />
@@ -315,7 +315,7 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
       <PhotoGallery
         photos={proofPhotos}
         title="Your photos"
-        subject={`${jobLabel(job.number)}, ${job.customerName}'s property`}
+        subject={`${jobLabel(job.number)}, ${customerCalled(job)}'s property`}
       />
       {showDispute ? <LandscaperDisputePanel job={job} disabled={!canAct} describedBy={describedBy} /> : null}
 
