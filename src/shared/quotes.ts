@@ -45,6 +45,12 @@ export function estimateOf(
   };
 }
 
+export const quoteMessages = {
+  /** An idempotency key answers only the request that first used it (same person, same details). */
+  idempotencyKeyReused:
+    "This form was already sent with other details. Please reload the page and send your request again.",
+} as const;
+
 export const photoMessages = {
   notAnImage: "The photo must be an image (JPEG, PNG, GIF, WebP or HEIC).",
   tooLarge: "The photo is larger than 10 MB. Please choose a smaller image.",

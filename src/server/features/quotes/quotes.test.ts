@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { daysFromToday, todayInCharlotte } from "../../../shared/dates.js";
 import { MAX_PHOTO_BYTES } from "../../../shared/jobs.js";
-import { photoMessages } from "../../../shared/quotes.js";
+import { photoMessages, quoteMessages } from "../../../shared/quotes.js";
 import { services } from "../../../shared/services.js";
 import { job, jobEvent, outbox } from "../../db/schema.js";
 import { defang } from "../../lib/mail/recipients.js";
@@ -188,6 +190,62 @@ describe("quotes", () => {
 
       const otherKey = await postQuote(t.app, { ...input, idempotencyKey: randomUUID() });
       expect(otherKey.json().quote.id).not.toBe(first.json().quote.id);
+    });
+  });
+
+  describe("the idempotency key belongs to the request that first used it", () => {
+    it("answers someone else's body under a known key with 409, not with the first requester's quote", async () => {
+      const idempotencyKey = randomUUID();
+      const victim = validQuote({ idempotencyKey, fullName: "Olivia Bennett", address: "12 Secret Ln" });
+      const first = await postQuote(t.app, victim);
+      expect(first.statusCode).toBe(200);
+      const jobsBefore = await jobCount();
+
+      const attacker = await postQuote(t.app, validQuote({ idempotencyKey, fullName: "Eve" }));
+      expect(attacker.statusCode).toBe(409);
+      expect(attacker.json()).toEqual({
+        error: { code: "conflict", message: quoteMessages.idempotencyKeyReused },
+      });
+      expect(attacker.body).not.toContain("Olivia");
+      expect(attacker.body).not.toContain("Secret");
+      expect(attacker.body).not.toContain(victim.email);
+      expect(await jobCount()).toBe(jobsBefore);
+
+      // The first requester's own retry still gets their quote.
+      const retry = await postQuote(t.app, victim);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().quote.id).toBe(first.json().quote.id);
+    });
+
+    it("answers a signed-in customer's key with 409 to another account, even with the same body", async () => {
+      const owner = await signUp(t.app);
+      const other = await signUp(t.app);
+      const idempotencyKey = randomUUID();
+      const input = validQuote({ idempotencyKey, email: owner.email });
+      expect((await postQuote(t.app, input, owner.cookie)).statusCode).toBe(200);
+      const stolen = await postQuote(t.app, input, other.cookie);
+      expect(stolen.statusCode).toBe(409);
+      expect(stolen.json().error.code).toBe("conflict");
+      expect((await postQuote(t.app, input, owner.cookie)).statusCode).toBe(200);
+    });
+
+    it("keeps the key's photo when a mismatched request is refused, and stores none of the refused one", async () => {
+      const idempotencyKey = randomUUID();
+      const first = await postQuote(
+        t.app,
+        multipartQuote(validQuote({ idempotencyKey }), { bytes: pngBytes, name: "a.png", type: "image/png" }),
+      );
+      expect(first.statusCode, first.body).toBe(200);
+      const stored = () => readdirSync(path.join(t.env.DATA_DIR, "uploads", "jobs")).length;
+      const filesBefore = stored();
+      const refused = await postQuote(
+        t.app,
+        multipartQuote(validQuote({ idempotencyKey }), { bytes: pngBytes, name: "b.png", type: "image/png" }),
+      );
+      expect(refused.statusCode).toBe(409);
+      expect(stored()).toBe(filesBefore);
+      const [row] = await t.database.db.select().from(job).where(eq(job.id, first.json().quote.id));
+      expect(await t.app.storage.get(row!.photoKey!)).not.toBeNull();
     });
   });
 
