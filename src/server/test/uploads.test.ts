@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -6,6 +7,7 @@ import { job } from "../db/schema.js";
 import { multipartMessages } from "../lib/multipart.js";
 import { useTestApp } from "./build-test-app.js";
 import {
+  multipart,
   newLandscaperUploading,
   type Part,
   postMultipart,
@@ -113,5 +115,67 @@ describe("uploads take only what the form asks for", () => {
       pro.cookie,
     );
     expect(refused.statusCode).toBe(400);
+  });
+
+  /** POSTs `parts` to the listening app with Transfer-Encoding: chunked (no Content-Length to check). */
+  async function postChunked(url: string, parts: Part[]) {
+    const body = multipart(parts);
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" }).catch(() => {
+      const bound = t.app.server.address();
+      return typeof bound === "object" && bound ? `http://127.0.0.1:${bound.port}` : "";
+    });
+    return new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(`${address}${url}`, {
+        method: "POST",
+        headers: { ...body.headers, "transfer-encoding": "chunked" },
+      });
+      let answered = false;
+      request.on("response", (response) => {
+        answered = true;
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      // The server may answer and close before the client has written everything.
+      request.on("error", (error) => (answered ? undefined : reject(error)));
+      (async () => {
+        for (let offset = 0; offset < body.payload.length && !answered; offset += 16 * 1024) {
+          if (!request.write(body.payload.subarray(offset, offset + 16 * 1024)))
+            await new Promise((drained) => request.once("drain", drained));
+        }
+        request.end();
+      })().catch(() => undefined);
+    });
+  }
+
+  it.each([
+    // Each field under every per-field check (the 10,000-character text cap): a quote that used to be taken.
+    ["39 fields of 9,000 characters (351 KB)", 39, 9_000],
+    // Each field under the parser's 64 KB field limit: 2.6 MB read before any schema ran.
+    ["40 fields of 64 KB (2.6 MB)", 40, 64 * 1024 - 1],
+  ])("bounds a chunked form's text to 256 KB: %s get 413, nothing stored", async (_label, count, size) => {
+    const filler = "x".repeat(size);
+    const before = await jobCount();
+    const answer = await postChunked("/api/quotes", [
+      ...quoteParts(validQuote()),
+      ...Array.from({ length: count }, (_, i) => ({ name: `extra${i}`, value: filler })),
+    ]);
+    expect(answer.status, answer.text.slice(0, 200)).toBe(413);
+    expect(JSON.parse(answer.text).error).toEqual({
+      code: "payload_too_large",
+      message: multipartMessages.textTooLarge,
+    });
+    expect(await jobCount()).toBe(before);
+  });
+
+  it("still takes a chunked form whose text is under 256 KB", async () => {
+    const answer = await postChunked("/api/quotes", [
+      ...quoteParts(validQuote()),
+      ...Array.from({ length: 20 }, (_, i) => ({ name: `extra${i}`, value: "y".repeat(9_000) })),
+    ]);
+    expect(answer.status, answer.text.slice(0, 200)).toBe(200);
   });
 });
