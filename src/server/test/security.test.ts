@@ -411,7 +411,8 @@ describe("the API", () => {
           .select({ photoKey: job.photoKey })
           .from(job)
           .where(eq(job.id, response.json().quote.id));
-        expect(row!.photoKey, name).toMatch(/^jobs\/[0-9a-f-]{36}\.png$/);
+        // Re-encoded (metadata removed): a JPEG, whatever was sent.
+        expect(row!.photoKey, name).toMatch(/^jobs\/[0-9a-f-]{36}\.jpg$/);
         expectInsideUploads(row!.photoKey!);
         expectNothingEscaped(name);
       }

@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { count } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { job } from "../db/schema.js";
 import { multipartMessages } from "../lib/multipart.js";
@@ -15,6 +17,7 @@ import {
   samplePng,
   uploadFile,
 } from "./landscaper-helpers.js";
+import { cameraJpeg } from "./photo-helpers.js";
 import { quoteParts, validQuote } from "./quote-helpers.js";
 
 describe("uploads take only what the form asks for", () => {
@@ -57,7 +60,12 @@ describe("uploads take only what the form asks for", () => {
   });
 
   it("still takes one 9 MB photo with a quote (the form's own limit, not the 1 MB JSON limit)", async () => {
-    const big = Buffer.concat([samplePng, Buffer.alloc(9 * 1024 * 1024, 7)]);
+    // A real image (every stored photo is decoded and re-encoded): noise, stored uncompressed, about 9 MB.
+    const noise = randomBytes(1800 * 1800 * 3);
+    const big = await sharp(noise, { raw: { width: 1800, height: 1800, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(9 * 1024 * 1024);
     const response = await postQuoteForm([
       { name: "photo", value: big, filename: "lawn.png", contentType: "image/png" },
     ]);
@@ -65,7 +73,7 @@ describe("uploads take only what the form asks for", () => {
   });
 
   it("refuses a second file for one field, and a file field the form does not have", async () => {
-    const png = { value: samplePng, filename: "lawn.png", contentType: "image/png" };
+    const png = { value: await cameraJpeg(), filename: "lawn.jpg", contentType: "image/jpeg" };
     await refusedQuote(
       [
         { name: "photo", ...png },

@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { addressLine } from "../../../shared/address.js";
 import { formatLongDate } from "../../../shared/dates.js";
 import { type QuoteRequest, quoteRequestSchema } from "../../../shared/jobs.js";
+import { PHOTO_MAX_EDGE } from "../../../shared/proof.js";
 import {
   photoMessages,
   type QuoteSummary,
@@ -15,6 +16,7 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { job, jobEvent, jobSeries, servicePrice } from "../../db/schema.js";
 import { badRequest, conflict, notFound, unsupportedFile } from "../../lib/errors.js";
 import { extensionOf, sniffFileType } from "../../lib/file-type.js";
+import { cleanImage } from "../../lib/images.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Storage } from "../../lib/storage.js";
 import { servicesOf } from "../jobs/index.js";
@@ -236,8 +238,11 @@ export async function receiveQuote(
   if (options.photo) {
     const type = sniffFileType(options.photo.buffer);
     if (!type || type === "application/pdf") throw unsupportedFile(photoMessages.notAnImage);
-    photo = { key: `jobs/${randomUUID()}.${extensionOf[type]}`, contentType: type };
-    await storage.put(photo.key, options.photo.buffer);
+    // Re-encoded like every stored image: the EXIF a phone writes (where the yard is, the camera) is dropped.
+    const image = await cleanImage(options.photo.buffer, { maxEdge: PHOTO_MAX_EDGE });
+    if (!image) throw unsupportedFile(photoMessages.unreadable);
+    photo = { key: `jobs/${randomUUID()}.${extensionOf[image.contentType]}`, contentType: image.contentType };
+    await storage.put(photo.key, image.data);
   }
   try {
     const { job: row, created } = await submitQuote({
