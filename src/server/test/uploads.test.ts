@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { job } from "../db/schema.js";
+import { job, landscaperDocument } from "../db/schema.js";
 import { multipartMessages } from "../lib/multipart.js";
 import { useTestApp } from "./build-test-app.js";
 import {
@@ -123,6 +123,48 @@ describe("uploads take only what the form asks for", () => {
       pro.cookie,
     );
     expect(refused.statusCode).toBe(400);
+  });
+
+  it("stores and serves a landscaper's photographed ID without its EXIF (GPS, camera, owner); a PDF as sent", async () => {
+    const camera = await cameraJpeg({ width: 1200, height: 800 });
+    const { account: pro, response } = await newLandscaperUploading(t, "id_proof", {
+      data: camera,
+      filename: "licence.jpg",
+      contentType: "image/jpeg",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().document).toMatchObject({
+      originalName: "licence.jpg",
+      contentType: "image/jpeg",
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(landscaperDocument)
+      .where(eq(landscaperDocument.userId, pro.id));
+    const file = await t.app.storage.get(row!.storageKey);
+    const stored = Buffer.concat(await file!.stream.toArray());
+    const served = await t.app.inject({
+      url: `/api/documents/${row!.id}`,
+      headers: { cookie: pro.cookie },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(row!.sizeBytes).toBe(stored.length);
+    for (const bytes of [stored, served.rawPayload]) {
+      const meta = await sharp(bytes).metadata();
+      // Full size kept (a document must stay legible), only the metadata goes.
+      expect(meta).toMatchObject({ format: "jpeg", width: 1200, height: 800 });
+      expect(meta.exif).toBeUndefined();
+      for (const text of ["TestCam", "Phone 15", "Carlos", "GPS"])
+        expect(bytes.includes(Buffer.from(text)), text).toBe(false);
+    }
+
+    const pdf = await uploadFile(t.app, pro.cookie, "insurance", { data: samplePdf, filename: "policy.pdf" });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const download = await t.app.inject({
+      url: `/api/documents/${pdf.json().document.id}`,
+      headers: { cookie: pro.cookie },
+    });
+    expect(download.rawPayload.equals(samplePdf)).toBe(true);
   });
 
   /** POSTs `parts` to the listening app with Transfer-Encoding: chunked (no Content-Length to check). */
