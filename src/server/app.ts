@@ -232,7 +232,19 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   // Answers are serialised through their route's zod schema (src/server/lib/answers.ts).
   app.setSerializerCompiler(answerSerializerCompiler);
   app.setValidatorCompiler(noValidatorCompiler);
-  await app.register(multipart);
+  // Every form is read by readMultipart (lib/multipart.ts), which sets each route's limits and counts a form's
+  // text; these defaults only keep a future direct request.file() from inheriting the parser's (1 MB fields,
+  // no limit on how many).
+  await app.register(multipart, {
+    limits: {
+      fieldSize: 64 * 1024,
+      fields: 50,
+      fileSize: 1024 * 1024,
+      files: 1,
+      parts: 51,
+      headerPairs: 100,
+    },
+  });
   await app.register(originCheckPlugin);
   await app.register(accessPlugin);
   await app.register(rateLimitPlugin);

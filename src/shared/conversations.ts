@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { findContacts } from "./contact-masking.js";
 
 /**
  * A conversation per job between its customer and its assigned landscaper (issue 16); admins read it and
@@ -78,28 +79,17 @@ export const conversationMessages = {
 
 /**
  * Hides phone numbers and email addresses (what people type to take a job off the platform before it is
- * booked). Lengths are bounded before any pattern runs (the body is at most 2,000 characters).
+ * booked), however spelled (contact-masking.ts). Lengths are bounded before any pattern runs (the body is at
+ * most 2,000 characters).
  */
 export function maskContacts(text: string): { text: string; masked: boolean } {
-  let masked = false;
-  const replace = (pattern: RegExp, value: string) =>
-    value.replace(pattern, () => {
-      masked = true;
-      return MASK;
-    });
-  let out = text.slice(0, MESSAGE_MAX_LENGTH);
-  // Emails, also spelled out or spaced: "me@example.com", "me @ example . com", "me (at) example [dot] com".
-  const at = String.raw`(?:\s{0,3}@\s{0,3}|\s{0,3}[([]at[)\]]\s{0,3}|\s{1,3}at\s{1,3})`;
-  const dot = String.raw`(?:\s{0,3}\.\s{0,3}|\s{0,3}[([]dot[)\]]\s{0,3}|\s{1,3}dot\s{1,3})`;
-  out = replace(
-    new RegExp(
-      String.raw`[A-Za-z0-9._%+-]{1,64}${at}[A-Za-z0-9-]{1,63}(?:${dot}[A-Za-z0-9-]{1,63}){0,4}${dot}[A-Za-z]{2,12}\b`,
-      "gi",
-    ),
-    out,
-  );
-  // Phone numbers: 10 to 15 digits in a row, whatever (up to 3) spaces, dots, dashes, brackets or a plus sit
-  // between them: "704-555-0123", "(704) 555 0123", "+1 704 555 0123", "704 5550 123", "7045550123ext5".
-  out = replace(/\+?\(?(?:\d[\s().-]{0,3}){9,14}\d/g, out);
-  return { text: out, masked };
+  const bounded = text.slice(0, MESSAGE_MAX_LENGTH);
+  const spans = findContacts(bounded);
+  let out = "";
+  let last = 0;
+  for (const [start, end] of spans) {
+    out += bounded.slice(last, start) + MASK;
+    last = end;
+  }
+  return { text: out + bounded.slice(last), masked: spans.length > 0 };
 }

@@ -34,7 +34,7 @@ export const landscaperMessages = {
   requiredDocumentsMissing: "Required documents missing",
   submitted: "Thank you! Your documents have been submitted for review.",
   fileTooLarge: "The file is larger than 10 MB.",
-  fileType: "The file must be an image (JPEG, PNG, GIF, WebP or HEIC) or a PDF.",
+  fileType: "The file must be an image (JPEG, PNG, GIF or WebP) or a PDF.",
   noFile: "Choose a file to upload.",
   noProfile: "Please complete your landscaper profile first.",
 } as const;
@@ -196,7 +196,8 @@ export const documentLabels: Record<DocumentType, { title: string; help: string;
 
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 /** What the file pickers offer; the server decides by the file's content, never by this list or the name. */
-export const documentAccept = "image/jpeg,image/png,image/gif,image/webp,image/heic,application/pdf";
+// No HEIC: the server re-encodes every image to drop its metadata and cannot decode HEIC.
+export const documentAccept = "image/jpeg,image/png,image/gif,image/webp,application/pdf";
 
 export const landscaperDocumentViewSchema = z.object({
   id: z.string(),

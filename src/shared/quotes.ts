@@ -45,8 +45,16 @@ export function estimateOf(
   };
 }
 
+export const quoteMessages = {
+  /** An idempotency key answers only the request that first used it (same person, same details). */
+  idempotencyKeyReused:
+    "This form was already sent with other details. Please reload the page and send your request again.",
+} as const;
+
 export const photoMessages = {
-  notAnImage: "The photo must be an image (JPEG, PNG, GIF, WebP or HEIC).",
+  notAnImage: "The photo must be an image (JPEG, PNG, GIF or WebP).",
+  /** An image the server cannot decode (HEIC, a damaged file) cannot have its metadata removed: refused. */
+  unreadable: "This photo could not be read. Please choose a JPEG, PNG, GIF or WebP image.",
   tooLarge: "The photo is larger than 10 MB. Please choose a smaller image.",
 } as const;
 
@@ -56,6 +64,8 @@ export const photoMessages = {
  */
 export function photoProblem(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith("image/")) return photoMessages.notAnImage;
+  // The server re-encodes every photo to drop its metadata and cannot decode HEIC: said before the upload.
+  if (file.type === "image/heic" || file.type === "image/heif") return photoMessages.unreadable;
   if (file.size > MAX_PHOTO_BYTES) return photoMessages.tooLarge;
   return null;
 }

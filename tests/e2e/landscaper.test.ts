@@ -158,7 +158,7 @@ describe("landscaper", () => {
     // Content decides, not the name: text under a .png name is refused and the bar goes back to 0.
     await page.getByLabel("Choose file for Certifications").setInputFiles(files["not-really.png"]!);
     await seeToast(page, "Upload failed");
-    await seeText(page, "The file must be an image (JPEG, PNG, GIF, WebP or HEIC) or a PDF.");
+    await seeText(page, "The file must be an image (JPEG, PNG, GIF or WebP) or a PDF.");
     expect(await progressOf(page, "Certifications")).toBe(0);
     await page.getByLabel("Choose file for Certifications").setInputFiles(files["arborist.pdf"]!);
     await expect.poll(() => progressOf(page, "Certifications")).toBe(100);

@@ -14,7 +14,13 @@ export interface MultipartOptions {
   tooLargeMessage: string;
 }
 
+/** The text a form may carry beside its files (all text fields together, names included). */
+export const MAX_FORM_TEXT_BYTES = 256 * 1024;
+/** One text field: more than any of the forms' fields holds (the schemas' text cap is 10,000 characters). */
+const MAX_FIELD_BYTES = 64 * 1024;
+
 export const multipartMessages = {
+  textTooLarge: "This form has more text than it can take. Please shorten it and try again.",
   unexpectedFile: (field: string) => `This form does not take a file named "${field.slice(0, 40)}".`,
   oneFilePerField: "Please send one file at a time.",
   tooManyFiles: "Too many files in one request.",
@@ -30,7 +36,7 @@ export async function readMultipart(
   options: MultipartOptions,
 ): Promise<{ fields: Record<string, string | string[]>; files: ParsedUpload[] }> {
   // The body limit does not reach a multipart stream, so the declared length is checked here first...
-  const maxTotal = options.maxFileBytes * options.fileFields.length + 256 * 1024;
+  const maxTotal = options.maxFileBytes * options.fileFields.length + MAX_FORM_TEXT_BYTES;
   const declared = Number(request.headers["content-length"] ?? 0);
   if (declared > maxTotal) throw payloadTooLarge(options.tooLargeMessage);
   try {
@@ -55,13 +61,16 @@ async function readParts(
   const files: ParsedUpload[] = [];
   const allowed = new Set(options.fileFields);
   const seen = new Set<string>();
+  // A chunked body declares no length: the text is counted as it arrives, so at most 256 KB (plus the one
+  // field being read, itself at most 64 KB) is ever held, whatever the number of fields.
+  let textBytes = 0;
   for await (const part of request.parts({
     // ...and the parser never takes more than one file per declared field, nor more text than a form has.
     limits: {
       fileSize: options.maxFileBytes,
       files: options.fileFields.length,
       fields: 50,
-      fieldSize: 64 * 1024,
+      fieldSize: MAX_FIELD_BYTES,
       parts: 50 + options.fileFields.length,
     },
   })) {
@@ -82,6 +91,10 @@ async function readParts(
       if (buffer.length > 0) files.push({ fieldname: part.fieldname, filename: part.filename, buffer });
     } else {
       const value = String(part.value ?? "");
+      textBytes += Buffer.byteLength(value) + Buffer.byteLength(part.fieldname);
+      // A field cut at 64 KB is refused, not read as its first 64 KB.
+      if (part.valueTruncated || textBytes > MAX_FORM_TEXT_BYTES)
+        throw payloadTooLarge(multipartMessages.textTooLarge);
       const name = part.fieldname.replace(/\[\]$/, "");
       const existing = fields[name];
       if (existing === undefined) fields[name] = part.fieldname.endsWith("[]") ? [value] : value;

@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { build } from "../app.js";
-import { job, outbox } from "../db/schema.js";
+import { job, outbox, user } from "../db/schema.js";
 import { policies } from "../lib/rate-limit/policies.js";
 import { injectAs, signUp, signUpAs, uniqueEmail } from "./accounts-helpers.js";
 import { type TestApp, useTestApp } from "./build-test-app.js";
@@ -104,6 +104,88 @@ describe.each(stores)("abuse limits on public writes (%s store)", (_store, store
     const refused = await ask();
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  /** `mbox+tag@domain`: one inbox under as many names as the sender likes (RFC 5233 sub-addressing). */
+  function subAddresses(prefix: string) {
+    const [local, domain] = uniqueEmail(prefix).split("@");
+    return (tag: number) => `${local}+${tag}@${domain}`;
+  }
+
+  it("counts a quote for mbox+1@… … mbox+6@… against one inbox: the 6th is refused", async () => {
+    const address = subAddresses("plus-quote");
+    for (let i = 1; i <= policies.quoteByEmail.max; i++) {
+      const response = await postQuote(t.app, freshAddress(), validQuote({ email: address(i) }));
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const refused = await postQuote(
+      t.app,
+      freshAddress(),
+      validQuote({ email: address(policies.quoteByEmail.max + 1).toUpperCase() }),
+    );
+    expect(refused.statusCode).toBe(429);
+    // Only the limit reads the inbox: each quote was answered and mailed at the address as typed.
+    const [first] = await t.database.db
+      .select()
+      .from(job)
+      .where(eq(job.customerEmail, address(1)));
+    expect(first).toBeDefined();
+  });
+
+  it("counts Gmail's dotted spellings of one inbox as one for quotes", async () => {
+    const local = `gscape${randomBytes(4).toString("hex")}`;
+    const spellings = Array.from(
+      { length: policies.quoteByEmail.max + 1 },
+      (_, i) => `${local.slice(0, i + 1)}.${local.slice(i + 1)}@googlemail.com`,
+    );
+    for (const email of spellings.slice(0, -1)) {
+      expect((await postQuote(t.app, freshAddress(), validQuote({ email }))).statusCode).toBe(200);
+    }
+    const refused = await postQuote(t.app, freshAddress(), validQuote({ email: `${local}@gmail.com` }));
+    expect(refused.statusCode).toBe(429);
+  });
+
+  it("counts password-reset requests for sub-addresses against one inbox", async () => {
+    const address = subAddresses("plus-reset");
+    const ask = (email: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/request-password-reset",
+        remoteAddress: freshAddress(),
+        payload: { email, resetPath: "/reset-password" },
+      });
+    for (let i = 1; i <= policies.resetRequestByEmail.max; i++)
+      expect((await ask(address(i))).statusCode).toBe(200);
+    expect((await ask(address(99))).statusCode).toBe(429);
+  });
+
+  it("limits sign-ups per inbox across addresses: sub-addresses of one mailbox count as one", async () => {
+    const address = subAddresses("plus-signup");
+    const signUpAs = (email: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        remoteAddress: freshAddress(),
+        payload: {
+          role: "customer",
+          name: "Plus Flood",
+          email,
+          password: "correct-horse-9",
+          confirmPassword: "correct-horse-9",
+        },
+      });
+    for (let i = 1; i <= policies.signUpByEmail.max; i++) {
+      const response = await signUpAs(address(i));
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const refused = await signUpAs(address(50));
+    expect(refused.statusCode).toBe(429);
+    // Nothing was created for the refused one.
+    const [row] = await t.database.db
+      .select()
+      .from(user)
+      .where(eq(user.email, address(50)));
+    expect(row).toBeUndefined();
   });
 
   it("counts in the shared store: a second app instance on the same data refuses what the first used up", async () => {

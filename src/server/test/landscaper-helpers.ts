@@ -133,11 +133,12 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   };
 }
 
-/** The smallest bytes each sniffer recognises, padded so they are past the 12-byte minimum. */
-export const samplePng = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
+/** The smallest real PNG (1×1, transparent): sniffed as a PNG and decodable, as a quote photo must be. */
+export const samplePng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+/** The smallest bytes the sniffer recognises as a PDF. */
 export const samplePdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
 /** POSTs `parts` as multipart/form-data to `url` through the real app, as `cookie`'s session or a visitor. */

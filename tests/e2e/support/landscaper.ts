@@ -62,10 +62,13 @@ export async function submitApplication(context: BrowserContext, fileName?: stri
   await okJson(await context.request.post("/api/landscaper/application/submit"), "submit application");
 }
 
-/** A real, decodable PNG of one green pixel per side (browsers can show it), padded to `bytes` if asked. */
+/**
+ * A real PNG (1×1) whose checksums hold, so the server (which decodes every image it stores) takes it;
+ * padded to `bytes` if asked.
+ */
 export function pngBuffer(bytes = 0): Buffer {
   const png = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkqP9fDwAEhQHhyhp8YQAAAABJRU5ErkJggg==",
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
     "base64",
   );
   // Bytes after IEND are ignored by decoders, so the file stays a valid image of any size.

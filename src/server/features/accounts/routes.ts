@@ -14,6 +14,7 @@ import { sessionAnswerSchema } from "../../../shared/session.js";
 import { session as sessionTable, user } from "../../db/schema.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { AppError } from "../../lib/errors.js";
+import { mailboxOf } from "../../lib/rate-limit/mailbox.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
@@ -55,6 +56,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { body: input } = signUpInput.parse(request);
+      await app.limit(request, policies.signUpByEmail, mailboxOf(input.email));
       const answer = await callAuth(
         app,
         request,
@@ -155,7 +157,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
       const { body: input } = forgotPasswordInput.parse(request);
       const email = input.email.toLowerCase();
       const db = app.database.db;
-      await app.limit(request, policies.resetRequestByEmail, email);
+      await app.limit(request, policies.resetRequestByEmail, mailboxOf(email));
       await recordAudit({
         db,
         action: "password_reset_request",

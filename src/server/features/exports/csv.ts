@@ -5,12 +5,30 @@ import type { Cursor, Fetcher } from "../admin/index.js";
 export type Cell = string | number | null | undefined;
 
 /**
- * A text cell a spreadsheet would run as a formula (=, +, -, @, and the tab and carriage return some
- * spreadsheets strip first) gets a leading single quote, the OWASP "CSV injection" advice. Numbers are
- * written as numbers and never touched.
+ * What a spreadsheet may skip before a cell's first sign: spaces of any kind, control and format characters
+ * (zero-width space, byte-order mark, soft hyphen, bidi marks) and the other default-ignorable code points.
+ * One character class, anchored: linear on any input.
+ */
+const INVISIBLE_LEAD = /^[\p{Z}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]+/u;
+/** = + - @ and the forms compatibility folding (NFKC) turns into them (full-width ＝, small ﹦, …), and −. */
+const FORMULA_SIGN = /^[=+\-@\u2212]/;
+
+/**
+ * A text cell a spreadsheet would run as a formula gets a leading single quote, the OWASP "CSV injection"
+ * advice: one starting with =, +, -, @ (or their full-width and small forms), also behind invisible
+ * characters or spaces, and one starting with the tab or carriage return some spreadsheets strip first.
+ * Numbers are written as numbers and never touched.
  */
 export function neutralise(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const first = value.charCodeAt(0);
+  // Most cells start with a letter or digit: those are decided by their first character alone (a million-row
+  // export must stay fast, see csvStream).
+  if (first > 0x40 && first < 0x7f) return value;
+  if (first === 0x09 || first === 0x0d) return `'${value}`;
+  const lead = INVISIBLE_LEAD.exec(value)?.[0].length ?? 0;
+  // Two UTF-16 units are enough for any single character; NFKC folds ＝ to = and ﹢ to +.
+  const sign = value.slice(lead, lead + 2).normalize("NFKC");
+  return FORMULA_SIGN.test(sign) ? `'${value}` : value;
 }
 
 function cell(value: Cell): string | number {

@@ -268,4 +268,33 @@ describe("exports", () => {
       "",
     ]);
   });
+
+  // Spreadsheets fold compatibility forms (a full-width ＝ is a formula to them) and skip invisible characters
+  // before the sign (a zero-width space, a byte-order mark, a soft hyphen, bidi marks).
+  it.each([
+    ["\uFF1D1+1", true],
+    ["\uFF0Bcmd", true],
+    ["\uFF0D1", true],
+    ["\uFF20SUM(A1)", true],
+    ["\uFE66HYPERLINK(x)", true],
+    ["\u2212 1", true],
+    ["\u200B=1+1", true],
+    ["\uFEFF=1+1", true],
+    ["\u00AD+1", true],
+    ["\u200E\u200F-1", true],
+    ["\u2060\u180E@x", true],
+    ["\u034F=x", true],
+    ["  =1+1", true],
+    ["\u00A0=1+1", true],
+    ["\u3000\uFF1D1", true],
+    ["\u200B\u200B\u200B\u200B\u200B\u200B\u200B\u200B=1", true],
+    ["\u200Bhello", false],
+    ["Caf\u00E9 = 1", false],
+    ["\uFF21\uFF1D1", false],
+    ["2026-11-20", false],
+    ["  hedge trim", false],
+    ["\u200B", false],
+  ])("neutralises %j when it starts a formula (%s)", (text, formula) => {
+    expect(neutralise(text)).toBe(formula ? `'${text}` : text);
+  });
 });

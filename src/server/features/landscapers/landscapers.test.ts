@@ -171,7 +171,8 @@ describe("landscaper onboarding and credentials", () => {
       });
       const [row] = await documentRows(t, account.id);
       expect(row!.storageKey).toMatch(new RegExp(`^documents/${account.id}/id_proof-[0-9a-f-]{36}\\.png$`));
-      expect(row!.sizeBytes).toBe(samplePng.length);
+      // Re-encoded without metadata (uploads.test.ts): the size is the stored file's.
+      expect(row!.sizeBytes).toBeGreaterThan(0);
       expect(await isStored(t, row!.storageKey)).toBe(true);
 
       // A PDF under a .jpg name is stored as what it is.

@@ -17,7 +17,8 @@ import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, landscaperDocument, user } from "../../db/schema.js";
 import { AppError, badRequest, notFound, unsupportedFile } from "../../lib/errors.js";
-import { extensionOf, nameForType, sniffFileType } from "../../lib/file-type.js";
+import { extensionOf, nameForType, type SniffedType, sniffFileType } from "../../lib/file-type.js";
+import { cleanImage } from "../../lib/images.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Storage } from "../../lib/storage.js";
 import type { Principal } from "../accounts/index.js";
@@ -160,6 +161,9 @@ export function displayName(filename: string): string {
   return (clean || "document").slice(0, 200);
 }
 
+/** A document image's longest edge once cleaned: a 12-megapixel phone photo keeps its size (fine print). */
+const DOCUMENT_MAX_EDGE = 4096;
+
 export interface UploadDocumentOptions {
   db: Db;
   storage: Storage;
@@ -179,10 +183,19 @@ export async function uploadDocument({
   documentType,
   file,
 }: UploadDocumentOptions): Promise<DocumentRow> {
-  const contentType = sniffFileType(file.buffer);
-  if (!contentType) throw unsupportedFile(landscaperMessages.fileType);
+  const sniffed = sniffFileType(file.buffer);
+  if (!sniffed) throw unsupportedFile(landscaperMessages.fileType);
+  // A photographed licence carries where it was taken (often home) and the phone: an image goes through the
+  // one image pipeline like every stored image, kept large enough to read; a PDF is stored as sent.
+  let contentType: SniffedType = sniffed;
+  let data = file.buffer;
+  if (sniffed !== "application/pdf") {
+    const image = await cleanImage(file.buffer, { maxEdge: DOCUMENT_MAX_EDGE, keepPng: true });
+    if (!image) throw unsupportedFile(landscaperMessages.fileType);
+    ({ contentType, data } = image);
+  }
   const key = `documents/${userId}/${documentType}-${randomUUID()}.${extensionOf[contentType]}`;
-  await storage.put(key, file.buffer);
+  await storage.put(key, data);
 
   let previousKey: string | null = null;
   let row: DocumentRow;
@@ -198,7 +211,7 @@ export async function uploadDocument({
         storageKey: key,
         originalName: nameForType(displayName(file.filename), contentType),
         contentType,
-        sizeBytes: file.buffer.length,
+        sizeBytes: data.length,
         uploadedAt: new Date(),
       };
       const [saved] = await tx

@@ -4,6 +4,7 @@ import { charlotteTime } from "../../../shared/dates.js";
 import { PHOTO_MAX_EDGE, photoMessages, THUMB_EDGE } from "../../../shared/proof.js";
 import { badRequest, unsupportedFile } from "../../lib/errors.js";
 import { sniffFileType } from "../../lib/file-type.js";
+import { cleanImage } from "../../lib/images.js";
 
 export interface ProcessedPhoto {
   full: Buffer;
@@ -14,34 +15,26 @@ export interface ProcessedPhoto {
   takenAt: Date | null;
 }
 
-// A decompression bomb (a tiny file that decodes to gigapixels) is refused before it is decoded.
-const MAX_INPUT_PIXELS = 60_000_000;
 const accepted = new Set(["image/jpeg", "image/png", "image/webp", "image/heic"]);
 
 /**
- * Re-encodes an uploaded photo: turned upright by its EXIF orientation, then written out as a new JPEG with no
- * metadata at all (sharp keeps none unless asked), so the location, the camera's serial and the rest never
- * reach storage; the capture time is read first and returned for the database.
+ * A proof or message photo through the one image pipeline (cleanImage: upright, at most PHOTO_MAX_EDGE, a new
+ * JPEG with no metadata), with its thumbnail; the capture time is read from the EXIF first and returned for
+ * the database.
  */
 export async function processPhoto(input: Buffer, now: Date = new Date()): Promise<ProcessedPhoto> {
   const type = sniffFileType(input);
   if (!type || !accepted.has(type)) throw unsupportedFile(photoMessages.notImage);
+  const full = await cleanImage(input, { maxEdge: PHOTO_MAX_EDGE });
+  if (!full) throw badRequest(photoMessages.unreadable);
   try {
-    const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
-    const meta = await source().metadata();
-    const takenAt = meta.exif ? captureTime(meta.exif, now) : null;
-    const full = await source()
-      .rotate()
-      .resize({ width: PHOTO_MAX_EDGE, height: PHOTO_MAX_EDGE, fit: "inside", withoutEnlargement: true })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
+    const takenAt = full.exif ? captureTime(full.exif, now) : null;
     const thumb = await sharp(full.data)
       .resize({ width: THUMB_EDGE, height: THUMB_EDGE, fit: "inside", withoutEnlargement: true })
       .jpeg({ quality: 75, mozjpeg: true })
       .toBuffer();
-    return { full: full.data, thumb, width: full.info.width, height: full.info.height, takenAt };
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode) throw error;
+    return { full: full.data, thumb, width: full.width, height: full.height, takenAt };
+  } catch {
     throw badRequest(photoMessages.unreadable);
   }
 }

@@ -1,15 +1,19 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { count, eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { daysFromToday, todayInCharlotte } from "../../../shared/dates.js";
 import { MAX_PHOTO_BYTES } from "../../../shared/jobs.js";
-import { photoMessages } from "../../../shared/quotes.js";
+import { photoMessages, quoteMessages } from "../../../shared/quotes.js";
 import { services } from "../../../shared/services.js";
 import { job, jobEvent, outbox } from "../../db/schema.js";
 import { defang } from "../../lib/mail/recipients.js";
 import { signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { expectFieldErrors } from "../../test/field-errors.js";
+import { cameraJpeg } from "../../test/photo-helpers.js";
 import { postQuote, validQuote } from "../../test/quote-helpers.js";
 
 /** The smallest valid PNG (1×1, transparent). */
@@ -191,6 +195,62 @@ describe("quotes", () => {
     });
   });
 
+  describe("the idempotency key belongs to the request that first used it", () => {
+    it("answers someone else's body under a known key with 409, not with the first requester's quote", async () => {
+      const idempotencyKey = randomUUID();
+      const victim = validQuote({ idempotencyKey, fullName: "Olivia Bennett", address: "12 Secret Ln" });
+      const first = await postQuote(t.app, victim);
+      expect(first.statusCode).toBe(200);
+      const jobsBefore = await jobCount();
+
+      const attacker = await postQuote(t.app, validQuote({ idempotencyKey, fullName: "Eve" }));
+      expect(attacker.statusCode).toBe(409);
+      expect(attacker.json()).toEqual({
+        error: { code: "conflict", message: quoteMessages.idempotencyKeyReused },
+      });
+      expect(attacker.body).not.toContain("Olivia");
+      expect(attacker.body).not.toContain("Secret");
+      expect(attacker.body).not.toContain(victim.email);
+      expect(await jobCount()).toBe(jobsBefore);
+
+      // The first requester's own retry still gets their quote.
+      const retry = await postQuote(t.app, victim);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().quote.id).toBe(first.json().quote.id);
+    });
+
+    it("answers a signed-in customer's key with 409 to another account, even with the same body", async () => {
+      const owner = await signUp(t.app);
+      const other = await signUp(t.app);
+      const idempotencyKey = randomUUID();
+      const input = validQuote({ idempotencyKey, email: owner.email });
+      expect((await postQuote(t.app, input, owner.cookie)).statusCode).toBe(200);
+      const stolen = await postQuote(t.app, input, other.cookie);
+      expect(stolen.statusCode).toBe(409);
+      expect(stolen.json().error.code).toBe("conflict");
+      expect((await postQuote(t.app, input, owner.cookie)).statusCode).toBe(200);
+    });
+
+    it("keeps the key's photo when a mismatched request is refused, and stores none of the refused one", async () => {
+      const idempotencyKey = randomUUID();
+      const first = await postQuote(
+        t.app,
+        multipartQuote(validQuote({ idempotencyKey }), { bytes: pngBytes, name: "a.png", type: "image/png" }),
+      );
+      expect(first.statusCode, first.body).toBe(200);
+      const stored = () => readdirSync(path.join(t.env.DATA_DIR, "uploads", "jobs")).length;
+      const filesBefore = stored();
+      const refused = await postQuote(
+        t.app,
+        multipartQuote(validQuote({ idempotencyKey }), { bytes: pngBytes, name: "b.png", type: "image/png" }),
+      );
+      expect(refused.statusCode).toBe(409);
+      expect(stored()).toBe(filesBefore);
+      const [row] = await t.database.db.select().from(job).where(eq(job.id, first.json().quote.id));
+      expect(await t.app.storage.get(row!.photoKey!)).not.toBeNull();
+    });
+  });
+
   describe("the photo", () => {
     it("refuses a photo over 10 MB with 413 and its message, storing nothing", async () => {
       const before = await jobCount();
@@ -220,6 +280,18 @@ describe("quotes", () => {
       expect(await jobCount()).toBe(before);
     });
 
+    it("refuses a HEIC photo it cannot decode (so cannot clean), storing nothing", async () => {
+      const before = await jobCount();
+      const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic"), Buffer.alloc(64, 1)]);
+      const response = await postQuote(
+        t.app,
+        multipartQuote(validQuote(), { bytes: heic, name: "IMG_2.HEIC", type: "image/heic" }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(photoMessages.unreadable);
+      expect(await jobCount()).toBe(before);
+    });
+
     it("validates multipart fields with the same messages", async () => {
       const response = await postQuote(
         t.app,
@@ -240,6 +312,39 @@ describe("quotes", () => {
       });
     });
 
+    it("stores and serves a camera JPEG without its EXIF: no GPS position, no camera, no owner", async () => {
+      const owner = await signUp(t.app);
+      const camera = await cameraJpeg({ width: 900, height: 600 });
+      expect((await sharp(camera).metadata()).exif).toBeDefined();
+      const response = await postQuote(
+        t.app,
+        multipartQuote(validQuote({ email: owner.email }), {
+          bytes: camera,
+          name: "IMG_1.jpg",
+          type: "image/jpeg",
+        }),
+        owner.cookie,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const [row] = await t.database.db.select().from(job).where(eq(job.id, response.json().quote.id));
+      const file = await t.app.storage.get(row!.photoKey!);
+      const stored = Buffer.concat(await file!.stream.toArray());
+      const served = await t.app.inject({
+        url: `/api/jobs/${row!.id}/photo`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(served.statusCode).toBe(200);
+      for (const bytes of [stored, served.rawPayload]) {
+        const meta = await sharp(bytes).metadata();
+        expect(meta).toMatchObject({ format: "jpeg", width: 900, height: 600 });
+        expect(meta.exif).toBeUndefined();
+        expect(meta.xmp).toBeUndefined();
+        expect(meta.iptc).toBeUndefined();
+        for (const text of ["TestCam", "Phone 15", "Carlos", "GPS"])
+          expect(bytes.includes(Buffer.from(text)), text).toBe(false);
+      }
+    });
+
     it("stores a real PNG, readable by its customer and admins only", async () => {
       const owner = await signUp(t.app);
       const other = await signUp(t.app);
@@ -258,8 +363,9 @@ describe("quotes", () => {
       expect(quote).toMatchObject({ services: ["mulch-installation"], estimateLowCents: 12000 });
 
       const [row] = await t.database.db.select().from(job).where(eq(job.id, quote.id));
-      expect(row).toMatchObject({ customerId: owner.id, photoContentType: "image/png" });
-      expect(row!.photoKey).toMatch(/^jobs\/[0-9a-f-]+\.png$/);
+      // Re-encoded like every stored photo (the test above): a JPEG.
+      expect(row).toMatchObject({ customerId: owner.id, photoContentType: "image/jpeg" });
+      expect(row!.photoKey).toMatch(/^jobs\/[0-9a-f-]+\.jpg$/);
 
       const mine = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: owner.cookie } });
       expect(mine.json().jobs.find((j: { id: string }) => j.id === quote.id)?.hasPhoto).toBe(true);
@@ -267,8 +373,12 @@ describe("quotes", () => {
       for (const cookie of [owner.cookie, admin.cookie]) {
         const photo = await t.app.inject({ url: `/api/jobs/${quote.id}/photo`, headers: { cookie } });
         expect(photo.statusCode).toBe(200);
-        expect(photo.headers["content-type"]).toBe("image/png");
-        expect(photo.rawPayload.equals(pngBytes)).toBe(true);
+        expect(photo.headers["content-type"]).toBe("image/jpeg");
+        expect(await sharp(photo.rawPayload).metadata()).toMatchObject({
+          format: "jpeg",
+          width: 1,
+          height: 1,
+        });
       }
       const stranger = await t.app.inject({
         url: `/api/jobs/${quote.id}/photo`,

@@ -5,6 +5,7 @@ import { quoteAnswerSchema, servicePricesAnswerSchema } from "../../../shared/qu
 import { repeatJobSchema } from "../../../shared/recurring.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { readMultipart } from "../../lib/multipart.js";
+import { mailboxOf } from "../../lib/rate-limit/mailbox.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
@@ -57,7 +58,7 @@ export async function quoteRoutes(fastify: FastifyInstance) {
       }
       const { body: input } = quoteInput.parse({ body });
       // Per email as well as per address: one address must not flood a stranger's inbox either.
-      await app.limit(request, policies.quoteByEmail, input.email);
+      await app.limit(request, policies.quoteByEmail, mailboxOf(input.email));
 
       const principal = await getPrincipal(app, request);
       const { quote, stored } = await receiveQuote({

@@ -3,13 +3,20 @@ import { eq, inArray } from "drizzle-orm";
 import { addressLine } from "../../../shared/address.js";
 import { formatLongDate } from "../../../shared/dates.js";
 import { type QuoteRequest, quoteRequestSchema } from "../../../shared/jobs.js";
-import { photoMessages, type QuoteSummary, type ServicePrice } from "../../../shared/quotes.js";
+import { PHOTO_MAX_EDGE } from "../../../shared/proof.js";
+import {
+  photoMessages,
+  type QuoteSummary,
+  quoteMessages,
+  type ServicePrice,
+} from "../../../shared/quotes.js";
 import { formatRange, jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { job, jobEvent, jobSeries, servicePrice } from "../../db/schema.js";
 import { badRequest, conflict, notFound, unsupportedFile } from "../../lib/errors.js";
 import { extensionOf, sniffFileType } from "../../lib/file-type.js";
+import { cleanImage } from "../../lib/images.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Storage } from "../../lib/storage.js";
 import { servicesOf } from "../jobs/index.js";
@@ -46,13 +53,41 @@ export interface SubmitQuoteOptions {
 }
 
 /**
+ * Whether a request under a used idempotency key is that key's own retry: the same details (a retry or double
+ * click sends the very same form) and, when signed in, the same customer. Anyone else holding the key (it
+ * travels in logs, proxies, a shared computer's history) would otherwise be answered with the first
+ * requester's name, email and address.
+ */
+function isRetryOf(row: typeof job.$inferSelect, input: QuoteRequest, customerId: string | null): boolean {
+  if (customerId !== null && row.customerId !== customerId) return false;
+  return (
+    row.customerName === input.fullName &&
+    row.customerEmail === input.email.toLowerCase() &&
+    row.customerPhone === input.phone &&
+    row.address === input.address &&
+    row.zipCode === input.zipCode &&
+    row.preferredDate === input.preferredDate &&
+    (row.additionalNotes ?? "") === (input.additionalNotes || "") &&
+    (row.seriesId === null) === (input.frequency === "one_time") &&
+    row.selectedServices.join("\n") === input.services.join("\n")
+  );
+}
+
+/** The job a used key already created, if this request is its retry; a 409 for anyone else. */
+function retried(row: typeof job.$inferSelect, input: QuoteRequest, customerId: string | null) {
+  if (!isRetryOf(row, input, customerId)) throw conflict(quoteMessages.idempotencyKeyReused);
+  return { job: row, created: false };
+}
+
+/**
  * Creates a pending job with its estimate, first event, emails and alerts, all in one transaction.
- * The same idempotency key always answers the same job (a double click or a retry creates one).
+ * The same idempotency key always answers the same job to its own retries (a double click or a retry creates
+ * one), and 409 to a request with other details or from another customer.
  */
 export async function submitQuote({ db, env, input, customerId, photo }: SubmitQuoteOptions) {
   if (input.idempotencyKey) {
     const [existing] = await db.select().from(job).where(eq(job.idempotencyKey, input.idempotencyKey));
-    if (existing) return { job: existing, created: false };
+    if (existing) return retried(existing, input, customerId);
   }
   return db.transaction(async (tx) => {
     const estimate = await estimateFor(tx, input.services);
@@ -103,7 +138,7 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
       // Lost a race with the same key: the other request created the job (and its series).
       if (series) await tx.delete(jobSeries).where(eq(jobSeries.id, series.id));
       const [existing] = await tx.select().from(job).where(eq(job.idempotencyKey, input.idempotencyKey!));
-      return { job: existing!, created: false };
+      return retried(existing!, input, customerId);
     }
     await tx
       .insert(jobEvent)
@@ -203,8 +238,11 @@ export async function receiveQuote(
   if (options.photo) {
     const type = sniffFileType(options.photo.buffer);
     if (!type || type === "application/pdf") throw unsupportedFile(photoMessages.notAnImage);
-    photo = { key: `jobs/${randomUUID()}.${extensionOf[type]}`, contentType: type };
-    await storage.put(photo.key, options.photo.buffer);
+    // Re-encoded like every stored image: the EXIF a phone writes (where the yard is, the camera) is dropped.
+    const image = await cleanImage(options.photo.buffer, { maxEdge: PHOTO_MAX_EDGE });
+    if (!image) throw unsupportedFile(photoMessages.unreadable);
+    photo = { key: `jobs/${randomUUID()}.${extensionOf[image.contentType]}`, contentType: image.contentType };
+    await storage.put(photo.key, image.data);
   }
   try {
     const { job: row, created } = await submitQuote({

@@ -13,12 +13,15 @@ const DAY = 24 * HOUR;
  * Every public write's limits, in one place (docs/decisions/006-trust-and-abuse-limits.md explains the sizes).
  * "ByIp" policies are applied before the handler runs (route config.rateLimit); the others are applied by the
  * handler once it knows the subject (the email a quote or reset names, the account asking); writeByAccount is
- * applied to every signed-in write before its body is read (plugins/rate-limit.ts).
+ * applied to every signed-in write before its body is read (plugins/rate-limit.ts). An email subject is always
+ * the inbox it reaches, `mailboxOf(email)`: `mbox+1@…` … `mbox+6@…` are one subject.
  */
 export const policies = {
   quoteByIp: { name: "quote-ip", max: 10, windowMs: HOUR },
   quoteByEmail: { name: "quote-email", max: 5, windowMs: HOUR },
   signUpByIp: { name: "sign-up-ip", max: 10, windowMs: HOUR },
+  // Each sign-up mails its address a confirmation link: one inbox (all its sub-addresses) is not flooded.
+  signUpByEmail: { name: "sign-up-email", max: 5, windowMs: HOUR },
   signInByIp: { name: "sign-in-ip", max: 60, windowMs: 15 * MINUTE },
   signOutByIp: { name: "sign-out-ip", max: 120, windowMs: 15 * MINUTE },
   resetRequestByIp: { name: "reset-request-ip", max: 10, windowMs: HOUR },

@@ -23,9 +23,13 @@ describe("the instant estimate", () => {
 });
 
 describe("the photo check in the browser", () => {
-  it("accepts any image up to 10 MB", () => {
+  it("accepts an image the server can read, up to 10 MB", () => {
     expect(photoProblem({ type: "image/png", size: 1024 })).toBeNull();
-    expect(photoProblem({ type: "image/heic", size: MAX_PHOTO_BYTES })).toBeNull();
+    expect(photoProblem({ type: "image/webp", size: MAX_PHOTO_BYTES })).toBeNull();
+  });
+
+  it("refuses HEIC before the upload: the server cannot decode it to remove its metadata", () => {
+    expect(photoProblem({ type: "image/heic", size: 1024 })).toBe(photoMessages.unreadable);
   });
 
   it("refuses other types and larger files with the server's messages", () => {
