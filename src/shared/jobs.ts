@@ -141,6 +141,19 @@ export const acceptJobSchema = z.object({
 });
 
 /**
+ * Whether a job's landscaper may see who and where the customer is: once the customer has approved their offer
+ * (scheduled_at, stamped by the approval and cleared by a withdrawal, a missed visit or leaving a series), so
+ * also on the job's later states. An offer alone is not enough: anyone approved can offer $1 on any request
+ * in their area and withdraw (issue 31).
+ */
+export function contactApproved(row: {
+  status: (typeof jobStatuses)[number];
+  scheduledAt: Date | string | null;
+}): boolean {
+  return row.scheduledAt !== null || row.status === "scheduled" || row.status === "completed";
+}
+
+/**
  * A final price above the agreed one is a request the customer answers (issue 31): at most this share above
  * the agreed price, with a reason. Until the customer says yes, and after a "no", the agreed price stands.
  */

@@ -56,6 +56,7 @@ export const photoMessages = {
   /** An image the server cannot decode (HEIC, a damaged file) cannot have its metadata removed: refused. */
   unreadable: "This photo could not be read. Please choose a JPEG, PNG, GIF or WebP image.",
   tooLarge: "The photo is larger than 10 MB. Please choose a smaller image.",
+  heic: "HEIC photos are not accepted. Please choose a JPEG, PNG, GIF or WebP image (on an iPhone: Settings › Camera › Formats › Most Compatible).",
 } as const;
 
 /**
@@ -65,7 +66,7 @@ export const photoMessages = {
 export function photoProblem(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith("image/")) return photoMessages.notAnImage;
   // The server re-encodes every photo to drop its metadata and cannot decode HEIC: said before the upload.
-  if (file.type === "image/heic" || file.type === "image/heif") return photoMessages.unreadable;
+  if (file.type === "image/heic" || file.type === "image/heif") return photoMessages.heic;
   if (file.size > MAX_PHOTO_BYTES) return photoMessages.tooLarge;
   return null;
 }

@@ -356,7 +356,7 @@ describe("landscaper", () => {
     await card.waitFor();
     await card.getByText("Preferred:").waitFor();
     await card.getByText(/^Estimate: \$90\.00/).waitFor();
-    await card.getByText("Photo included (visible once accepted)").waitFor();
+    await card.getByText("Photo included (visible once the customer approves your offer)").waitFor();
     expect(await seriousViolations(pro.page)).toEqual([]);
 
     // Keyboard only: focus Accept, Enter opens the dialog with the price field focused, Enter submits.

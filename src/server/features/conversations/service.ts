@@ -7,6 +7,7 @@ import {
   type MessageRole,
   maskContacts,
 } from "../../../shared/conversations.js";
+import { contactApproved } from "../../../shared/jobs.js";
 import { jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -133,7 +134,13 @@ export async function readConversation(options: {
     jobId: current.id,
     jobNumber: current.number,
     withName: await otherSideName(db, current, role),
-    messages: rows.map((row) => toItem(row, principal, reported)),
+    messages: rows.map((row) => {
+      const item = toItem(row, principal, reported);
+      // The customer's name on their own messages follows the job card's rule for this landscaper.
+      return role === "landscaper" && row.senderRole === "customer" && !contactApproved(current)
+        ? { ...item, senderName: "The customer" }
+        : item;
+    }),
     canWrite: closedReason === null,
     closedReason,
     masking: masking(current),
@@ -144,7 +151,8 @@ export async function readConversation(options: {
 async function otherSideName(db: DbOrTx, row: JobRow, role: MessageRole): Promise<string> {
   const landscaperName = row.landscaperId ? await landscaperNameOf(db, row.landscaperId) : null;
   if (role === "customer") return landscaperName ?? "Your landscaper";
-  if (role === "landscaper") return row.customerName;
+  // Before the customer approves this landscaper, their name stays theirs, as on the job card.
+  if (role === "landscaper") return contactApproved(row) ? row.customerName : "The customer";
   return `${row.customerName} and ${landscaperName ?? "the landscaper"}`;
 }
 

@@ -1,5 +1,5 @@
 import { aliasedTable } from "drizzle-orm";
-import type { JobView, PriceRequestView } from "../../../shared/jobs.js";
+import { contactApproved, type JobView, type PriceRequestView } from "../../../shared/jobs.js";
 import { areaLabel } from "../../../shared/neighbourhoods.js";
 import { WORK_APPROVAL_HOURS } from "../../../shared/payments.js";
 import type {
@@ -207,15 +207,8 @@ export function withoutContact(view: JobView): JobView {
   };
 }
 
-/**
- * Whether a job's landscaper may see who and where the customer is: once the customer has approved their offer
- * (scheduled_at, stamped by the approval and cleared by a withdrawal, a missed visit or leaving a series), so
- * also on the job's later states. An offer alone is not enough: anyone approved can offer $1 on any request
- * in their area and withdraw.
- */
-export function contactApproved(row: Pick<JobRow, "status" | "scheduledAt">): boolean {
-  return row.scheduledAt !== null || row.status === "scheduled" || row.status === "completed";
-}
+/** The one rule for what a landscaper sees of the customer (src/shared/jobs.ts), also read by conversations. */
+export { contactApproved };
 
 /** A job of the landscaper's own as they see it: whole once the customer approved them, else without contact. */
 export function landscaperView(row: Pick<JobRow, "status" | "scheduledAt">, view: JobView): JobView {

@@ -110,12 +110,18 @@ export function JobCard({ job }: { job: JobView }) {
               : pendingText("Awaiting quote")}
           </Detail>
           {job.finalPriceCents !== null ? (
-            <Detail label="Final price">
-              {formatCents(job.finalPriceCents)}
-              {job.priceRequest?.answer === "declined"
-                ? ` (you kept the agreed price; ${formatCents(job.priceRequest.requestedCents)} was asked)`
-                : ""}
-            </Detail>
+            job.priceRequest?.answer === "pending" ? (
+              <Detail label="New price asked">
+                {formatCents(job.priceRequest.requestedCents)} (agreed {formatCents(job.finalPriceCents)})
+              </Detail>
+            ) : (
+              <Detail label="Final price">
+                {formatCents(job.finalPriceCents)}
+                {job.priceRequest?.answer === "declined"
+                  ? ` (you kept the agreed price; ${formatCents(job.priceRequest.requestedCents)} was asked)`
+                  : ""}
+              </Detail>
+            )
           ) : null}
           {job.payment ? (
             <Detail label="Payment">

@@ -42,14 +42,20 @@ export function WorkApproval({ job }: { job: JobView }) {
       data-testid="work-approval"
     >
       {request ? (
-        <p className="text-sm text-slate-800">
-          <strong className="font-semibold">{who}</strong> marked this job done and asks{" "}
-          <strong className="font-semibold">{formatCents(request.requestedCents)}</strong> instead of the
-          agreed <strong className="font-semibold">{price}</strong>: “{request.reason}” Approve the work at
-          the price you choose, or report a problem and nothing is charged until it is resolved. The higher
-          price is charged only if you approve it.
-          {deadline ? ` If we hear nothing by ${deadline}, the work is approved at the agreed ${price}.` : ""}
-        </p>
+        <div className="grid gap-1.5 text-sm text-slate-800">
+          <p>
+            <strong className="font-semibold">{who}</strong> marked this job done and asks{" "}
+            <strong className="font-semibold">{formatCents(request.requestedCents)}</strong> instead of the
+            agreed <strong className="font-semibold">{price}</strong>: “{request.reason}”
+          </p>
+          <p>
+            Approve the work at the agreed price or at the new one; the higher price is charged only if you
+            choose it. Or report a problem, and nothing is charged until it is resolved.
+            {deadline
+              ? ` If we hear nothing by ${deadline}, the work is approved at the agreed ${price}.`
+              : ""}
+          </p>
+        </div>
       ) : (
         <p className="text-sm text-slate-800">
           <strong className="font-semibold">{who}</strong> marked this job done at{" "}
@@ -59,9 +65,20 @@ export function WorkApproval({ job }: { job: JobView }) {
         </p>
       )}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <Button
+          type="button"
+          icon={<CircleCheck className="size-4" aria-hidden="true" />}
+          pending={pendingChoice === false}
+          disabled={approve.isPending}
+          pendingLabel="Approving..."
+          onClick={() => approveAt(false)}
+        >
+          {request ? `Approve at agreed price · ${price}` : `Approve work · ${price}`}
+        </Button>
         {request ? (
           <Button
             type="button"
+            variant="outline"
             icon={<CircleCheck className="size-4" aria-hidden="true" />}
             pending={pendingChoice === true}
             disabled={approve.isPending}
@@ -71,17 +88,6 @@ export function WorkApproval({ job }: { job: JobView }) {
             Approve new price · {formatCents(request.requestedCents)}
           </Button>
         ) : null}
-        <Button
-          type="button"
-          variant={request ? "outline" : "default"}
-          icon={<CircleCheck className="size-4" aria-hidden="true" />}
-          pending={pendingChoice === false}
-          disabled={approve.isPending}
-          pendingLabel="Approving..."
-          onClick={() => approveAt(false)}
-        >
-          {request ? `Approve at agreed price · ${price}` : `Approve work · ${price}`}
-        </Button>
         <ReportProblemDialog job={job} />
       </div>
     </div>

@@ -54,13 +54,15 @@ export function CompleteJobDialog({
     }
     const askedCents = Math.round(Number(values.finalPrice) * 100);
     if (askedCents > maxCents) {
-      form.setError("finalPrice", {
-        message: priceRequestMessages.tooHigh(formatCents(maxCents), formatCents(agreedCents)),
-      });
+      form.setError(
+        "finalPrice",
+        { message: priceRequestMessages.tooHigh(formatCents(maxCents), formatCents(agreedCents)) },
+        { shouldFocus: true },
+      );
       return;
     }
     if (askedCents > agreedCents && !values.reason?.trim()) {
-      form.setError("reason", { message: priceRequestMessages.reasonNeeded });
+      form.setError("reason", { message: priceRequestMessages.reasonNeeded }, { shouldFocus: true });
       return;
     }
     await photos.uploadThen(async () => {

@@ -191,8 +191,8 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
       title={<>Accept {jobLabel(job.number)}</>}
       description={
         <>
-          {job.customerName || "The customer"} will be asked to approve your price and date. Once you accept,
-          you see their address and contact details.
+          {job.customerName || "The customer"} will be asked to approve your price and date. Once they approve
+          it, you see their address and contact details.
         </>
       }
       submitLabel="Accept Job"
@@ -263,8 +263,8 @@ export function WithdrawJobDialog({ job, disabled, describedBy }: ActionDialogPr
       title={<>Withdraw from {jobLabel(job.number)}?</>}
       description={
         <>
-          {job.customerName} is told at once and the job is open to other landscapers again. Anything held on
-          their card is released.
+          {job.customerName || "The customer"} is told at once and the job is open to other landscapers again.
+          Anything held on their card is released.
         </>
       }
       submitLabel="Withdraw"

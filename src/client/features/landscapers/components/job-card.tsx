@@ -44,11 +44,13 @@ import { AcceptJobDialog, reportActionError, WithdrawJobDialog } from "./job-act
 import { laterVisitsText } from "./later-visits";
 
 /** Where the higher final price the landscaper asked stands with the customer. */
-function priceRequestText(request: PriceRequestView): string {
+function priceRequestText(request: PriceRequestView, agreedCents: number): string {
   const asked = formatCents(request.requestedCents);
+  const agreed = formatCents(agreedCents);
   if (request.answer === "approved") return `The customer approved the new price of ${asked}.`;
-  if (request.answer === "declined") return `The customer kept the agreed price; ${asked} was not approved.`;
-  return `You asked ${asked}; the customer has not answered yet. Until they approve it, the agreed price stands.`;
+  if (request.answer === "declined")
+    return `The customer kept the agreed price of ${agreed} (you asked ${asked}).`;
+  return `You asked ${asked}; the customer has not answered yet. Until they approve it, the agreed ${agreed} stands.`;
 }
 
 const dateLabel: Record<JobStatus, string> = {
@@ -252,13 +254,16 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
           {job.finalPriceCents !== null ? (
             <Detail icon={CircleDollarSign}>
               <span className="font-semibold text-slate-900">
-                Final price: {formatCents(job.finalPriceCents)}
+                {job.priceRequest?.answer === "pending" ? "Agreed price" : "Final price"}:{" "}
+                {formatCents(job.finalPriceCents)}
                 {job.tipCents > 0 ? ` + ${formatCents(job.tipCents)} tip` : ""}
               </span>
             </Detail>
           ) : null}
           {job.priceRequest ? (
-            <Detail icon={CircleDollarSign}>{priceRequestText(job.priceRequest)}</Detail>
+            <Detail icon={CircleDollarSign}>
+              {priceRequestText(job.priceRequest, job.quotedPriceCents ?? 0)}
+            </Detail>
           ) : null}
           {job.rating !== null ? (
             <Detail icon={Star}>

@@ -4,7 +4,7 @@ import { customerCalled, showsContactLinks, withheldContactText, withheldPhotoTe
 describe("a landscaper's job card without the customer's details", () => {
   it("says when an open request's and an unapproved offer's details appear, and nothing once they are sent", () => {
     expect(withheldContactText({ contactHidden: true, status: "pending" })).toBe(
-      "Exact address and contact details show once you accept",
+      "Exact address and contact details show once the customer approves your offer",
     );
     expect(withheldContactText({ contactHidden: true, status: "accepted" })).toBe(
       "Contact details appear once the customer approves your offer.",
@@ -27,7 +27,7 @@ describe("a landscaper's job card without the customer's details", () => {
 
   it("says when the customer's photo can be seen while it is withheld", () => {
     expect(withheldPhotoText({ hasPhoto: true, contactHidden: true, status: "pending" })).toBe(
-      "Photo included (visible once accepted)",
+      "Photo included (visible once the customer approves your offer)",
     );
     expect(withheldPhotoText({ hasPhoto: true, contactHidden: true, status: "accepted" })).toBe(
       "Photo included (visible once the customer approves your offer)",

@@ -2,13 +2,13 @@ import type { JobView } from "../../../../shared/jobs";
 
 /**
  * What a job card says in place of the customer's address while the server withholds their details, or null
- * when it sends them. An open request shows them once accepted; the landscaper's own offer once the customer
- * approves it (the server's contactApproved rule): until then the card must work without them.
+ * when it sends them: once the customer approves the landscaper's offer (the server's contactApproved rule);
+ * until then the card must work without them.
  */
 export function withheldContactText(job: Pick<JobView, "contactHidden" | "status">): string | null {
   if (!job.contactHidden) return null;
   return job.status === "pending"
-    ? "Exact address and contact details show once you accept"
+    ? "Exact address and contact details show once the customer approves your offer"
     : "Contact details appear once the customer approves your offer.";
 }
 
@@ -28,6 +28,6 @@ export function withheldPhotoText(
 ): string | null {
   if (!job.hasPhoto || !job.contactHidden) return null;
   return job.status === "pending"
-    ? "Photo included (visible once accepted)"
+    ? "Photo included (visible once the customer approves your offer)"
     : "Photo included (visible once the customer approves your offer)";
 }

@@ -42,7 +42,8 @@ export function PhotoField({ id: givenId, file, error, onChange, disabled }: Pho
     <div className="grid gap-1.5">
       <Label htmlFor={id}>Photo of your property (optional)</Label>
       <p id={descriptionId} className="text-sm text-slate-600">
-        An image up to 10 MB helps the landscaper quote accurately.
+        A JPEG, PNG, GIF or WebP image up to 10 MB (not HEIC). Your landscaper sees it once you approve their
+        offer, to plan the work; we remove its location and camera details.
       </p>
       {file && previewUrl ? (
         <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">

@@ -29,7 +29,7 @@ describe("the photo check in the browser", () => {
   });
 
   it("refuses HEIC before the upload: the server cannot decode it to remove its metadata", () => {
-    expect(photoProblem({ type: "image/heic", size: 1024 })).toBe(photoMessages.unreadable);
+    expect(photoProblem({ type: "image/heic", size: 1024 })).toBe(photoMessages.heic);
   });
 
   it("refuses other types and larger files with the server's messages", () => {
