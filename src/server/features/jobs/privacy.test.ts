@@ -116,6 +116,17 @@ describe("what a landscaper sees of a job before it is theirs", () => {
       area: "Dilworth (28203)",
     });
     expect(accepted.body).not.toContain("Priya");
+    // The customer writes to the offer's landscaper: the thread names them "The customer" until they approve.
+    const said = await injectAs(t.app, customer.cookie, "POST", `/api/jobs/${jobId}/messages`, {
+      body: "Is Tuesday morning fine?",
+    });
+    expect(said.statusCode, said.body).toBe(200);
+    const thread = await injectAs(t.app, pro.cookie, "GET", `/api/jobs/${jobId}/messages`);
+    expect(thread.json()).toMatchObject({
+      withName: "The customer",
+      messages: [{ senderRole: "customer", senderName: "The customer", body: "Is Tuesday morning fine?" }],
+    });
+    expect(thread.body).not.toContain("Priya");
     const answers = [
       accepted.body,
       JSON.stringify(await queueOf(pro.cookie)),
