@@ -77,7 +77,7 @@ describe("the landscaper's job queue", () => {
     await first.getByText(/^(\d+\.\d mi from your base|In your base ZIP)$/).waitFor();
     expect(await first.getByText(/^Request in .+ \(\d{5}\)$/).count()).toBe(1);
     await first
-      .getByText("Exact address and contact details show once the customer approves your offer")
+      .getByText("Exact address, contact details and any notes show once the customer approves your offer")
       .waitFor();
 
     // Load more, twice: all 45, then no more button.

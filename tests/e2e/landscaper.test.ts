@@ -380,7 +380,7 @@ describe("landscaper", () => {
     // Accepted, not yet approved: the card still goes by the area and says when the customer's details come.
     await card.getByText("Waiting for the customer to approve your price and date.").waitFor();
     await card.getByRole("heading", { name: /^Request in .*\(\d{5}\)$/ }).waitFor();
-    await card.getByText("Contact details appear once the customer approves your offer.").waitFor();
+    await card.getByText("Contact details and any notes appear once the customer approves your offer.").waitFor();
     await card.getByText("Photo included (visible once the customer approves your offer)").waitFor();
     expect(await card.textContent()).not.toContain("Olivia");
 

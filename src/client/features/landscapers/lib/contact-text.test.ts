@@ -4,10 +4,10 @@ import { customerCalled, showsContactLinks, withheldContactText, withheldPhotoTe
 describe("a landscaper's job card without the customer's details", () => {
   it("says when an open request's and an unapproved offer's details appear, and nothing once they are sent", () => {
     expect(withheldContactText({ contactHidden: true, status: "pending" })).toBe(
-      "Exact address and contact details show once the customer approves your offer",
+      "Exact address, contact details and any notes show once the customer approves your offer",
     );
     expect(withheldContactText({ contactHidden: true, status: "accepted" })).toBe(
-      "Contact details appear once the customer approves your offer.",
+      "Contact details and any notes appear once the customer approves your offer.",
     );
     expect(withheldContactText({ status: "scheduled" })).toBeNull();
   });

@@ -8,8 +8,8 @@ import type { JobView } from "../../../../shared/jobs";
 export function withheldContactText(job: Pick<JobView, "contactHidden" | "status">): string | null {
   if (!job.contactHidden) return null;
   return job.status === "pending"
-    ? "Exact address and contact details show once the customer approves your offer"
-    : "Contact details appear once the customer approves your offer.";
+    ? "Exact address, contact details and any notes show once the customer approves your offer"
+    : "Contact details and any notes appear once the customer approves your offer.";
 }
 
 /** Whether the card shows the phone and email links: the landscaper's job, not cancelled, details sent. */
