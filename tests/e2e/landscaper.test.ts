@@ -380,7 +380,9 @@ describe("landscaper", () => {
     // Accepted, not yet approved: the card still goes by the area and says when the customer's details come.
     await card.getByText("Waiting for the customer to approve your price and date.").waitFor();
     await card.getByRole("heading", { name: /^Request in .*\(\d{5}\)$/ }).waitFor();
-    await card.getByText("Contact details and any notes appear once the customer approves your offer.").waitFor();
+    await card
+      .getByText("Contact details and any notes appear once the customer approves your offer.")
+      .waitFor();
     await card.getByText("Photo included (visible once the customer approves your offer)").waitFor();
     expect(await card.textContent()).not.toContain("Olivia");
 
@@ -413,11 +415,14 @@ describe("landscaper", () => {
     await card.getByRole("button", { name: "Mark Complete" }).click();
     const complete = pro.page.getByRole("dialog", { name: /^Complete JOB-/ });
     expect(await complete.getByLabel("Final price (USD)").inputValue()).toBe("85");
+    // Above the agreed $85.00: a request with its reason; the agreed price stands until the customer says yes.
     await complete.getByLabel("Final price (USD)").fill("92.50");
+    await complete.getByLabel("Why is the price higher?").fill("The side strip needed edging too.");
     await choosePhotos(pro.page, complete);
     await complete.getByRole("button", { name: "Upload photos and complete" }).click();
     await seeToast(pro.page, "Job marked as completed.");
-    await card.getByText("Final price: $92.50").waitFor();
+    await card.getByText("Agreed price: $85.00").waitFor();
+    await card.getByText("You asked $92.50; the customer has not answered yet.", { exact: false }).waitFor();
     await card.getByText("Completed", { exact: true }).waitFor();
     await screenshot(pro.page, "landscaper-dashboard-approved-1280");
   });
