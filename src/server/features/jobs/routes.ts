@@ -1,36 +1,19 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import type { z } from "zod";
 import { okMessageAnswerSchema } from "../../../shared/answers.js";
+import { landscaperJobAnswerSchema, landscaperJobsAnswerSchema } from "../../../shared/job-queue.js";
 import {
-  landscaperJobAnswerSchema,
-  landscaperJobsAnswerSchema,
-  queueQuerySchema,
-} from "../../../shared/job-queue.js";
-import {
-  acceptJobSchema,
-  approveWorkSchema,
-  cancelJobSchema,
-  completeJobSchema,
   customerJobsAnswerSchema,
   jobActionAnswerSchema,
   nextJobAnswerSchema,
-  rateJobSchema,
-  refundJobSchema,
-  withdrawJobSchema,
 } from "../../../shared/jobs.js";
-import { approveJobSchema, payoutRunAnswerSchema } from "../../../shared/payments.js";
-import {
-  offerRedoSchema,
-  onMyWaySchema,
-  reportProblemSchema,
-  resolutionsAnswerSchema,
-  resolveDisputeSchema,
-} from "../../../shared/proof.js";
+import { payoutRunAnswerSchema } from "../../../shared/payments.js";
+import { resolutionsAnswerSchema } from "../../../shared/proof.js";
 import type { Access } from "../../lib/access.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { notFound } from "../../lib/errors.js";
 import { policies, type RateLimitPolicy } from "../../lib/rate-limit/policies.js";
-import { defineInput, type RouteInput } from "../../lib/route-input.js";
+import type { RouteInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import {
   type ActionOptions,
@@ -49,24 +32,26 @@ import { runPayouts } from "./payment-pass.js";
 import { landscaperQueue } from "./queue.js";
 import { listCustomerJobs, nextScheduledJob, photoOf, withProof } from "./reads.js";
 import { listResolutions } from "./resolutions.js";
+import {
+  acceptInput,
+  approveInput,
+  approveWorkInput,
+  cancelInput,
+  completeInput,
+  jobInput,
+  type jobParams,
+  offerRedoInput,
+  onMyWayInput,
+  queueInput,
+  rateInput,
+  refundInput,
+  reportInput,
+  resolveInput,
+  withdrawInput,
+} from "./route-inputs.js";
 import { type JobRow, jobViewFor } from "./views.js";
 import { approveWork } from "./work-approval.js";
 
-const jobParams = z.object({ id: z.uuid({ message: "Job not found." }) });
-const jobInput = defineInput({ params: jobParams });
-const acceptInput = defineInput({ params: jobParams, body: acceptJobSchema });
-const cancelInput = defineInput({ params: jobParams, body: cancelJobSchema });
-const completeInput = defineInput({ params: jobParams, body: completeJobSchema });
-const rateInput = defineInput({ params: jobParams, body: rateJobSchema });
-const approveInput = defineInput({ params: jobParams, body: approveJobSchema });
-const approveWorkInput = defineInput({ params: jobParams, body: approveWorkSchema });
-const reportInput = defineInput({ params: jobParams, body: reportProblemSchema });
-const refundInput = defineInput({ params: jobParams, body: refundJobSchema });
-const withdrawInput = defineInput({ params: jobParams, body: withdrawJobSchema });
-const queueInput = defineInput({ query: queueQuerySchema });
-const onMyWayInput = defineInput({ params: jobParams, body: onMyWaySchema });
-const offerRedoInput = defineInput({ params: jobParams, body: offerRedoSchema });
-const resolveInput = defineInput({ params: jobParams, body: resolveDisputeSchema });
 const emptyQueue = {
   jobs: [],
   stats: { total: 0, pending: 0, accepted: 0, completed: 0, cancelled: 0, declined: 0 },

@@ -13,6 +13,7 @@ import type { Access } from "../../lib/access.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput, type RouteInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
+import { jobInput, jobParams } from "./route-inputs.js";
 import {
   cancelSeries,
   changeSeriesWeekday,
@@ -26,12 +27,10 @@ import { seriesSummaries } from "./series-reads.js";
 import { jobViewFor } from "./views.js";
 
 const seriesParams = z.object({ id: z.uuid({ message: seriesMessages.notYours }) });
-const jobParams = z.object({ id: z.uuid({ message: "Job not found." }) });
 const pauseInput = defineInput({ params: seriesParams, body: pauseSeriesSchema });
 const weekdayInput = defineInput({ params: seriesParams, body: changeWeekdaySchema });
 const reasonInput = defineInput({ params: seriesParams, body: seriesReasonSchema });
 const moveInput = defineInput({ params: jobParams, body: moveVisitSchema });
-const jobInput = defineInput({ params: jobParams });
 const resumeInput = defineInput({ params: seriesParams, body: z.object({}) });
 
 /** Changes to a recurring series (the customer's and the landscaper's) and to one of its visits. */

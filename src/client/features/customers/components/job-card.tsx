@@ -30,6 +30,7 @@ import {
 } from "../../series";
 import { ApproveJobDialog } from "./approve-job-dialog";
 import { CancelJobDialog } from "./cancel-job-dialog";
+import { FinalPriceDetail } from "./final-price-detail";
 import { LandscaperRecord } from "./landscaper-record";
 import { RatingForm } from "./rating-form";
 import { StarRating } from "./star-rating";
@@ -109,20 +110,7 @@ export function JobCard({ job }: { job: JobView }) {
               ? formatCents(job.quotedPriceCents)
               : pendingText("Awaiting quote")}
           </Detail>
-          {job.finalPriceCents !== null ? (
-            job.priceRequest?.answer === "pending" ? (
-              <Detail label="New price asked">
-                {formatCents(job.priceRequest.requestedCents)} (agreed {formatCents(job.finalPriceCents)})
-              </Detail>
-            ) : (
-              <Detail label="Final price">
-                {formatCents(job.finalPriceCents)}
-                {job.priceRequest?.answer === "declined"
-                  ? ` (you kept the agreed price; ${formatCents(job.priceRequest.requestedCents)} was asked)`
-                  : ""}
-              </Detail>
-            )
-          ) : null}
+          <FinalPriceDetail job={job} />
           {job.payment ? (
             <Detail label="Payment">
               {paymentText(job)}
