@@ -34,20 +34,7 @@ describe("what a landscaper sees of a job before it is theirs", () => {
   it("shows services, dates, estimate, ZIP and neighbourhood, and the contact details only once the customer approves", async () => {
     const customer = await signUp(t.app);
     await saveCard(t.app, customer.cookie);
-    const quote = await postQuote(
-      t.app,
-      {
-        fullName: "Priya Private",
-        email: "priya.private@test.local",
-        phone: "704-555-0142",
-        address: "1200 East Blvd, Charlotte, NC",
-        zipCode: "28203",
-        services: ["lawn-mowing"],
-        preferredDate: daysFromToday(5),
-        additionalNotes: "Gate code 4321, dog in the yard",
-      },
-      customer.cookie,
-    );
+    const quote = await postQuote(t.app, secretQuote(), customer.cookie);
     expect(quote.statusCode, quote.body).toBe(200);
     const jobId: string = quote.json().quote.id;
 

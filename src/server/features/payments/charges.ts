@@ -6,7 +6,7 @@ import { formatCents, jobLabel, platformCutCents, serviceName } from "../../../s
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { job, landscaper, payment, paymentCustomer, paymentMethod } from "../../db/schema.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
-import { type LedgerLine, post } from "./ledger.js";
+import { captureKey, type LedgerLine, post } from "./ledger.js";
 import type { PaymentProvider, ProviderPayment } from "./provider.js";
 
 export type PaymentRow = typeof payment.$inferSelect;
@@ -198,10 +198,11 @@ async function record(tx: Tx, before: PaymentRow, after: PaymentRow, publicUrl: 
           ]
         : splitLines(captured, landscaperId);
     if (after.kind === "job" && !isFee) await enqueueReceipt(tx, after.jobId, captured, publicUrl);
+    const kind = isFee ? "cancellation_fee" : isTip ? "tip" : "job_charge";
     await post(tx, {
       ...base,
-      key: `${isFee ? "cancellation_fee" : isTip ? "tip" : "job_charge"}:${after.id}`,
-      kind: isFee ? "cancellation_fee" : isTip ? "tip" : "job_charge",
+      key: captureKey(kind, after.id),
+      kind,
       description: isFee ? "Cancellation fee" : isTip ? "Tip" : "Job charge",
       lines,
     });

@@ -106,6 +106,14 @@ async function totalsFrom(db: DbOrTx, source: ReturnType<typeof sql>) {
   };
 }
 
+/** The key of the ledger transaction that records a payment's capture: one per payment, written once. */
+export function captureKey(
+  kind: Extract<LedgerKind, "cancellation_fee" | "tip" | "job_charge">,
+  paymentId: string,
+): string {
+  return `${kind}:${paymentId}`;
+}
+
 /**
  * The cancellation fees the ledger recorded as taken, by payment. A late cancellation takes the fee from the
  * visit's hold (the job's own payment, whose capture is then the fee) or charges it as a payment of its own;
@@ -115,7 +123,7 @@ async function totalsFrom(db: DbOrTx, source: ReturnType<typeof sql>) {
 export async function feesTaken(db: DbOrTx, paymentIds: readonly string[]): Promise<Map<string, number>> {
   const fees = new Map<string, number>();
   if (paymentIds.length === 0) return fees;
-  const keys = paymentIds.map((id) => `cancellation_fee:${id}`);
+  const keys = paymentIds.map((id) => captureKey("cancellation_fee", id));
   const rows = await db
     .select({
       paymentId: ledgerTransaction.paymentId,
