@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { todayInCharlotte } from "../../src/shared/dates";
 import type { QuoteRequestInput } from "../../src/shared/jobs";
+import { settleAnimations } from "./support/a11y";
 import { adminAccount, sessionUserOf, signInThroughForm, signUpViaApi, uniqueEmail } from "./support/auth";
 import { baseURL, desktop, mobile, screenshot } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
@@ -108,6 +109,7 @@ describe("admin area", () => {
     await expect.poll(() => page.getByRole("figure", { name: "Total Bookings" }).count()).toBe(0);
     await page.getByRole("figure", { name: "Top Performing Landscapers" }).waitFor();
 
+    await settleAnimations(page);
     const axe = await new AxeBuilder({ page }).include("#main").analyze();
     expect(
       axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
@@ -266,6 +268,7 @@ describe("admin area", () => {
           );
           expect(overflow, `${path} at ${viewport.width}px`).toBeLessThanOrEqual(0);
           await screenshot(page, `admin-${name}-${viewport.width}`);
+          await settleAnimations(page);
           const axe = await new AxeBuilder({ page }).include("#main").analyze();
           expect(
             axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),

@@ -11,9 +11,36 @@ export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", 
  * experimental, and a button whose name hides what it shows (the bell's '9+') is what it catches.
  */
 export function wcagAxe(page: Page) {
-  return new AxeBuilder({ page })
+  const builder = new AxeBuilder({ page })
     .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
     .withTags(wcagTags);
+  // Every scan waits for transitions to end first: axe reads colours as painted, so a banner caught halfway
+  // through its fade measures as low contrast (CI saw the welcome banner's 300 ms fold-out on a slow run).
+  const analyze = builder.analyze.bind(builder);
+  builder.analyze = async () => {
+    await settleAnimations(page);
+    return analyze();
+  };
+  return builder;
+}
+
+/**
+ * Waits until no finite CSS transition or animation is running (spinners and skeleton pulses repeat forever
+ * and are left alone), up to 5 s.
+ */
+export async function settleAnimations(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== "running" ||
+            animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { timeout: 5000 },
+  );
 }
 
 /** No serious or critical axe violation inside the page's <main>. */
