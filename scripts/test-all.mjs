@@ -55,6 +55,9 @@ mustRun("npx", ["react-router", "typegen"]);
 mustRun("npx", ["tsc", "--noEmit"]);
 console.log("• Lint");
 mustRun("npx", ["biome", "check", "."]);
+// Import rules a one-file linter cannot see: no cycles anywhere in src/, features only through entry files.
+console.log("• Import rules (dependency-cruiser)");
+mustRun("npx", ["depcruise", "src", "--config", ".dependency-cruiser.cjs"]);
 
 vitest("unit", ["unit"]);
 vitest("server", ["server"]);

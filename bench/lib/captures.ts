@@ -9,7 +9,7 @@ import { openDirect, type Target } from "./target.js";
  * its price held on the customer's card at the built-in test processor, are approved through the real route
  * (`POST /api/jobs/:id/approve-work`) by `connections` clients at once, each request a different job. The
  * route records the approval and writes the capture down in one transaction, then captures the hold at the
- * test processor and posts the ledger transaction (work-approval.ts, money.ts, payments/charges.ts).
+ * test processor and posts the ledger transaction (payments/settlement/work-approval.ts and money.ts, payments/charges.ts).
  * Afterwards the database is read to check that every approval captured its payment once and that every
  * capture is in the ledger exactly once, balanced, with no second payment on any job.
  */

@@ -18,9 +18,7 @@ import { conversationRoutes } from "./features/conversations/routes.js";
 import { customerRoutes } from "./features/customers/routes.js";
 import { exportRoutes } from "./features/exports/routes.js";
 import { healthRoutes } from "./features/health/routes.js";
-import { PaymentPassRunner } from "./features/jobs/payment-pass.js";
 import { jobRoutes } from "./features/jobs/routes.js";
-import { seriesRoutes } from "./features/jobs/series-routes.js";
 import { landscaperRoutes } from "./features/landscapers/routes.js";
 import { NotificationHub } from "./features/notifications/hub.js";
 import { fanOutJobAlert } from "./features/notifications/job-alerts.js";
@@ -38,6 +36,7 @@ import { paymentRoutes } from "./features/payments/routes.js";
 import { proofRoutes } from "./features/proof/routes.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
 import { scheduleRoutes } from "./features/schedule/routes.js";
+import { seriesRoutes } from "./features/series/routes.js";
 import { answerSerializerCompiler, noValidatorCompiler } from "./lib/answers.js";
 import { createStorage } from "./lib/create-storage.js";
 import { DEFAULT_BODY_LIMIT, registerJsonParser } from "./lib/json-body.js";
@@ -50,6 +49,7 @@ import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { originCheckPlugin } from "./plugins/origin-check.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { loadSpaAssets, spaPlugin } from "./plugins/spa.js";
+import { ScheduledWork } from "./scheduled-work.js";
 
 export const defaultClientDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -165,7 +165,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
 
   const paymentProvider = options.paymentProvider ?? paymentProviderFor(env, database.db);
   app.decorate("paymentProvider", paymentProvider);
-  const paymentPass = new PaymentPassRunner({
+  const paymentPass = new ScheduledWork({
     db: database.db,
     provider: paymentProvider,
     publicUrl: env.PUBLIC_URL,

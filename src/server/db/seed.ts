@@ -23,7 +23,7 @@ import { ensureAdmin, ensureReferenceData, type Log } from "./seed/bootstrap.js"
 import { DEMO_DOMAIN, DEMO_PASSWORD, random } from "./seed/demo-fixtures.js";
 import { seedDemoJobs } from "./seed/demo-jobs.js";
 import { seedDemoCustomers, seedDemoLandscapers } from "./seed/demo-people.js";
-import { demoPhotoStore } from "./seed/demo-photos.js";
+import { demoPhotoStore } from "./seed/proof/demo-photos.js";
 
 // The entry point of start-up data and the demo; the parts live in ./seed/.
 export { ensureAdmin, ensureReferenceData } from "./seed/bootstrap.js";

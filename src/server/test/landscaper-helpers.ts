@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { buffer } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -6,12 +5,13 @@ import { daysFromToday } from "../../shared/dates.js";
 import { landscaper, landscaperDocument } from "../db/schema.js";
 import { type SignedUp, signUp } from "./accounts-helpers.js";
 import type { TestApp } from "./build-test-app.js";
+import { multipart, type Part } from "./multipart.js";
 import { profileInput } from "./profile-input.js";
 import { postQuote } from "./quote-helpers.js";
 
 /** Shared by the landscaper and job lifecycle tests: accounts, profiles, jobs and upload bodies. */
 
-export { profileInput };
+export { multipart, type Part, profileInput };
 
 export async function putProfile(app: FastifyInstance, cookie: string, body: unknown) {
   return app.inject({
@@ -101,36 +101,6 @@ export async function createJob(
   );
   if (response.statusCode !== 200) throw new Error(`quote failed: ${response.statusCode} ${response.body}`);
   return response.json().quote.id;
-}
-
-export interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body for app.inject, built by hand so a test controls every byte and name. */
-export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----greenscape${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
-    head += "\r\n";
-    if (part.filename !== undefined)
-      head += `Content-Type: ${part.contentType ?? "application/octet-stream"}\r\n`;
-    chunks.push(
-      Buffer.from(`${head}\r\n`),
-      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
-    );
-    chunks.push(Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 /** The smallest real PNG (1×1, transparent): sniffed as a PNG and decodable, as a quote photo must be. */

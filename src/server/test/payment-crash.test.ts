@@ -7,7 +7,6 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, rowsOf } from "../db/client.js";
 import { ledgerTransaction, payment, testProcessorObject } from "../db/schema.js";
-import { runPaymentPass } from "../features/jobs/payment-pass.js";
 import {
   addTestCard,
   openPayment,
@@ -15,6 +14,7 @@ import {
   queueAction,
   TestProcessor,
 } from "../features/payments/index.js";
+import { runPaymentPass } from "../features/payments/settlement/payment-pass.js";
 import { insertCustomer, insertJob, insertLandscaper } from "./admin-fixtures.js";
 import { openTestDatabase } from "./test-database.js";
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { daysFromToday } from "../../shared/dates.js";
 import { uniqueEmail } from "./accounts-helpers.js";
-import type { Part } from "./landscaper-helpers.js";
+import type { Part } from "./multipart.js";
 
 export function validQuote(overrides: Record<string, unknown> = {}) {
   return {

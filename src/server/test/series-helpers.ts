@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { daysFromToday } from "../../shared/dates.js";
-import { weekdayOf } from "../features/jobs/series-rule.js";
+import { weekdayOf } from "../features/series/rule.js";
 import { type SignedUp, signUp } from "./accounts-helpers.js";
 import type { TestApp } from "./build-test-app.js";
 import { createLandscaper, type Landscaper } from "./landscaper-helpers.js";

@@ -1,24 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { WORK_APPROVAL_HOURS } from "../../../shared/payments.js";
 import { type ServiceId, services } from "../../../shared/services.js";
-import type * as s from "../schema.js";
-import { awaitsWorkApproval } from "./demo-payments.js";
+import { type DemoEvent, type DemoJob, HOUR, later, MINUTE } from "./demo-fixtures.js";
 import type { DemoCustomer } from "./demo-people.js";
 import { arrive } from "./demo-visits.js";
+import { awaitsWorkApproval } from "./money/demo-payments.js";
 
 /**
- * The bookings issue 17 adds to the demo (./demo-series.ts, ./demo-reliability.ts), written as the app's
+ * The bookings issue 17 adds to the demo (./series/demo-series.ts, ./demo-reliability.ts), written as the app's
  * actions leave them: a customer's request, a landscaper's acceptance and the customer's approval, the
  * arrival steps on the visit's day, the completion, the approval of the work and a rating. No randomness:
  * the times are given.
  */
-
-export type DemoJob = typeof s.job.$inferInsert;
-export type DemoEvent = typeof s.jobEvent.$inferInsert;
-
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const later = (value: Date, ms: number) => new Date(value.getTime() + ms);
 
 /** From leaving for the visit to marking it complete: 26 minutes' drive, then the work. */
 export const VISIT_LENGTH = 100 * MINUTE;
@@ -106,7 +99,7 @@ export interface Finish {
 /**
  * A booked visit done: the arrival steps from `start`, completed at its price, and (48 hours or more
  * before `now`) the work approved, then rated and tipped if given. Work done less recently waits for the
- * customer's approval, unrated, its price held (./demo-payments.ts).
+ * customer's approval, unrated, its price held (./money/demo-payments.ts).
  */
 export function completeVisit(j: DemoJob, events: DemoEvent[], now: Date, finish: Finish) {
   arrive(j, events, finish.start);

@@ -1,4 +1,13 @@
 /** The demo's fixed material: a seeded generator, Charlotte neighbourhoods, names and landscapers. */
+import type * as s from "../schema.js";
+
+/** A demo job's and a job event's rows as written, and the times the demo counts in. */
+export type DemoJob = typeof s.job.$inferInsert;
+export type DemoEvent = typeof s.jobEvent.$inferInsert;
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const later = (value: Date, ms: number) => new Date(value.getTime() + ms);
 
 /** A small deterministic generator, so every fresh install shows the same demo. */
 export function random(seed: number) {

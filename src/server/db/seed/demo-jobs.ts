@@ -3,13 +3,13 @@ import { addDaysIso, charlotteTime, todayInCharlotte } from "../../../shared/dat
 import { services } from "../../../shared/services.js";
 import * as s from "../schema.js";
 import { DAY, DEMO_DOMAIN, firstNames, isoDate, lastNames, neighbourhoods } from "./demo-fixtures.js";
-import { awaitsWorkApproval, prepareDemoMoney, seedDemoPayments } from "./demo-payments.js";
 import type { DemoContext, DemoCustomer, DemoLandscaper } from "./demo-people.js";
-import type { DemoPhotoStore } from "./demo-photos.js";
-import { seedDemoProof } from "./demo-proof.js";
 import { finishDemoReliability, prepareDemoReliability } from "./demo-reliability.js";
-import { finishDemoSeries, prepareDemoSeries } from "./demo-series.js";
 import { prepareDemoVisits } from "./demo-visits.js";
+import { awaitsWorkApproval, prepareDemoMoney, seedDemoPayments } from "./money/demo-payments.js";
+import type { DemoPhotoStore } from "./proof/demo-photos.js";
+import { seedDemoProof } from "./proof/demo-proof.js";
+import { finishDemoSeries, prepareDemoSeries } from "./series/demo-series.js";
 
 /**
  * The visit of Olivia's completed showcase job: 3 PM in Charlotte today, or yesterday when that is less than
@@ -23,11 +23,11 @@ function justFinished(now: Date): Date {
 
 /**
  * About 70 jobs in every status over the last 90 days, with their events, ratings and tips, their payments
- * and ledger (./demo-payments.ts), one job Carlos declined, the notifications the admin and the
+ * and ledger (./money/demo-payments.ts), one job Carlos declined, the notifications the admin and the
  * landscapers would have received, and proof of work, arrival, problem reports and conversations
- * (./demo-visits.ts, ./demo-proof.ts; photos only with a storage to put them in); then issue 17's arrival
+ * (./demo-visits.ts, ./proof/demo-proof.ts; photos only with a storage to put them in); then issue 17's arrival
  * times, reliability and lock-out (./demo-reliability.ts) and recurring series with their visits
- * (./demo-series.ts). Answers how many jobs and series it made.
+ * (./series/demo-series.ts). Answers how many jobs and series it made.
  */
 export async function seedDemoJobs(
   context: DemoContext,
@@ -110,7 +110,7 @@ export async function seedDemoJobs(
         : showcase
           ? preferred
           : new Date(Math.min(preferred.getTime(), now.getTime() - DAY));
-    // Work done less than 48 hours ago is not approved yet (./demo-payments.ts), so it has no rating nor tip
+    // Work done less than 48 hours ago is not approved yet (./money/demo-payments.ts), so it has no rating nor tip
     // yet. Its draws are made all the same: the generator's sequence, and so the rest of the demo, stays put.
     const awaiting = awaitsWorkApproval(completedAt, now);
     const unlessAwaiting = <T>(value: T, none: T) => (awaiting ? none : value);

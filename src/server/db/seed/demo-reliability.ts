@@ -6,22 +6,11 @@ import { missedVisitReason } from "../../../shared/reliability.js";
 import { jobLabel } from "../../../shared/services.js";
 import { MISSED_EVENT } from "../../features/landscapers/index.js";
 import * as s from "../schema.js";
-import {
-  bookedJob,
-  completeVisit,
-  type DemoEvent,
-  type DemoJob,
-  HOUR,
-  later,
-  MINUTE,
-  midPrice,
-  requestOf,
-  VISIT_LENGTH,
-} from "./demo-booking.js";
-import { DAY } from "./demo-fixtures.js";
-import { awaitsWorkApproval } from "./demo-payments.js";
+import { bookedJob, completeVisit, midPrice, requestOf, VISIT_LENGTH } from "./demo-booking.js";
+import { DAY, type DemoEvent, type DemoJob, HOUR, later, MINUTE } from "./demo-fixtures.js";
 import type { DemoContext, DemoCustomer, DemoLandscaper } from "./demo-people.js";
 import { arrive } from "./demo-visits.js";
+import { awaitsWorkApproval } from "./money/demo-payments.js";
 
 /**
  * Reliability in the demo (issue 17), on the job rows before they are written (after ./demo-visits.ts, so

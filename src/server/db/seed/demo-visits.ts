@@ -12,12 +12,12 @@ import { DAY } from "./demo-fixtures.js";
 import type { DemoContext, DemoCustomer, DemoLandscaper } from "./demo-people.js";
 
 /**
- * Issue 16 in the demo, on the job rows before they are written (after ./demo-payments.ts prepareDemoMoney,
+ * Issue 16 in the demo, on the job rows before they are written (after ./money/demo-payments.ts prepareDemoMoney,
  * so the generator's sequence and the rest of the demo stay as they were): the arrival steps of the finished
  * visits, and two problem reports on Carlos's jobs of other customers. One is open: finished two days ago,
  * partly done, a redo offered and declined, the payment still held, waiting for our team on the Resolutions
  * page. The other was resolved weeks ago with a partial refund (the work charged, then part refunded: the
- * refund is returned for ./demo-payments.ts to record with its ledger transaction). No randomness here.
+ * refund is returned for ./money/demo-payments.ts to record with its ledger transaction). No randomness here.
  */
 
 type DemoJob = typeof s.job.$inferInsert;
@@ -253,7 +253,7 @@ export function prepareDemoVisits(
     const resolvedAt = charlotteTime(addDaysIso(day, 2), 10, 15);
     const resolutionNote = `Two hostas were cut down by the trimmer and ${carlos.business ?? carlos.name} agreed to cover replacing them: ${amount} refunded, the rest of the job charged.`;
     // As resolveDispute does it: the resolution claimed, the work approved on the customer's behalf (its
-    // price captured, ./demo-payments.ts), then the refund.
+    // price captured, ./money/demo-payments.ts), then the refund.
     Object.assign(resolved, {
       disputeResolution: "partial_refund",
       disputeResolutionNote: resolutionNote,

@@ -5,7 +5,7 @@ import { type Role, roles } from "../../../shared/roles.js";
 import { firstNameOf, lastNameOf, type SessionUser } from "../../../shared/session.js";
 import type { Env } from "../../config/env.js";
 import { landscaper, user } from "../../db/schema.js";
-import { sessionTokenOf } from "./session-cache.js";
+import { sessionTokenOf } from "./session-token.js";
 
 /** The signed-in caller as the server sees it; rights come from the database and the server's settings. */
 export interface Principal {

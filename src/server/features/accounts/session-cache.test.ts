@@ -6,7 +6,8 @@ import { user } from "../../db/schema.js";
 import { signUp } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
 import type { Principal } from "./principal.js";
-import { SessionCache, sessionTokenOf } from "./session-cache.js";
+import { SessionCache } from "./session-cache.js";
+import { sessionTokenOf } from "./session-token.js";
 
 async function databaseUrlOf(t: TestApp): Promise<string> {
   const result = await t.database.db.execute("select current_database() as name");

@@ -5,35 +5,25 @@ import { landscaperDisplayName } from "../../../shared/landscapers.js";
 import { photoMessages } from "../../../shared/proof.js";
 import { pauseMessages } from "../../../shared/reliability.js";
 import { formatCents, jobLabel } from "../../../shared/services.js";
-import type { Env } from "../../config/env.js";
-import type { Db, DbOrTx } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
 import { jobDecline } from "../../db/schema.js";
 import { conflict, fieldInvalid, forbidden, notFound } from "../../lib/errors.js";
 import { enqueueEmailIfOptedIn } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/index.js";
+import { findProfile } from "../landscapers/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
-import { type PaymentProvider, performPendingSoon } from "../payments/index.js";
+import { performPendingSoon, queueCancellationMoney } from "../payments/index.js";
 import { countPhotos } from "../proof/index.js";
+import { firstVisitDate, offerSeries } from "../series/index.js";
+import type { ActionOptions } from "./action-options.js";
+import { customerDashboardUrl, jobAlerts, servicesOf } from "./alerts.js";
 import { assertAllowed, loadJob, move, recordEvent } from "./lifecycle.js";
-import { customerDashboardUrl, jobAlerts, servicesOf } from "./messages.js";
-import { queueCancellationMoney } from "./money.js";
-import { landscaperProfile } from "./reads.js";
-import { firstVisitDate, offerSeries } from "./series.js";
 import type { JobRow } from "./views.js";
-
-/** What every job action is given: who acts on which job. */
-export interface ActionOptions {
-  db: Db;
-  env: Env;
-  principal: Principal;
-  jobId: string;
-  provider: PaymentProvider;
-}
 
 async function assertApprovedLandscaper(tx: DbOrTx, principal: Principal) {
   if (principal.isMaster && principal.role !== "landscaper")
     throw forbidden("Job actions are disabled in preview mode.");
-  const profile = await landscaperProfile(tx, principal.userId);
+  const profile = await findProfile(tx, principal.userId);
   if (profile?.status !== "approved") throw forbidden(jobMessages.notApproved);
   return profile;
 }

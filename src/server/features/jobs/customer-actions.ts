@@ -6,20 +6,21 @@ import { job } from "../../db/schema.js";
 import { AppError, conflict, fieldInvalid, notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
-import { cardToCharge, performPendingSoon } from "../payments/index.js";
-import type { ActionOptions } from "./actions.js";
-import { assertAllowed, loadJob, move } from "./lifecycle.js";
-import { jobAlerts, ratingNote } from "./messages.js";
 import {
+  cardToCharge,
   chargeTip,
   holdJobPrice,
   holdsAtApproval,
   isLateCancel,
   noCardMessage,
+  performPendingSoon,
   queueCancellationMoney,
   releaseHold,
-} from "./money.js";
-import { activateSeries } from "./series.js";
+} from "../payments/index.js";
+import { activateSeries } from "../series/index.js";
+import type { ActionOptions } from "./action-options.js";
+import { jobAlerts, ratingNote } from "./alerts.js";
+import { assertAllowed, loadJob, move } from "./lifecycle.js";
 import type { JobRow } from "./views.js";
 
 function assertOwnCustomerJob(principal: Principal, current: JobRow) {

@@ -27,8 +27,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { job, jobDecline, landscaper, zipCode } from "../../db/schema.js";
 import { badRequest } from "../../lib/errors.js";
-import { greatCircleMiles, landscaperNameSql } from "../landscapers/index.js";
-import { landscaperProfile } from "./reads.js";
+import { findProfile, greatCircleMiles, landscaperNameSql } from "../landscapers/index.js";
 import { assigned, jobViewColumns, landscaperView, toJobView, withoutContact } from "./views.js";
 
 /** Where a page of the queue ends: the sort it belongs to, that sort's key of the last job, its number. */
@@ -89,7 +88,7 @@ export async function landscaperQueue({
   /** Where counting the area's open requests stops (a test sets a small one). */
   openCountCap?: number;
 }): Promise<Omit<LandscaperJobsAnswer, "preview">> {
-  const profile = await landscaperProfile(db, landscaperId);
+  const profile = await findProfile(db, landscaperId);
   const covered = profile?.status === "approved" ? profile.coveredZipCodes : [];
   const declined = aliasedTable(jobDecline, "declined");
   const base = aliasedTable(zipCode, "base");

@@ -8,10 +8,9 @@ import { notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
 import { unreadByJob } from "../conversations/index.js";
 import { landscaperNameSql, reliabilityOf } from "../landscapers/index.js";
-import { feesTaken } from "../payments/index.js";
+import { feesTaken, isLateCancel } from "../payments/index.js";
 import { photosByJob } from "../proof/index.js";
-import { isLateCancel } from "./money.js";
-import { seriesSummaries } from "./series-reads.js";
+import { seriesSummaries } from "../series/index.js";
 import { assigned, contactApproved, jobViewColumns, toJobView } from "./views.js";
 
 /**
@@ -139,11 +138,6 @@ export async function nextScheduledJob({
     .orderBy(job.scheduledDate)
     .limit(1);
   return row ? toJobView(row) : null;
-}
-
-export async function landscaperProfile(db: DbOrTx, userId: string) {
-  const [row] = await db.select().from(landscaper).where(eq(landscaper.userId, userId));
-  return row ?? null;
 }
 
 /**

@@ -2,20 +2,12 @@ import { z } from "zod";
 import { queueQuerySchema } from "../../../shared/job-queue.js";
 import {
   acceptJobSchema,
-  approveWorkSchema,
   cancelJobSchema,
   completeJobSchema,
   rateJobSchema,
-  refundJobSchema,
   withdrawJobSchema,
 } from "../../../shared/jobs.js";
 import { approveJobSchema } from "../../../shared/payments.js";
-import {
-  offerRedoSchema,
-  onMyWaySchema,
-  reportProblemSchema,
-  resolveDisputeSchema,
-} from "../../../shared/proof.js";
 import { defineInput } from "../../lib/route-input.js";
 
 /** What each job route reads from a request: the job's id, and the body its schema (shared with the form) parses. */
@@ -26,11 +18,5 @@ export const cancelInput = defineInput({ params: jobParams, body: cancelJobSchem
 export const completeInput = defineInput({ params: jobParams, body: completeJobSchema });
 export const rateInput = defineInput({ params: jobParams, body: rateJobSchema });
 export const approveInput = defineInput({ params: jobParams, body: approveJobSchema });
-export const approveWorkInput = defineInput({ params: jobParams, body: approveWorkSchema });
-export const reportInput = defineInput({ params: jobParams, body: reportProblemSchema });
-export const refundInput = defineInput({ params: jobParams, body: refundJobSchema });
 export const withdrawInput = defineInput({ params: jobParams, body: withdrawJobSchema });
 export const queueInput = defineInput({ query: queueQuerySchema });
-export const onMyWayInput = defineInput({ params: jobParams, body: onMyWaySchema });
-export const offerRedoInput = defineInput({ params: jobParams, body: offerRedoSchema });
-export const resolveInput = defineInput({ params: jobParams, body: resolveDisputeSchema });

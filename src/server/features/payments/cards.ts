@@ -10,7 +10,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client.js";
 import { paymentCustomer, paymentMethod, user } from "../../db/schema.js";
 import { AppError, conflict, notFound } from "../../lib/errors.js";
-import { atProvider, CardDeclinedError, type PaymentProvider, type SavedCard } from "./provider.js";
+import { atProvider, CardDeclinedError, type PaymentProvider, type SavedCard } from "./providers/provider.js";
 
 export type CardRow = typeof paymentMethod.$inferSelect;
 

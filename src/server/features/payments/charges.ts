@@ -7,7 +7,7 @@ import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { job, landscaper, payment, paymentCustomer, paymentMethod } from "../../db/schema.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import { captureKey, type LedgerLine, post } from "./ledger.js";
-import type { PaymentProvider, ProviderPayment } from "./provider.js";
+import type { PaymentProvider, ProviderPayment } from "./providers/provider.js";
 
 export type PaymentRow = typeof payment.$inferSelect;
 

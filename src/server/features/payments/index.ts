@@ -27,9 +27,40 @@ export {
   type PayoutSchedule,
   sendDuePayouts,
 } from "./payouts.js";
-export { atProvider, CardDeclinedError, type PaymentProvider, type ProviderPayment } from "./provider.js";
+export {
+  atProvider,
+  CardDeclinedError,
+  type PaymentProvider,
+  type ProviderPayment,
+  paymentProviderFor,
+  StripeProvider,
+  TestProcessor,
+} from "./providers/index.js";
 export { receiptData, receiptPdf } from "./receipt.js";
 export { type Mismatch, reconcile } from "./reconcile.js";
-export { paymentProviderFor } from "./select.js";
-export { StripeProvider } from "./stripe-provider.js";
-export { TestProcessor } from "./test-processor.js";
+// What a job's money may be at each step (settlement/): the consent bound, holds, captures, the payment pass.
+export {
+  chargeReportedWork,
+  refundableCharges,
+  refundJob,
+  releaseReportedPayment,
+} from "./settlement/admin-money.js";
+export {
+  chargeablePriceCents,
+  chargeTip,
+  consentedPriceCents,
+  holdJobPrice,
+  holdsAtApproval,
+  isLateCancel,
+  livePayment,
+  noCardMessage,
+  queueCancellationMoney,
+  releaseHold,
+} from "./settlement/money.js";
+export {
+  type PaymentPassOptions,
+  type PaymentPassReport,
+  runPaymentPass,
+  runPayouts,
+} from "./settlement/payment-pass.js";
+export { alreadyDecided, approveWork } from "./settlement/work-approval.js";

@@ -7,7 +7,7 @@ import { type Db, type DbOrTx, rowsOf } from "../../db/client.js";
 import { job, payout, payoutAccount, user } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
 import { post } from "./ledger.js";
-import { atProvider, type PaymentProvider } from "./provider.js";
+import { atProvider, type PaymentProvider } from "./providers/provider.js";
 
 /** When the weekly payout run happens: a weekday (0 Sunday … 6 Saturday) and an hour, Charlotte time. */
 export interface PayoutSchedule {

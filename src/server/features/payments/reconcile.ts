@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.js";
-import type { PaymentProvider } from "./provider.js";
+import type { PaymentProvider } from "./providers/provider.js";
 
 export interface Mismatch {
   paymentId: string;

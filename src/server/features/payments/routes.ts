@@ -17,6 +17,7 @@ import { badRequest, notFound } from "../../lib/errors.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
+import { jobInput } from "../jobs/index.js";
 import {
   addTestCard,
   finishCardSetup,
@@ -26,9 +27,10 @@ import {
   startCardSetup,
   toCardView,
 } from "./cards.js";
+import { jobMoneyRoutes } from "./job-money-routes.js";
 import { earningsOf, setUpPayoutAccount } from "./payouts.js";
+import { StripeProvider } from "./providers/index.js";
 import { receiptData, receiptPdf } from "./receipt.js";
-import { StripeProvider } from "./stripe-provider.js";
 import { applyStripeEvent } from "./webhooks.js";
 
 const cardParams = z.object({ id: z.uuid({ message: "Card not found." }) });
@@ -42,11 +44,11 @@ const confirmCardInput = defineInput({
       .regex(/^seti_[A-Za-z0-9]+$/, { message: "That card setup is not valid." }),
   }),
 });
-const jobInput = defineInput({ params: z.object({ id: z.uuid({ message: "Job not found." }) }) });
 
 /** A customer's saved cards (profile → Payment methods, and the booking approval dialog). */
 export async function paymentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodAnswers>();
+  await jobMoneyRoutes(fastify);
   const db = () => app.database.db;
 
   app.get(

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import type { Db } from "../../db/client.js";
 import { payment, paymentEvent, payoutAccount } from "../../db/schema.js";
 import { performPending } from "./charges.js";
-import type { StripeProvider } from "./stripe-provider.js";
+import type { StripeProvider } from "./providers/stripe-provider.js";
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 

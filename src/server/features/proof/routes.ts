@@ -12,9 +12,10 @@ import { readMultipart } from "../../lib/multipart.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
+import { jobParams } from "../jobs/index.js";
 import { addPhotos, readPhoto, removePhoto } from "./photos.js";
+import { visitRoutes } from "./visit-routes.js";
 
-const jobParams = z.object({ id: z.uuid({ message: "Job not found." }) });
 const photoParams = jobParams.extend({ photoId: z.uuid({ message: "Photo not found." }) });
 const uploadInput = defineInput(
   { params: jobParams, body: photoUploadFieldsSchema },
@@ -29,6 +30,7 @@ const readInput = defineInput({
 /** A job's proof-of-work photos: for its customer, its assigned landscaper and admins only. */
 export async function proofRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodAnswers>();
+  await visitRoutes(fastify);
 
   app.post(
     "/jobs/:id/photos",

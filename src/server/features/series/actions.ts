@@ -1,0 +1,360 @@
+import { and, eq, gte, inArray, isNull } from "drizzle-orm";
+import { addDaysIso, daysUntil, formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
+import { MAX_MOVE_DAYS, seriesLabel, seriesMessages, weekdayNames } from "../../../shared/recurring.js";
+import { jobLabel } from "../../../shared/services.js";
+import type { Tx } from "../../db/client.js";
+import { job, jobSeries } from "../../db/schema.js";
+import { conflict, fieldInvalid, notFound } from "../../lib/errors.js";
+import type { Principal } from "../accounts/index.js";
+import { type ActionOptions, loadJob, move, tellPerson } from "../jobs/index.js";
+import { notifyAdmins } from "../notifications/index.js";
+import { queueCancellationMoney } from "../payments/index.js";
+import {
+  cancelFutureVisits,
+  endPause,
+  generateVisits,
+  keptSentence,
+  loadSeries,
+  pausedReason,
+  type SeriesRow,
+  settleReleases,
+} from "./generation.js";
+import { firstOnWeekday } from "./rule.js";
+
+type SeriesOptions = Omit<ActionOptions, "jobId"> & { seriesId: string };
+
+function ownSeries(series: SeriesRow, principal: Principal, side: "customer" | "landscaper") {
+  const owner = side === "customer" ? series.customerId : series.landscaperId;
+  if (owner !== principal.userId) throw notFound(seriesMessages.notYours);
+}
+
+/**
+ * A change to a series by one side: in one transaction with its visits' cancellations and the other side
+ * told; the cancelled visits' holds are released after the commit.
+ */
+async function changeSeries(
+  options: SeriesOptions,
+  side: "customer" | "landscaper",
+  change: (
+    tx: Tx,
+    series: SeriesRow,
+    now: Date,
+  ) => Promise<{ queued: Parameters<typeof settleReleases>[1]; message: string }>,
+) {
+  const { db, env, provider } = options;
+  const now = new Date();
+  const { queued, message, series } = await db.transaction(async (tx) => {
+    const [series] = await tx
+      .select()
+      .from(jobSeries)
+      .where(eq(jobSeries.id, options.seriesId))
+      .for("update");
+    if (!series) throw notFound(seriesMessages.notYours);
+    ownSeries(series, options.principal, side);
+    const result = await change(tx, series, now);
+    return { ...result, series };
+  });
+  await settleReleases({ db, provider, publicUrl: env.PUBLIC_URL }, queued);
+  return { series: await loadSeries(db, series.id), message };
+}
+
+/** The customer pauses visits until a date (visits less than 48 hours away stay, and are said). */
+export function pauseSeries(options: SeriesOptions & { until: string }) {
+  return changeSeries(options, "customer", async (tx, series, now) => {
+    const today = todayInCharlotte(now);
+    if (series.status !== "active") throw conflict(seriesMessages.notActive);
+    if (options.until <= today) throw fieldInvalid("until", "Choose a date after today.");
+    if (options.until > addDaysIso(today, 366)) throw fieldInvalid("until", "Choose a date within a year.");
+    // A new date for a pause already on: the old one ends first, so a shorter pause gives visits back.
+    if (series.pausedUntil && series.pausedUntil > today) await endPause(tx, series, now);
+    const { queued, kept } = await cancelFutureVisits(tx, {
+      series,
+      from: today,
+      before: options.until,
+      reason: pausedReason(options.until),
+      actorId: options.principal.userId,
+      provider: options.provider.name,
+      now,
+    });
+    await tx.update(jobSeries).set({ pausedUntil: options.until }).where(eq(jobSeries.id, series.id));
+    const message = `Visits are paused until ${formatLongDate(options.until)}.${keptSentence(kept)}`;
+    await tellPerson(tx, options.env, {
+      userId: series.landscaperId,
+      party: "landscaper",
+      type: "job",
+      jobNumber: seriesLabel(series.number),
+      message: `${series.customerName} paused ${seriesLabel(series.number)} until ${formatLongDate(options.until)}; those visits are off your schedule.`,
+      subject: `${seriesLabel(series.number)} is paused`,
+      link: "/landscaper-dashboard?tab=schedule",
+    });
+    return { queued, message };
+  });
+}
+
+/** The customer ends a pause now ('Resume now'): the paused visits at least 48 hours away come back. */
+export function resumeSeries(options: SeriesOptions) {
+  return changeSeries(options, "customer", async (tx, series, now) => {
+    if (series.status !== "active") throw conflict(seriesMessages.notActive);
+    if (!series.pausedUntil || series.pausedUntil <= todayInCharlotte(now))
+      throw conflict("This series is not paused.");
+    const first = await endPause(tx, series, now);
+    const back = first ? `, from ${formatLongDate(first)}` : "";
+    await tellPerson(tx, options.env, {
+      userId: series.landscaperId,
+      party: "landscaper",
+      type: "job",
+      jobNumber: seriesLabel(series.number),
+      message: `${series.customerName} resumed ${seriesLabel(series.number)}: the visits are back on your schedule${back}.`,
+      subject: `${seriesLabel(series.number)} is resumed`,
+      link: "/landscaper-dashboard?tab=schedule",
+    });
+    return { queued: [], message: `Visits are back${back}.` };
+  });
+}
+
+/** The customer moves the series to another weekday from the first visit at least 48 hours away. */
+export function changeSeriesWeekday(options: SeriesOptions & { weekday: number }) {
+  return changeSeries(options, "customer", async (tx, series, now) => {
+    const today = todayInCharlotte(now);
+    if (series.status !== "active") throw conflict(seriesMessages.notActive);
+    if (series.weekday === options.weekday)
+      throw fieldInvalid("weekday", `The visits are already on ${weekdayNames[options.weekday]}s.`);
+    const { queued, kept } = await cancelFutureVisits(tx, {
+      series,
+      from: today,
+      reason: `Series moved to ${weekdayNames[options.weekday]}s`,
+      actorId: options.principal.userId,
+      provider: options.provider.name,
+      now,
+    });
+    // The new rule starts on the first new weekday after the visits that stay (and after a pause).
+    const after = [addDaysIso(today, 2), ...(kept.length ? [addDaysIso(kept.at(-1)!, 1)] : [])];
+    if (series.pausedUntil) after.push(series.pausedUntil);
+    const startDate = firstOnWeekday(after.sort().at(-1)!, options.weekday);
+    const [updated] = await tx
+      .update(jobSeries)
+      .set({ weekday: options.weekday, startDate, generatedThrough: null })
+      .where(eq(jobSeries.id, series.id))
+      .returning();
+    await generateVisits(tx, updated!, today);
+    const day = weekdayNames[options.weekday];
+    await tellPerson(tx, options.env, {
+      userId: series.landscaperId,
+      party: "landscaper",
+      type: "job",
+      jobNumber: seriesLabel(series.number),
+      message: `${series.customerName} moved ${seriesLabel(series.number)} to ${day}s, from ${formatLongDate(startDate)}.`,
+      subject: `${seriesLabel(series.number)} moves to ${day}s`,
+      link: "/landscaper-dashboard?tab=schedule",
+    });
+    return {
+      queued,
+      message: `Visits are now on ${day}s, from ${formatLongDate(startDate)}.${keptSentence(kept)}`,
+    };
+  });
+}
+
+/** The customer ends the series: visits 48 hours away or more are cancelled, nothing charged for them. */
+export function cancelSeries(options: SeriesOptions & { reason: string }) {
+  return changeSeries(options, "customer", async (tx, series, now) => {
+    if (series.status === "cancelled") throw conflict("This series is already cancelled.");
+    const { queued, kept } = await cancelFutureVisits(tx, {
+      series,
+      from: todayInCharlotte(now),
+      reason: `Series cancelled: ${options.reason}`,
+      actorId: options.principal.userId,
+      provider: options.provider.name,
+      now,
+    });
+    await tx
+      .update(jobSeries)
+      .set({ status: "cancelled", cancelledAt: now, cancelReason: options.reason })
+      .where(eq(jobSeries.id, series.id));
+    await tellPerson(tx, options.env, {
+      userId: series.landscaperId,
+      party: "landscaper",
+      type: "job",
+      jobNumber: seriesLabel(series.number),
+      message: `${series.customerName} cancelled ${seriesLabel(series.number)}: ${options.reason}`,
+      subject: `${seriesLabel(series.number)} is cancelled`,
+    });
+    return { queued, message: `The series is cancelled.${keptSentence(kept)}` };
+  });
+}
+
+/**
+ * The landscaper leaves a series: its next visit goes back to the queue as the series' request (for another
+ * landscaper to offer), later ones are cancelled, holds released, the customer told. Visits under way stay.
+ * Before the customer approved (an offer), this withdraws the offer: its one accepted visit is the request.
+ */
+export function leaveSeries(options: SeriesOptions & { reason: string }) {
+  return changeSeries(options, "landscaper", async (tx, series, now) => {
+    if (series.status !== "active" && series.status !== "offered") throw conflict(seriesMessages.notActive);
+    const offer = series.status === "offered";
+    const today = todayInCharlotte(now);
+    const visits = await tx
+      .select()
+      .from(job)
+      .where(
+        and(
+          eq(job.seriesId, series.id),
+          inArray(job.status, ["accepted", "scheduled"]),
+          // An offer's proposed first date may have passed while it waited: it still goes back.
+          offer ? undefined : gte(job.scheduledDate, today),
+          isNull(job.arrivedAt),
+        ),
+      )
+      .orderBy(job.scheduledDate);
+    const queued = [];
+    for (const [index, visit] of visits.entries()) {
+      const requeue = index === 0;
+      await move(tx, {
+        current: visit,
+        action: requeue ? "withdraw" : "cancel",
+        actorId: options.principal.userId,
+        set: requeue
+          ? {
+              landscaperId: null,
+              quotedPriceCents: null,
+              scheduledDate: null,
+              acceptedAt: null,
+              scheduledAt: null,
+            }
+          : { cancelReason: "The landscaper left the series", cancelledAt: now },
+        note: options.reason,
+      });
+      const row = await queueCancellationMoney(tx, {
+        current: visit,
+        feeCents: 0,
+        provider: options.provider.name,
+      });
+      if (row) queued.push(row);
+    }
+    await tx
+      .update(jobSeries)
+      .set({
+        status: "requested",
+        landscaperId: null,
+        weekday: null,
+        pricePerVisitCents: null,
+        offeredAt: null,
+        approvedAt: null,
+        generatedThrough: null,
+        // The request in the queue asks for its next visit from this date.
+        startDate:
+          visits[0]?.scheduledDate && visits[0].scheduledDate > today ? visits[0].scheduledDate : today,
+      })
+      .where(eq(jobSeries.id, series.id));
+    const label = seriesLabel(series.number);
+    if (offer) {
+      await tellPerson(tx, options.env, {
+        userId: series.customerId,
+        party: "customer",
+        type: "job",
+        jobNumber: label,
+        message: `The landscaper withdrew their offer for ${label}: ${options.reason} Your request is back in the queue for other landscapers; nothing was charged.`,
+        subject: `The offer for ${label} was withdrawn`,
+      });
+    } else {
+      await tellPerson(tx, options.env, {
+        userId: series.customerId,
+        party: "customer",
+        type: "job",
+        jobNumber: label,
+        message: `Your landscaper left ${label}: ${options.reason} Your series is back in the queue for another landscaper; nothing is charged for the visits that were cancelled.`,
+        subject: `Your landscaper left ${label}`,
+      });
+    }
+    await notifyAdmins(tx, options.env, {
+      type: "job",
+      message: `A landscaper ${offer ? "withdrew their offer for" : "left"} ${label} (${series.customerName}): ${options.reason}`,
+      link: "/admin/jobs",
+    });
+    return {
+      queued,
+      message: offer
+        ? "You withdrew your offer. The customer has been told."
+        : "You left the series. The customer has been told.",
+    };
+  });
+}
+
+/** The landscaper moves one visit up to 3 days (weather), with a reason; the customer may decline the new day. */
+export async function moveVisit(options: ActionOptions & { date: string; reason: string }) {
+  const { db, env, principal } = options;
+  return db.transaction(async (tx) => {
+    const current = await loadJob(tx, options.jobId);
+    if (current.landscaperId !== principal.userId) throw notFound("Job not found.");
+    if (current.arrivedAt) throw conflict("You have already arrived at this visit.");
+    const original = current.movedFrom ?? current.scheduledDate!;
+    const today = todayInCharlotte();
+    if (options.date < today) throw fieldInvalid("date", "Choose today or a later date.");
+    if (Math.abs(daysUntil(options.date, new Date(`${original}T12:00:00Z`))) > MAX_MOVE_DAYS)
+      throw fieldInvalid(
+        "date",
+        `Choose a date within ${MAX_MOVE_DAYS} days of ${formatLongDate(original)}.`,
+      );
+    if (options.date === current.scheduledDate) throw fieldInvalid("date", "Choose a different date.");
+    const updated = await move(tx, {
+      current,
+      action: "move_visit",
+      actorId: principal.userId,
+      set: {
+        scheduledDate: options.date,
+        movedAt: new Date(),
+        movedFrom: original,
+        moveReason: options.reason,
+        moveDeclinedAt: null,
+      },
+      note: `Moved from ${formatLongDate(current.scheduledDate!)} to ${formatLongDate(options.date)}: ${options.reason}`,
+    });
+    await tellPerson(tx, env, {
+      userId: updated.customerId,
+      party: "customer",
+      type: "job",
+      jobNumber: jobLabel(updated.number),
+      message: `Your visit ${jobLabel(updated.number)} moves from ${formatLongDate(current.scheduledDate!)} to ${formatLongDate(options.date)}: ${options.reason} If the new day does not suit you, decline it on your dashboard (nothing is charged).`,
+      subject: `Your visit moves to ${formatLongDate(options.date)}`,
+    });
+    return updated;
+  });
+}
+
+/** The customer declines the day a visit was moved to: the visit is cancelled, nothing charged. */
+export async function declineMovedVisit(options: ActionOptions) {
+  const { db, env, principal } = options;
+  const { updated, queued } = await db.transaction(async (tx) => {
+    const current = await loadJob(tx, options.jobId);
+    if (current.customerId !== principal.userId) throw notFound("Job not found.");
+    if (!current.movedAt || current.moveDeclinedAt || current.status !== "scheduled")
+      throw conflict("This visit has no new day to decline.");
+    const updated = await move(tx, {
+      current,
+      action: "cancel",
+      actorId: principal.userId,
+      set: {
+        moveDeclinedAt: new Date(),
+        cancelReason: "The customer declined the new day",
+        cancelledAt: new Date(),
+      },
+      alsoWhere: isNull(job.moveDeclinedAt),
+      note: "Declined the new day",
+    });
+    const queued = await queueCancellationMoney(tx, {
+      current,
+      feeCents: 0,
+      provider: options.provider.name,
+    });
+    await tellPerson(tx, env, {
+      userId: updated.landscaperId,
+      party: "landscaper",
+      type: "job",
+      jobNumber: jobLabel(updated.number),
+      message: `${updated.customerName} declined the new day of ${jobLabel(updated.number)} (${formatLongDate(current.scheduledDate!)}); the visit is cancelled.`,
+      subject: `${jobLabel(updated.number)}: the new day was declined`,
+    });
+    return { updated, queued };
+  });
+  if (queued) await settleReleases({ db, provider: options.provider, publicUrl: env.PUBLIC_URL }, [queued]);
+  return updated;
+}

@@ -1,0 +1,4 @@
+// What other features may use of series (the linter forbids reaching past this file).
+export { activateSeries, firstVisitDate, offerSeries, runSeriesPass } from "./generation.js";
+export { runLateLockout } from "./late-lockout.js";
+export { seriesSummaries } from "./reads.js";

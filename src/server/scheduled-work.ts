@@ -1,0 +1,55 @@
+import type { Env } from "./config/env.js";
+import { sendUnreadMessageEmails } from "./features/conversations/index.js";
+import {
+  type PaymentPassOptions,
+  type PayoutSchedule,
+  runPaymentPass,
+  runPayouts,
+} from "./features/payments/index.js";
+import { runLateLockout, runSeriesPass } from "./features/series/index.js";
+
+// One timer for the scheduled work of several features (payments, series, conversations): it sits above them
+// so that none of them imports another's schedule. Each pass claims its rows with SKIP LOCKED.
+/** Runs the pass on a timer in this instance (PAYMENTS_WORKER), like the outbox's lanes. */
+export class ScheduledWork {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly options: PaymentPassOptions & { pollMs: number; schedule: PayoutSchedule; env: Env },
+  ) {}
+
+  start() {
+    this.stopped = false;
+    const tick = async () => {
+      this.running = runPaymentPass(this.options)
+        .then(() => runPayouts(this.options))
+        // Recurring series get their visits 8 weeks ahead (each series claimed with SKIP LOCKED).
+        .then(() => runSeriesPass({ db: this.options.db }))
+        // The same timer sends the unread-message emails: scheduled work of one kind, claimed the same way.
+        .then(() =>
+          sendUnreadMessageEmails({
+            db: this.options.db,
+            env: this.options.env,
+            delayMs: this.options.env.MESSAGE_EMAIL_DELAY_MS,
+          }),
+        )
+        // Visits nobody arrived at 2 days after their date go back to the queue (issue 17's late lock-out).
+        .then(() => runLateLockout(this.options))
+        .catch((error) => this.options.log.error({ err: error }, "payment pass failed"));
+      await this.running;
+      if (this.stopped) return;
+      this.timer = setTimeout(tick, this.options.pollMs);
+      this.timer.unref();
+    };
+    this.timer = setTimeout(tick, 1000);
+    this.timer.unref();
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+}
