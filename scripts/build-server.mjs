@@ -9,31 +9,33 @@ import { build } from "esbuild";
 const root = path.resolve(import.meta.dirname, "..");
 export const serverOutDir = path.join(root, "build", "server");
 
+/** esbuild's options for the server: also used by scripts/build-server.test.ts. */
+export const serverBuildOptions = {
+  absWorkingDir: root,
+  entryPoints: {
+    main: "src/server/main.ts",
+    "migrate-cli": "src/server/db/migrate-cli.ts",
+    "seed-cli": "src/server/db/seed-cli.ts",
+  },
+  outdir: serverOutDir,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20.19",
+  packages: "external",
+  // Stack traces name the TypeScript file and line when node runs with --enable-source-maps.
+  sourcemap: "linked",
+  sourcesContent: false,
+  // Bundling renames clashing top-level names (two modules' `Foo` become `Foo` and `Foo2`); keep `.name` true.
+  keepNames: true,
+  legalComments: "none",
+  logLevel: "warning",
+};
+
 export async function buildServer() {
   rmSync(serverOutDir, { recursive: true, force: true });
   const started = performance.now();
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: {
-      main: "src/server/main.ts",
-      "migrate-cli": "src/server/db/migrate-cli.ts",
-      "seed-cli": "src/server/db/seed-cli.ts",
-    },
-    outdir: serverOutDir,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20.19",
-    packages: "external",
-    // Stack traces name the TypeScript file and line when node runs with --enable-source-maps.
-    sourcemap: "linked",
-    sourcesContent: false,
-    // Bundling renames clashing top-level names (two modules' `Foo` become `Foo` and `Foo2`); keep `.name` true.
-    keepNames: true,
-    legalComments: "none",
-    logLevel: "warning",
-    metafile: true,
-  });
+  const result = await build({ ...serverBuildOptions, metafile: true });
   const bytes = Object.entries(result.metafile.outputs)
     .filter(([file]) => file.endsWith(".js"))
     .reduce((sum, [, output]) => sum + output.bytes, 0);
