@@ -48,10 +48,15 @@ const resultsDir = path.join(repoRoot, "bench/results");
 const ALERT_SCALES = [1000, 10_000];
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-/** The server serves the built SPA (the Lighthouse pages are prerendered into it): build it when missing. */
+/**
+ * The bench runs the compiled server, which serves the built SPA (the Lighthouse pages are prerendered into
+ * it): build both when either is missing.
+ */
 function ensureBuild() {
-  if (existsSync(path.join(repoRoot, "build/client/index.html"))) return;
-  log("build/client is missing: npm run build");
+  const outputs = ["build/client/index.html", "build/server/main.js"];
+  const missing = outputs.filter((file) => !existsSync(path.join(repoRoot, file)));
+  if (missing.length === 0) return;
+  log(`${missing.join(" and ")} missing: npm run build`);
   execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
 }
 

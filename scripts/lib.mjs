@@ -41,17 +41,40 @@ export function ensureInstalled() {
   mustRun("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"]);
 }
 
-/** Builds the client when the build is missing or older than its sources. */
+/** The compiled server (`npm run build`) and node's arguments to run it: `npm start`, `npm run serve`. */
+export const serverEntry = path.join(root, "build", "server", "main.js");
+export const serverArgs = ["--enable-source-maps", serverEntry];
+
+const newestOf = (paths) => Math.max(...paths.map((p) => newestMtime(path.join(root, p))));
+
+/** Whether `output` is missing or older than any of `sources` (paths from the project folder). */
+function stale(output, sources) {
+  return !existsSync(output) || statSync(output).mtimeMs < newestOf(sources);
+}
+
+/**
+ * Builds what is missing or older than its sources: the client and the server (`npm run build`), or only the
+ * server (`npm run build:server`, a second or two) when the client is current.
+ */
 export function ensureBuilt({ force = false } = {}) {
-  const output = path.join(root, "build", "client", "index.html");
-  const sources = Math.max(
-    newestMtime(path.join(root, "src", "client")),
-    newestMtime(path.join(root, "src", "shared")),
-    newestMtime(path.join(root, "public")),
-    newestMtime(path.join(root, "vite.config.ts")),
-    newestMtime(path.join(root, "react-router.config.ts")),
-  );
-  if (!force && existsSync(output) && statSync(output).mtimeMs >= sources) return;
-  console.log("• Building the web app (npm run build)…");
-  mustRun("npm", ["run", "build"]);
+  const client = stale(path.join(root, "build", "client", "index.html"), [
+    "src/client",
+    "src/shared",
+    "public",
+    "vite.config.ts",
+    "react-router.config.ts",
+  ]);
+  if (force || client) {
+    console.log("• Building the web app and the server (npm run build)…");
+    mustRun("npm", ["run", "build"]);
+    return;
+  }
+  ensureServerBuilt();
+}
+
+/** Compiles the server (build/server) when it is missing or older than its sources. */
+export function ensureServerBuilt() {
+  if (!stale(serverEntry, ["src/server", "src/shared", "tsconfig.json", "scripts/build-server.mjs"])) return;
+  console.log("• Compiling the server (npm run build:server)…");
+  mustRun("npm", ["run", "build:server"]);
 }

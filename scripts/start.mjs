@@ -1,11 +1,12 @@
-// `npm start`: install what is missing, build the web app if needed, then serve on http://localhost:3000.
+// `npm start`: install what is missing, build the web app and the server if needed, then serve the compiled
+// server with plain node on http://localhost:3000 (docs/decisions/016-compiled-server.md).
 import { spawn } from "node:child_process";
-import { ensureBuilt, ensureInstalled, root } from "./lib.mjs";
+import { ensureBuilt, ensureInstalled, root, serverArgs } from "./lib.mjs";
 
 ensureInstalled();
 ensureBuilt();
 
-const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+const child = spawn(process.execPath, serverArgs, {
   cwd: root,
   stdio: "inherit",
   // The quick start keeps its demo data (and says so loudly at every start); a deployment runs the server with

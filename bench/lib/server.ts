@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { assertServerBuilt, builtServerArgs } from "../../src/server/test/built-server.js";
 import { freePort } from "../../src/server/test/free-port.js";
 import { stopOnExit } from "./cleanup.js";
 
@@ -18,8 +19,8 @@ export const ADMIN_PASSWORD = "Kq8-bench-Admin-Loam-71";
 const USER_PASSWORD = "Gq7!bench-Rv2#Loam-94";
 
 /**
- * The real server (src/server/main.ts, NODE_ENV=production, the built SPA) as a child process on a free
- * loopback port. Abuse limits are raised so the load is measured rather than refused; the outbox worker is
+ * The real server (compiled: build/server/main.js, NODE_ENV=production, the built SPA) as a child process on
+ * a free loopback port. Abuse limits are raised so the load is measured rather than refused; the outbox worker is
  * off so sending the quotes' emails does not compete with the requests being measured (OUTBOX_WORKER lets
  * a deployment run it on another instance the same way).
  */
@@ -27,9 +28,10 @@ export async function startServer(options: {
   dataDir: string;
   databaseUrl?: string | undefined;
 }): Promise<BenchServer> {
+  assertServerBuilt("The bench");
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, builtServerArgs, {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import Fastify, {
@@ -9,6 +8,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import type { Env } from "./config/env.js";
+import { clientBuildDir } from "./config/paths.js";
 import type { Database } from "./db/client.js";
 import { type Auth, createAuth } from "./features/accounts/auth.js";
 import { accountRoutes } from "./features/accounts/routes.js";
@@ -51,10 +51,7 @@ import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { loadSpaAssets, spaPlugin } from "./plugins/spa.js";
 import { ScheduledWork } from "./scheduled-work.js";
 
-export const defaultClientDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../build/client",
-);
+export const defaultClientDir = clientBuildDir;
 
 export interface BuildOptions {
   env: Env;

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { assertServerBuilt, builtServerArgs } from "../../../src/server/test/built-server";
 import { freePort } from "../../../src/server/test/free-port";
 import { type S3Peer, startS3Peer } from "../../../src/server/test/s3-peer";
 import { nginxConfig } from "./nginx-config";
@@ -52,13 +53,14 @@ function exited(child: ChildProcess) {
 }
 
 /**
- * One PostgreSQL database, one S3-compatible server (s3rver), `count` app instances (the built SPA and the
- * API, every background worker on in each) and nginx in round robin in front of them: a production
- * deployment in miniature on loopback. Used by `npm run cluster` and tests/cluster.
+ * One PostgreSQL database, one S3-compatible server (s3rver), `count` app instances (the compiled server run
+ * by plain node: the built SPA and the API, every background worker on in each) and nginx in round robin in
+ * front of them: a production deployment in miniature on loopback. Used by `npm run cluster` and tests/cluster.
  */
 export async function startCluster(
   options: { count?: number; env?: Record<string, string>; quiet?: boolean } = {},
 ): Promise<Cluster> {
+  assertServerBuilt("The two-instance set-up");
   const count = options.count ?? 2;
   const serverUrl =
     process.env.CLUSTER_DATABASE_URL ??
@@ -102,7 +104,7 @@ export async function startCluster(
         const port = await freePort();
         const dataDir = path.join(work, instanceName);
         mkdirSync(dataDir);
-        const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+        const child = spawn(process.execPath, builtServerArgs, {
           cwd: root,
           env: {
             ...process.env,

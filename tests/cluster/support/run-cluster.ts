@@ -1,5 +1,5 @@
 // `npm run cluster`: PostgreSQL (127.0.0.1:5432), s3rver, two app instances and nginx on this machine, until
-// Ctrl-C. Build first (`npm run build`); the instances serve the built SPA.
+// Ctrl-C. Build first (`npm run build`): the instances are the compiled server, serving the built SPA.
 import { startCluster } from "./cluster";
 
 const cluster = await startCluster({ count: Number(process.env.INSTANCES ?? 2) });

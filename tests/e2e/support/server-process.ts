@@ -2,11 +2,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { assertServerBuilt, builtServerArgs } from "../../../src/server/test/built-server";
 import { freePort } from "../../../src/server/test/free-port";
 
 export interface AppServer {
   baseURL: string;
   dataDir: string;
+  pid: number;
   /** Whether the server process is still running (it has neither exited nor been killed). */
   isRunning(): boolean;
   stop(): Promise<void>;
@@ -34,8 +36,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 /**
- * The real server (built SPA, a fresh embedded database in its own temp folder) as a child process on a
- * free loopback port, for browser tests and the load test.
+ * The real server as production runs it (the compiled server with plain node, the built SPA) with a fresh
+ * embedded database in its own temp folder, as a child process on a free loopback port, for browser tests and
+ * the load test.
  */
 export async function startAppServer(options: {
   label: string;
@@ -49,13 +52,16 @@ export async function startAppServer(options: {
   dataDir?: string;
   /** Leave the data folder on stop, for the next server to start on. */
   keepData?: boolean;
+  /** The working folder (the project's by default): the server finds its files from its own location. */
+  cwd?: string;
 }): Promise<AppServer> {
+  assertServerBuilt("The browser and load tests");
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `greenscape-${options.label}-`));
   const baseURL = `http://127.0.0.1:${port}`;
-  const args = [...(options.nodeArgs ?? []), "--import", "tsx", "src/server/main.ts"];
+  const args = [...(options.nodeArgs ?? []), ...builtServerArgs];
   const child = spawn(process.execPath, args, {
-    cwd: path.resolve(import.meta.dirname, "../../.."),
+    cwd: options.cwd ?? path.resolve(import.meta.dirname, "../../.."),
     env: {
       ...process.env,
       NODE_ENV: "test",
@@ -82,6 +88,7 @@ export async function startAppServer(options: {
   return {
     baseURL,
     dataDir,
+    pid: child.pid!,
     isRunning: () => child.exitCode === null && child.signalCode === null,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
