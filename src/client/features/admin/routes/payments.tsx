@@ -14,20 +14,10 @@ import { todayInCharlotte } from "../../../../shared/dates";
 import { exportFileName } from "../../../../shared/exports";
 import { refundJobSchema } from "../../../../shared/jobs";
 import { formatCents, jobLabel } from "../../../../shared/services";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FilterSelect } from "../../../components/filter-controls";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog } from "../../../components/form-dialog";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../../../components/ui/alert-dialog";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
@@ -120,47 +110,34 @@ export default function PaymentsPage() {
 
 /** Today's payouts outside the weekly run: money leaves for every ready account, so it asks first. */
 function PayOutNow() {
-  const [open, setOpen] = useState(false);
   const payOut = usePayOutNow();
+  const confirm = async (close: () => void) => {
+    try {
+      toast({ title: (await payOut.mutateAsync()).message, variant: "success" });
+    } catch (error) {
+      toast({ title: "Payouts not sent", description: failureMessage(error), variant: "destructive" });
+    }
+    close();
+  };
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !payOut.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button type="button" variant="secondary" icon={<Banknote className="size-4" aria-hidden="true" />}>
           Pay out now
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Pay out now?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Every landscaper with payouts set up is paid their whole balance today, outside the weekly run.
-            Money sent to a bank cannot be called back.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={payOut.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={payOut.isPending}
-            onClick={async (event) => {
-              // Keep the dialog open (and its focus) until the server has answered.
-              event.preventDefault();
-              try {
-                toast({ title: (await payOut.mutateAsync()).message, variant: "success" });
-              } catch (error) {
-                toast({
-                  title: "Payouts not sent",
-                  description: failureMessage(error),
-                  variant: "destructive",
-                });
-              }
-              setOpen(false);
-            }}
-          >
-            {payOut.isPending ? "Paying out..." : "Pay out now"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Pay out now?"
+      description={
+        <>
+          Every landscaper with payouts set up is paid their whole balance today, outside the weekly run.
+          Money sent to a bank cannot be called back.
+        </>
+      }
+      confirmLabel="Pay out now"
+      pendingLabel="Paying out..."
+      pending={payOut.isPending}
+      onConfirm={confirm}
+    />
   );
 }
 
