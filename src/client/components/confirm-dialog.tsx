@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { useState } from "react";
+import { type TriggerButton, triggerElement } from "./trigger-button";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -29,7 +30,7 @@ export function ConfirmDialog({
   confirmVariant,
   onConfirm,
 }: {
-  trigger: React.ReactElement;
+  trigger: TriggerButton | React.ReactElement;
   title: React.ReactNode;
   description: React.ReactNode;
   confirmLabel: string;
@@ -42,7 +43,7 @@ export function ConfirmDialog({
   const [open, setOpen] = useState(false);
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogTrigger asChild>{triggerElement(trigger)}</AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>

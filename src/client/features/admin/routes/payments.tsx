@@ -17,7 +17,7 @@ import { formatCents, jobLabel } from "../../../../shared/services";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FilterSelect } from "../../../components/filter-controls";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
@@ -121,11 +121,7 @@ function PayOutNow() {
   };
   return (
     <ConfirmDialog
-      trigger={
-        <Button type="button" variant="secondary" icon={<Banknote className="size-4" aria-hidden="true" />}>
-          Pay out now
-        </Button>
-      }
+      trigger={{ label: "Pay out now", icon: Banknote, variant: "secondary" }}
       title="Pay out now?"
       description={
         <>
@@ -189,13 +185,13 @@ function RefundDialog({
   jobNumber: number | null;
   refundableCents: number;
 }) {
-  const [open, setOpen] = useState(false);
   const refund = useRefundJob();
   const defaults = { amount: (refundableCents / 100).toFixed(2), reason: "" };
   const form = useForm<RefundInput, unknown, RefundValues>({
     resolver: zodResolver(refundJobSchema),
     defaultValues: defaults,
   });
+  const { dialog, close } = useDialogState({ onClose: () => form.reset(defaults) });
   const label = jobNumber !== null ? jobLabel(jobNumber) : "this job";
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -205,7 +201,7 @@ function RefundDialog({
         reason: values.reason,
       });
       toast({ title: answer.message, variant: "success" });
-      setOpen(false);
+      close();
     } catch (error) {
       reportSubmitFailure({
         error,
@@ -217,21 +213,8 @@ function RefundDialog({
   });
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset(defaults);
-      }}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          icon={<RotateCcw className="size-4" aria-hidden="true" />}
-        >
-          Refund
-        </Button>
-      }
+      dialog={dialog}
+      trigger={{ label: "Refund", icon: RotateCcw, size: "sm", variant: "outline" }}
       title={<>Refund {label}</>}
       description={`Up to ${formatCents(refundableCents)} can still be refunded. The landscaper's share and ours are reversed in proportion, and the customer is emailed the reason.`}
       onSubmit={onSubmit}

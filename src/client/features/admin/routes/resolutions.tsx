@@ -22,7 +22,7 @@ import {
 import { formatCents, jobLabel, serviceName } from "../../../../shared/services";
 import { Detail } from "../../../components/detail";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { Badge, type BadgeProps } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { FieldError, FormField } from "../../../components/ui/form-field";
@@ -219,13 +219,13 @@ type ResolveValues = ResolveDisputeInput;
 const defaults = { date: "", amount: "", note: "" } satisfies Partial<ResolveValues>;
 
 function ResolveDialog({ item }: { item: ResolutionItem }) {
-  const [open, setOpen] = useState(false);
   const resolve = useResolveDispute();
   const ids = { resolution: useId(), resolutionError: useId() };
   const form = useForm<ResolveValues>({
     resolver: zodResolver(resolveDisputeSchema),
     defaultValues: defaults,
   });
+  const { dialog, close } = useDialogState({ onClose: () => form.reset(defaults) });
   const chosen = useWatch({ control: form.control, name: "resolution" });
   const errors = form.formState.errors;
   const today = todayInCharlotte();
@@ -245,7 +245,7 @@ function ResolveDialog({ item }: { item: ResolutionItem }) {
     try {
       const answer = await resolve.mutateAsync({ jobId: item.jobId, ...input });
       toast({ title: answer.message, variant: "success" });
-      setOpen(false);
+      close();
       form.reset(defaults);
     } catch (error) {
       reportSubmitFailure({
@@ -259,16 +259,8 @@ function ResolveDialog({ item }: { item: ResolutionItem }) {
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset(defaults);
-      }}
-      trigger={
-        <Button type="button" icon={<Gavel className="size-4" aria-hidden="true" />}>
-          Resolve
-        </Button>
-      }
+      dialog={dialog}
+      trigger={{ label: "Resolve", icon: Gavel }}
       title={<>Resolve {label}</>}
       description={`${item.customerName} reported: ${problemReasonLabel[item.dispute.reason]}. The customer and ${item.landscaperName ?? "the landscaper"} both read your note.`}
       onSubmit={onSubmit}

@@ -3,7 +3,6 @@ import { type AdminUserView, adminMessages, type UserRoleFilter } from "../../..
 import { todayInCharlotte } from "../../../../shared/dates";
 import { exportFileName } from "../../../../shared/exports";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { exportUrl, useAdminUsers, usePromoteUser } from "../api/admin-api";
@@ -45,12 +44,16 @@ function PromoteButton({ user }: { user: AdminUserView }) {
   };
   return (
     <ConfirmDialog
-      trigger={
-        <Button type="button" variant="outline" size="sm">
-          <ShieldPlus className="size-4" aria-hidden="true" />
-          Promote to Admin<span className="sr-only">: {user.email}</span>
-        </Button>
-      }
+      trigger={{
+        label: (
+          <>
+            Promote to Admin<span className="sr-only">: {user.email}</span>
+          </>
+        ),
+        icon: ShieldPlus,
+        variant: "outline",
+        size: "sm",
+      }}
       title="Promote to Admin"
       description={adminMessages.promoteConfirm(user.email)}
       confirmLabel="Promote"

@@ -1,11 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Flag } from "lucide-react";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { reportMessageSchema } from "../../../../shared/conversations";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Textarea } from "../../../components/ui/textarea";
@@ -29,17 +28,17 @@ export function ReportMessageDialog({
   /** When it was sent, as the thread shows it: tells the thread's 'Report' buttons apart by name. */
   sentAt: string;
 }) {
-  const [open, setOpen] = useState(false);
   const report = useReportMessage();
   const form = useForm<ReportInput, unknown, ReportValues>({
     resolver: zodResolver(reportMessageSchema),
     defaultValues: { reason: "" },
   });
+  const { dialog, close } = useDialogState({ onClose: () => form.reset() });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await report.mutateAsync({ jobId, messageId, reason: values.reason });
       toast({ title: answer.message, variant: "success" });
-      setOpen(false);
+      close();
       form.reset();
     } catch (error) {
       reportSubmitFailure({ error, setError: form.setError, fields: ["reason"], title: "Report not sent" });
@@ -47,11 +46,7 @@ export function ReportMessageDialog({
   });
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset();
-      }}
+      dialog={dialog}
       trigger={
         <Button
           type="button"

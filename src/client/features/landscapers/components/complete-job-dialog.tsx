@@ -1,13 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { completeJobSchema, maxFinalPriceCents, priceRequestMessages } from "../../../../shared/jobs";
 import { photoMessages } from "../../../../shared/proof";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
-import { Button } from "../../../components/ui/button";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { MoneyInput } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
@@ -34,7 +32,6 @@ export function CompleteJobDialog({
 }: ActionDialogProps & { secondary?: boolean }) {
   const action = useJobAction();
   const photos = useUploadThen(job.id, "after");
-  const [open, setOpen] = useState(false);
   const form = useForm<CompleteInput, unknown, CompleteInput>({
     resolver: zodResolver(completeJobSchema, undefined, { raw: true }),
     defaultValues: { finalPrice: dollars(job.quotedPriceCents) },
@@ -42,6 +39,13 @@ export function CompleteJobDialog({
   const { errors } = form.formState;
   const uploaded = photosOf(job.photos, "after", job.visit ?? 1);
   const busy = photos.uploading || action.isPending;
+  const { dialog, close } = useDialogState({
+    locked: busy,
+    onClose: () => {
+      form.clearErrors();
+      photos.clear();
+    },
+  });
   const agreedCents = job.quotedPriceCents ?? 0;
   const maxCents = maxFinalPriceCents(agreedCents);
   const typed = Number(useWatch({ control: form.control, name: "finalPrice" }));
@@ -76,44 +80,28 @@ export function CompleteJobDialog({
           },
         });
         toast({ title: answer.message, variant: "success" });
-        setOpen(false);
+        close();
       } catch (error) {
         if (error instanceof ApiError && error.fields?.photos) {
           photos.setPhotoError(error.fields.photos);
           return;
         }
         if (showServerFieldErrors(form.setError, error, ["finalPrice", "reason"])) return;
-        dialogFailure(
-          error,
-          (message) => form.setError("root", { message }),
-          () => setOpen(false),
-        );
+        dialogFailure(error, (message) => form.setError("root", { message }), close);
       }
     });
   });
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
-        if (!next) {
-          form.clearErrors();
-          photos.clear();
-        }
+      dialog={dialog}
+      trigger={{
+        label: "Mark Complete",
+        size: "sm",
+        variant: secondary ? "outline" : "default",
+        disabled,
+        describedBy,
       }}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant={secondary ? "outline" : "default"}
-          disabled={disabled}
-          aria-describedby={describedBy}
-        >
-          Mark Complete
-        </Button>
-      }
       title={<>Complete {jobLabel(job.number)}</>}
       description={
         <>

@@ -1,13 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { type FieldValues, type Path, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { acceptJobSchema, type JobView, withdrawJobSchema } from "../../../../shared/jobs";
 import { GENERATE_WEEKS_AHEAD, seriesLabel, weekdayNames } from "../../../../shared/recurring";
 import { formatRange, jobLabel } from "../../../../shared/services";
-import { FormDialog } from "../../../components/form-dialog";
-import { Button } from "../../../components/ui/button";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Input, MoneyInput } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
@@ -66,22 +64,18 @@ function useActionDialog<T extends FieldValues>({
   send: (values: T) => Promise<{ message: string }>;
   fields: readonly Path<T>[];
 }) {
-  const [open, setOpen] = useState(false);
+  const { dialog, close } = useDialogState({ onClose: () => form.clearErrors() });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await send(values);
       toast({ title: answer.message, variant: "success" });
-      setOpen(false);
+      close();
     } catch (error) {
-      if (!showServerFieldErrors(form.setError, error, fields)) setOpen(false);
+      if (!showServerFieldErrors(form.setError, error, fields)) close();
       reportActionError(error);
     }
   });
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) form.clearErrors();
-  };
-  return { open, onOpenChange, onSubmit };
+  return { dialog, onSubmit };
 }
 
 type AcceptInput = z.input<typeof acceptJobSchema>;
@@ -131,11 +125,7 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
     return (
       <FormDialog
         {...dialog}
-        trigger={
-          <Button type="button" size="sm" disabled={disabled} aria-describedby={describedBy}>
-            Accept
-          </Button>
-        }
+        trigger={{ label: "Accept", size: "sm", disabled, describedBy }}
         // The customer still approves: this sends an offer, and the title and the button both say so.
         title={<>Offer a price for {seriesLabel(series.number)}</>}
         description={
@@ -183,11 +173,7 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
   return (
     <FormDialog
       {...dialog}
-      trigger={
-        <Button type="button" size="sm" disabled={disabled} aria-describedby={describedBy}>
-          Accept
-        </Button>
-      }
+      trigger={{ label: "Accept", size: "sm", disabled, describedBy }}
       title={<>Accept {jobLabel(job.number)}</>}
       description={
         <>
@@ -248,18 +234,14 @@ export function WithdrawJobDialog({ job, disabled, describedBy }: ActionDialogPr
   return (
     <FormDialog
       {...dialog}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          className={leaveButtonClass}
-          disabled={disabled}
-          aria-describedby={describedBy}
-        >
-          Withdraw
-        </Button>
-      }
+      trigger={{
+        label: "Withdraw",
+        size: "sm",
+        variant: "outline",
+        className: leaveButtonClass,
+        disabled,
+        describedBy,
+      }}
       title={<>Withdraw from {jobLabel(job.number)}?</>}
       description={
         <>

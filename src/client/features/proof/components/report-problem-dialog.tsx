@@ -1,14 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Flag } from "lucide-react";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { JobView } from "../../../../shared/jobs";
 import { problemReasonLabel, problemReasons, reportProblemSchema } from "../../../../shared/proof";
 import { jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
-import { Button } from "../../../components/ui/button";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { FieldError, FormField } from "../../../components/ui/form-field";
 import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
@@ -28,7 +26,6 @@ type ReportValues = z.output<typeof reportProblemSchema>;
  * photos. The photos are uploaded first, then the report is sent; nothing is charged until it is resolved.
  */
 export function ReportProblemDialog({ job }: { job: JobView }) {
-  const [open, setOpen] = useState(false);
   const report = useReportProblem();
   const photos = useUploadThen(job.id, "problem");
   const form = useForm<ReportInput, unknown, ReportValues>({
@@ -38,6 +35,13 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
   const { errors } = form.formState;
   const uploaded = photosOf(job.photos, "problem", job.visit ?? 1);
   const busy = photos.uploading || report.isPending;
+  const { dialog, close } = useDialogState({
+    locked: busy,
+    onClose: () => {
+      form.reset();
+      photos.clear();
+    },
+  });
   const reasonErrorId = `report-${job.id}-reason-error`;
 
   const onSubmit = form.handleSubmit(({ reason, note }) =>
@@ -45,7 +49,7 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
       try {
         const answer = await report.mutateAsync({ jobId: job.id, reason, note });
         toast({ title: answer.message, variant: "success" });
-        setOpen(false);
+        close();
         form.reset();
       } catch (error) {
         if (showServerFieldErrors(form.setError, error, ["reason", "note"])) return;
@@ -55,7 +59,7 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
             description: "Your job has been refreshed.",
             variant: "destructive",
           });
-          setOpen(false);
+          close();
           return;
         }
         form.setError("root", { message: failureMessage(error) });
@@ -65,20 +69,8 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
-        if (!next) {
-          form.reset();
-          photos.clear();
-        }
-      }}
-      trigger={
-        <Button type="button" variant="outline" icon={<Flag className="size-4" aria-hidden="true" />}>
-          Report a problem
-        </Button>
-      }
+      dialog={dialog}
+      trigger={{ label: "Report a problem", icon: Flag, variant: "outline" }}
       title={<>Report a problem with {jobLabel(job.number)}</>}
       description={
         <>

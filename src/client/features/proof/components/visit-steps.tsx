@@ -4,7 +4,7 @@ import type { JobView } from "../../../../shared/jobs";
 import { etaChoices, onMyWaySchema } from "../../../../shared/proof";
 import { jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { FieldError, FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -78,10 +78,16 @@ function OnMyWayDialog({
   again = false,
 }: VisitActionProps & { again?: boolean }) {
   const onMyWay = useOnMyWay();
-  const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<EtaChoice>("");
   const [time, setTime] = useState("");
   const [errors, setErrors] = useState<{ choice?: string; time?: string; root?: string }>({});
+  const { dialog, close } = useDialogState({
+    onClose: () => {
+      setErrors({});
+      setChoice("");
+      setTime("");
+    },
+  });
   const name = `eta-${job.id}`;
   const choiceErrorId = `${name}-error`;
   const timeInput = useRef<HTMLInputElement>(null);
@@ -109,50 +115,28 @@ function OnMyWayDialog({
     try {
       const answer = await onMyWay.mutateAsync({ jobId: job.id, ...body });
       toast({ title: answer.message, variant: "success" });
-      setOpen(false);
+      close();
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : undefined;
       if (fields?.etaTime || fields?.etaMinutes) {
         setErrors({ time: fields.etaTime, choice: fields.etaMinutes });
         return;
       }
-      dialogFailure(
-        error,
-        (root) => setErrors({ root }),
-        () => setOpen(false),
-      );
+      dialogFailure(error, (root) => setErrors({ root }), close);
     }
   };
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          setErrors({});
-          setChoice("");
-          setTime("");
-        }
+      dialog={dialog}
+      trigger={{
+        label: again ? "Change arrival time" : "On my way",
+        icon: again ? Clock : Navigation,
+        size: "sm",
+        variant: again ? "outline" : "default",
+        disabled,
+        describedBy,
       }}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant={again ? "outline" : "default"}
-          disabled={disabled}
-          aria-describedby={describedBy}
-          icon={
-            again ? (
-              <Clock className="size-4" aria-hidden="true" />
-            ) : (
-              <Navigation className="size-4" aria-hidden="true" />
-            )
-          }
-        >
-          {again ? "Change arrival time" : "On my way"}
-        </Button>
-      }
       title={
         again ? <>New arrival time for {jobLabel(job.number)}</> : <>On your way to {jobLabel(job.number)}?</>
       }
@@ -254,10 +238,16 @@ function ArrivedButton({ job, disabled, describedBy }: VisitActionProps) {
 function StartWorkDialog({ job, disabled, describedBy }: VisitActionProps) {
   const startWork = useStartWork();
   const photos = useUploadThen(job.id, "before");
-  const [open, setOpen] = useState(false);
   const [root, setRoot] = useState<string | undefined>();
   const uploaded = photosOf(job.photos, "before", job.visit ?? 1);
   const busy = photos.uploading || startWork.isPending;
+  const { dialog, close } = useDialogState({
+    locked: busy,
+    onClose: () => {
+      photos.clear();
+      setRoot(undefined);
+    },
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -266,35 +256,17 @@ function StartWorkDialog({ job, disabled, describedBy }: VisitActionProps) {
       try {
         const answer = await startWork.mutateAsync(job.id);
         toast({ title: answer.message, variant: "success" });
-        setOpen(false);
+        close();
       } catch (error) {
-        dialogFailure(error, setRoot, () => setOpen(false));
+        dialogFailure(error, setRoot, close);
       }
     });
   };
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
-        if (!next) {
-          photos.clear();
-          setRoot(undefined);
-        }
-      }}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          disabled={disabled}
-          aria-describedby={describedBy}
-          icon={<Hammer className="size-4" aria-hidden="true" />}
-        >
-          Start work
-        </Button>
-      }
+      dialog={dialog}
+      trigger={{ label: "Start work", icon: Hammer, size: "sm", disabled, describedBy }}
       title={<>Start work on {jobLabel(job.number)}</>}
       description={
         <>
