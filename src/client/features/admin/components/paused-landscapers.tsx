@@ -8,9 +8,8 @@ import { liftPauseSchema, type PausedLandscaper } from "../../../../shared/relia
 import { jobLabel } from "../../../../shared/services";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { LoadError } from "../../../components/load-error";
+import { ReasonField } from "../../../components/reason-field";
 import { Card } from "../../../components/ui/card";
-import { FormField } from "../../../components/ui/form-field";
-import { Textarea } from "../../../components/ui/textarea";
 import { toastDialogFailure } from "../../../lib/form-errors";
 import { focusRing } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
@@ -63,15 +62,12 @@ function LiftPauseDialog({ landscaper }: { landscaper: PausedLandscaper }) {
       pending={lift.isPending}
       cancelLabel="Keep paused"
     >
-      <FormField label="What did you check?" required error={form.formState.errors.note?.message}>
-        <Textarea
-          rows={3}
-          maxLength={500}
-          placeholder="For example: called them, a family emergency; the customer was rebooked."
-          aria-required="true"
-          {...form.register("note")}
-        />
-      </FormField>
+      <ReasonField
+        form={form}
+        name="note"
+        label="What did you check?"
+        placeholder="For example: called them, a family emergency; the customer was rebooked."
+      />
     </FormDialog>
   );
 }

@@ -18,11 +18,11 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FilterSelect } from "../../../components/filter-controls";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
+import { ReasonField } from "../../../components/reason-field";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { MoneyInput } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
 import { failureMessage, reportSubmitFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import {
@@ -226,9 +226,7 @@ function RefundDialog({
       <FormField label="Amount (USD)" required error={form.formState.errors.amount?.message}>
         <MoneyInput aria-required="true" {...form.register("amount")} />
       </FormField>
-      <FormField label="Reason the customer reads" required error={form.formState.errors.reason?.message}>
-        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
-      </FormField>
+      <ReasonField form={form} name="reason" label="Reason the customer reads" />
       <FormAlert message={form.formState.errors.root?.message} />
     </FormDialog>
   );

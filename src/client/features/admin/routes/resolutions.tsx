@@ -23,11 +23,11 @@ import { formatCents, jobLabel, serviceName } from "../../../../shared/services"
 import { Detail } from "../../../components/detail";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
+import { ReasonField } from "../../../components/reason-field";
 import { Badge, type BadgeProps } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { FieldError, FormField } from "../../../components/ui/form-field";
 import { Input, MoneyInput } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
 import { reportSubmitFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
@@ -334,9 +334,7 @@ function ResolveDialog({ item }: { item: ResolutionItem }) {
         </FormField>
       ) : null}
 
-      <FormField label="Note both sides read" required error={errors.note?.message}>
-        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("note")} />
-      </FormField>
+      <ReasonField form={form} name="note" label="Note both sides read" />
       <FormAlert message={errors.root?.message} />
     </FormDialog>
   );

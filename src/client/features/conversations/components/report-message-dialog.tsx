@@ -5,9 +5,8 @@ import type { z } from "zod";
 import { reportMessageSchema } from "../../../../shared/conversations";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
+import { ReasonField } from "../../../components/reason-field";
 import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/form-field";
-import { Textarea } from "../../../components/ui/textarea";
 import { reportSubmitFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useReportMessage } from "../api/conversation";
@@ -67,9 +66,7 @@ export function ReportMessageDialog({
       pending={report.isPending}
       submitVariant="destructive"
     >
-      <FormField label="What is wrong" required error={form.formState.errors.reason?.message}>
-        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
-      </FormField>
+      <ReasonField form={form} name="reason" label="What is wrong" />
       <FormAlert message={form.formState.errors.root?.message} />
     </FormDialog>
   );

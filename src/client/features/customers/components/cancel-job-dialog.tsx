@@ -6,9 +6,8 @@ import { cancelJobSchema, type JobView } from "../../../../shared/jobs";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
+import { ReasonField } from "../../../components/reason-field";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
-import { FormField } from "../../../components/ui/form-field";
-import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { toastDialogFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
@@ -125,15 +124,12 @@ export function CancelJobDialog({
       ) : null}
       <FormAlert message={form.formState.errors.root?.message} />
       {skip ? null : (
-        <FormField label="Why are you cancelling?" required error={form.formState.errors.reason?.message}>
-          <Textarea
-            rows={3}
-            maxLength={500}
-            placeholder="For example: plans changed, found another provider…"
-            aria-required="true"
-            {...form.register("reason")}
-          />
-        </FormField>
+        <ReasonField
+          form={form}
+          name="reason"
+          label="Why are you cancelling?"
+          placeholder="For example: plans changed, found another provider…"
+        />
       )}
     </FormDialog>
   );

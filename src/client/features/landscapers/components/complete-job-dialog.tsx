@@ -6,13 +6,13 @@ import { photoMessages } from "../../../../shared/proof";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
+import { ReasonField } from "../../../components/reason-field";
 import { FormField } from "../../../components/ui/form-field";
 import { MoneyInput } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { dialogFailure, PhotoPicker, photosOf, useUploadThen } from "../../proof";
+import { dialogFailure, PhotoPicker, useUploadThen } from "../../proof";
 import { useJobAction } from "../api/jobs";
 import { type ActionDialogProps, dollars } from "./job-action-dialogs";
 
@@ -31,13 +31,12 @@ export function CompleteJobDialog({
   secondary = false,
 }: ActionDialogProps & { secondary?: boolean }) {
   const action = useJobAction();
-  const photos = useUploadThen(job.id, "after");
+  const photos = useUploadThen(job, "after");
   const form = useForm<CompleteInput, unknown, CompleteInput>({
     resolver: zodResolver(completeJobSchema, undefined, { raw: true }),
     defaultValues: { finalPrice: dollars(job.quotedPriceCents) },
   });
   const { errors } = form.formState;
-  const uploaded = photosOf(job.photos, "after", job.visit ?? 1);
   const busy = photos.uploading || action.isPending;
   const { dialog, close } = useDialogState({
     locked: busy,
@@ -52,7 +51,7 @@ export function CompleteJobDialog({
   const asksMore = Number.isFinite(typed) && Math.round(typed * 100) > agreedCents;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (uploaded.length + photos.files.length === 0) {
+    if (photos.uploaded.length + photos.files.length === 0) {
       photos.setPhotoError(photoMessages.completeNeedsPhoto);
       return;
     }
@@ -110,20 +109,18 @@ export function CompleteJobDialog({
         </>
       }
       onSubmit={onSubmit}
-      submitLabel={photos.files.length > 0 ? "Upload photos and complete" : "Mark Complete"}
-      pendingLabel={photos.uploading ? photos.progressLabel : "Saving..."}
+      {...photos.labels({
+        submit: "Mark Complete",
+        withPhotos: "Upload photos and complete",
+        pending: "Saving...",
+      })}
       pending={busy}
     >
       <PhotoPicker
-        jobId={job.id}
-        kind="after"
-        uploaded={uploaded}
-        files={photos.files}
-        onFilesChange={photos.onFilesChange}
+        {...photos.picker}
         label="Photos of the finished work"
         required
         description="At least one, showing the work done."
-        error={photos.photoError}
         disabled={busy}
       />
       <FormField
@@ -135,15 +132,12 @@ export function CompleteJobDialog({
         <MoneyInput aria-required="true" {...form.register("finalPrice")} />
       </FormField>
       {asksMore ? (
-        <FormField label="Why is the price higher?" required error={errors.reason?.message}>
-          <Textarea
-            aria-required="true"
-            rows={3}
-            maxLength={500}
-            placeholder="For example: the back yard had a second hedge line to trim."
-            {...form.register("reason")}
-          />
-        </FormField>
+        <ReasonField
+          form={form}
+          name="reason"
+          label="Why is the price higher?"
+          placeholder="For example: the back yard had a second hedge line to trim."
+        />
       ) : null}
       <FormAlert message={errors.root?.message} />
     </FormDialog>

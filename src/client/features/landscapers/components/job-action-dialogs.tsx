@@ -6,10 +6,10 @@ import { acceptJobSchema, type JobView, withdrawJobSchema } from "../../../../sh
 import { GENERATE_WEEKS_AHEAD, seriesLabel, weekdayNames } from "../../../../shared/recurring";
 import { formatRange, jobLabel } from "../../../../shared/services";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
+import { ReasonField } from "../../../components/reason-field";
 import { FormField } from "../../../components/ui/form-field";
 import { Input, MoneyInput } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
-import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
@@ -255,9 +255,7 @@ export function WithdrawJobDialog({ job, disabled, describedBy }: ActionDialogPr
       submitVariant="destructive"
       cancelLabel="Keep the job"
     >
-      <FormField label="Why are you withdrawing?" required error={form.formState.errors.reason?.message}>
-        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
-      </FormField>
+      <ReasonField form={form} name="reason" label="Why are you withdrawing?" />
     </FormDialog>
   );
 }

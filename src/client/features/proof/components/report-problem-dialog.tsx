@@ -7,15 +7,14 @@ import { problemReasonLabel, problemReasons, reportProblemSchema } from "../../.
 import { jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
-import { FieldError, FormField } from "../../../components/ui/form-field";
-import { Textarea } from "../../../components/ui/textarea";
+import { ReasonField } from "../../../components/reason-field";
+import { FieldError } from "../../../components/ui/form-field";
 import { ApiError } from "../../../lib/api-client";
 import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { useReportProblem } from "../api/disputes";
 import { useUploadThen } from "../hooks/use-upload-then";
-import { photosOf } from "../lib/photo-labels";
 import { PhotoPicker } from "./photo-picker";
 
 type ReportInput = z.input<typeof reportProblemSchema>;
@@ -27,13 +26,12 @@ type ReportValues = z.output<typeof reportProblemSchema>;
  */
 export function ReportProblemDialog({ job }: { job: JobView }) {
   const report = useReportProblem();
-  const photos = useUploadThen(job.id, "problem");
+  const photos = useUploadThen(job, "problem");
   const form = useForm<ReportInput, unknown, ReportValues>({
     resolver: zodResolver(reportProblemSchema),
     defaultValues: { note: "" },
   });
   const { errors } = form.formState;
-  const uploaded = photosOf(job.photos, "problem", job.visit ?? 1);
   const busy = photos.uploading || report.isPending;
   const { dialog, close } = useDialogState({
     locked: busy,
@@ -79,8 +77,11 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
         </>
       }
       onSubmit={onSubmit}
-      submitLabel={photos.files.length > 0 ? "Upload photos and send" : "Send report"}
-      pendingLabel={photos.uploading ? photos.progressLabel : "Sending..."}
+      {...photos.labels({
+        submit: "Send report",
+        withPhotos: "Upload photos and send",
+        pending: "Sending...",
+      })}
       pending={busy}
       cancelLabel="Back"
     >
@@ -111,25 +112,15 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
         ))}
         <FieldError id={reasonErrorId} message={errors.reason?.message} />
       </fieldset>
-      <FormField label="Tell us more" required error={errors.note?.message}>
-        <Textarea
-          rows={4}
-          maxLength={2000}
-          placeholder="For example: the back yard was not mowed, a flower bed was damaged…"
-          aria-required="true"
-          {...form.register("note")}
-        />
-      </FormField>
-      <PhotoPicker
-        jobId={job.id}
-        kind="problem"
-        uploaded={uploaded}
-        files={photos.files}
-        onFilesChange={photos.onFilesChange}
-        label="Photos of the problem (optional)"
-        error={photos.photoError}
-        disabled={busy}
+      <ReasonField
+        form={form}
+        name="note"
+        label="Tell us more"
+        placeholder="For example: the back yard was not mowed, a flower bed was damaged…"
+        rows={4}
+        maxLength={2000}
       />
+      <PhotoPicker {...photos.picker} label="Photos of the problem (optional)" disabled={busy} />
       <FormAlert message={errors.root?.message} />
     </FormDialog>
   );

@@ -14,7 +14,6 @@ import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { useArrived, useOnMyWay, useStartWork } from "../api/visit";
 import { useUploadThen } from "../hooks/use-upload-then";
-import { photosOf } from "../lib/photo-labels";
 import { nextVisitStep, visitStepOpen } from "../lib/visit";
 import { PhotoPicker } from "./photo-picker";
 
@@ -237,9 +236,8 @@ function ArrivedButton({ job, disabled, describedBy }: VisitActionProps) {
 /** 'Start work', with optional photos of the property before the work. */
 function StartWorkDialog({ job, disabled, describedBy }: VisitActionProps) {
   const startWork = useStartWork();
-  const photos = useUploadThen(job.id, "before");
+  const photos = useUploadThen(job, "before");
   const [root, setRoot] = useState<string | undefined>();
-  const uploaded = photosOf(job.photos, "before", job.visit ?? 1);
   const busy = photos.uploading || startWork.isPending;
   const { dialog, close } = useDialogState({
     locked: busy,
@@ -275,20 +273,14 @@ function StartWorkDialog({ job, disabled, describedBy }: VisitActionProps) {
         </>
       }
       onSubmit={onSubmit}
-      submitLabel={photos.files.length > 0 ? "Upload photos and start" : "Start work"}
-      pendingLabel={photos.uploading ? photos.progressLabel : "Starting..."}
+      {...photos.labels({
+        submit: "Start work",
+        withPhotos: "Upload photos and start",
+        pending: "Starting...",
+      })}
       pending={busy}
     >
-      <PhotoPicker
-        jobId={job.id}
-        kind="before"
-        uploaded={uploaded}
-        files={photos.files}
-        onFilesChange={photos.onFilesChange}
-        label="Before photos (optional)"
-        error={photos.photoError}
-        disabled={busy}
-      />
+      <PhotoPicker {...photos.picker} label="Before photos (optional)" disabled={busy} />
       <FormAlert message={root} />
     </FormDialog>
   );

@@ -11,10 +11,10 @@ import {
   weekdayNames,
 } from "../../../../shared/recurring";
 import { jobLabel } from "../../../../shared/services";
+import { ReasonField } from "../../../components/reason-field";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
-import { Textarea } from "../../../components/ui/textarea";
 import {
   useCancelSeries,
   useChangeWeekday,
@@ -207,9 +207,7 @@ export function CancelSeriesDialog({ series, onDone }: SeriesDialogProps) {
       submitVariant="destructive"
       cancelLabel="Keep the series"
     >
-      <FormField label="Why are you cancelling?" required error={form.formState.errors.reason?.message}>
-        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
-      </FormField>
+      <ReasonField form={form} name="reason" label="Why are you cancelling?" />
     </SeriesDialog>
   );
 }

@@ -7,9 +7,9 @@ import {
   seriesReasonSchema,
 } from "../../../../shared/recurring";
 import { jobLabel } from "../../../../shared/services";
+import { ReasonField } from "../../../components/reason-field";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
 import { useLeaveSeries, useMoveVisit } from "../api/series-actions";
 import { moveBounds, suggestedMoveDate, visitDay } from "../lib/series";
 import { SeriesDialog } from "./series-dialog";
@@ -78,19 +78,14 @@ export function MoveVisitDialog({ job, disabled, describedBy }: VisitDialogProps
           {...form.register("date")}
         />
       </FormField>
-      <FormField
+      <ReasonField
+        form={form}
+        name="reason"
         label="Reason (the customer sees this)"
-        required
-        error={form.formState.errors.reason?.message}
-      >
-        <Textarea
-          rows={2}
-          maxLength={300}
-          placeholder="For example: heavy rain all day, the lawn is too wet to mow"
-          aria-required="true"
-          {...form.register("reason")}
-        />
-      </FormField>
+        placeholder="For example: heavy rain all day, the lawn is too wet to mow"
+        rows={2}
+        maxLength={300}
+      />
     </SeriesDialog>
   );
 }
@@ -148,14 +143,12 @@ export function LeaveSeriesDialog({ job, disabled, describedBy }: VisitDialogPro
       submitVariant="destructive"
       cancelLabel={offer ? "Keep my offer" : "Stay on the series"}
     >
-      <FormField
+      <ReasonField
+        form={form}
+        name="reason"
         label={offer ? "Why are you withdrawing?" : "Why are you leaving?"}
-        required
         description="The customer reads this."
-        error={form.formState.errors.reason?.message}
-      >
-        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
-      </FormField>
+      />
     </SeriesDialog>
   );
 }
