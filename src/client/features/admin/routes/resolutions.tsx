@@ -29,6 +29,7 @@ import { Button } from "../../../components/ui/button";
 import { FieldError, FormField } from "../../../components/ui/form-field";
 import { Input, MoneyInput } from "../../../components/ui/input";
 import { reportSubmitFailure } from "../../../lib/form-errors";
+import { choiceCard, choiceInput } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { ConversationDialog, ConversationFromLink } from "../../conversations";
@@ -281,16 +282,12 @@ function ResolveDialog({ item }: { item: ResolutionItem }) {
         {resolutions.map((resolution) => (
           <label
             key={resolution}
-            className={cn(
-              "flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900",
-              "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
-              "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
-            )}
+            className={cn(choiceCard, "flex min-h-11 items-start gap-3 px-3 py-2 text-sm text-slate-900")}
           >
             <input
               type="radio"
               value={resolution}
-              className="mt-0.5 size-4 shrink-0 accent-brand-700 focus:outline-none"
+              className={cn(choiceInput, "mt-0.5")}
               aria-describedby={`${ids.resolution}-${resolution}`}
               {...form.register("resolution")}
             />

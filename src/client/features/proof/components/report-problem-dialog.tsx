@@ -11,6 +11,7 @@ import { ReasonField } from "../../../components/reason-field";
 import { FieldError } from "../../../components/ui/form-field";
 import { ApiError } from "../../../lib/api-client";
 import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
+import { choiceCard, choiceInput } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { useReportProblem } from "../api/disputes";
@@ -95,18 +96,9 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
         {problemReasons.map((reason) => (
           <label
             key={reason}
-            className={cn(
-              "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900",
-              "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
-              "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
-            )}
+            className={cn(choiceCard, "flex min-h-11 items-center gap-3 px-3 py-2 text-sm text-slate-900")}
           >
-            <input
-              type="radio"
-              value={reason}
-              className="size-4 shrink-0 accent-brand-700 focus:outline-none"
-              {...form.register("reason")}
-            />
+            <input type="radio" value={reason} className={choiceInput} {...form.register("reason")} />
             {problemReasonLabel[reason]}
           </label>
         ))}

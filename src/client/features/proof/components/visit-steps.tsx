@@ -10,6 +10,7 @@ import { FieldError, FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
 import { failureMessage } from "../../../lib/form-errors";
+import { choiceCard, choiceInput } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { useArrived, useOnMyWay, useStartWork } from "../api/visit";
@@ -158,9 +159,8 @@ function OnMyWayDialog({
             <label
               key={option.value}
               className={cn(
-                "flex h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900",
-                "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
-                "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
+                choiceCard,
+                "flex h-11 items-center gap-2 px-3 text-sm text-slate-900",
                 option.value === "time" && "col-span-2 sm:col-span-1",
               )}
             >
@@ -173,7 +173,7 @@ function OnMyWayDialog({
                   setChoice(option.value);
                   setErrors({});
                 }}
-                className="size-4 shrink-0 accent-brand-700 focus:outline-none"
+                className={choiceInput}
               />
               <span className="whitespace-nowrap">
                 {option.value === "time" ? option.label : `In ${option.label}`}
