@@ -7,6 +7,7 @@ import { seriesLabel } from "../../../../shared/recurring";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { LoadError } from "../../../components/load-error";
+import { Skeleton } from "../../../components/skeleton";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import {
@@ -132,11 +133,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
             </Alert>
           ) : null}
           {cards.isPending ? (
-            <div
-              className="h-16 animate-pulse rounded-lg bg-slate-100"
-              role="status"
-              aria-label="Loading your cards"
-            />
+            <Skeleton label="Loading your cards" className="h-16" />
           ) : cards.isError ? (
             <LoadError title="Your cards could not be loaded." query={cards} />
           ) : saved.length > 0 ? (
