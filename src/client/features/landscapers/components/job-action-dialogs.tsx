@@ -3,17 +3,16 @@ import { type FieldValues, type Path, type UseFormReturn, useForm, useWatch } fr
 import type { z } from "zod";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { acceptJobSchema, type JobView, withdrawJobSchema } from "../../../../shared/jobs";
-import { GENERATE_WEEKS_AHEAD, seriesLabel, weekdayNames } from "../../../../shared/recurring";
+import { GENERATE_WEEKS_AHEAD, seriesLabel } from "../../../../shared/recurring";
 import { formatRange, jobLabel } from "../../../../shared/services";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { ReasonField } from "../../../components/reason-field";
 import { FormField } from "../../../components/ui/form-field";
 import { Input, MoneyInput } from "../../../components/ui/input";
-import { Select } from "../../../components/ui/select";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { firstOnWeekday, seriesTitle, visitDay, weekdayOfDate } from "../../series";
+import { firstOnWeekday, seriesTitle, visitDay, WeekdaySelect, weekdayOfDate } from "../../series";
 import { useJobAction } from "../api/jobs";
 
 /** The server's answer to a job action as a toast: its message either way, red when refused. */
@@ -120,75 +119,38 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
       }),
   });
 
-  if (series) {
-    const customer = job.customerName || "The customer";
-    return (
-      <FormDialog
-        {...dialog}
-        trigger={{ label: "Accept", size: "sm", disabled, describedBy }}
-        // The customer still approves: this sends an offer, and the title and the button both say so.
-        title={<>Offer a price for {seriesLabel(series.number)}</>}
-        description={
+  const customer = job.customerName || "The customer";
+  return (
+    <FormDialog
+      {...dialog}
+      trigger={{ label: "Accept", size: "sm", disabled, describedBy }}
+      // A series: the customer still approves, so this sends an offer, and the title and the button say so.
+      title={
+        series ? <>Offer a price for {seriesLabel(series.number)}</> : <>Accept {jobLabel(job.number)}</>
+      }
+      description={
+        series ? (
           <>
             {seriesTitle(series.frequency, job.services)}
             {job.area ? ` in ${job.area}` : ""} — you offer a price per visit and a weekday. {customer}{" "}
             approves once. Visits are booked {GENERATE_WEEKS_AHEAD} weeks ahead and keep rolling; each is
             charged after the customer approves the work.
           </>
-        }
-        submitLabel="Send offer"
-        pendingLabel="Sending..."
-        pending={action.isPending}
-      >
-        <FormField
-          label="Price per visit (USD)"
-          required
-          description={`Our estimate for one visit: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.${priceHint}`}
-          error={errors.price?.message}
-        >
-          <MoneyInput
-            placeholder={`e.g. ${(job.estimateLowCents / 100).toFixed(2)}`}
-            aria-required="true"
-            {...form.register("price")}
-          />
-        </FormField>
-        <FormField
-          label="Day of the week"
-          required
-          description={`First visit: ${visitDay(firstOnWeekday(from, weekday))} (the customer asked for ${visitDay(job.preferredDate)}).`}
-          error={errors.weekday?.message ?? errors.scheduledDate?.message}
-        >
-          <Select aria-required="true" className="sm:max-w-xs" {...form.register("weekday")}>
-            {weekdayNames.map((name, day) => (
-              <option key={name} value={day}>
-                {name}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-      </FormDialog>
-    );
-  }
-
-  return (
-    <FormDialog
-      {...dialog}
-      trigger={{ label: "Accept", size: "sm", disabled, describedBy }}
-      title={<>Accept {jobLabel(job.number)}</>}
-      description={
-        <>
-          {job.customerName || "The customer"} will be asked to approve your price and date. Once they approve
-          it, you see their address and contact details.
-        </>
+        ) : (
+          <>
+            {customer} will be asked to approve your price and date. Once they approve it, you see their
+            address and contact details.
+          </>
+        )
       }
-      submitLabel="Accept Job"
-      pendingLabel="Accepting..."
+      submitLabel={series ? "Send offer" : "Accept Job"}
+      pendingLabel={series ? "Sending..." : "Accepting..."}
       pending={action.isPending}
     >
       <FormField
-        label="Your price (USD)"
+        label={series ? "Price per visit (USD)" : "Your price (USD)"}
         required
-        description={`Our estimate: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.${priceHint}`}
+        description={`${series ? "Our estimate for one visit" : "Our estimate"}: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.${priceHint}`}
         error={errors.price?.message}
       >
         {/* A placeholder describes; a number in grey would read as a price already filled in. */}
@@ -198,14 +160,25 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
           {...form.register("price")}
         />
       </FormField>
-      <FormField
-        label="Service date"
-        required
-        description="Defaults to the customer's preferred date, or today if that has passed."
-        error={errors.scheduledDate?.message}
-      >
-        <Input type="date" min={today} aria-required="true" {...form.register("scheduledDate")} />
-      </FormField>
+      {series ? (
+        <FormField
+          label="Day of the week"
+          required
+          description={`First visit: ${visitDay(firstOnWeekday(from, weekday))} (the customer asked for ${visitDay(job.preferredDate)}).`}
+          error={errors.weekday?.message ?? errors.scheduledDate?.message}
+        >
+          <WeekdaySelect {...form.register("weekday")} />
+        </FormField>
+      ) : (
+        <FormField
+          label="Service date"
+          required
+          description="Defaults to the customer's preferred date, or today if that has passed."
+          error={errors.scheduledDate?.message}
+        >
+          <Input type="date" min={today} aria-required="true" {...form.register("scheduledDate")} />
+        </FormField>
+      )}
     </FormDialog>
   );
 }

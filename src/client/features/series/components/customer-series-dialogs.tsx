@@ -14,7 +14,6 @@ import { jobLabel } from "../../../../shared/services";
 import { ReasonField } from "../../../components/reason-field";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { Select } from "../../../components/ui/select";
 import {
   useCancelSeries,
   useChangeWeekday,
@@ -26,6 +25,7 @@ import { visitDay } from "../lib/series";
 import { pausePreview, resumePreview } from "../lib/series-text";
 import { SeriesDialog } from "./series-dialog";
 import { useSchemaDialog } from "./use-dialog-form";
+import { WeekdaySelect } from "./weekday-select";
 
 interface SeriesDialogProps {
   series: SeriesSummary;
@@ -161,13 +161,7 @@ export function ChangeDayDialog({ series, onDone }: SeriesDialogProps) {
       pending={change.isPending}
     >
       <FormField label="Day of the week" required error={form.formState.errors.weekday?.message}>
-        <Select aria-required="true" className="sm:max-w-xs" {...form.register("weekday")}>
-          {weekdayNames.map((name, day) => (
-            <option key={name} value={day}>
-              {name}
-            </option>
-          ))}
-        </Select>
+        <WeekdaySelect {...form.register("weekday")} />
       </FormField>
     </SeriesDialog>
   );
