@@ -11,10 +11,11 @@ import { FormField } from "../../../components/ui/form-field";
 import { MoneyInput } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
+import type { JobActionProps } from "../../../lib/job-action-props";
 import { toast } from "../../../lib/toast";
 import { dialogFailure, PhotoPicker, useUploadThen } from "../../proof";
 import { useJobAction } from "../api/jobs";
-import { type ActionDialogProps, dollars } from "./job-action-dialogs";
+import { dollars } from "./job-action-dialogs";
 
 type CompleteInput = z.input<typeof completeJobSchema>;
 
@@ -29,7 +30,7 @@ export function CompleteJobDialog({
   disabled,
   describedBy,
   secondary = false,
-}: ActionDialogProps & { secondary?: boolean }) {
+}: JobActionProps & { secondary?: boolean }) {
   const action = useJobAction();
   const photos = useUploadThen(job, "after");
   const form = useForm<CompleteInput, unknown, CompleteInput>({

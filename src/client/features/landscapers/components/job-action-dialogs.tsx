@@ -11,6 +11,7 @@ import { FormField } from "../../../components/ui/form-field";
 import { Input, MoneyInput } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
+import type { JobActionProps } from "../../../lib/job-action-props";
 import { toast } from "../../../lib/toast";
 import { firstOnWeekday, seriesTitle, visitDay, WeekdaySelect, weekdayOfDate } from "../../series";
 import { useJobAction } from "../api/jobs";
@@ -79,18 +80,12 @@ function useActionDialog<T extends FieldValues>({
 
 type AcceptInput = z.input<typeof acceptJobSchema>;
 
-export interface ActionDialogProps {
-  job: JobView;
-  disabled: boolean;
-  describedBy?: string | undefined;
-}
-
 /**
  * Accept: your price in dollars and the date, which starts at the customer's preferred date. A series
  * request asks instead for a price per visit and a day of the week (the first visit is the first such day
  * from the preferred date); the customer approves the series once.
  */
-export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProps) {
+export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) {
   const action = useJobAction();
   const today = todayInCharlotte();
   const series = job.series?.status === "requested" ? job.series : null;
@@ -192,7 +187,7 @@ const leaveButtonClass = "border-red-200 text-red-700 hover:bg-red-50 hover:text
  * Withdraw: leave a job you accepted. The customer is told why, any hold on their card is released, and the
  * job is open to other landscapers again.
  */
-export function WithdrawJobDialog({ job, disabled, describedBy }: ActionDialogProps) {
+export function WithdrawJobDialog({ job, disabled, describedBy }: JobActionProps) {
   const action = useJobAction();
   const form = useForm<WithdrawInput, unknown, WithdrawInput>({
     resolver: zodResolver(withdrawJobSchema, undefined, { raw: true }),

@@ -23,6 +23,7 @@ import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
+import type { JobActionProps } from "../../../lib/job-action-props";
 import { toast } from "../../../lib/toast";
 import { useAcceptRedo, useDeclineRedo, useOfferRedo } from "../api/disputes";
 import { canOfferRedo, redoAwaitsAnswer, redoDateText, resolutionText } from "../lib/dispute";
@@ -193,15 +194,7 @@ function DeclineRedoDialog({ job, disabled }: { job: JobView; disabled: boolean 
  * On the landscaper's card of a completed job the customer reported: the report and photos, and what they
  * can do — offer a redo visit while it is open (or again after a declined offer) — or where it stands.
  */
-export function LandscaperDisputePanel({
-  job,
-  disabled,
-  describedBy,
-}: {
-  job: JobView;
-  disabled: boolean;
-  describedBy?: string | undefined;
-}) {
+export function LandscaperDisputePanel({ job, disabled, describedBy }: JobActionProps) {
   const dispute = job.dispute;
   if (!dispute) return null;
   const customer = job.customerName || "The customer";
@@ -243,15 +236,7 @@ type OfferInput = z.input<typeof offerRedoSchema>;
 type OfferValues = z.output<typeof offerRedoSchema>;
 
 /** 'Offer a redo visit': a date within 7 days and a note the customer reads. */
-function OfferRedoDialog({
-  job,
-  disabled,
-  describedBy,
-}: {
-  job: JobView;
-  disabled: boolean;
-  describedBy?: string | undefined;
-}) {
+function OfferRedoDialog({ job, disabled, describedBy }: JobActionProps) {
   const offer = useOfferRedo();
   const today = todayInCharlotte();
   const last = addDaysIso(today, REDO_WITHIN_DAYS);

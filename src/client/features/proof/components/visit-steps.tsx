@@ -1,6 +1,5 @@
 import { Clock, Hammer, MapPinCheck, Navigation } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import type { JobView } from "../../../../shared/jobs";
 import { etaChoices, onMyWaySchema } from "../../../../shared/proof";
 import { jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
@@ -10,6 +9,7 @@ import { FieldError, FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
 import { failureMessage } from "../../../lib/form-errors";
+import type { JobActionProps } from "../../../lib/job-action-props";
 import { choiceCard, choiceInput } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
@@ -17,12 +17,6 @@ import { useArrived, useOnMyWay, useStartWork } from "../api/visit";
 import { useUploadThen } from "../hooks/use-upload-then";
 import { nextVisitStep, visitStepOpen } from "../lib/visit";
 import { PhotoPicker } from "./photo-picker";
-
-export interface VisitActionProps {
-  job: JobView;
-  disabled: boolean;
-  describedBy?: string | undefined;
-}
 
 /**
  * A refused step, shown in its dialog: a job that changed meanwhile (409) closes it (the refreshed card
@@ -41,7 +35,7 @@ export function dialogFailure(error: unknown, setRoot: (message: string) => void
  * The landscaper's next arrival step on a scheduled visit: 'On my way', 'Arrived' (or a new arrival time),
  * then 'Start work'. Nothing before the visit's day: the server opens the steps on that day.
  */
-export function VisitStepAction(props: VisitActionProps) {
+export function VisitStepAction(props: JobActionProps) {
   const { job } = props;
   if (!visitStepOpen(job)) return null;
   switch (nextVisitStep(job.arrival)) {
@@ -71,12 +65,7 @@ const etaOptions: { value: Exclude<EtaChoice, "">; label: string }[] = [
 ];
 
 /** 'On my way': when the landscaper expects to arrive, in minutes from now or as a time today. */
-function OnMyWayDialog({
-  job,
-  disabled,
-  describedBy,
-  again = false,
-}: VisitActionProps & { again?: boolean }) {
+function OnMyWayDialog({ job, disabled, describedBy, again = false }: JobActionProps & { again?: boolean }) {
   const onMyWay = useOnMyWay();
   const [choice, setChoice] = useState<EtaChoice>("");
   const [time, setTime] = useState("");
@@ -204,7 +193,7 @@ function OnMyWayDialog({
 }
 
 /** 'Arrived': one tap, the customer is told at once. */
-function ArrivedButton({ job, disabled, describedBy }: VisitActionProps) {
+function ArrivedButton({ job, disabled, describedBy }: JobActionProps) {
   const arrived = useArrived();
   return (
     <Button
@@ -234,7 +223,7 @@ function ArrivedButton({ job, disabled, describedBy }: VisitActionProps) {
 }
 
 /** 'Start work', with optional photos of the property before the work. */
-function StartWorkDialog({ job, disabled, describedBy }: VisitActionProps) {
+function StartWorkDialog({ job, disabled, describedBy }: JobActionProps) {
   const startWork = useStartWork();
   const photos = useUploadThen(job, "before");
   const [root, setRoot] = useState<string | undefined>();
