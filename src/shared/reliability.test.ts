@@ -6,6 +6,7 @@ import {
   MIN_COUNTED_FOR_SHARE,
   missedVisitOf,
   missedVisitReason,
+  noReliability,
   reliabilityFigures,
   reliabilityLabelled,
   reliabilityLine,
@@ -13,18 +14,7 @@ import {
   shareText,
 } from "./reliability";
 
-const record = (over: Partial<Reliability>): Reliability => ({
-  onTimeRate: null,
-  completionRate: null,
-  averageRating: null,
-  ratingCount: 0,
-  completedJobs: 0,
-  visitsDue: 0,
-  visitsOnTime: 0,
-  acceptedJobs: 0,
-  withdrawnJobs: 0,
-  ...over,
-});
+const record = (over: Partial<Reliability>): Reliability => ({ ...noReliability, ...over });
 
 // The review's case: one visit, late; one job completed of two accepted, rated 5.
 const newcomer = record({

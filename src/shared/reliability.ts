@@ -45,6 +45,19 @@ export const liftPauseSchema = z.object({
 });
 export type LiftPauseInput = z.input<typeof liftPauseSchema>;
 
+/** No history at all: what a new landscaper shows. */
+export const noReliability: Reliability = {
+  onTimeRate: null,
+  completionRate: null,
+  averageRating: null,
+  ratingCount: 0,
+  completedJobs: 0,
+  visitsDue: 0,
+  visitsOnTime: 0,
+  acceptedJobs: 0,
+  withdrawnJobs: 0,
+};
+
 /**
  * Below this many counted visits (or accepted jobs) a share is shown as its counts, "0 of 1 on time": a
  * percentage of one or two visits reads as a verdict ("0% on time") that one late morning does not deserve.

@@ -57,3 +57,20 @@ export function reportSubmitFailure<T extends FieldValues>({
     toast({ title: offlineTitle, description: connectionHint, variant: "destructive" });
   }
 }
+
+/**
+ * A dialog's refused submit, told in a toast titled `title` (the server's message, or the connection hint):
+ * the server's messages for `fields` also go under them, focus staying where it is; a conflict (409: it
+ * changed meanwhile, and the refreshed screen shows where it stands) closes the dialog.
+ */
+export function toastDialogFailure<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  title: string,
+  close: () => void,
+) {
+  showServerFieldErrors(setError, error, fields, { focus: false });
+  toast({ title, description: failureMessage(error), variant: "destructive" });
+  if (error instanceof ApiError && error.code === "conflict") close();
+}

@@ -156,6 +156,36 @@ export function jobValues(options: JobFixture = {}) {
   } satisfies typeof job.$inferInsert;
 }
 
+type RequestColumns = Pick<
+  typeof job.$inferInsert,
+  | "customerId"
+  | "customerName"
+  | "customerEmail"
+  | "customerPhone"
+  | "address"
+  | "zipCode"
+  | "selectedServices"
+  | "serviceType"
+>;
+
+/**
+ * A signed-up customer's mowing request as a job (or series) row keeps it: Olivia Bennett on Hawthorne Ln in
+ * Uptown, unless `over` says otherwise. For tests that write visits straight to the database.
+ */
+export function requestOf(customer: { id: string; email: string }, over: Partial<RequestColumns> = {}) {
+  return {
+    customerId: customer.id,
+    customerName: "Olivia Bennett",
+    customerEmail: customer.email,
+    customerPhone: "(704) 555-0199",
+    address: "415 Hawthorne Ln, Charlotte, NC",
+    zipCode: "28202",
+    selectedServices: ["lawn-mowing"],
+    serviceType: "Lawn Mowing",
+    ...over,
+  } satisfies RequestColumns;
+}
+
 export async function insertJob(db: Db, options: JobFixture = {}) {
   const [row] = await db.insert(job).values(jobValues(options)).returning();
   return row!;

@@ -38,11 +38,6 @@ export const AlertDialogDescription = styled(
   modal.description,
 );
 
-/** The confirming button; styled as the default Button unless className says otherwise. */
-export function AlertDialogAction({ className, ...props }: React.ComponentProps<typeof Primitive.Action>) {
-  return <Primitive.Action className={cn(buttonVariants(), className)} {...props} />;
-}
-
 export function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof Primitive.Cancel>) {
   return <Primitive.Cancel className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />;
 }

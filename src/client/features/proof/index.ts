@@ -11,5 +11,4 @@ export { VisitStatus } from "./components/visit-status";
 export { dialogFailure, VisitStepAction } from "./components/visit-steps";
 export { useUploadThen } from "./hooks/use-upload-then";
 export { resolutionText } from "./lib/dispute";
-export { photosOf } from "./lib/photo-labels";
 export { visitStepOpen } from "./lib/visit";

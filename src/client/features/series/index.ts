@@ -10,6 +10,7 @@ export {
 export { FrequencyBadge } from "./components/frequency-badge";
 export { FrequencyChoice } from "./components/frequency-choice";
 export { LeaveSeriesDialog, MoveVisitDialog } from "./components/landscaper-series-dialogs";
+export { WeekdaySelect } from "./components/weekday-select";
 export {
   cadenceText,
   firstOnWeekday,

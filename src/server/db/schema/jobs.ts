@@ -16,7 +16,13 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { ownedBy, user } from "./accounts.js";
-import { createdAt, timestamps, uuidId } from "./columns.js";
+import { createdAt, requestColumns, timestamps, uuidId } from "./columns.js";
+
+/** The job a row belongs to (its events, photos, messages, payments), deleted with it. */
+export const belongsToJob = () =>
+  uuid("job_id")
+    .notNull()
+    .references(() => job.id, { onDelete: "cascade" });
 
 export const jobStatus = pgEnum("job_status", ["pending", "accepted", "scheduled", "completed", "cancelled"]);
 
@@ -27,13 +33,7 @@ export const job = pgTable(
     // A short, human number for screens, emails and support calls (shown as JOB-1042).
     number: integer("number").generatedAlwaysAsIdentity({ startWith: 1001 }).notNull().unique(),
     customerId: text("customer_id").references(() => user.id, { onDelete: "set null" }),
-    customerName: text("customer_name").notNull(),
-    customerEmail: text("customer_email").notNull(),
-    customerPhone: text("customer_phone").notNull(),
-    address: text("address").notNull(),
-    zipCode: text("zip_code").notNull(),
-    selectedServices: text("selected_services").array().notNull(),
-    serviceType: text("service_type").notNull(),
+    ...requestColumns(),
     preferredDate: date("preferred_date", { mode: "string" }).notNull(),
     additionalNotes: text("additional_notes"),
     photoKey: text("photo_key"),
@@ -147,9 +147,7 @@ export const userTotals = pgTable("user_totals", {
 export const jobDecline = pgTable(
   "job_decline",
   {
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => job.id, { onDelete: "cascade" }),
+    jobId: belongsToJob(),
     landscaperId: ownedBy("landscaper_id"),
     createdAt: createdAt(),
   },
@@ -165,9 +163,7 @@ export const jobEvent = pgTable(
   "job_event",
   {
     id: uuidId(),
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => job.id, { onDelete: "cascade" }),
+    jobId: belongsToJob(),
     actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
     fromStatus: jobStatus("from_status"),
     toStatus: text("to_status").notNull(),
@@ -189,9 +185,7 @@ export const jobPhoto = pgTable(
   "job_photo",
   {
     id: uuidId(),
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => job.id, { onDelete: "cascade" }),
+    jobId: belongsToJob(),
     kind: text("kind").notNull(),
     visit: smallint("visit").notNull(),
     uploaderId: text("uploader_id").references(() => user.id, { onDelete: "set null" }),
@@ -211,9 +205,7 @@ export const jobMessage = pgTable(
   "job_message",
   {
     id: uuidId(),
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => job.id, { onDelete: "cascade" }),
+    jobId: belongsToJob(),
     senderId: text("sender_id").references(() => user.id, { onDelete: "set null" }),
     senderRole: text("sender_role").notNull(),
     senderName: text("sender_name").notNull(),
@@ -251,9 +243,7 @@ export const jobMessageReport = pgTable(
 export const conversationMember = pgTable(
   "conversation_member",
   {
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => job.id, { onDelete: "cascade" }),
+    jobId: belongsToJob(),
     userId: ownedBy("user_id"),
     lastReadAt: timestamp("last_read_at", { withTimezone: true }),
     lastEmailedAt: timestamp("last_emailed_at", { withTimezone: true }),
@@ -273,13 +263,7 @@ export const jobSeries = pgTable(
     number: integer("number").generatedAlwaysAsIdentity({ startWith: 101 }).notNull().unique(),
     customerId: text("customer_id").references(() => user.id, { onDelete: "set null" }),
     landscaperId: text("landscaper_id").references(() => user.id, { onDelete: "set null" }),
-    customerName: text("customer_name").notNull(),
-    customerEmail: text("customer_email").notNull(),
-    customerPhone: text("customer_phone").notNull(),
-    address: text("address").notNull(),
-    zipCode: text("zip_code").notNull(),
-    selectedServices: text("selected_services").array().notNull(),
-    serviceType: text("service_type").notNull(),
+    ...requestColumns(),
     additionalNotes: text("additional_notes"),
     // weekly | biweekly | monthly (monthly: the same weekday of the same week of each month).
     frequency: text("frequency").notNull(),

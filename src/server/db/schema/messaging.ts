@@ -11,19 +11,12 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { notificationTypes } from "../../../shared/notifications.js";
 import { ownedBy, user } from "./accounts.js";
 import { createdAt, uuidId } from "./columns.js";
-import { job } from "./jobs.js";
+import { belongsToJob } from "./jobs.js";
 
-export const notificationType = pgEnum("notification_type", [
-  "job",
-  "payment",
-  "application",
-  "system",
-  "message",
-  "arrival",
-  "dispute",
-]);
+export const notificationType = pgEnum("notification_type", notificationTypes);
 
 export const notification = pgTable(
   "notification",
@@ -51,9 +44,7 @@ export const jobAlert = pgTable(
   "job_alert",
   {
     id: uuidId(),
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => job.id, { onDelete: "cascade" }),
+    jobId: belongsToJob(),
     zipCode: text("zip_code").notNull(),
     message: text("message").notNull(),
     link: text("link"),

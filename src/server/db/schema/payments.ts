@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ownedBy, user } from "./accounts.js";
 import { createdAt, timestamps, uuidId } from "./columns.js";
-import { job } from "./jobs.js";
+import { belongsToJob, job } from "./jobs.js";
 
 /** A person's customer record at the payment provider (one per provider). */
 export const paymentCustomer = pgTable("payment_customer", {
@@ -71,9 +71,7 @@ export const payment = pgTable(
   "payment",
   {
     id: uuidId(),
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => job.id, { onDelete: "cascade" }),
+    jobId: belongsToJob(),
     customerId: text("customer_id").references(() => user.id, { onDelete: "set null" }),
     methodId: uuid("method_id").references(() => paymentMethod.id, { onDelete: "set null" }),
     kind: paymentKind("kind").notNull(),

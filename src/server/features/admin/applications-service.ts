@@ -10,13 +10,14 @@ import {
 } from "../../../shared/admin.js";
 import type { ApplicationStatus } from "../../../shared/landscapers.js";
 import type { Reliability } from "../../../shared/recurring.js";
+import { noReliability } from "../../../shared/reliability.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, landscaperDocument, user } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/index.js";
-import { noReliability, reliabilityOf } from "../landscapers/index.js";
+import { reliabilityOf } from "../landscapers/index.js";
 import { notify } from "../notifications/index.js";
 import {
   type Cursor,

@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso, charlotteTime, daysFromToday, todayInCharlotte } from "../../../shared/dates.js";
 import type { JobStatus } from "../../../shared/jobs.js";
-import { reliabilityLine } from "../../../shared/reliability.js";
+import { noReliability, reliabilityLine } from "../../../shared/reliability.js";
 import { job, jobEvent, landscaper } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js";
+import { requestOf } from "../../test/admin-fixtures.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createJob, createLandscaper } from "../../test/landscaper-helpers.js";
 import { saveCard } from "../../test/payment-helpers.js";
-import { ARRIVAL_TRACKING_SINCE, noReliability, reliabilityOf } from "./reliability.js";
+import { ARRIVAL_TRACKING_SINCE, reliabilityOf } from "./reliability.js";
 
 /**
  * The reliability figures: on time (arrived on the visit's date by 6 PM Charlotte time), completion (completed
@@ -44,14 +45,7 @@ describe("reliability figures", () => {
     const [row] = await t.database.db
       .insert(job)
       .values({
-        customerId: customer.id,
-        customerName: "Olivia Bennett",
-        customerEmail: customer.email,
-        customerPhone: "(704) 555-0199",
-        address: "415 Hawthorne Ln, Charlotte, NC",
-        zipCode: "28202",
-        selectedServices: ["lawn-mowing"],
-        serviceType: "Lawn Mowing",
+        ...requestOf(customer),
         preferredDate: options.date,
         estimateLowCents: 5000,
         estimateHighCents: 8000,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { BUSINESS_TIME_ZONE, todayInCharlotte } from "../../../shared/dates.js";
 import { type Reliability, VISIT_WINDOW_END_HOUR } from "../../../shared/recurring.js";
+import { noReliability } from "../../../shared/reliability.js";
 import { type DbOrTx, rowsOf } from "../../db/client.js";
 import { job, jobEvent } from "../../db/schema.js";
 
@@ -29,19 +30,6 @@ interface FigureRow {
 const n = (value: number | string | null | undefined) => Number(value ?? 0);
 /** A share of 0–100 to one decimal, or null with nothing to share. */
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
-
-/** No history at all: what a new landscaper shows. */
-export const noReliability: Reliability = {
-  onTimeRate: null,
-  completionRate: null,
-  averageRating: null,
-  ratingCount: 0,
-  completedJobs: 0,
-  visitsDue: 0,
-  visitsOnTime: 0,
-  acceptedJobs: 0,
-  withdrawnJobs: 0,
-};
 
 /**
  * The reliability figures of many landscapers in one query (two index-driven aggregates, joined), for a

@@ -91,6 +91,18 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
   }
   return db.transaction(async (tx) => {
     const estimate = await estimateFor(tx, input.services);
+    // Who asked and for what: the job and, for a recurring request, its series keep the same.
+    const request = {
+      customerId,
+      customerName: input.fullName,
+      customerEmail: input.email.toLowerCase(),
+      customerPhone: input.phone,
+      address: input.address,
+      zipCode: input.zipCode,
+      selectedServices: input.services,
+      serviceType: input.services.join(", "),
+      additionalNotes: input.additionalNotes || null,
+    };
     // A recurring request is a series whose first visit is this job: the queue shows it as the request.
     const [series] =
       input.frequency === "one_time"
@@ -98,15 +110,7 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
         : await tx
             .insert(jobSeries)
             .values({
-              customerId,
-              customerName: input.fullName,
-              customerEmail: input.email.toLowerCase(),
-              customerPhone: input.phone,
-              address: input.address,
-              zipCode: input.zipCode,
-              selectedServices: input.services,
-              serviceType: input.services.join(", "),
-              additionalNotes: input.additionalNotes || null,
+              ...request,
               frequency: input.frequency,
               startDate: input.preferredDate,
             })
@@ -116,16 +120,8 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
       .values({
         seriesId: series?.id ?? null,
         seriesDate: series ? input.preferredDate : null,
-        customerId,
-        customerName: input.fullName,
-        customerEmail: input.email.toLowerCase(),
-        customerPhone: input.phone,
-        address: input.address,
-        zipCode: input.zipCode,
-        selectedServices: input.services,
-        serviceType: input.services.join(", "),
+        ...request,
         preferredDate: input.preferredDate,
-        additionalNotes: input.additionalNotes || null,
         photoKey: photo?.key ?? null,
         photoContentType: photo?.contentType ?? null,
         estimateLowCents: estimate.lowCents,

@@ -5,6 +5,7 @@ import type { ScheduleAnswer, ScheduleDay } from "../../../shared/schedule.js";
 import { weekStartOf } from "../../../shared/schedule.js";
 import { job, jobSeries, zipCode } from "../../db/schema.js";
 import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
+import { requestOf } from "../../test/admin-fixtures.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createLandscaper, type Landscaper } from "../../test/landscaper-helpers.js";
 import { landscaperSchedule } from "./service.js";
@@ -44,14 +45,11 @@ describe("the landscaper's week: GET /api/landscaper/schedule", () => {
     const [row] = await t.database.db
       .insert(job)
       .values({
-        customerId: customer.id,
-        customerName: `Customer ${made}`,
-        customerEmail: customer.email,
-        customerPhone: "(704) 555-0199",
-        address: `${100 + made} Hawthorne Ln, Charlotte, NC`,
-        zipCode: options.zip,
-        selectedServices: ["lawn-mowing"],
-        serviceType: "Lawn Mowing",
+        ...requestOf(customer, {
+          customerName: `Customer ${made}`,
+          address: `${100 + made} Hawthorne Ln, Charlotte, NC`,
+          zipCode: options.zip,
+        }),
         preferredDate: options.date,
         scheduledDate: options.date,
         status: options.status ?? "scheduled",
@@ -91,15 +89,12 @@ describe("the landscaper's week: GET /api/landscaper/schedule", () => {
     const [series] = await t.database.db
       .insert(jobSeries)
       .values({
-        customerId: customer.id,
+        ...requestOf(customer, {
+          customerName: "Customer series",
+          address: "9 Series St, Charlotte, NC",
+          zipCode: "28210",
+        }),
         landscaperId: pro.id,
-        customerName: "Customer series",
-        customerEmail: customer.email,
-        customerPhone: "(704) 555-0199",
-        address: "9 Series St, Charlotte, NC",
-        zipCode: "28210",
-        selectedServices: ["lawn-mowing"],
-        serviceType: "Lawn Mowing",
         frequency: "biweekly",
         weekday: 3,
         pricePerVisitCents: 6000,
@@ -258,14 +253,7 @@ describe("one job of mine: GET /api/landscaper/jobs/:id", () => {
       const [row] = await t.database.db
         .insert(job)
         .values({
-          customerId: customer.id,
-          customerName: "Olivia Bennett",
-          customerEmail: customer.email,
-          customerPhone: "(704) 555-0199",
-          address: "415 Hawthorne Ln, Charlotte, NC",
-          zipCode: "28202",
-          selectedServices: ["lawn-mowing"],
-          serviceType: "Lawn Mowing",
+          ...requestOf(customer),
           preferredDate: todayInCharlotte(),
           scheduledDate: landscaperId ? todayInCharlotte() : null,
           status,

@@ -6,6 +6,7 @@ import {
   analyticsRoles,
 } from "../../../../shared/admin";
 import { FilterSelect } from "../../../components/filter-controls";
+import { Skeleton } from "../../../components/skeleton";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { type AnalyticsFilter, useAnalytics } from "../api/admin-api";
@@ -39,11 +40,7 @@ function ChartsSkeleton() {
     <div role="status" className="grid gap-4 lg:grid-cols-2">
       <span className="sr-only">Loading charts...</span>
       {[0, 1].map((key) => (
-        <div
-          key={key}
-          className="h-80 animate-pulse rounded-xl border border-slate-200 bg-white"
-          aria-hidden="true"
-        />
+        <Skeleton key={key} className="h-80 rounded-xl border border-slate-200 bg-white" />
       ))}
     </div>
   );

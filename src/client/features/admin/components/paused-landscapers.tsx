@@ -1,20 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Mail, PauseCircle, PlayCircle } from "lucide-react";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { LATE_LOCKOUT_DAYS } from "../../../../shared/recurring";
 import { liftPauseSchema, type PausedLandscaper } from "../../../../shared/reliability";
 import { jobLabel } from "../../../../shared/services";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { LoadError } from "../../../components/load-error";
-import { Button } from "../../../components/ui/button";
+import { ReasonField } from "../../../components/reason-field";
 import { Card } from "../../../components/ui/card";
-import { FormField } from "../../../components/ui/form-field";
-import { Textarea } from "../../../components/ui/textarea";
-import { ApiError } from "../../../lib/api-client";
-import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
+import { toastDialogFailure } from "../../../lib/form-errors";
 import { focusRing } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { visitDay } from "../../series";
@@ -26,7 +22,6 @@ type LiftValues = z.output<typeof liftPauseSchema>;
 
 /** 'Review & lift pause…' with a note the landscaper reads; the other admins' bell says who lifted it. */
 function LiftPauseDialog({ landscaper }: { landscaper: PausedLandscaper }) {
-  const [open, setOpen] = useState(false);
   const lift = useLiftPause();
   const form = useForm<LiftInput, unknown, LiftValues>({
     resolver: zodResolver(liftPauseSchema),
@@ -35,39 +30,30 @@ function LiftPauseDialog({ landscaper }: { landscaper: PausedLandscaper }) {
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
+  const { dialog, close } = useDialogState({ onClose: () => form.reset() });
   const onSubmit = form.handleSubmit(async ({ note }) => {
     try {
       const answer = await lift.mutateAsync({ userId: landscaper.userId, note });
       toast({ title: answer.message, variant: "success" });
-      setOpen(false);
+      close();
     } catch (error) {
-      showServerFieldErrors(form.setError, error, ["note"], { focus: false });
-      toast({
-        title: "Could not lift the pause",
-        description: failureMessage(error),
-        variant: "destructive",
-      });
       // Another admin lifted it meanwhile (409): the refreshed queue no longer lists them.
-      if (error instanceof ApiError && error.code === "conflict") setOpen(false);
+      toastDialogFailure(error, form.setError, ["note"], "Could not lift the pause", close);
     }
   });
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset();
+      dialog={dialog}
+      trigger={{
+        label: (
+          <>
+            Review &amp; lift pause…<span className="sr-only"> for {landscaper.name}</span>
+          </>
+        ),
+        icon: PlayCircle,
+        size: "sm",
+        variant: "outline",
       }}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          icon={<PlayCircle className="size-4" aria-hidden="true" />}
-        >
-          Review &amp; lift pause…<span className="sr-only"> for {landscaper.name}</span>
-        </Button>
-      }
       title="Lift this pause?"
       description={`${landscaper.name} can accept new jobs again at once, and is told with your note.`}
       onSubmit={onSubmit}
@@ -76,15 +62,12 @@ function LiftPauseDialog({ landscaper }: { landscaper: PausedLandscaper }) {
       pending={lift.isPending}
       cancelLabel="Keep paused"
     >
-      <FormField label="What did you check?" required error={form.formState.errors.note?.message}>
-        <Textarea
-          rows={3}
-          maxLength={500}
-          placeholder="For example: called them, a family emergency; the customer was rebooked."
-          aria-required="true"
-          {...form.register("note")}
-        />
-      </FormField>
+      <ReasonField
+        form={form}
+        name="note"
+        label="What did you check?"
+        placeholder="For example: called them, a family emergency; the customer was rebooked."
+      />
     </FormDialog>
   );
 }

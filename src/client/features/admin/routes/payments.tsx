@@ -14,25 +14,15 @@ import { todayInCharlotte } from "../../../../shared/dates";
 import { exportFileName } from "../../../../shared/exports";
 import { refundJobSchema } from "../../../../shared/jobs";
 import { formatCents, jobLabel } from "../../../../shared/services";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FilterSelect } from "../../../components/filter-controls";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../../../components/ui/alert-dialog";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
+import { ReasonField } from "../../../components/reason-field";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { MoneyInput } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
 import { failureMessage, reportSubmitFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import {
@@ -120,47 +110,30 @@ export default function PaymentsPage() {
 
 /** Today's payouts outside the weekly run: money leaves for every ready account, so it asks first. */
 function PayOutNow() {
-  const [open, setOpen] = useState(false);
   const payOut = usePayOutNow();
+  const confirm = async (close: () => void) => {
+    try {
+      toast({ title: (await payOut.mutateAsync()).message, variant: "success" });
+    } catch (error) {
+      toast({ title: "Payouts not sent", description: failureMessage(error), variant: "destructive" });
+    }
+    close();
+  };
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !payOut.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
-        <Button type="button" variant="secondary" icon={<Banknote className="size-4" aria-hidden="true" />}>
-          Pay out now
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Pay out now?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Every landscaper with payouts set up is paid their whole balance today, outside the weekly run.
-            Money sent to a bank cannot be called back.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={payOut.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={payOut.isPending}
-            onClick={async (event) => {
-              // Keep the dialog open (and its focus) until the server has answered.
-              event.preventDefault();
-              try {
-                toast({ title: (await payOut.mutateAsync()).message, variant: "success" });
-              } catch (error) {
-                toast({
-                  title: "Payouts not sent",
-                  description: failureMessage(error),
-                  variant: "destructive",
-                });
-              }
-              setOpen(false);
-            }}
-          >
-            {payOut.isPending ? "Paying out..." : "Pay out now"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      trigger={{ label: "Pay out now", icon: Banknote, variant: "secondary" }}
+      title="Pay out now?"
+      description={
+        <>
+          Every landscaper with payouts set up is paid their whole balance today, outside the weekly run.
+          Money sent to a bank cannot be called back.
+        </>
+      }
+      confirmLabel="Pay out now"
+      pendingLabel="Paying out..."
+      pending={payOut.isPending}
+      onConfirm={confirm}
+    />
   );
 }
 
@@ -212,13 +185,13 @@ function RefundDialog({
   jobNumber: number | null;
   refundableCents: number;
 }) {
-  const [open, setOpen] = useState(false);
   const refund = useRefundJob();
   const defaults = { amount: (refundableCents / 100).toFixed(2), reason: "" };
   const form = useForm<RefundInput, unknown, RefundValues>({
     resolver: zodResolver(refundJobSchema),
     defaultValues: defaults,
   });
+  const { dialog, close } = useDialogState({ onClose: () => form.reset(defaults) });
   const label = jobNumber !== null ? jobLabel(jobNumber) : "this job";
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -228,7 +201,7 @@ function RefundDialog({
         reason: values.reason,
       });
       toast({ title: answer.message, variant: "success" });
-      setOpen(false);
+      close();
     } catch (error) {
       reportSubmitFailure({
         error,
@@ -240,21 +213,8 @@ function RefundDialog({
   });
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset(defaults);
-      }}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          icon={<RotateCcw className="size-4" aria-hidden="true" />}
-        >
-          Refund
-        </Button>
-      }
+      dialog={dialog}
+      trigger={{ label: "Refund", icon: RotateCcw, size: "sm", variant: "outline" }}
       title={<>Refund {label}</>}
       description={`Up to ${formatCents(refundableCents)} can still be refunded. The landscaper's share and ours are reversed in proportion, and the customer is emailed the reason.`}
       onSubmit={onSubmit}
@@ -266,9 +226,7 @@ function RefundDialog({
       <FormField label="Amount (USD)" required error={form.formState.errors.amount?.message}>
         <MoneyInput aria-required="true" {...form.register("amount")} />
       </FormField>
-      <FormField label="Reason the customer reads" required error={form.formState.errors.reason?.message}>
-        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
-      </FormField>
+      <ReasonField form={form} name="reason" label="Reason the customer reads" />
       <FormAlert message={form.formState.errors.root?.message} />
     </FormDialog>
   );

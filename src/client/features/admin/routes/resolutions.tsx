@@ -22,13 +22,14 @@ import {
 import { formatCents, jobLabel, serviceName } from "../../../../shared/services";
 import { Detail } from "../../../components/detail";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
+import { ReasonField } from "../../../components/reason-field";
 import { Badge, type BadgeProps } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { FieldError, FormField } from "../../../components/ui/form-field";
 import { Input, MoneyInput } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
 import { reportSubmitFailure } from "../../../lib/form-errors";
+import { choiceCard, choiceInput } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { ConversationDialog, ConversationFromLink } from "../../conversations";
@@ -219,13 +220,13 @@ type ResolveValues = ResolveDisputeInput;
 const defaults = { date: "", amount: "", note: "" } satisfies Partial<ResolveValues>;
 
 function ResolveDialog({ item }: { item: ResolutionItem }) {
-  const [open, setOpen] = useState(false);
   const resolve = useResolveDispute();
   const ids = { resolution: useId(), resolutionError: useId() };
   const form = useForm<ResolveValues>({
     resolver: zodResolver(resolveDisputeSchema),
     defaultValues: defaults,
   });
+  const { dialog, close } = useDialogState({ onClose: () => form.reset(defaults) });
   const chosen = useWatch({ control: form.control, name: "resolution" });
   const errors = form.formState.errors;
   const today = todayInCharlotte();
@@ -245,7 +246,7 @@ function ResolveDialog({ item }: { item: ResolutionItem }) {
     try {
       const answer = await resolve.mutateAsync({ jobId: item.jobId, ...input });
       toast({ title: answer.message, variant: "success" });
-      setOpen(false);
+      close();
       form.reset(defaults);
     } catch (error) {
       reportSubmitFailure({
@@ -259,16 +260,8 @@ function ResolveDialog({ item }: { item: ResolutionItem }) {
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset(defaults);
-      }}
-      trigger={
-        <Button type="button" icon={<Gavel className="size-4" aria-hidden="true" />}>
-          Resolve
-        </Button>
-      }
+      dialog={dialog}
+      trigger={{ label: "Resolve", icon: Gavel }}
       title={<>Resolve {label}</>}
       description={`${item.customerName} reported: ${problemReasonLabel[item.dispute.reason]}. The customer and ${item.landscaperName ?? "the landscaper"} both read your note.`}
       onSubmit={onSubmit}
@@ -289,16 +282,12 @@ function ResolveDialog({ item }: { item: ResolutionItem }) {
         {resolutions.map((resolution) => (
           <label
             key={resolution}
-            className={cn(
-              "flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900",
-              "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
-              "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
-            )}
+            className={cn(choiceCard, "flex min-h-11 items-start gap-3 px-3 py-2 text-sm text-slate-900")}
           >
             <input
               type="radio"
               value={resolution}
-              className="mt-0.5 size-4 shrink-0 accent-brand-700 focus:outline-none"
+              className={cn(choiceInput, "mt-0.5")}
               aria-describedby={`${ids.resolution}-${resolution}`}
               {...form.register("resolution")}
             />
@@ -342,9 +331,7 @@ function ResolveDialog({ item }: { item: ResolutionItem }) {
         </FormField>
       ) : null}
 
-      <FormField label="Note both sides read" required error={errors.note?.message}>
-        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("note")} />
-      </FormField>
+      <ReasonField form={form} name="note" label="Note both sides read" />
       <FormAlert message={errors.root?.message} />
     </FormDialog>
   );

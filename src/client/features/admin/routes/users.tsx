@@ -1,20 +1,8 @@
-import { LoaderCircle, ShieldPlus } from "lucide-react";
-import { useState } from "react";
+import { ShieldPlus } from "lucide-react";
 import { type AdminUserView, adminMessages, type UserRoleFilter } from "../../../../shared/admin";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { exportFileName } from "../../../../shared/exports";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../../../components/ui/alert-dialog";
-import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { exportUrl, useAdminUsers, usePromoteUser } from "../api/admin-api";
@@ -39,9 +27,8 @@ const roleOptions: { value: UserRoleFilter; label: string }[] = [
 
 /** 'Promote to Admin' behind the spec's confirmation (02 §5); the promotion cannot be undone. */
 function PromoteButton({ user }: { user: AdminUserView }) {
-  const [open, setOpen] = useState(false);
   const promote = usePromoteUser();
-  const confirm = async () => {
+  const confirm = async (close: () => void) => {
     try {
       await promote.mutateAsync(user.id);
       toast({ title: adminMessages.promoted(user.email), variant: "success" });
@@ -52,38 +39,27 @@ function PromoteButton({ user }: { user: AdminUserView }) {
         variant: "destructive",
       });
     } finally {
-      setOpen(false);
+      close();
     }
   };
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !promote.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm">
-          <ShieldPlus className="size-4" aria-hidden="true" />
-          Promote to Admin<span className="sr-only">: {user.email}</span>
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Promote to Admin</AlertDialogTitle>
-          <AlertDialogDescription>{adminMessages.promoteConfirm(user.email)}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={promote.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={promote.isPending}
-            onClick={(event) => {
-              // Keep the dialog open (and its focus) until the server has answered.
-              event.preventDefault();
-              void confirm();
-            }}
-          >
-            {promote.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-            Promote
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      trigger={{
+        label: (
+          <>
+            Promote to Admin<span className="sr-only">: {user.email}</span>
+          </>
+        ),
+        icon: ShieldPlus,
+        variant: "outline",
+        size: "sm",
+      }}
+      title="Promote to Admin"
+      description={adminMessages.promoteConfirm(user.email)}
+      confirmLabel="Promote"
+      pending={promote.isPending}
+      onConfirm={confirm}
+    />
   );
 }
 

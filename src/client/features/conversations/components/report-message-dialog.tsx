@@ -1,14 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Flag } from "lucide-react";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { reportMessageSchema } from "../../../../shared/conversations";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
+import { ReasonField } from "../../../components/reason-field";
 import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/form-field";
-import { Textarea } from "../../../components/ui/textarea";
 import { reportSubmitFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useReportMessage } from "../api/conversation";
@@ -29,17 +27,17 @@ export function ReportMessageDialog({
   /** When it was sent, as the thread shows it: tells the thread's 'Report' buttons apart by name. */
   sentAt: string;
 }) {
-  const [open, setOpen] = useState(false);
   const report = useReportMessage();
   const form = useForm<ReportInput, unknown, ReportValues>({
     resolver: zodResolver(reportMessageSchema),
     defaultValues: { reason: "" },
   });
+  const { dialog, close } = useDialogState({ onClose: () => form.reset() });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await report.mutateAsync({ jobId, messageId, reason: values.reason });
       toast({ title: answer.message, variant: "success" });
-      setOpen(false);
+      close();
       form.reset();
     } catch (error) {
       reportSubmitFailure({ error, setError: form.setError, fields: ["reason"], title: "Report not sent" });
@@ -47,11 +45,7 @@ export function ReportMessageDialog({
   });
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset();
-      }}
+      dialog={dialog}
       trigger={
         <Button
           type="button"
@@ -72,9 +66,7 @@ export function ReportMessageDialog({
       pending={report.isPending}
       submitVariant="destructive"
     >
-      <FormField label="What is wrong" required error={form.formState.errors.reason?.message}>
-        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
-      </FormField>
+      <ReasonField form={form} name="reason" label="What is wrong" />
       <FormAlert message={form.formState.errors.root?.message} />
     </FormDialog>
   );

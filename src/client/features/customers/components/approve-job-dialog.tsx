@@ -7,6 +7,7 @@ import { seriesLabel } from "../../../../shared/recurring";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { LoadError } from "../../../components/load-error";
+import { Skeleton } from "../../../components/skeleton";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import {
@@ -21,6 +22,7 @@ import {
 } from "../../../components/ui/dialog";
 import { ApiError } from "../../../lib/api-client";
 import { failureMessage } from "../../../lib/form-errors";
+import { choiceCard, choiceInput } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { CardForm, useCards } from "../../payments";
@@ -131,11 +133,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
             </Alert>
           ) : null}
           {cards.isPending ? (
-            <div
-              className="h-16 animate-pulse rounded-lg bg-slate-100"
-              role="status"
-              aria-label="Loading your cards"
-            />
+            <Skeleton label="Loading your cards" className="h-16" />
           ) : cards.isError ? (
             <LoadError title="Your cards could not be loaded." query={cards} />
           ) : saved.length > 0 ? (
@@ -144,11 +142,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
               {saved.map((card) => (
                 <label
                   key={card.id}
-                  className={cn(
-                    "flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900",
-                    "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
-                    "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
-                  )}
+                  className={cn(choiceCard, "flex items-center gap-3 px-3 py-2 text-slate-900")}
                 >
                   <input
                     type="radio"
@@ -156,7 +150,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
                     value={card.id}
                     checked={card.id === cardId}
                     onChange={() => setChosen(card.id)}
-                    className="size-4 shrink-0 accent-brand-700 focus:outline-none"
+                    className={choiceInput}
                   />
                   <CreditCard className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
                   {cardLabel(card)}

@@ -1,18 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { XCircle } from "lucide-react";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { cancelJobSchema, type JobView } from "../../../../shared/jobs";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
+import { ReasonField } from "../../../components/reason-field";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/form-field";
-import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
-import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
+import { toastDialogFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { visitDay } from "../../series";
 import { useCancelJob } from "../api/job-actions";
@@ -37,13 +34,13 @@ export function CancelJobDialog({
   servicesText: string;
   skip?: "row" | "card" | undefined;
 }) {
-  const [open, setOpen] = useState(false);
   const skip = skipIn !== undefined;
   const cancel = useCancelJob();
   const form = useForm<CancelInput, unknown, CancelValues>({
     resolver: zodResolver(cancelJobSchema),
     defaultValues: { reason: skip ? SKIP_REASON : "" },
   });
+  const { dialog, close } = useDialogState({ onClose: () => form.reset() });
   const day = job.scheduledDate ? visitDay(job.scheduledDate) : "the agreed day";
 
   const feeCents = job.cancelFeeCents ?? 0;
@@ -57,7 +54,7 @@ export function CancelJobDialog({
           : `${jobLabel(job.number)} is cancelled.`,
         variant: "success",
       });
-      setOpen(false);
+      close();
     } catch (error) {
       // The visit came within 24 hours while the dialog was open: the refreshed job shows the fee here,
       // and the person decides again.
@@ -65,41 +62,29 @@ export function CancelJobDialog({
         form.setError("root", { message: error.message });
         return;
       }
-      showServerFieldErrors(form.setError, error, ["reason"], { focus: false });
-      toast({
-        title: "Could not cancel the request",
-        description: failureMessage(error),
-        variant: "destructive",
-      });
       // The job changed meanwhile (409): the refreshed card shows where it stands now.
-      if (error instanceof ApiError && error.code === "conflict") setOpen(false);
+      toastDialogFailure(error, form.setError, ["reason"], "Could not cancel the request", close);
     }
   });
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset();
-      }}
+      dialog={dialog}
       trigger={
-        skip ? (
-          <Button
-            type="button"
-            size={skipIn === "row" ? "sm" : "default"}
-            variant="outline"
-            // In the panel's list every row has one: its name says which visit (and starts as it reads).
-            aria-label={skipIn === "row" ? `Skip this visit, ${day}` : undefined}
-          >
-            Skip this visit
-          </Button>
-        ) : (
-          <Button type="button" variant="outline" className="text-red-700 hover:bg-red-50 hover:text-red-800">
-            <XCircle className="size-4" aria-hidden="true" />
-            Cancel request
-          </Button>
-        )
+        skip
+          ? {
+              label: "Skip this visit",
+              size: skipIn === "row" ? "sm" : "default",
+              variant: "outline",
+              // In the panel's list every row has one: its name says which visit (and starts as it reads).
+              ariaLabel: skipIn === "row" ? `Skip this visit, ${day}` : undefined,
+            }
+          : {
+              label: "Cancel request",
+              icon: XCircle,
+              variant: "outline",
+              className: "text-red-700 hover:bg-red-50 hover:text-red-800",
+            }
       }
       title={skip ? <>Skip {day}?</> : <>Cancel this request?</>}
       description={
@@ -139,15 +124,12 @@ export function CancelJobDialog({
       ) : null}
       <FormAlert message={form.formState.errors.root?.message} />
       {skip ? null : (
-        <FormField label="Why are you cancelling?" required error={form.formState.errors.reason?.message}>
-          <Textarea
-            rows={3}
-            maxLength={500}
-            placeholder="For example: plans changed, found another provider…"
-            aria-required="true"
-            {...form.register("reason")}
-          />
-        </FormField>
+        <ReasonField
+          form={form}
+          name="reason"
+          label="Why are you cancelling?"
+          placeholder="For example: plans changed, found another provider…"
+        />
       )}
     </FormDialog>
   );

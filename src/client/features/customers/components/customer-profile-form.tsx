@@ -15,6 +15,7 @@ import { FormAlert } from "../../../components/form-alert";
 import { PersonFields } from "../../../components/person-fields";
 import { FieldError } from "../../../components/ui/form-field";
 import { reportSubmitFailure } from "../../../lib/form-errors";
+import { choiceCard, choiceInput } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
 import { useSaveCustomerProfile } from "../api/customer-profile";
 
@@ -117,17 +118,11 @@ export function CustomerProfileForm({
               <label
                 key={type}
                 className={cn(
-                  "flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-3 text-sm font-medium text-slate-800 transition-colors hover:border-brand-600",
-                  "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
-                  "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
+                  choiceCard,
+                  "flex items-center gap-3 px-4 py-3 text-sm font-medium text-slate-800 transition-colors hover:border-brand-600 has-[:checked]:text-brand-900",
                 )}
               >
-                <input
-                  type="radio"
-                  value={type}
-                  className="size-4 shrink-0 accent-brand-700 focus:outline-none"
-                  {...form.register("propertyType")}
-                />
+                <input type="radio" value={type} className={choiceInput} {...form.register("propertyType")} />
                 <Icon className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
                 {propertyTypeLabel[type]}
               </label>

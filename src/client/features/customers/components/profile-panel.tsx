@@ -2,6 +2,7 @@ import { useState } from "react";
 import { propertyTypeLabel } from "../../../../shared/customers";
 import type { SessionUser } from "../../../../shared/session";
 import { Detail } from "../../../components/detail";
+import { Skeleton } from "../../../components/skeleton";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Card, CardHeader, CardTitle, EditableCardHeader } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast";
@@ -52,13 +53,7 @@ function ServiceDetails({ user }: { user: SessionUser }) {
   const [editing, setEditing] = useState(false);
 
   if (profile.isPending) {
-    return (
-      <div
-        className="h-64 animate-pulse rounded-xl border border-slate-200 bg-slate-100"
-        role="status"
-        aria-label="Loading your profile"
-      />
-    );
+    return <Skeleton label="Loading your profile" className="h-64 rounded-xl border border-slate-200" />;
   }
   if (profile.isError) {
     return (

@@ -1,6 +1,7 @@
 import { Plus } from "lucide-react";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { LoadError } from "../../../components/load-error";
+import { Skeleton } from "../../../components/skeleton";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { useCustomerJobs } from "../api/customer-jobs";
 import { groupSeries } from "../lib/series-list";
@@ -20,7 +21,7 @@ export function RequestsPanel() {
     return (
       <div className="grid gap-4" role="status" aria-label="Loading your requests">
         {[0, 1].map((i) => (
-          <div key={i} className="h-48 animate-pulse rounded-xl border border-slate-200 bg-slate-100" />
+          <Skeleton key={i} className="h-48 rounded-xl border border-slate-200" />
         ))}
       </div>
     );

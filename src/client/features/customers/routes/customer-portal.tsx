@@ -13,6 +13,7 @@ import type { SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
 import { IconBadge } from "../../../components/icon-badge";
 import { PageBody } from "../../../components/page-body";
+import { Skeleton } from "../../../components/skeleton";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Card } from "../../../components/ui/card";
@@ -123,7 +124,7 @@ function UpcomingService() {
         </h2>
       </div>
       {next.isPending ? (
-        <div className="h-16 animate-pulse rounded-lg bg-slate-100" role="status" aria-label="Loading" />
+        <Skeleton label="Loading" className="h-16" />
       ) : next.isError ? (
         <p className="text-sm text-red-700">We couldn't load your next service: {next.error.message}</p>
       ) : job?.scheduledDate ? (

@@ -1,22 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { completeJobSchema, maxFinalPriceCents, priceRequestMessages } from "../../../../shared/jobs";
 import { photoMessages } from "../../../../shared/proof";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
-import { Button } from "../../../components/ui/button";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
+import { ReasonField } from "../../../components/reason-field";
 import { FormField } from "../../../components/ui/form-field";
 import { MoneyInput } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
+import type { JobActionProps } from "../../../lib/job-action-props";
 import { toast } from "../../../lib/toast";
-import { dialogFailure, PhotoPicker, photosOf, useUploadThen } from "../../proof";
+import { dialogFailure, PhotoPicker, useUploadThen } from "../../proof";
 import { useJobAction } from "../api/jobs";
-import { type ActionDialogProps, dollars } from "./job-action-dialogs";
+import { dollars } from "./job-action-dialogs";
 
 type CompleteInput = z.input<typeof completeJobSchema>;
 
@@ -31,24 +30,29 @@ export function CompleteJobDialog({
   disabled,
   describedBy,
   secondary = false,
-}: ActionDialogProps & { secondary?: boolean }) {
+}: JobActionProps & { secondary?: boolean }) {
   const action = useJobAction();
-  const photos = useUploadThen(job.id, "after");
-  const [open, setOpen] = useState(false);
+  const photos = useUploadThen(job, "after");
   const form = useForm<CompleteInput, unknown, CompleteInput>({
     resolver: zodResolver(completeJobSchema, undefined, { raw: true }),
     defaultValues: { finalPrice: dollars(job.quotedPriceCents) },
   });
   const { errors } = form.formState;
-  const uploaded = photosOf(job.photos, "after", job.visit ?? 1);
   const busy = photos.uploading || action.isPending;
+  const { dialog, close } = useDialogState({
+    locked: busy,
+    onClose: () => {
+      form.clearErrors();
+      photos.clear();
+    },
+  });
   const agreedCents = job.quotedPriceCents ?? 0;
   const maxCents = maxFinalPriceCents(agreedCents);
   const typed = Number(useWatch({ control: form.control, name: "finalPrice" }));
   const asksMore = Number.isFinite(typed) && Math.round(typed * 100) > agreedCents;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (uploaded.length + photos.files.length === 0) {
+    if (photos.uploaded.length + photos.files.length === 0) {
       photos.setPhotoError(photoMessages.completeNeedsPhoto);
       return;
     }
@@ -76,44 +80,28 @@ export function CompleteJobDialog({
           },
         });
         toast({ title: answer.message, variant: "success" });
-        setOpen(false);
+        close();
       } catch (error) {
         if (error instanceof ApiError && error.fields?.photos) {
           photos.setPhotoError(error.fields.photos);
           return;
         }
         if (showServerFieldErrors(form.setError, error, ["finalPrice", "reason"])) return;
-        dialogFailure(
-          error,
-          (message) => form.setError("root", { message }),
-          () => setOpen(false),
-        );
+        dialogFailure(error, (message) => form.setError("root", { message }), close);
       }
     });
   });
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
-        if (!next) {
-          form.clearErrors();
-          photos.clear();
-        }
+      dialog={dialog}
+      trigger={{
+        label: "Mark Complete",
+        size: "sm",
+        variant: secondary ? "outline" : "default",
+        disabled,
+        describedBy,
       }}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant={secondary ? "outline" : "default"}
-          disabled={disabled}
-          aria-describedby={describedBy}
-        >
-          Mark Complete
-        </Button>
-      }
       title={<>Complete {jobLabel(job.number)}</>}
       description={
         <>
@@ -122,20 +110,18 @@ export function CompleteJobDialog({
         </>
       }
       onSubmit={onSubmit}
-      submitLabel={photos.files.length > 0 ? "Upload photos and complete" : "Mark Complete"}
-      pendingLabel={photos.uploading ? photos.progressLabel : "Saving..."}
+      {...photos.labels({
+        submit: "Mark Complete",
+        withPhotos: "Upload photos and complete",
+        pending: "Saving...",
+      })}
       pending={busy}
     >
       <PhotoPicker
-        jobId={job.id}
-        kind="after"
-        uploaded={uploaded}
-        files={photos.files}
-        onFilesChange={photos.onFilesChange}
+        {...photos.picker}
         label="Photos of the finished work"
         required
         description="At least one, showing the work done."
-        error={photos.photoError}
         disabled={busy}
       />
       <FormField
@@ -147,15 +133,12 @@ export function CompleteJobDialog({
         <MoneyInput aria-required="true" {...form.register("finalPrice")} />
       </FormField>
       {asksMore ? (
-        <FormField label="Why is the price higher?" required error={errors.reason?.message}>
-          <Textarea
-            aria-required="true"
-            rows={3}
-            maxLength={500}
-            placeholder="For example: the back yard had a second hedge line to trim."
-            {...form.register("reason")}
-          />
-        </FormField>
+        <ReasonField
+          form={form}
+          name="reason"
+          label="Why is the price higher?"
+          placeholder="For example: the back yard had a second hedge line to trim."
+        />
       ) : null}
       <FormAlert message={errors.root?.message} />
     </FormDialog>

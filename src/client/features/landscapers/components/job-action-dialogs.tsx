@@ -1,21 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { type FieldValues, type Path, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { acceptJobSchema, type JobView, withdrawJobSchema } from "../../../../shared/jobs";
-import { GENERATE_WEEKS_AHEAD, seriesLabel, weekdayNames } from "../../../../shared/recurring";
+import { GENERATE_WEEKS_AHEAD, seriesLabel } from "../../../../shared/recurring";
 import { formatRange, jobLabel } from "../../../../shared/services";
-import { FormDialog } from "../../../components/form-dialog";
-import { Button } from "../../../components/ui/button";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
+import { ReasonField } from "../../../components/reason-field";
 import { FormField } from "../../../components/ui/form-field";
 import { Input, MoneyInput } from "../../../components/ui/input";
-import { Select } from "../../../components/ui/select";
-import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/form-errors";
+import type { JobActionProps } from "../../../lib/job-action-props";
 import { toast } from "../../../lib/toast";
-import { firstOnWeekday, seriesTitle, visitDay, weekdayOfDate } from "../../series";
+import { firstOnWeekday, seriesTitle, visitDay, WeekdaySelect, weekdayOfDate } from "../../series";
 import { useJobAction } from "../api/jobs";
 
 /** The server's answer to a job action as a toast: its message either way, red when refused. */
@@ -66,38 +64,28 @@ function useActionDialog<T extends FieldValues>({
   send: (values: T) => Promise<{ message: string }>;
   fields: readonly Path<T>[];
 }) {
-  const [open, setOpen] = useState(false);
+  const { dialog, close } = useDialogState({ onClose: () => form.clearErrors() });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await send(values);
       toast({ title: answer.message, variant: "success" });
-      setOpen(false);
+      close();
     } catch (error) {
-      if (!showServerFieldErrors(form.setError, error, fields)) setOpen(false);
+      if (!showServerFieldErrors(form.setError, error, fields)) close();
       reportActionError(error);
     }
   });
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) form.clearErrors();
-  };
-  return { open, onOpenChange, onSubmit };
+  return { dialog, onSubmit };
 }
 
 type AcceptInput = z.input<typeof acceptJobSchema>;
-
-export interface ActionDialogProps {
-  job: JobView;
-  disabled: boolean;
-  describedBy?: string | undefined;
-}
 
 /**
  * Accept: your price in dollars and the date, which starts at the customer's preferred date. A series
  * request asks instead for a price per visit and a day of the week (the first visit is the first such day
  * from the preferred date); the customer approves the series once.
  */
-export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProps) {
+export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) {
   const action = useJobAction();
   const today = todayInCharlotte();
   const series = job.series?.status === "requested" ? job.series : null;
@@ -126,83 +114,38 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
       }),
   });
 
-  if (series) {
-    const customer = job.customerName || "The customer";
-    return (
-      <FormDialog
-        {...dialog}
-        trigger={
-          <Button type="button" size="sm" disabled={disabled} aria-describedby={describedBy}>
-            Accept
-          </Button>
-        }
-        // The customer still approves: this sends an offer, and the title and the button both say so.
-        title={<>Offer a price for {seriesLabel(series.number)}</>}
-        description={
+  const customer = job.customerName || "The customer";
+  return (
+    <FormDialog
+      {...dialog}
+      trigger={{ label: "Accept", size: "sm", disabled, describedBy }}
+      // A series: the customer still approves, so this sends an offer, and the title and the button say so.
+      title={
+        series ? <>Offer a price for {seriesLabel(series.number)}</> : <>Accept {jobLabel(job.number)}</>
+      }
+      description={
+        series ? (
           <>
             {seriesTitle(series.frequency, job.services)}
             {job.area ? ` in ${job.area}` : ""} — you offer a price per visit and a weekday. {customer}{" "}
             approves once. Visits are booked {GENERATE_WEEKS_AHEAD} weeks ahead and keep rolling; each is
             charged after the customer approves the work.
           </>
-        }
-        submitLabel="Send offer"
-        pendingLabel="Sending..."
-        pending={action.isPending}
-      >
-        <FormField
-          label="Price per visit (USD)"
-          required
-          description={`Our estimate for one visit: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.${priceHint}`}
-          error={errors.price?.message}
-        >
-          <MoneyInput
-            placeholder={`e.g. ${(job.estimateLowCents / 100).toFixed(2)}`}
-            aria-required="true"
-            {...form.register("price")}
-          />
-        </FormField>
-        <FormField
-          label="Day of the week"
-          required
-          description={`First visit: ${visitDay(firstOnWeekday(from, weekday))} (the customer asked for ${visitDay(job.preferredDate)}).`}
-          error={errors.weekday?.message ?? errors.scheduledDate?.message}
-        >
-          <Select aria-required="true" className="sm:max-w-xs" {...form.register("weekday")}>
-            {weekdayNames.map((name, day) => (
-              <option key={name} value={day}>
-                {name}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-      </FormDialog>
-    );
-  }
-
-  return (
-    <FormDialog
-      {...dialog}
-      trigger={
-        <Button type="button" size="sm" disabled={disabled} aria-describedby={describedBy}>
-          Accept
-        </Button>
+        ) : (
+          <>
+            {customer} will be asked to approve your price and date. Once they approve it, you see their
+            address and contact details.
+          </>
+        )
       }
-      title={<>Accept {jobLabel(job.number)}</>}
-      description={
-        <>
-          {job.customerName || "The customer"} will be asked to approve your price and date. Once they approve
-          it, you see their address and contact details.
-        </>
-      }
-      submitLabel="Accept Job"
-      pendingLabel="Accepting..."
+      submitLabel={series ? "Send offer" : "Accept Job"}
+      pendingLabel={series ? "Sending..." : "Accepting..."}
       pending={action.isPending}
     >
       <FormField
-        label="Your price (USD)"
+        label={series ? "Price per visit (USD)" : "Your price (USD)"}
         required
-        description={`Our estimate: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.${priceHint}`}
+        description={`${series ? "Our estimate for one visit" : "Our estimate"}: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.${priceHint}`}
         error={errors.price?.message}
       >
         {/* A placeholder describes; a number in grey would read as a price already filled in. */}
@@ -212,14 +155,25 @@ export function AcceptJobDialog({ job, disabled, describedBy }: ActionDialogProp
           {...form.register("price")}
         />
       </FormField>
-      <FormField
-        label="Service date"
-        required
-        description="Defaults to the customer's preferred date, or today if that has passed."
-        error={errors.scheduledDate?.message}
-      >
-        <Input type="date" min={today} aria-required="true" {...form.register("scheduledDate")} />
-      </FormField>
+      {series ? (
+        <FormField
+          label="Day of the week"
+          required
+          description={`First visit: ${visitDay(firstOnWeekday(from, weekday))} (the customer asked for ${visitDay(job.preferredDate)}).`}
+          error={errors.weekday?.message ?? errors.scheduledDate?.message}
+        >
+          <WeekdaySelect {...form.register("weekday")} />
+        </FormField>
+      ) : (
+        <FormField
+          label="Service date"
+          required
+          description="Defaults to the customer's preferred date, or today if that has passed."
+          error={errors.scheduledDate?.message}
+        >
+          <Input type="date" min={today} aria-required="true" {...form.register("scheduledDate")} />
+        </FormField>
+      )}
     </FormDialog>
   );
 }
@@ -233,7 +187,7 @@ const leaveButtonClass = "border-red-200 text-red-700 hover:bg-red-50 hover:text
  * Withdraw: leave a job you accepted. The customer is told why, any hold on their card is released, and the
  * job is open to other landscapers again.
  */
-export function WithdrawJobDialog({ job, disabled, describedBy }: ActionDialogProps) {
+export function WithdrawJobDialog({ job, disabled, describedBy }: JobActionProps) {
   const action = useJobAction();
   const form = useForm<WithdrawInput, unknown, WithdrawInput>({
     resolver: zodResolver(withdrawJobSchema, undefined, { raw: true }),
@@ -248,18 +202,14 @@ export function WithdrawJobDialog({ job, disabled, describedBy }: ActionDialogPr
   return (
     <FormDialog
       {...dialog}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          className={leaveButtonClass}
-          disabled={disabled}
-          aria-describedby={describedBy}
-        >
-          Withdraw
-        </Button>
-      }
+      trigger={{
+        label: "Withdraw",
+        size: "sm",
+        variant: "outline",
+        className: leaveButtonClass,
+        disabled,
+        describedBy,
+      }}
       title={<>Withdraw from {jobLabel(job.number)}?</>}
       description={
         <>
@@ -273,9 +223,7 @@ export function WithdrawJobDialog({ job, disabled, describedBy }: ActionDialogPr
       submitVariant="destructive"
       cancelLabel="Keep the job"
     >
-      <FormField label="Why are you withdrawing?" required error={form.formState.errors.reason?.message}>
-        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
-      </FormField>
+      <ReasonField form={form} name="reason" label="Why are you withdrawing?" />
     </FormDialog>
   );
 }

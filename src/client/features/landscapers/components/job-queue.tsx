@@ -1,17 +1,14 @@
-import { Inbox, RefreshCw } from "lucide-react";
+import { Inbox } from "lucide-react";
 import { queueCountText } from "../../../../shared/job-queue";
 import { EmptyState } from "../../../components/empty-state";
-import { LoadError } from "../../../components/load-error";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ButtonLink } from "../../../components/ui/button-link";
-import { Card } from "../../../components/ui/card";
-import { cn } from "../../../lib/utils";
 import { useLandscaperJobs } from "../api/jobs";
 import { useQueueFilters } from "../hooks/use-queue-filters";
 import { DeclinedJobs } from "./declined-jobs";
 import { JobCard } from "./job-card";
 import { laterVisitDates } from "./later-visits";
+import { ListPanel } from "./list-panel";
 import { QueueFilterBar } from "./queue-filters";
 import { StatTiles } from "./stat-tiles";
 
@@ -51,119 +48,96 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
     <div className="grid gap-6">
       <StatTiles stats={data?.stats} />
 
-      <Card className="gap-0 p-0">
-        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6 sm:py-4">
-          <div className="grid gap-0.5">
-            <h2 className="text-lg font-semibold text-slate-900">Job Queue</h2>
-            <p className="text-sm text-slate-600">
-              {preview ? "Preview only" : "New requests in your service area and the jobs you've taken."}
+      <ListPanel
+        title="Job Queue"
+        description="New requests in your service area and the jobs you've taken."
+        preview={preview}
+        answeredPreview={data?.preview}
+        previewNote="Bookings are hidden and job actions are disabled in preview mode."
+        query={jobs}
+        refreshLabel="Refresh the job queue"
+        loadingText="Loading jobs..."
+        errorTitle="We couldn't load your jobs"
+        headerClassName="flex items-center justify-between gap-3"
+        notice={
+          !canAct && !preview && data && anyJobs ? (
+            <p
+              id={lockedReasonId}
+              className="border-b border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900 sm:px-6"
+            >
+              Job actions unlock once your application is approved.
             </p>
+          ) : null
+        }
+        after={
+          data && !data.preview ? (
+            <DeclinedJobs jobs={data.declined} count={data.stats.declined} canAct={canAct} />
+          ) : null
+        }
+      >
+        {data && anyJobs ? (
+          <div className="grid gap-4">
+            <QueueFilterBar state={filterState} distances={data.distances} />
+            <p aria-live="polite" className="text-sm text-slate-600">
+              {data.matching === 0
+                ? filterState.active
+                  ? "No jobs match these filters."
+                  : "No new requests or jobs of yours right now."
+                : `Showing ${data.jobs.length} of ${queueCountText(data.matching)} ${data.matching === 1 ? "job" : "jobs"}.`}
+            </p>
+            {data.jobs.length > 0 ? (
+              // The list grows with the page: a fixed-height inner scroll box showed a card and a half at
+              // 1280 px, and "Load more" brings the next page.
+              <section aria-label="Job Queue">
+                <ul className="grid gap-3">
+                  {data.jobs.map((job) => (
+                    <li key={job.id}>
+                      <JobCard
+                        job={job}
+                        canAct={canAct}
+                        lockedReasonId={lockedReasonId}
+                        laterDates={laterVisitDates(job, data.seriesVisitDates)}
+                      />
+                    </li>
+                  ))}
+                </ul>
+                {jobs.hasNextPage ? (
+                  <div className="flex justify-center pt-3">
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      onClick={() => void jobs.fetchNextPage()}
+                      pending={jobs.isFetchingNextPage}
+                      disabled={jobs.isFetchingNextPage}
+                    >
+                      Load more
+                    </Button>
+                  </div>
+                ) : null}
+              </section>
+            ) : null}
           </div>
-          {!preview ? (
-            <Button
-              type="button"
-              variant="ghost"
-              size="sm"
-              onClick={() => void jobs.refetch()}
-              disabled={jobs.isFetching}
-              aria-label="Refresh the job queue"
-            >
-              <RefreshCw className={cn("size-4", jobs.isFetching && "animate-spin")} aria-hidden="true" />
-              <span className="hidden sm:inline">Refresh</span>
-            </Button>
-          ) : null}
-        </div>
-
-        {!canAct && !preview && data && anyJobs ? (
-          <p
-            id={lockedReasonId}
-            className="border-b border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900 sm:px-6"
+        ) : (
+          <EmptyState
+            icon={Inbox}
+            title="No Jobs Yet"
+            titleAs="h3"
+            className="py-10"
+            actions={
+              approved ? (
+                <ButtonLink to="?tab=profile" variant="outline" size="sm">
+                  Edit service area
+                </ButtonLink>
+              ) : null
+            }
           >
-            Job actions unlock once your application is approved.
-          </p>
-        ) : null}
-
-        <div className="px-4 py-4 sm:px-6">
-          {preview || data?.preview ? (
-            <Alert variant="info">
-              <AlertTitle>Admin preview</AlertTitle>
-              <AlertDescription>
-                Bookings are hidden and job actions are disabled in preview mode.
-              </AlertDescription>
-            </Alert>
-          ) : jobs.isPending ? (
-            <p role="status" className="py-10 text-center text-sm text-slate-600">
-              Loading jobs...
-            </p>
-          ) : jobs.isError ? (
-            <LoadError title="We couldn't load your jobs" query={jobs} />
-          ) : data && anyJobs ? (
-            <div className="grid gap-4">
-              <QueueFilterBar state={filterState} distances={data.distances} />
-              <p aria-live="polite" className="text-sm text-slate-600">
-                {data.matching === 0
-                  ? filterState.active
-                    ? "No jobs match these filters."
-                    : "No new requests or jobs of yours right now."
-                  : `Showing ${data.jobs.length} of ${queueCountText(data.matching)} ${data.matching === 1 ? "job" : "jobs"}.`}
-              </p>
-              {data.jobs.length > 0 ? (
-                // The list grows with the page: a fixed-height inner scroll box showed a card and a half at
-                // 1280 px, and "Load more" brings the next page.
-                <section aria-label="Job Queue">
-                  <ul className="grid gap-3">
-                    {data.jobs.map((job) => (
-                      <li key={job.id}>
-                        <JobCard
-                          job={job}
-                          canAct={canAct}
-                          lockedReasonId={lockedReasonId}
-                          laterDates={laterVisitDates(job, data.seriesVisitDates)}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                  {jobs.hasNextPage ? (
-                    <div className="flex justify-center pt-3">
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="sm"
-                        onClick={() => void jobs.fetchNextPage()}
-                        pending={jobs.isFetchingNextPage}
-                        disabled={jobs.isFetchingNextPage}
-                      >
-                        Load more
-                      </Button>
-                    </div>
-                  ) : null}
-                </section>
-              ) : null}
-            </div>
-          ) : (
-            <EmptyState
-              icon={Inbox}
-              title="No Jobs Yet"
-              titleAs="h3"
-              className="py-10"
-              actions={
-                approved ? (
-                  <ButtonLink to="?tab=profile" variant="outline" size="sm">
-                    Edit service area
-                  </ButtonLink>
-                ) : null
-              }
-            >
-              {approved
-                ? "New requests in your service area will appear here. Widen your service area to see more."
-                : "Once your application is approved, new requests in your service area will appear here."}
-            </EmptyState>
-          )}
-        </div>
-        {data && !data.preview ? (
-          <DeclinedJobs jobs={data.declined} count={data.stats.declined} canAct={canAct} />
-        ) : null}
-      </Card>
+            {approved
+              ? "New requests in your service area will appear here. Widen your service area to see more."
+              : "Once your application is approved, new requests in your service area will appear here."}
+          </EmptyState>
+        )}
+      </ListPanel>
     </div>
   );
 }

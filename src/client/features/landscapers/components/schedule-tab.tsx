@@ -1,4 +1,4 @@
-import { CalendarDays, MapPin, Navigation, RefreshCw, Repeat } from "lucide-react";
+import { CalendarDays, MapPin, Navigation, Repeat } from "lucide-react";
 import { useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { visitStageLabel } from "../../../../shared/proof";
@@ -12,14 +12,11 @@ import {
   scheduleWeeks,
 } from "../../../../shared/schedule";
 import { formatCents, jobLabel, serviceName } from "../../../../shared/services";
-import { LoadError } from "../../../components/load-error";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
 import { useSchedule } from "../api/schedule";
 import { dayLabel, daySummary, legText, streetOf, weekRange } from "../lib/schedule-text";
+import { ListPanel } from "./list-panel";
 import { type OpenVisit, VisitDialog } from "./visit-dialog";
 
 interface ScheduleTabProps {
@@ -54,62 +51,30 @@ export function ScheduleTab({ preview, approved }: ScheduleTabProps) {
 
   const data = schedule.data;
   return (
-    <Card className="gap-0 p-0" data-testid="schedule">
-      <div className="flex flex-col gap-3 border-b border-slate-200 px-4 py-3 sm:px-6 sm:py-4 lg:flex-row lg:items-center lg:justify-between">
-        <div className="grid gap-0.5">
-          <h2
-            ref={headingRef}
-            tabIndex={-1}
-            className="text-lg font-semibold text-slate-900 focus-visible:outline-none"
-          >
-            Schedule
-          </h2>
-          <p className="text-sm text-slate-600">
-            {preview
-              ? "Preview only"
-              : "Your booked visits by day, each day in a suggested driving order from your base."}
-          </p>
-        </div>
-        <div className="flex shrink-0 items-center gap-2">
-          {data ? <WeekSwitch answer={data} week={week} onSelect={selectWeek} /> : null}
-          {!preview ? (
-            <Button
-              type="button"
-              variant="ghost"
-              size="sm"
-              onClick={() => void schedule.refetch()}
-              disabled={schedule.isFetching}
-              aria-label="Refresh the schedule"
-            >
-              <RefreshCw className={cn("size-4", schedule.isFetching && "animate-spin")} aria-hidden="true" />
-              <span className="hidden sm:inline">Refresh</span>
-            </Button>
-          ) : null}
-        </div>
-      </div>
-
-      <div className="px-4 py-4 sm:px-6">
-        {preview || data?.preview ? (
-          <Alert variant="info">
-            <AlertTitle>Admin preview</AlertTitle>
-            <AlertDescription>Visits are hidden in preview mode.</AlertDescription>
-          </Alert>
-        ) : schedule.isPending ? (
-          <p role="status" className="py-10 text-center text-sm text-slate-600">
-            Loading your schedule...
-          </p>
-        ) : schedule.isError ? (
-          <LoadError title="We couldn't load your schedule" query={schedule} />
-        ) : data ? (
-          <Week
-            answer={data}
-            week={week}
-            onOpen={(visit) => setOpen({ ...visit, fallback: () => headingRef.current })}
-          />
-        ) : null}
-      </div>
-      <VisitDialog visit={open} onClose={() => setOpen(null)} canAct={approved && !preview} />
-    </Card>
+    <ListPanel
+      data-testid="schedule"
+      title="Schedule"
+      titleRef={headingRef}
+      description="Your booked visits by day, each day in a suggested driving order from your base."
+      preview={preview}
+      answeredPreview={data?.preview}
+      previewNote="Visits are hidden in preview mode."
+      query={schedule}
+      refreshLabel="Refresh the schedule"
+      loadingText="Loading your schedule..."
+      errorTitle="We couldn't load your schedule"
+      headerClassName="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between"
+      controls={data ? <WeekSwitch answer={data} week={week} onSelect={selectWeek} /> : null}
+      after={<VisitDialog visit={open} onClose={() => setOpen(null)} canAct={approved && !preview} />}
+    >
+      {data ? (
+        <Week
+          answer={data}
+          week={week}
+          onOpen={(visit) => setOpen({ ...visit, fallback: () => headingRef.current })}
+        />
+      ) : null}
+    </ListPanel>
   );
 }
 

@@ -1,28 +1,17 @@
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../../../components/ui/alert-dialog";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../lib/toast";
 import { useClearHistory } from "../api/notifications";
 
 /** 'Clear History' with a confirmation: deletes every notification of the user. */
 export function ClearHistoryDialog({ disabled }: { disabled: boolean }) {
-  const [open, setOpen] = useState(false);
   const clear = useClearHistory();
 
-  async function confirm() {
+  async function confirm(close: () => void) {
     try {
       const answer = await clear.mutateAsync();
-      setOpen(false);
+      close();
       toast({ title: answer.message, variant: "success" });
     } catch (error) {
       console.error("Could not clear the notification history.", error);
@@ -35,8 +24,8 @@ export function ClearHistoryDialog({ disabled }: { disabled: boolean }) {
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (clear.isPending ? undefined : setOpen(next))}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -46,26 +35,14 @@ export function ClearHistoryDialog({ disabled }: { disabled: boolean }) {
           <Trash2 className="hidden size-4 sm:block" aria-hidden="true" />
           Clear History
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Clear notification history?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This permanently deletes all of your notifications, read and unread. This can't be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={clear.isPending}>Cancel</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            onClick={() => void confirm()}
-            pending={clear.isPending}
-            pendingLabel="Clearing..."
-          >
-            Clear History
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Clear notification history?"
+      description="This permanently deletes all of your notifications, read and unread. This can't be undone."
+      confirmLabel="Clear History"
+      pendingLabel="Clearing..."
+      pending={clear.isPending}
+      confirmVariant="destructive"
+      onConfirm={confirm}
+    />
   );
 }

@@ -10,6 +10,7 @@ import {
   preferencesSchema,
 } from "../../../../shared/notifications";
 import { LoadError } from "../../../components/load-error";
+import { Skeleton } from "../../../components/skeleton";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { PhoneInput } from "../../../components/ui/input";
@@ -67,7 +68,7 @@ export function NotificationPreferencesForm({ className }: { className?: string 
       <div role="status" className={cn("grid gap-3", className)}>
         <span className="sr-only">Loading preferences...</span>
         {[0, 1, 2].map((i) => (
-          <div key={i} className="h-16 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
+          <Skeleton key={i} className="h-16" />
         ))}
       </div>
     );

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { CardView } from "../../../../shared/payments";
+import { Skeleton } from "../../../components/skeleton";
 import { TestCardForm } from "./test-card-form";
 
 // Stripe.js and its React bindings load only here, and only with Stripe keys set.
@@ -18,15 +19,7 @@ export function CardForm({
   if (mode === "test")
     return <TestCardForm {...(onSaved ? { onSaved } : {})} {...(submitLabel ? { submitLabel } : {})} />;
   return (
-    <Suspense
-      fallback={
-        <div
-          className="h-32 animate-pulse rounded-lg bg-slate-100"
-          role="status"
-          aria-label="Loading the card form"
-        />
-      }
-    >
+    <Suspense fallback={<Skeleton label="Loading the card form" className="h-32" />}>
       <StripeCardForm {...(onSaved ? { onSaved } : {})} />
     </Suspense>
   );

@@ -3,6 +3,7 @@ import { formatCharlotteDateTime, formatShortDate } from "../../../../shared/dat
 import type { EarningsAnswer } from "../../../../shared/payments";
 import { formatCents } from "../../../../shared/services";
 import { LoadError } from "../../../components/load-error";
+import { Skeleton } from "../../../components/skeleton";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -29,14 +30,7 @@ export function EarningsPanel({ preview }: { preview: boolean }) {
         <AlertDescription>Earnings belong to landscaper accounts.</AlertDescription>
       </Alert>
     );
-  if (earnings.isPending)
-    return (
-      <div
-        className="h-40 animate-pulse rounded-xl bg-slate-100"
-        role="status"
-        aria-label="Loading your earnings"
-      />
-    );
+  if (earnings.isPending) return <Skeleton label="Loading your earnings" className="h-40 rounded-xl" />;
   if (earnings.isError) return <LoadError title="Your earnings could not be loaded." query={earnings} />;
   const data = earnings.data;
   return (

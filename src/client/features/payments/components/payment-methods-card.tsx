@@ -2,6 +2,7 @@ import { CreditCard, Plus } from "lucide-react";
 import { useState } from "react";
 import { type CardView, cardLabel } from "../../../../shared/payments";
 import { LoadError } from "../../../components/load-error";
+import { Skeleton } from "../../../components/skeleton";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -40,11 +41,7 @@ export function PaymentMethodsCard() {
         </CardDescription>
       </CardHeader>
       {cards.isPending ? (
-        <div
-          className="h-16 animate-pulse rounded-lg bg-slate-100"
-          role="status"
-          aria-label="Loading your cards"
-        />
+        <Skeleton label="Loading your cards" className="h-16" />
       ) : cards.isError ? (
         <LoadError title="Your cards could not be loaded." query={cards} />
       ) : (

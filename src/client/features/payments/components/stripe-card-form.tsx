@@ -4,6 +4,7 @@ import { CreditCard } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import type { CardView } from "../../../../shared/payments";
 import { FormAlert } from "../../../components/form-alert";
+import { Skeleton } from "../../../components/skeleton";
 import { Button } from "../../../components/ui/button";
 import { failureMessage } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
@@ -40,14 +41,7 @@ export default function StripeCardForm({ onSaved }: { onSaved?: (card: CardView)
     };
   }, [mutateAsync]);
   if (start.isError) return <FormAlert message={failureMessage(start.error)} />;
-  if (!setup)
-    return (
-      <div
-        className="h-32 animate-pulse rounded-lg bg-slate-100"
-        role="status"
-        aria-label="Loading the card form"
-      />
-    );
+  if (!setup) return <Skeleton label="Loading the card form" className="h-32" />;
   return (
     <Elements stripe={stripeFor(setup.publishableKey)} options={{ clientSecret: setup.clientSecret }}>
       <SetupForm {...(onSaved ? { onSaved } : {})} />

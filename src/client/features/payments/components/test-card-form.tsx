@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CreditCard } from "lucide-react";
-import { useForm } from "react-hook-form";
+import { type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { addCardSchema, type CardView, cardLabel } from "../../../../shared/payments";
 import { FormAlert } from "../../../components/form-alert";
@@ -14,6 +14,33 @@ import { TestModeNotice } from "./test-mode-notice";
 
 type CardInput = z.input<typeof addCardSchema>;
 type CardValues = z.output<typeof addCardSchema>;
+
+/** The card's three fields, each on the numeric keypad with the card autofill of its kind. */
+const cardFields = {
+  number: {
+    label: "Card number",
+    autoComplete: "cc-number",
+    placeholder: "4242 4242 4242 4242",
+    maxLength: 30,
+  },
+  expiry: { label: "Expiry (MM/YY)", autoComplete: "cc-exp", placeholder: "12/30", maxLength: 7 },
+  cvc: { label: "Security code", autoComplete: "cc-csc", placeholder: "123", maxLength: 4 },
+} as const;
+
+function CardField({
+  form,
+  name,
+}: {
+  form: UseFormReturn<CardInput, unknown, CardValues>;
+  name: keyof typeof cardFields;
+}) {
+  const { label, ...input } = cardFields[name];
+  return (
+    <FormField label={label} required error={form.formState.errors[name]?.message}>
+      <Input inputMode="numeric" {...input} aria-required="true" {...form.register(name)} />
+    </FormField>
+  );
+}
 
 /**
  * The embedded test processor's card form (with Stripe keys set, Stripe's own form takes the card instead and
@@ -53,37 +80,10 @@ export function TestCardForm({
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Add a card">
       <TestModeNotice />
-      <FormField label="Card number" required error={errors.number?.message}>
-        <Input
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          maxLength={30}
-          aria-required="true"
-          {...form.register("number")}
-        />
-      </FormField>
+      <CardField form={form} name="number" />
       <div className="grid grid-cols-2 gap-4">
-        <FormField label="Expiry (MM/YY)" required error={errors.expiry?.message}>
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="12/30"
-            maxLength={7}
-            aria-required="true"
-            {...form.register("expiry")}
-          />
-        </FormField>
-        <FormField label="Security code" required error={errors.cvc?.message}>
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            aria-required="true"
-            {...form.register("cvc")}
-          />
-        </FormField>
+        <CardField form={form} name="expiry" />
+        <CardField form={form} name="cvc" />
       </div>
       <FormAlert message={errors.root?.message} />
       <div>

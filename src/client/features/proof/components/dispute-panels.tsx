@@ -15,7 +15,7 @@ import {
 } from "../../../../shared/proof";
 import { jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
@@ -23,11 +23,13 @@ import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
+import type { JobActionProps } from "../../../lib/job-action-props";
 import { toast } from "../../../lib/toast";
 import { useAcceptRedo, useDeclineRedo, useOfferRedo } from "../api/disputes";
 import { canOfferRedo, redoAwaitsAnswer, redoDateText, resolutionText } from "../lib/dispute";
 import { dayAndTime } from "../lib/visit";
 import { PhotoGallery } from "./photo-gallery";
+import { dialogFailure } from "./visit-steps";
 
 const stateBadge = {
   open: "warning",
@@ -152,20 +154,12 @@ function RedoOfferAnswer({ job, dispute }: { job: JobView; dispute: DisputeView 
 /** Declining asks first: our team then resolves the report (a refund, or the payment released). */
 function DeclineRedoDialog({ job, disabled }: { job: JobView; disabled: boolean }) {
   const decline = useDeclineRedo();
-  const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
+  const { dialog, close } = useDialogState({ onClose: () => setFailure(undefined) });
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setFailure(undefined);
-      }}
-      trigger={
-        <Button type="button" variant="outline" disabled={disabled}>
-          Decline
-        </Button>
-      }
+      dialog={dialog}
+      trigger={{ label: "Decline", variant: "outline", disabled }}
       title="Decline the redo visit?"
       description={`${job.landscaperName ?? "Your landscaper"} won't come back. Our team looks at your report and decides what is fair: a refund, or paying for the work. Nothing is charged until then.`}
       onSubmit={async (event) => {
@@ -174,11 +168,11 @@ function DeclineRedoDialog({ job, disabled }: { job: JobView; disabled: boolean 
         try {
           const answer = await decline.mutateAsync(job.id);
           toast({ title: answer.message, variant: "success" });
-          setOpen(false);
+          close();
         } catch (error) {
           if (error instanceof ApiError && error.code === "conflict") {
             toast({ title: error.message, variant: "destructive" });
-            setOpen(false);
+            close();
             return;
           }
           setFailure(failureMessage(error));
@@ -200,15 +194,7 @@ function DeclineRedoDialog({ job, disabled }: { job: JobView; disabled: boolean 
  * On the landscaper's card of a completed job the customer reported: the report and photos, and what they
  * can do — offer a redo visit while it is open (or again after a declined offer) — or where it stands.
  */
-export function LandscaperDisputePanel({
-  job,
-  disabled,
-  describedBy,
-}: {
-  job: JobView;
-  disabled: boolean;
-  describedBy?: string | undefined;
-}) {
+export function LandscaperDisputePanel({ job, disabled, describedBy }: JobActionProps) {
   const dispute = job.dispute;
   if (!dispute) return null;
   const customer = job.customerName || "The customer";
@@ -250,16 +236,7 @@ type OfferInput = z.input<typeof offerRedoSchema>;
 type OfferValues = z.output<typeof offerRedoSchema>;
 
 /** 'Offer a redo visit': a date within 7 days and a note the customer reads. */
-function OfferRedoDialog({
-  job,
-  disabled,
-  describedBy,
-}: {
-  job: JobView;
-  disabled: boolean;
-  describedBy?: string | undefined;
-}) {
-  const [open, setOpen] = useState(false);
+function OfferRedoDialog({ job, disabled, describedBy }: JobActionProps) {
   const offer = useOfferRedo();
   const today = todayInCharlotte();
   const last = addDaysIso(today, REDO_WITHIN_DAYS);
@@ -268,41 +245,25 @@ function OfferRedoDialog({
     defaultValues: { date: addDaysIso(today, 1), note: "" },
   });
   const { errors } = form.formState;
+  const { dialog, close } = useDialogState({
+    onClose: () => form.reset({ date: addDaysIso(todayInCharlotte(), 1), note: "" }),
+  });
 
   const onSubmit = form.handleSubmit(async ({ date, note }) => {
     try {
       const answer = await offer.mutateAsync({ jobId: job.id, date, note });
       toast({ title: answer.message, variant: "success" });
-      setOpen(false);
+      close();
     } catch (error) {
       if (showServerFieldErrors(form.setError, error, ["date", "note"])) return;
-      if (error instanceof ApiError && error.code === "conflict") {
-        toast({ title: error.message, description: "The job has been refreshed.", variant: "destructive" });
-        setOpen(false);
-        return;
-      }
-      form.setError("root", { message: failureMessage(error) });
+      dialogFailure(error, (message) => form.setError("root", { message }), close);
     }
   });
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset({ date: addDaysIso(todayInCharlotte(), 1), note: "" });
-      }}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          disabled={disabled}
-          aria-describedby={describedBy}
-          icon={<CalendarPlus className="size-4" aria-hidden="true" />}
-        >
-          Offer a redo visit
-        </Button>
-      }
+      dialog={dialog}
+      trigger={{ label: "Offer a redo visit", icon: CalendarPlus, size: "sm", disabled, describedBy }}
       title={<>Offer a redo visit for {jobLabel(job.number)}</>}
       description={
         <>

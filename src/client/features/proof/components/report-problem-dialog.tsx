@@ -1,23 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Flag } from "lucide-react";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { JobView } from "../../../../shared/jobs";
 import { problemReasonLabel, problemReasons, reportProblemSchema } from "../../../../shared/proof";
 import { jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
-import { Button } from "../../../components/ui/button";
-import { FieldError, FormField } from "../../../components/ui/form-field";
-import { Textarea } from "../../../components/ui/textarea";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
+import { ReasonField } from "../../../components/reason-field";
+import { FieldError } from "../../../components/ui/form-field";
 import { ApiError } from "../../../lib/api-client";
 import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
+import { choiceCard, choiceInput } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { useReportProblem } from "../api/disputes";
 import { useUploadThen } from "../hooks/use-upload-then";
-import { photosOf } from "../lib/photo-labels";
 import { PhotoPicker } from "./photo-picker";
 
 type ReportInput = z.input<typeof reportProblemSchema>;
@@ -28,16 +26,21 @@ type ReportValues = z.output<typeof reportProblemSchema>;
  * photos. The photos are uploaded first, then the report is sent; nothing is charged until it is resolved.
  */
 export function ReportProblemDialog({ job }: { job: JobView }) {
-  const [open, setOpen] = useState(false);
   const report = useReportProblem();
-  const photos = useUploadThen(job.id, "problem");
+  const photos = useUploadThen(job, "problem");
   const form = useForm<ReportInput, unknown, ReportValues>({
     resolver: zodResolver(reportProblemSchema),
     defaultValues: { note: "" },
   });
   const { errors } = form.formState;
-  const uploaded = photosOf(job.photos, "problem", job.visit ?? 1);
   const busy = photos.uploading || report.isPending;
+  const { dialog, close } = useDialogState({
+    locked: busy,
+    onClose: () => {
+      form.reset();
+      photos.clear();
+    },
+  });
   const reasonErrorId = `report-${job.id}-reason-error`;
 
   const onSubmit = form.handleSubmit(({ reason, note }) =>
@@ -45,7 +48,7 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
       try {
         const answer = await report.mutateAsync({ jobId: job.id, reason, note });
         toast({ title: answer.message, variant: "success" });
-        setOpen(false);
+        close();
         form.reset();
       } catch (error) {
         if (showServerFieldErrors(form.setError, error, ["reason", "note"])) return;
@@ -55,7 +58,7 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
             description: "Your job has been refreshed.",
             variant: "destructive",
           });
-          setOpen(false);
+          close();
           return;
         }
         form.setError("root", { message: failureMessage(error) });
@@ -65,20 +68,8 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
-        if (!next) {
-          form.reset();
-          photos.clear();
-        }
-      }}
-      trigger={
-        <Button type="button" variant="outline" icon={<Flag className="size-4" aria-hidden="true" />}>
-          Report a problem
-        </Button>
-      }
+      dialog={dialog}
+      trigger={{ label: "Report a problem", icon: Flag, variant: "outline" }}
       title={<>Report a problem with {jobLabel(job.number)}</>}
       description={
         <>
@@ -87,8 +78,11 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
         </>
       }
       onSubmit={onSubmit}
-      submitLabel={photos.files.length > 0 ? "Upload photos and send" : "Send report"}
-      pendingLabel={photos.uploading ? photos.progressLabel : "Sending..."}
+      {...photos.labels({
+        submit: "Send report",
+        withPhotos: "Upload photos and send",
+        pending: "Sending...",
+      })}
       pending={busy}
       cancelLabel="Back"
     >
@@ -102,42 +96,23 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
         {problemReasons.map((reason) => (
           <label
             key={reason}
-            className={cn(
-              "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900",
-              "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
-              "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
-            )}
+            className={cn(choiceCard, "flex min-h-11 items-center gap-3 px-3 py-2 text-sm text-slate-900")}
           >
-            <input
-              type="radio"
-              value={reason}
-              className="size-4 shrink-0 accent-brand-700 focus:outline-none"
-              {...form.register("reason")}
-            />
+            <input type="radio" value={reason} className={choiceInput} {...form.register("reason")} />
             {problemReasonLabel[reason]}
           </label>
         ))}
         <FieldError id={reasonErrorId} message={errors.reason?.message} />
       </fieldset>
-      <FormField label="Tell us more" required error={errors.note?.message}>
-        <Textarea
-          rows={4}
-          maxLength={2000}
-          placeholder="For example: the back yard was not mowed, a flower bed was damaged…"
-          aria-required="true"
-          {...form.register("note")}
-        />
-      </FormField>
-      <PhotoPicker
-        jobId={job.id}
-        kind="problem"
-        uploaded={uploaded}
-        files={photos.files}
-        onFilesChange={photos.onFilesChange}
-        label="Photos of the problem (optional)"
-        error={photos.photoError}
-        disabled={busy}
+      <ReasonField
+        form={form}
+        name="note"
+        label="Tell us more"
+        placeholder="For example: the back yard was not mowed, a flower bed was damaged…"
+        rows={4}
+        maxLength={2000}
       />
+      <PhotoPicker {...photos.picker} label="Photos of the problem (optional)" disabled={busy} />
       <FormAlert message={errors.root?.message} />
     </FormDialog>
   );

@@ -1,28 +1,22 @@
 import { Clock, Hammer, MapPinCheck, Navigation } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import type { JobView } from "../../../../shared/jobs";
 import { etaChoices, onMyWaySchema } from "../../../../shared/proof";
 import { jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { FieldError, FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
 import { failureMessage } from "../../../lib/form-errors";
+import type { JobActionProps } from "../../../lib/job-action-props";
+import { choiceCard, choiceInput } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { useArrived, useOnMyWay, useStartWork } from "../api/visit";
 import { useUploadThen } from "../hooks/use-upload-then";
-import { photosOf } from "../lib/photo-labels";
 import { nextVisitStep, visitStepOpen } from "../lib/visit";
 import { PhotoPicker } from "./photo-picker";
-
-export interface VisitActionProps {
-  job: JobView;
-  disabled: boolean;
-  describedBy?: string | undefined;
-}
 
 /**
  * A refused step, shown in its dialog: a job that changed meanwhile (409) closes it (the refreshed card
@@ -41,7 +35,7 @@ export function dialogFailure(error: unknown, setRoot: (message: string) => void
  * The landscaper's next arrival step on a scheduled visit: 'On my way', 'Arrived' (or a new arrival time),
  * then 'Start work'. Nothing before the visit's day: the server opens the steps on that day.
  */
-export function VisitStepAction(props: VisitActionProps) {
+export function VisitStepAction(props: JobActionProps) {
   const { job } = props;
   if (!visitStepOpen(job)) return null;
   switch (nextVisitStep(job.arrival)) {
@@ -71,17 +65,18 @@ const etaOptions: { value: Exclude<EtaChoice, "">; label: string }[] = [
 ];
 
 /** 'On my way': when the landscaper expects to arrive, in minutes from now or as a time today. */
-function OnMyWayDialog({
-  job,
-  disabled,
-  describedBy,
-  again = false,
-}: VisitActionProps & { again?: boolean }) {
+function OnMyWayDialog({ job, disabled, describedBy, again = false }: JobActionProps & { again?: boolean }) {
   const onMyWay = useOnMyWay();
-  const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<EtaChoice>("");
   const [time, setTime] = useState("");
   const [errors, setErrors] = useState<{ choice?: string; time?: string; root?: string }>({});
+  const { dialog, close } = useDialogState({
+    onClose: () => {
+      setErrors({});
+      setChoice("");
+      setTime("");
+    },
+  });
   const name = `eta-${job.id}`;
   const choiceErrorId = `${name}-error`;
   const timeInput = useRef<HTMLInputElement>(null);
@@ -109,50 +104,28 @@ function OnMyWayDialog({
     try {
       const answer = await onMyWay.mutateAsync({ jobId: job.id, ...body });
       toast({ title: answer.message, variant: "success" });
-      setOpen(false);
+      close();
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : undefined;
       if (fields?.etaTime || fields?.etaMinutes) {
         setErrors({ time: fields.etaTime, choice: fields.etaMinutes });
         return;
       }
-      dialogFailure(
-        error,
-        (root) => setErrors({ root }),
-        () => setOpen(false),
-      );
+      dialogFailure(error, (root) => setErrors({ root }), close);
     }
   };
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          setErrors({});
-          setChoice("");
-          setTime("");
-        }
+      dialog={dialog}
+      trigger={{
+        label: again ? "Change arrival time" : "On my way",
+        icon: again ? Clock : Navigation,
+        size: "sm",
+        variant: again ? "outline" : "default",
+        disabled,
+        describedBy,
       }}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          variant={again ? "outline" : "default"}
-          disabled={disabled}
-          aria-describedby={describedBy}
-          icon={
-            again ? (
-              <Clock className="size-4" aria-hidden="true" />
-            ) : (
-              <Navigation className="size-4" aria-hidden="true" />
-            )
-          }
-        >
-          {again ? "Change arrival time" : "On my way"}
-        </Button>
-      }
       title={
         again ? <>New arrival time for {jobLabel(job.number)}</> : <>On your way to {jobLabel(job.number)}?</>
       }
@@ -175,9 +148,8 @@ function OnMyWayDialog({
             <label
               key={option.value}
               className={cn(
-                "flex h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900",
-                "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
-                "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
+                choiceCard,
+                "flex h-11 items-center gap-2 px-3 text-sm text-slate-900",
                 option.value === "time" && "col-span-2 sm:col-span-1",
               )}
             >
@@ -190,7 +162,7 @@ function OnMyWayDialog({
                   setChoice(option.value);
                   setErrors({});
                 }}
-                className="size-4 shrink-0 accent-brand-700 focus:outline-none"
+                className={choiceInput}
               />
               <span className="whitespace-nowrap">
                 {option.value === "time" ? option.label : `In ${option.label}`}
@@ -221,7 +193,7 @@ function OnMyWayDialog({
 }
 
 /** 'Arrived': one tap, the customer is told at once. */
-function ArrivedButton({ job, disabled, describedBy }: VisitActionProps) {
+function ArrivedButton({ job, disabled, describedBy }: JobActionProps) {
   const arrived = useArrived();
   return (
     <Button
@@ -251,13 +223,18 @@ function ArrivedButton({ job, disabled, describedBy }: VisitActionProps) {
 }
 
 /** 'Start work', with optional photos of the property before the work. */
-function StartWorkDialog({ job, disabled, describedBy }: VisitActionProps) {
+function StartWorkDialog({ job, disabled, describedBy }: JobActionProps) {
   const startWork = useStartWork();
-  const photos = useUploadThen(job.id, "before");
-  const [open, setOpen] = useState(false);
+  const photos = useUploadThen(job, "before");
   const [root, setRoot] = useState<string | undefined>();
-  const uploaded = photosOf(job.photos, "before", job.visit ?? 1);
   const busy = photos.uploading || startWork.isPending;
+  const { dialog, close } = useDialogState({
+    locked: busy,
+    onClose: () => {
+      photos.clear();
+      setRoot(undefined);
+    },
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -266,35 +243,17 @@ function StartWorkDialog({ job, disabled, describedBy }: VisitActionProps) {
       try {
         const answer = await startWork.mutateAsync(job.id);
         toast({ title: answer.message, variant: "success" });
-        setOpen(false);
+        close();
       } catch (error) {
-        dialogFailure(error, setRoot, () => setOpen(false));
+        dialogFailure(error, setRoot, close);
       }
     });
   };
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
-        if (!next) {
-          photos.clear();
-          setRoot(undefined);
-        }
-      }}
-      trigger={
-        <Button
-          type="button"
-          size="sm"
-          disabled={disabled}
-          aria-describedby={describedBy}
-          icon={<Hammer className="size-4" aria-hidden="true" />}
-        >
-          Start work
-        </Button>
-      }
+      dialog={dialog}
+      trigger={{ label: "Start work", icon: Hammer, size: "sm", disabled, describedBy }}
       title={<>Start work on {jobLabel(job.number)}</>}
       description={
         <>
@@ -303,20 +262,14 @@ function StartWorkDialog({ job, disabled, describedBy }: VisitActionProps) {
         </>
       }
       onSubmit={onSubmit}
-      submitLabel={photos.files.length > 0 ? "Upload photos and start" : "Start work"}
-      pendingLabel={photos.uploading ? photos.progressLabel : "Starting..."}
+      {...photos.labels({
+        submit: "Start work",
+        withPhotos: "Upload photos and start",
+        pending: "Starting...",
+      })}
       pending={busy}
     >
-      <PhotoPicker
-        jobId={job.id}
-        kind="before"
-        uploaded={uploaded}
-        files={photos.files}
-        onFilesChange={photos.onFilesChange}
-        label="Before photos (optional)"
-        error={photos.photoError}
-        disabled={busy}
-      />
+      <PhotoPicker {...photos.picker} label="Before photos (optional)" disabled={busy} />
       <FormAlert message={root} />
     </FormDialog>
   );

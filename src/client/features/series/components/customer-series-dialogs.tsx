@@ -11,10 +11,9 @@ import {
   weekdayNames,
 } from "../../../../shared/recurring";
 import { jobLabel } from "../../../../shared/services";
+import { ReasonField } from "../../../components/reason-field";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { Select } from "../../../components/ui/select";
-import { Textarea } from "../../../components/ui/textarea";
 import {
   useCancelSeries,
   useChangeWeekday,
@@ -26,6 +25,7 @@ import { visitDay } from "../lib/series";
 import { pausePreview, resumePreview } from "../lib/series-text";
 import { SeriesDialog } from "./series-dialog";
 import { useSchemaDialog } from "./use-dialog-form";
+import { WeekdaySelect } from "./weekday-select";
 
 interface SeriesDialogProps {
   series: SeriesSummary;
@@ -161,13 +161,7 @@ export function ChangeDayDialog({ series, onDone }: SeriesDialogProps) {
       pending={change.isPending}
     >
       <FormField label="Day of the week" required error={form.formState.errors.weekday?.message}>
-        <Select aria-required="true" className="sm:max-w-xs" {...form.register("weekday")}>
-          {weekdayNames.map((name, day) => (
-            <option key={name} value={day}>
-              {name}
-            </option>
-          ))}
-        </Select>
+        <WeekdaySelect {...form.register("weekday")} />
       </FormField>
     </SeriesDialog>
   );
@@ -207,9 +201,7 @@ export function CancelSeriesDialog({ series, onDone }: SeriesDialogProps) {
       submitVariant="destructive"
       cancelLabel="Keep the series"
     >
-      <FormField label="Why are you cancelling?" required error={form.formState.errors.reason?.message}>
-        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
-      </FormField>
+      <ReasonField form={form} name="reason" label="Why are you cancelling?" />
     </SeriesDialog>
   );
 }

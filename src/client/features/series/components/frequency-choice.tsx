@@ -2,6 +2,7 @@ import type * as React from "react";
 import { useId } from "react";
 import { type Frequency, frequencyLabel, seriesMessages } from "../../../../shared/recurring";
 import { FieldError } from "../../../components/ui/form-field";
+import { choiceCard, choiceInput } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
 import { frequencyOptions } from "../lib/series";
 import { recurringHelp } from "../lib/series-text";
@@ -65,9 +66,8 @@ export function FrequencyChoice({
           <label
             key={option}
             className={cn(
-              "flex cursor-pointer items-start gap-2.5 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900",
-              "has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600",
-              "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2",
+              choiceCard,
+              "flex items-start gap-2.5 px-3 py-2.5 text-sm text-slate-900",
               error && "border-red-300",
             )}
           >
@@ -80,7 +80,7 @@ export function FrequencyChoice({
               onChange={() => onChange(option)}
               onBlur={onBlur}
               aria-invalid={error ? true : undefined}
-              className="mt-0.5 size-4 shrink-0 accent-brand-700 focus:outline-none"
+              className={cn(choiceInput, "mt-0.5")}
             />
             <span className="grid gap-0.5">
               <span className="font-medium">{frequencyLabel[option]}</span>

@@ -1,5 +1,4 @@
 import { todayInCharlotte } from "../../../../shared/dates";
-import type { JobView } from "../../../../shared/jobs";
 import {
   MAX_MOVE_DAYS,
   moveVisitSchema,
@@ -7,25 +6,20 @@ import {
   seriesReasonSchema,
 } from "../../../../shared/recurring";
 import { jobLabel } from "../../../../shared/services";
+import { ReasonField } from "../../../components/reason-field";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
+import type { JobActionProps } from "../../../lib/job-action-props";
 import { useLeaveSeries, useMoveVisit } from "../api/series-actions";
 import { moveBounds, suggestedMoveDate, visitDay } from "../lib/series";
 import { SeriesDialog } from "./series-dialog";
 import { useSchemaDialog } from "./use-dialog-form";
 
-interface VisitDialogProps {
-  job: JobView;
-  disabled: boolean;
-  describedBy?: string | undefined;
-}
-
 /**
  * 'Move visit' (for the weather, mostly): a new date within 3 days of the visit's original one (not before today) and why; the
  * customer is told and may decline the new day.
  */
-export function MoveVisitDialog({ job, disabled, describedBy }: VisitDialogProps) {
+export function MoveVisitDialog({ job, disabled, describedBy }: JobActionProps) {
   const move = useMoveVisit();
   const today = todayInCharlotte();
   const { original, min, max } = moveBounds(job, today);
@@ -78,19 +72,14 @@ export function MoveVisitDialog({ job, disabled, describedBy }: VisitDialogProps
           {...form.register("date")}
         />
       </FormField>
-      <FormField
+      <ReasonField
+        form={form}
+        name="reason"
         label="Reason (the customer sees this)"
-        required
-        error={form.formState.errors.reason?.message}
-      >
-        <Textarea
-          rows={2}
-          maxLength={300}
-          placeholder="For example: heavy rain all day, the lawn is too wet to mow"
-          aria-required="true"
-          {...form.register("reason")}
-        />
-      </FormField>
+        placeholder="For example: heavy rain all day, the lawn is too wet to mow"
+        rows={2}
+        maxLength={300}
+      />
     </SeriesDialog>
   );
 }
@@ -99,7 +88,7 @@ export function MoveVisitDialog({ job, disabled, describedBy }: VisitDialogProps
  * 'Leave series' (a visit of an active series): the next visit goes back to the queue for another landscaper,
  * the later ones are cancelled and their holds released; the customer is told why.
  */
-export function LeaveSeriesDialog({ job, disabled, describedBy }: VisitDialogProps) {
+export function LeaveSeriesDialog({ job, disabled, describedBy }: JobActionProps) {
   const leave = useLeaveSeries();
   const series = job.series;
   // An offer the customer has not approved has no visits yet: leaving it withdraws the offer (the server puts
@@ -148,14 +137,12 @@ export function LeaveSeriesDialog({ job, disabled, describedBy }: VisitDialogPro
       submitVariant="destructive"
       cancelLabel={offer ? "Keep my offer" : "Stay on the series"}
     >
-      <FormField
+      <ReasonField
+        form={form}
+        name="reason"
         label={offer ? "Why are you withdrawing?" : "Why are you leaving?"}
-        required
         description="The customer reads this."
-        error={form.formState.errors.reason?.message}
-      >
-        <Textarea rows={3} maxLength={500} aria-required="true" {...form.register("reason")} />
-      </FormField>
+      />
     </SeriesDialog>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import {
   type DefaultValues,
   type FieldValues,
@@ -8,6 +7,7 @@ import {
   useForm,
 } from "react-hook-form";
 import type { z } from "zod";
+import { useDialogState } from "../../../components/form-dialog";
 import { reportSubmitFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 
@@ -34,24 +34,22 @@ export function useDialogForm<TInput extends FieldValues, TOutput>({
   /** The values a fresh opening starts from, when they follow the data (the series' day, the visit's date). */
   startFrom?: () => DefaultValues<TInput>;
 }) {
-  const [open, setOpen] = useState(false);
+  const { dialog, close } = useDialogState({
+    onOpen: startFrom && (() => form.reset(startFrom())),
+    onClose: () => form.reset(),
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const { message } = await send(values);
       toast({ title, description: message, variant: "success" });
-      setOpen(false);
+      close();
       form.reset();
       onDone?.(message);
     } catch (error) {
       reportSubmitFailure({ error, setError: form.setError, fields, title: failureTitle });
     }
   });
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next && startFrom) form.reset(startFrom());
-    else if (!next) form.reset();
-  };
-  return { open, onOpenChange, onSubmit };
+  return { dialog, onSubmit };
 }
 
 /**

@@ -1,0 +1,67 @@
+import type * as React from "react";
+import { useState } from "react";
+import { type TriggerButton, triggerElement } from "./trigger-button";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "./ui/alert-dialog";
+import type { ButtonProps } from "./ui/button";
+import { Button } from "./ui/button";
+
+/**
+ * A confirmation with no fields (promote, pay out, clear the history): its trigger, the question and what
+ * will happen, Cancel (where focus starts) and the confirming button with its pending state. It cannot be
+ * closed while `pending`, so the answer lands in the dialog that asked; `onConfirm` gets `close`, to call
+ * once the server has answered (or not, to keep the dialog open on a failure).
+ */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  confirmVariant,
+  onConfirm,
+}: {
+  trigger: TriggerButton | React.ReactElement;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  confirmLabel: string;
+  /** The confirming button's label while pending; its usual label (beside the spinner) when not given. */
+  pendingLabel?: string;
+  pending: boolean;
+  confirmVariant?: ButtonProps["variant"];
+  onConfirm: (close: () => void) => Promise<void>;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      <AlertDialogTrigger asChild>{triggerElement(trigger)}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <Button
+            type="button"
+            variant={confirmVariant}
+            onClick={() => void onConfirm(() => setOpen(false))}
+            pending={pending}
+            pendingLabel={pendingLabel}
+          >
+            {confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
