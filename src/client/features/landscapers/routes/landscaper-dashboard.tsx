@@ -14,12 +14,12 @@ import { useTimedOut } from "../../../lib/use-timed-out";
 import { ConversationFromLink } from "../../conversations";
 import { EarningsPanel } from "../../payments";
 import { useLandscaperProfile } from "../api/profile";
-import { AlertsTab } from "../components/alerts-tab";
-import { ApplicationBanner } from "../components/application-banner";
-import { JobQueuePanel } from "../components/job-queue";
-import { ProfileTab } from "../components/profile-tab";
-import { ScheduleTab } from "../components/schedule-tab";
-import { SettingsTab } from "../components/settings-tab";
+import { AlertsTab } from "../components/profile/alerts-tab";
+import { ApplicationBanner } from "../components/profile/application-banner";
+import { ProfileTab } from "../components/profile/profile-tab";
+import { SettingsTab } from "../components/profile/settings-tab";
+import { JobQueuePanel } from "../components/queue/job-queue";
+import { ScheduleTab } from "../components/schedule/schedule-tab";
 
 export function meta() {
   return [{ title: "Landscaper Dashboard | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];

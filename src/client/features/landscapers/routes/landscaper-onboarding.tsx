@@ -7,8 +7,8 @@ import { Card } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast";
 import { useTimedOut } from "../../../lib/use-timed-out";
 import { useLandscaperProfile } from "../api/profile";
-import { LandscaperProfileForm, profileFormDefaults } from "../components/landscaper-profile-form";
-import { ApplicationSteps } from "../components/step-header";
+import { LandscaperProfileForm, profileFormDefaults } from "../components/profile/landscaper-profile-form";
+import { ApplicationSteps } from "../components/profile/step-header";
 
 export function meta() {
   return [{ title: "Landscaper Onboarding | GreenScape Charlotte" }];

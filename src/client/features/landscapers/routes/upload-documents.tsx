@@ -15,8 +15,8 @@ import { toast } from "../../../lib/toast";
 import { useTimedOut } from "../../../lib/use-timed-out";
 import { useDocuments, useRememberUploadedDocument, useSubmitApplication } from "../api/documents";
 import { useLandscaperProfile } from "../api/profile";
-import { DocumentPicker } from "../components/document-picker";
-import { ApplicationSteps } from "../components/step-header";
+import { DocumentPicker } from "../components/profile/document-picker";
+import { ApplicationSteps } from "../components/profile/step-header";
 
 export function meta() {
   return [{ title: "Upload Documents | GreenScape Charlotte" }];

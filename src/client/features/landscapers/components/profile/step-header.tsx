@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { cn } from "../../../lib/utils";
+import { cn } from "../../../../lib/utils";
 
 const steps = ["Your business", "Documents", "Review"] as const;
 

@@ -7,14 +7,14 @@ import {
   type LandscaperDocumentView,
   landscaperMessages,
   MAX_DOCUMENT_BYTES,
-} from "../../../../shared/landscapers";
-import { Badge } from "../../../components/ui/badge";
-import { FieldError } from "../../../components/ui/form-field";
-import { Progress } from "../../../components/ui/progress";
-import { ApiError } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
-import { cn } from "../../../lib/utils";
-import { uploadDocument } from "../api/documents";
+} from "../../../../../shared/landscapers";
+import { Badge } from "../../../../components/ui/badge";
+import { FieldError } from "../../../../components/ui/form-field";
+import { Progress } from "../../../../components/ui/progress";
+import { ApiError } from "../../../../lib/api-client";
+import { toast } from "../../../../lib/toast";
+import { cn } from "../../../../lib/utils";
+import { uploadDocument } from "../../api/documents";
 
 type UploadState =
   | { phase: "idle" }

@@ -1,14 +1,14 @@
 import { Inbox } from "lucide-react";
-import { queueCountText } from "../../../../shared/job-queue";
-import { EmptyState } from "../../../components/empty-state";
-import { Button } from "../../../components/ui/button";
-import { ButtonLink } from "../../../components/ui/button-link";
-import { useLandscaperJobs } from "../api/jobs";
-import { useQueueFilters } from "../hooks/use-queue-filters";
+import { queueCountText } from "../../../../../shared/job-queue";
+import { EmptyState } from "../../../../components/empty-state";
+import { Button } from "../../../../components/ui/button";
+import { ButtonLink } from "../../../../components/ui/button-link";
+import { useLandscaperJobs } from "../../api/jobs";
+import { useQueueFilters } from "../../hooks/use-queue-filters";
+import { ListPanel } from "../list-panel";
+import { laterVisitDates } from "../schedule/later-visits";
 import { DeclinedJobs } from "./declined-jobs";
 import { JobCard } from "./job-card";
-import { laterVisitDates } from "./later-visits";
-import { ListPanel } from "./list-panel";
 import { QueueFilterBar } from "./queue-filters";
 import { StatTiles } from "./stat-tiles";
 

@@ -1,8 +1,8 @@
 import { CalendarDays, MapPin, Navigation, Repeat } from "lucide-react";
 import { useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { visitStageLabel } from "../../../../shared/proof";
-import { frequencyLabel, seriesLabel } from "../../../../shared/recurring";
+import { visitStageLabel } from "../../../../../shared/proof";
+import { frequencyLabel, seriesLabel } from "../../../../../shared/recurring";
 import {
   type ScheduleAnswer,
   type ScheduleDay,
@@ -10,13 +10,13 @@ import {
   type ScheduleWeek,
   scheduleWeekLabel,
   scheduleWeeks,
-} from "../../../../shared/schedule";
-import { formatCents, jobLabel, serviceName } from "../../../../shared/services";
-import { Badge } from "../../../components/ui/badge";
-import { cn } from "../../../lib/utils";
-import { useSchedule } from "../api/schedule";
-import { dayLabel, daySummary, legText, streetOf, weekRange } from "../lib/schedule-text";
-import { ListPanel } from "./list-panel";
+} from "../../../../../shared/schedule";
+import { formatCents, jobLabel, serviceName } from "../../../../../shared/services";
+import { Badge } from "../../../../components/ui/badge";
+import { cn } from "../../../../lib/utils";
+import { useSchedule } from "../../api/schedule";
+import { dayLabel, daySummary, legText, streetOf, weekRange } from "../../lib/schedule-text";
+import { ListPanel } from "../list-panel";
 import { type OpenVisit, VisitDialog } from "./visit-dialog";
 
 interface ScheduleTabProps {

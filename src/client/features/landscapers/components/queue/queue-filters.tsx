@@ -8,14 +8,14 @@ import {
   queueShows,
   queueSortLabel,
   queueSorts,
-} from "../../../../shared/job-queue";
-import { services } from "../../../../shared/services";
-import { FilterSelect } from "../../../components/filter-controls";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { cn } from "../../../lib/utils";
-import type { useQueueFilters } from "../hooks/use-queue-filters";
+} from "../../../../../shared/job-queue";
+import { services } from "../../../../../shared/services";
+import { FilterSelect } from "../../../../components/filter-controls";
+import { Button } from "../../../../components/ui/button";
+import { Input } from "../../../../components/ui/input";
+import { Label } from "../../../../components/ui/label";
+import { cn } from "../../../../lib/utils";
+import type { useQueueFilters } from "../../hooks/use-queue-filters";
 
 const showOptions = queueShows.map((value) => ({ value, label: queueShowLabel[value] }));
 const sortOptions = queueSorts.map((value) => ({ value, label: queueSortLabel[value] }));

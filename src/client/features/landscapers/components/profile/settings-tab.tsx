@@ -1,17 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { updateProfileSchema } from "../../../../shared/accounts";
-import type { SessionUser } from "../../../../shared/session";
-import { Button } from "../../../components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
-import { ChangePasswordFields, useChangePasswordForm } from "../../accounts";
-import { NotificationPreferencesForm } from "../../notifications";
-import { useUpdateAccountName } from "../api/account";
+import { updateProfileSchema } from "../../../../../shared/accounts";
+import type { SessionUser } from "../../../../../shared/session";
+import { Button } from "../../../../components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { FormField } from "../../../../components/ui/form-field";
+import { Input } from "../../../../components/ui/input";
+import { failureMessage, showServerFieldErrors } from "../../../../lib/form-errors";
+import { toast } from "../../../../lib/toast";
+import { ChangePasswordFields, useChangePasswordForm } from "../../../accounts";
+import { NotificationPreferencesForm } from "../../../notifications";
+import { useUpdateAccountName } from "../../api/account";
 import { roleName } from "./profile-tab";
 
 function Busy({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {

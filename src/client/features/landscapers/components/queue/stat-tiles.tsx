@@ -1,6 +1,6 @@
 import { CircleCheckBig, ClipboardList, Handshake, Hourglass, type LucideIcon } from "lucide-react";
-import { queueCountText } from "../../../../shared/job-queue";
-import type { QueueStats } from "../api/jobs";
+import { queueCountText } from "../../../../../shared/job-queue";
+import type { QueueStats } from "../../api/jobs";
 
 const tiles: {
   key: "total" | "pending" | "accepted" | "completed";

@@ -1,4 +1,4 @@
-import type { JobView } from "../../../../shared/jobs";
+import type { JobView } from "../../../../../shared/jobs";
 
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 

@@ -1,23 +1,23 @@
 import type * as React from "react";
 import { useState } from "react";
-import { formatLongDate, todayInCharlotte } from "../../../../shared/dates";
+import { formatLongDate, todayInCharlotte } from "../../../../../shared/dates";
 import {
   type LandscaperProfileView,
   landscaperMessages,
   travelRadiusLabel,
-} from "../../../../shared/landscapers";
-import type { SessionUser } from "../../../../shared/session";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { Badge } from "../../../components/ui/badge";
-import { ButtonLink } from "../../../components/ui/button-link";
+} from "../../../../../shared/landscapers";
+import type { SessionUser } from "../../../../../shared/session";
+import { Alert, AlertDescription, AlertTitle } from "../../../../components/ui/alert";
+import { Badge } from "../../../../components/ui/badge";
+import { ButtonLink } from "../../../../components/ui/button-link";
 import {
   Card,
   CardDescription,
   CardHeader,
   CardTitle,
   EditableCardHeader,
-} from "../../../components/ui/card";
-import { toast } from "../../../lib/toast";
+} from "../../../../components/ui/card";
+import { toast } from "../../../../lib/toast";
 import { LandscaperProfileForm, profileFormDefaults } from "./landscaper-profile-form";
 
 const roleLabel: Record<SessionUser["role"], string> = {

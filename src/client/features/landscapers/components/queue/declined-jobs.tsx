@@ -1,10 +1,10 @@
 import { ChevronRight } from "lucide-react";
-import { formatShortDate } from "../../../../shared/dates";
-import type { JobView } from "../../../../shared/jobs";
-import { jobLabel, serviceName } from "../../../../shared/services";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../lib/toast";
-import { useJobAction } from "../api/jobs";
+import { formatShortDate } from "../../../../../shared/dates";
+import type { JobView } from "../../../../../shared/jobs";
+import { jobLabel, serviceName } from "../../../../../shared/services";
+import { Button } from "../../../../components/ui/button";
+import { toast } from "../../../../lib/toast";
+import { useJobAction } from "../../api/jobs";
 import { reportActionError } from "./job-action-dialogs";
 import { milesLabel } from "./job-card";
 

@@ -1,7 +1,7 @@
-import type { LandscaperProfileView } from "../../../../shared/landscapers";
-import { site } from "../../../../shared/site";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { ButtonLink } from "../../../components/ui/button-link";
+import type { LandscaperProfileView } from "../../../../../shared/landscapers";
+import { site } from "../../../../../shared/site";
+import { Alert, AlertDescription, AlertTitle } from "../../../../components/ui/alert";
+import { ButtonLink } from "../../../../components/ui/button-link";
 
 /**
  * Where the application stands, above the tabs: not started, documents missing, under review (also

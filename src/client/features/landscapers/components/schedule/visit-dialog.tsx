@@ -1,14 +1,14 @@
 import { useRef } from "react";
-import { LoadError } from "../../../components/load-error";
+import { LoadError } from "../../../../components/load-error";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from "../../../components/ui/dialog";
-import { useLandscaperJob } from "../api/schedule";
-import { JobCard } from "./job-card";
+} from "../../../../components/ui/dialog";
+import { useLandscaperJob } from "../../api/schedule";
+import { JobCard } from "../queue/job-card";
 
 /** The visit the schedule opened: its job, what the dialog's title and description say, where focus returns. */
 export interface OpenVisit {

@@ -14,34 +14,40 @@ import {
 } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import { addressLine } from "../../../../shared/address";
-import { formatCharlotteDateTime, formatShortDate, todayInCharlotte } from "../../../../shared/dates";
-import type { JobStatus, JobView, PriceRequestView } from "../../../../shared/jobs";
-import { frequencyLabel, seriesLabel, weekdayNames } from "../../../../shared/recurring";
-import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
-import { JobStatusBadge } from "../../../components/job-status-badge";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../lib/toast";
-import { cn } from "../../../lib/utils";
-import { MessagesButton } from "../../conversations";
+import { addressLine } from "../../../../../shared/address";
+import { formatCharlotteDateTime, formatShortDate, todayInCharlotte } from "../../../../../shared/dates";
+import type { JobStatus, JobView, PriceRequestView } from "../../../../../shared/jobs";
+import { frequencyLabel, seriesLabel, weekdayNames } from "../../../../../shared/recurring";
+import { formatCents, formatRange, jobLabel, serviceName } from "../../../../../shared/services";
+import { JobStatusBadge } from "../../../../components/job-status-badge";
+import { Button } from "../../../../components/ui/button";
+import { toast } from "../../../../lib/toast";
+import { cn } from "../../../../lib/utils";
+import { MessagesButton } from "../../../conversations";
 import {
   LandscaperDisputePanel,
   PhotoGallery,
   VisitStatus,
   VisitStepAction,
   visitStepOpen,
-} from "../../proof";
-import { FrequencyBadge, LeaveSeriesDialog, MoveVisitDialog, movedLine, requestedDate } from "../../series";
-import { jobPhotoUrl, useJobAction } from "../api/jobs";
+} from "../../../proof";
+import {
+  FrequencyBadge,
+  LeaveSeriesDialog,
+  MoveVisitDialog,
+  movedLine,
+  requestedDate,
+} from "../../../series";
+import { jobPhotoUrl, useJobAction } from "../../api/jobs";
 import {
   customerCalled,
   showsContactLinks,
   withheldContactText,
   withheldPhotoText,
-} from "../lib/contact-text";
+} from "../../lib/contact-text";
+import { laterVisitsText } from "../schedule/later-visits";
 import { CompleteJobDialog } from "./complete-job-dialog";
 import { AcceptJobDialog, reportActionError, WithdrawJobDialog } from "./job-action-dialogs";
-import { laterVisitsText } from "./later-visits";
 
 /** Where the higher final price the landscaper asked stands with the customer. */
 function priceRequestText(request: PriceRequestView, agreedCents: number): string {

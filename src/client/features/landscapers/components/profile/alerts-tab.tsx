@@ -1,5 +1,5 @@
 import { BellRing, History } from "lucide-react";
-import { type LinkCardItem, LinkCards } from "../../../components/link-card";
+import { type LinkCardItem, LinkCards } from "../../../../components/link-card";
 
 const links: LinkCardItem[] = [
   {

@@ -19,18 +19,18 @@ import {
   landscaperProfileSchema,
   travelRadiusLabel,
   travelRadiusOptions,
-} from "../../../../shared/landscapers";
-import { AddressFields } from "../../../components/address-fields";
-import { FormActions } from "../../../components/form-actions";
-import { FormAlert } from "../../../components/form-alert";
-import { PersonFields } from "../../../components/person-fields";
-import { Checkbox } from "../../../components/ui/checkbox";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { Select } from "../../../components/ui/select";
-import { reportSubmitFailure } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
-import { useSaveLandscaperProfile } from "../api/profile";
+} from "../../../../../shared/landscapers";
+import { AddressFields } from "../../../../components/address-fields";
+import { FormActions } from "../../../../components/form-actions";
+import { FormAlert } from "../../../../components/form-alert";
+import { PersonFields } from "../../../../components/person-fields";
+import { Checkbox } from "../../../../components/ui/checkbox";
+import { FormField } from "../../../../components/ui/form-field";
+import { Input } from "../../../../components/ui/input";
+import { Select } from "../../../../components/ui/select";
+import { reportSubmitFailure } from "../../../../lib/form-errors";
+import { toast } from "../../../../lib/toast";
+import { useSaveLandscaperProfile } from "../../api/profile";
 
 const fieldNames = [
   "fullName",

@@ -1,20 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FieldValues, type Path, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { todayInCharlotte } from "../../../../shared/dates";
-import { acceptJobSchema, type JobView, withdrawJobSchema } from "../../../../shared/jobs";
-import { GENERATE_WEEKS_AHEAD, seriesLabel } from "../../../../shared/recurring";
-import { formatRange, jobLabel } from "../../../../shared/services";
-import { FormDialog, useDialogState } from "../../../components/form-dialog";
-import { ReasonField } from "../../../components/reason-field";
-import { FormField } from "../../../components/ui/form-field";
-import { Input, MoneyInput } from "../../../components/ui/input";
-import { ApiError } from "../../../lib/api-client";
-import { showServerFieldErrors } from "../../../lib/form-errors";
-import type { JobActionProps } from "../../../lib/job-action-props";
-import { toast } from "../../../lib/toast";
-import { firstOnWeekday, seriesTitle, visitDay, WeekdaySelect, weekdayOfDate } from "../../series";
-import { useJobAction } from "../api/jobs";
+import { todayInCharlotte } from "../../../../../shared/dates";
+import { acceptJobSchema, type JobView, withdrawJobSchema } from "../../../../../shared/jobs";
+import { GENERATE_WEEKS_AHEAD, seriesLabel } from "../../../../../shared/recurring";
+import { formatRange, jobLabel } from "../../../../../shared/services";
+import { FormDialog, useDialogState } from "../../../../components/form-dialog";
+import { ReasonField } from "../../../../components/reason-field";
+import { FormField } from "../../../../components/ui/form-field";
+import { Input, MoneyInput } from "../../../../components/ui/input";
+import { ApiError } from "../../../../lib/api-client";
+import { showServerFieldErrors } from "../../../../lib/form-errors";
+import type { JobActionProps } from "../../../../lib/job-action-props";
+import { toast } from "../../../../lib/toast";
+import { firstOnWeekday, seriesTitle, visitDay, WeekdaySelect, weekdayOfDate } from "../../../series";
+import { useJobAction } from "../../api/jobs";
 
 /** The server's answer to a job action as a toast: its message either way, red when refused. */
 export function reportActionError(error: unknown) {
