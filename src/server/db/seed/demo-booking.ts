@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { WORK_APPROVAL_HOURS } from "../../../shared/payments.js";
 import { type ServiceId, services } from "../../../shared/services.js";
 import type * as s from "../schema.js";
-import { awaitsWorkApproval } from "./demo-payments.js";
+import { awaitsWorkApproval, workApprovedEvent } from "./demo-payments.js";
 import type { DemoCustomer } from "./demo-people.js";
 import { arrive } from "./demo-visits.js";
 
@@ -129,14 +129,7 @@ export function completeVisit(j: DemoJob, events: DemoEvent[], now: Date, finish
   const approvedAt = later(completedAt, (finish.approvalHours ?? WORK_APPROVAL_HOURS) * HOUR);
   j.workApprovedAt = approvedAt;
   j.updatedAt = approvedAt;
-  events.push({
-    jobId: j.id!,
-    actorId: automatic ? null : j.customerId,
-    fromStatus: "completed",
-    toStatus: "work_approved",
-    note: automatic ? "Approved automatically 48 hours after completion." : "Approved by the customer.",
-    createdAt: approvedAt,
-  });
+  events.push(workApprovedEvent(j, approvedAt, automatic));
   const ratedAt = later(approvedAt, 10 * MINUTE);
   if (!finish.rating || ratedAt.getTime() >= now.getTime()) return;
   Object.assign(j, {

@@ -4,7 +4,7 @@ import { jobLabel } from "../../../shared/services.js";
 import { firstNameOf } from "../../../shared/session.js";
 import { conversationLink } from "../../features/conversations/index.js";
 import * as s from "../schema.js";
-import { HOUR, later, MINUTE } from "./demo-booking.js";
+import { type DemoJob, HOUR, later, MINUTE } from "./demo-booking.js";
 import type { DemoContext, DemoCustomer, DemoLandscaper } from "./demo-people.js";
 import type { DemoPhotoStore } from "./demo-photos.js";
 import { openDisputeProof, resolvedDisputeProof } from "./demo-proof-disputes.js";
@@ -20,7 +20,6 @@ import type { DemoVisits } from "./demo-visits.js";
  * ./demo-proof-photos.ts.
  */
 
-type DemoJob = typeof s.job.$inferInsert;
 interface Line {
   from: Role;
   body: string;
