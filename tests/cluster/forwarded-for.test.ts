@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { policies } from "../../src/server/lib/rate-limit/policies";
-import { daysFromToday } from "../../src/shared/dates";
+import { quoteBody } from "../e2e/support/quotes";
 import { type Cluster, startCluster } from "./support/cluster";
 
 /**
@@ -35,21 +35,6 @@ function postFrom(from: string, url: string, body: object, forwardedFor?: string
   });
 }
 
-function quoteBody() {
-  return {
-    fullName: "Forwarded Visitor",
-    email: `visitor-${randomBytes(4).toString("hex")}@example.com`,
-    phone: "(704) 555-0142",
-    address: "600 East Blvd, Charlotte, NC",
-    zipCode: "28203",
-    services: ["lawn-mowing"],
-    preferredDate: daysFromToday(6),
-    frequency: "one_time",
-    additionalNotes: "",
-    website: "",
-  };
-}
-
 // The instance trusts the proxy's whole network, and the clients are on it too (as on a private network where
 // staff reach the app through the same balancer): only nginx overwriting X-Forwarded-For keeps their own
 // entries out. With TRUST_PROXY=127.0.0.1 (nginx's address alone) the instance would drop them by itself.
@@ -73,7 +58,10 @@ describe("nginx in front of an instance that trusts the proxy's network (TRUST_P
       const response = await postFrom(
         "127.0.0.3",
         `${cluster.url}/api/quotes`,
-        quoteBody(),
+        quoteBody({
+          fullName: "Forwarded Visitor",
+          email: `visitor-${randomBytes(4).toString("hex")}@example.com`,
+        }),
         `198.51.100.${i + 1}, 127.0.0.1`,
       );
       statuses.push(response.status);

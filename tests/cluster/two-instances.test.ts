@@ -4,8 +4,8 @@ import pg from "pg";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cameraJpeg } from "../../src/server/test/photo-helpers";
-import { daysFromToday } from "../../src/shared/dates";
 import { launchBrowser } from "../e2e/support/browser";
+import { quoteBody } from "../e2e/support/quotes";
 import { type Cluster, startCluster } from "./support/cluster";
 
 const demoPassword = "demo-password";
@@ -26,21 +26,9 @@ async function signIn(baseURL: string, email: string, password: string, portal =
     .join("; ");
 }
 
-function quoteBody(email: string, idempotencyKey?: string) {
-  return {
-    fullName: "Cluster Visitor",
-    email,
-    phone: "(704) 555-0142",
-    address: "600 East Blvd, Charlotte, NC",
-    zipCode: "28203",
-    services: ["lawn-mowing"],
-    preferredDate: daysFromToday(6),
-    frequency: "one_time",
-    additionalNotes: "",
-    website: "",
-    ...(idempotencyKey ? { idempotencyKey } : {}),
-  };
-}
+/** The one valid instant quote of the browser tests, from a visitor of the cluster. */
+const clusterQuote = (email: string, idempotencyKey?: string) =>
+  quoteBody({ fullName: "Cluster Visitor", email, ...(idempotencyKey ? { idempotencyKey } : {}) });
 
 /** Every .eml the instances wrote (each instance writes its own folder; a message sent twice shows twice). */
 function sentEmails(cluster: Cluster) {
@@ -102,7 +90,7 @@ describe("two app instances behind nginx (round robin) on one PostgreSQL and one
     const email = `cluster-${Date.now()}@example.test`;
     const photo = await cameraJpeg();
     const form = new FormData();
-    for (const [name, value] of Object.entries(quoteBody(email))) {
+    for (const [name, value] of Object.entries(clusterQuote(email))) {
       for (const item of Array.isArray(value) ? value : [value]) form.append(name, String(item));
     }
     form.append("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "yard.jpg");
@@ -248,7 +236,7 @@ describe("two app instances behind nginx (round robin) on one PostgreSQL and one
           const response = await fetch(`${cluster.url}/api/quotes`, {
             method: "POST",
             headers: { "content-type": "application/json" },
-            body: JSON.stringify(quoteBody(`load-${key}@example.test`, key)),
+            body: JSON.stringify(clusterQuote(`load-${key}@example.test`, key)),
             signal: AbortSignal.timeout(10_000),
           });
           if (response.status === 200) {

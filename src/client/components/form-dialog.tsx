@@ -3,16 +3,7 @@ import { useRef, useState } from "react";
 import { type TriggerButton, triggerElement } from "./trigger-button";
 import type { ButtonProps } from "./ui/button";
 import { Button } from "./ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "./ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeading, DialogTrigger } from "./ui/dialog";
 
 export interface DialogState {
   open: boolean;
@@ -88,10 +79,7 @@ export function FormDialog({
           cancelRef.current?.focus();
         }}
       >
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={title} description={description} />
         <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5">
           {children}
           <DialogFooter>

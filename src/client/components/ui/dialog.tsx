@@ -46,3 +46,21 @@ export const DialogFooter = styled("div", "dialog-footer", modal.footer);
 export const DialogTitle = styled(Primitive.Title, "dialog-title", modal.title);
 
 export const DialogDescription = styled(Primitive.Description, "dialog-description", modal.description);
+
+/** The title and the sentence under it that every dialog starts with. */
+export function DialogHeading({
+  title,
+  description,
+  className,
+}: {
+  title: React.ReactNode;
+  description: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <DialogHeader className={className}>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+    </DialogHeader>
+  );
+}

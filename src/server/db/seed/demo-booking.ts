@@ -4,7 +4,7 @@ import { type ServiceId, services } from "../../../shared/services.js";
 import { type DemoEvent, type DemoJob, HOUR, later, MINUTE } from "./demo-fixtures.js";
 import type { DemoCustomer } from "./demo-people.js";
 import { arrive } from "./demo-visits.js";
-import { awaitsWorkApproval } from "./money/demo-payments.js";
+import { awaitsWorkApproval, workApprovedEvent } from "./money/demo-payments.js";
 
 /**
  * The bookings issue 17 adds to the demo (./series/demo-series.ts, ./demo-reliability.ts), written as the app's
@@ -122,14 +122,7 @@ export function completeVisit(j: DemoJob, events: DemoEvent[], now: Date, finish
   const approvedAt = later(completedAt, (finish.approvalHours ?? WORK_APPROVAL_HOURS) * HOUR);
   j.workApprovedAt = approvedAt;
   j.updatedAt = approvedAt;
-  events.push({
-    jobId: j.id!,
-    actorId: automatic ? null : j.customerId,
-    fromStatus: "completed",
-    toStatus: "work_approved",
-    note: automatic ? "Approved automatically 48 hours after completion." : "Approved by the customer.",
-    createdAt: approvedAt,
-  });
+  events.push(workApprovedEvent(j, approvedAt, automatic));
   const ratedAt = later(approvedAt, 10 * MINUTE);
   if (!finish.rating || ratedAt.getTime() >= now.getTime()) return;
   Object.assign(j, {

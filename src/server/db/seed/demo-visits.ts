@@ -7,7 +7,7 @@ import {
 } from "../../../shared/dates.js";
 import { type ProblemReason, problemReasonLabel } from "../../../shared/proof.js";
 import { formatCents } from "../../../shared/services.js";
-import type * as s from "../schema.js";
+import type { DemoEvent, DemoJob } from "./demo-fixtures.js";
 import { DAY } from "./demo-fixtures.js";
 import type { DemoContext, DemoCustomer, DemoLandscaper } from "./demo-people.js";
 
@@ -19,9 +19,6 @@ import type { DemoContext, DemoCustomer, DemoLandscaper } from "./demo-people.js
  * page. The other was resolved weeks ago with a partial refund (the work charged, then part refunded: the
  * refund is returned for ./money/demo-payments.ts to record with its ledger transaction). No randomness here.
  */
-
-type DemoJob = typeof s.job.$inferInsert;
-type DemoEvent = typeof s.jobEvent.$inferInsert;
 
 export interface DemoVisits {
   /** Olivia's showcase jobs with Carlos: booked (visit days ahead) and finished (waiting for her approval). */

@@ -3,14 +3,7 @@ import type * as React from "react";
 import { useEffect, useRef } from "react";
 import { jobLabel } from "../../../../shared/services";
 import { LoadError } from "../../../components/load-error";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "../../../components/ui/dialog";
+import { Dialog, DialogContent, DialogHeading, DialogTrigger } from "../../../components/ui/dialog";
 import { failureMessage } from "../../../lib/form-errors";
 import { markConversationOpen } from "../../../lib/open-conversation";
 import { useConversation, useMarkConversationRead } from "../api/conversation";
@@ -88,16 +81,13 @@ function ConversationPanel({ jobId, canReport }: { jobId: string; canReport: boo
 
   return (
     <>
-      <DialogHeader className="border-b border-slate-200 px-4 py-3 pr-12 sm:px-6 sm:py-4 sm:pr-12">
-        <DialogTitle>Messages{data ? ` · ${jobLabel(data.jobNumber)}` : ""}</DialogTitle>
-        <DialogDescription>
-          {data
-            ? `With ${data.withName}`
-            : conversation.isError
-              ? "Not loaded"
-              : "Loading the conversation..."}
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHeading
+        className="border-b border-slate-200 px-4 py-3 pr-12 sm:px-6 sm:py-4 sm:pr-12"
+        title={`Messages${data ? ` · ${jobLabel(data.jobNumber)}` : ""}`}
+        description={
+          data ? `With ${data.withName}` : conversation.isError ? "Not loaded" : "Loading the conversation..."
+        }
+      />
 
       {data?.masking ? (
         <p className="flex items-start gap-2 border-b border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-950 sm:px-6">

@@ -6,18 +6,18 @@ import { cardLabel, freeCancellationEnds, HOLD_AT_APPROVAL_WITHIN_DAYS } from ".
 import { seriesLabel } from "../../../../shared/recurring";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
+import { useDialogState } from "../../../components/form-dialog";
 import { LoadError } from "../../../components/load-error";
 import { Skeleton } from "../../../components/skeleton";
+import { triggerElement } from "../../../components/trigger-button";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
   DialogClose,
   DialogContent,
-  DialogDescription,
   DialogFooter,
-  DialogHeader,
-  DialogTitle,
+  DialogHeading,
   DialogTrigger,
 } from "../../../components/ui/dialog";
 import { ApiError } from "../../../lib/api-client";
@@ -36,11 +36,16 @@ import { LandscaperRecord } from "./landscaper-record";
  * approval. A refused card says why here and books nothing.
  */
 export function ApproveJobDialog({ job }: { job: JobView }) {
-  const [open, setOpen] = useState(false);
-  const cards = useCards(open);
   const [chosen, setChosen] = useState<string | undefined>();
   const [addingCard, setAddingCard] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
+  const { dialog, close } = useDialogState({
+    onClose: () => {
+      setFailure(undefined);
+      setAddingCard(false);
+    },
+  });
+  const cards = useCards(dialog.open);
   const approve = useApproveJob();
 
   const saved = cards.data?.cards ?? [];
@@ -60,7 +65,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
     try {
       const answer = await approve.mutateAsync({ jobId: job.id, cardId });
       toast({ title: answer.message, variant: "success" });
-      setOpen(false);
+      close();
     } catch (error) {
       const card = saved.find((c) => c.id === cardId);
       if (error instanceof ApiError && error.code === "card_declined") {
@@ -71,37 +76,28 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
       }
       setFailure(failureMessage(error));
       // The job changed meanwhile (409): the refreshed card shows where it stands now.
-      if (error instanceof ApiError && error.code === "conflict") setOpen(false);
+      if (error instanceof ApiError && error.code === "conflict") close();
     }
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          setFailure(undefined);
-          setAddingCard(false);
-        }
-      }}
-    >
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>
-        <Button type="button" icon={<CircleCheck className="size-4" aria-hidden="true" />}>
-          Approve price & date
-        </Button>
+        {triggerElement({ label: "Approve price & date", icon: CircleCheck })}
       </DialogTrigger>
       <DialogContent className="max-h-[90dvh] scroll-pb-32 overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Approve and book</DialogTitle>
-          <DialogDescription>
-            {/* The record box right below names the landscaper; the sentence need not say it twice. */}
-            {jobLabel(job.number)}:{" "}
-            {job.landscaperReliability ? "offered" : (job.landscaperName ?? "Your landscaper")} for {price}
-            {offered ? " a visit, the first" : ""} on {date}.
-            {offered ? ` Approving books ${seriesLabel(offered.number)}:` : null}
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Approve and book"
+          description={
+            <>
+              {/* The record box right below names the landscaper; the sentence need not say it twice. */}
+              {jobLabel(job.number)}:{" "}
+              {job.landscaperReliability ? "offered" : (job.landscaperName ?? "Your landscaper")} for {price}
+              {offered ? " a visit, the first" : ""} on {date}.
+              {offered ? ` Approving books ${seriesLabel(offered.number)}:` : null}
+            </>
+          }
+        />
         <div className="grid gap-4 text-sm text-slate-700">
           {job.landscaperReliability ? (
             <p className="rounded-lg bg-brand-50 px-3 py-2 font-medium text-brand-900">

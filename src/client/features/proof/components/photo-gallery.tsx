@@ -2,13 +2,7 @@ import { ChevronLeft, ChevronRight, ExternalLink } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import type { JobPhoto } from "../../../../shared/proof";
 import { Button } from "../../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { Dialog, DialogContent, DialogHeading } from "../../../components/ui/dialog";
 import { cn } from "../../../lib/utils";
 import { orderPhotos, photoLabel, photoName } from "../lib/photo-labels";
 import { photoTimeText } from "../lib/visit";
@@ -100,12 +94,14 @@ export function PhotoGallery({ photos, title, subject, className }: PhotoGallery
               else if (event.key === "ArrowLeft") step(-1);
             }}
           >
-            <DialogHeader>
-              <DialogTitle>
-                {photoLabel(current)} photo {(shown ?? 0) + 1} of {count}
-              </DialogTitle>
-              <DialogDescription>{photoTimeText(current)}</DialogDescription>
-            </DialogHeader>
+            <DialogHeading
+              title={
+                <>
+                  {photoLabel(current)} photo {(shown ?? 0) + 1} of {count}
+                </>
+              }
+              description={photoTimeText(current)}
+            />
             <div className="grid min-h-40 place-items-center overflow-hidden rounded-lg bg-slate-100">
               <img
                 key={current.id}

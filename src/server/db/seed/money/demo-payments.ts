@@ -9,8 +9,7 @@ import {
   WORK_APPROVAL_HOURS,
 } from "../../../../shared/payments.js";
 import { formatCents } from "../../../../shared/services.js";
-import type * as s from "../../schema.js";
-import { DAY } from "../demo-fixtures.js";
+import { DAY, type DemoEvent, type DemoJob } from "../demo-fixtures.js";
 import type { DemoContext, DemoCustomer } from "../demo-people.js";
 import { seedCards } from "./demo-cards.js";
 import { moneyBook, splitLines, wholeLines } from "./demo-money-book.js";
@@ -24,9 +23,6 @@ import { moneyBook, splitLines, wholeLines } from "./demo-money-book.js";
  * problem report, ../demo-visits.ts). The cards are ./demo-cards.ts, the rows and ledger lines
  * ./demo-money-book.ts.
  */
-
-type DemoJob = typeof s.job.$inferInsert;
-type DemoEvent = typeof s.jobEvent.$inferInsert;
 
 const HOUR = 60 * 60 * 1000;
 const FEE_CENTS = DEFAULT_CANCELLATION_FEE_CENTS;
@@ -59,6 +55,18 @@ function cancelledLate(j: DemoJob): boolean {
   return start - time(j.cancelledAt) < LATE_CANCEL_HOURS * HOUR;
 }
 
+/** The history's line for approved work: the customer's approval, or the automatic one at 48 hours. */
+export function workApprovedEvent(j: DemoJob, approvedAt: Date, automatic: boolean): DemoEvent {
+  return {
+    jobId: j.id!,
+    actorId: automatic ? null : j.customerId,
+    fromStatus: "completed",
+    toStatus: "work_approved",
+    note: automatic ? "Approved automatically 48 hours after completion." : "Approved by the customer.",
+    createdAt: approvedAt,
+  };
+}
+
 /** Work completed less than 48 hours before `now`: it waits for the customer's approval, unrated and untipped. */
 export function awaitsWorkApproval(completedAt: Date | null | undefined, now: Date): boolean {
   return !!completedAt && now.getTime() - completedAt.getTime() < WORK_APPROVAL_HOURS * HOUR;
@@ -82,14 +90,7 @@ export function prepareDemoMoney(
     // The rating (and its tip) comes after the approval, as the dashboard asks for it only then.
     if (j.ratedAt && j.ratedAt.getTime() < approvedAt.getTime())
       j.ratedAt = new Date(Math.min(approvedAt.getTime() + 10 * 60 * 1000, now.getTime()));
-    events.push({
-      jobId: j.id!,
-      actorId: automatic ? null : j.customerId,
-      fromStatus: "completed",
-      toStatus: "work_approved",
-      note: automatic ? "Approved automatically 48 hours after completion." : "Approved by the customer.",
-      createdAt: approvedAt,
-    });
+    events.push(workApprovedEvent(j, approvedAt, automatic));
   }
 
   const held = jobs.filter(heldWhenCancelled);

@@ -1,12 +1,6 @@
 import { useRef } from "react";
 import { LoadError } from "../../../../components/load-error";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../../../components/ui/dialog";
+import { Dialog, DialogContent, DialogHeading } from "../../../../components/ui/dialog";
 import { useLandscaperJob } from "../../api/schedule";
 import { JobCard } from "../queue/job-card";
 
@@ -51,10 +45,7 @@ export function VisitDialog({
           (closed.opener.isConnected ? closed.opener : closed.fallback())?.focus();
         }}
       >
-        <DialogHeader>
-          <DialogTitle>{last.current?.title}</DialogTitle>
-          <DialogDescription>{last.current?.description}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={last.current?.title} description={last.current?.description} />
         {canAct ? null : (
           <p id={lockedReasonId} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             Job actions unlock once your application is approved.
