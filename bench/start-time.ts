@@ -18,7 +18,7 @@ import { builtServerArgs, builtServerEntry } from "../src/server/test/built-serv
 import { freePort } from "../src/server/test/free-port.js";
 import { stopOnExit } from "./lib/cleanup.js";
 import { machine } from "./lib/report.js";
-import { repoRoot } from "./lib/server.js";
+import { repoRoot, stopChild } from "./lib/server.js";
 
 /** How each variant starts the server; every one is `node <args>` in the project folder. */
 const variants: Record<string, { args: string[]; what: string }> = {
@@ -103,14 +103,7 @@ async function startOnce(args: string[], dataDir: string): Promise<Sample> {
   child.stderr!.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const stop = stopOnExit(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    await exited;
-    clearTimeout(timer);
-  });
+  const stop = stopOnExit(() => stopChild(child));
   try {
     const deadline = Date.now() + 180_000;
     for (;;) {

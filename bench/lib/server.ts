@@ -52,14 +52,7 @@ export async function startServer(options: {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const stop = stopOnExit(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    await exited;
-    clearTimeout(timer);
-  });
+  const stop = stopOnExit(() => stopChild(child));
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) {
@@ -144,4 +137,14 @@ export async function signIn(
   const userId = json.user?.userId ?? json.user?.id;
   if (!userId || !cookie) throw new Error(`Sign-in of ${email} gave no user or no cookie.`);
   return { userId, email, cookie };
+}
+
+/** Stops a server the bench started: SIGTERM, SIGKILL after 15 s; nothing if it has already exited. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
 }
