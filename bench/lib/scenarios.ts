@@ -4,7 +4,7 @@ import { dashboardSummary } from "../../src/server/features/admin/dashboard-serv
 import { listJobs } from "../../src/server/features/admin/jobs-service.js";
 import { landscaperQueue } from "../../src/server/features/jobs/queue.js";
 import { listCustomerJobs } from "../../src/server/features/jobs/reads.js";
-import { bellPage } from "../../src/server/features/notifications/bell.js";
+import { bellAnswerText } from "../../src/server/features/notifications/bell.js";
 import { submitQuote } from "../../src/server/features/quotes/service.js";
 import { ADMIN_PAGE_SIZE } from "../../src/shared/admin.js";
 import { queueQuerySchema } from "../../src/shared/job-queue.js";
@@ -77,7 +77,7 @@ export function scenarios(sessions: Sessions, env: Env): Scenario[] {
       key: "notification-bell",
       label: "Notification bell",
       http: get("/api/notifications", sessions.landscaper),
-      service: (db) => bellPage(db, { userId: sessions.landscaper.userId, limit: BELL_LIMIT }),
+      service: (db) => bellAnswerText(db, { userId: sessions.landscaper.userId, limit: BELL_LIMIT }),
       transactional: false,
     },
     {

@@ -27,11 +27,13 @@ const USER_PASSWORD = "Gq7!bench-Rv2#Loam-94";
 export async function startServer(options: {
   dataDir: string;
   databaseUrl?: string | undefined;
+  /** Node's own flags before the server's (the hot-path bench's --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }): Promise<BenchServer> {
   assertServerBuilt("The bench");
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, builtServerArgs, {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...builtServerArgs], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,14 +1,27 @@
 /** The business runs on Charlotte time: "today" and "past dates" mean America/New_York. */
 export const BUSINESS_TIME_ZONE = "America/New_York";
 
+// Formatters are built once: making one costs about 0.3 ms (ICU loads the zone's rules), which the queue paid
+// on every request (4% of its CPU under load, issue 32). They hold no state between calls.
+// en-CA formats as yyyy-MM-dd.
+const charlotteDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+const charlotteClock = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
 export function todayInCharlotte(now: Date = new Date()): string {
-  // en-CA formats as yyyy-MM-dd.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return charlotteDay.format(now);
 }
 
 export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -56,15 +69,7 @@ export function charlotteTime(isoDate: string, hour: number, minute = 0): Date {
   const pad = (n: number) => String(n).padStart(2, "0");
   const guess = new Date(`${isoDate}T${pad(hour)}:${pad(minute)}:00Z`);
   // What the Charlotte clock reads at `guess`, taken as if it were UTC: the difference is the offset.
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: BUSINESS_TIME_ZONE,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(guess);
+  const parts = charlotteClock.formatToParts(guess);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const shown = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
   return new Date(guess.getTime() + (guess.getTime() - shown));

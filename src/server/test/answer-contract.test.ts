@@ -2,7 +2,13 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { errorAnswerSchema } from "../../shared/error-answer.js";
-import { answerSerializerCompiler, answers, noValidatorCompiler, type ZodAnswers } from "../lib/answers.js";
+import {
+  answerSerializerCompiler,
+  answers,
+  jsonAnswer,
+  noValidatorCompiler,
+  type ZodAnswers,
+} from "../lib/answers.js";
 import { errorHandlerPlugin } from "../plugins/error-handler.js";
 import { useTestApp } from "./build-test-app.js";
 
@@ -40,11 +46,23 @@ describe("every /api answer has a shared schema", () => {
 
 describe("an answer is serialised through its schema", () => {
   const app = Fastify({ logger: false }).withTypeProvider<ZodAnswers>();
+  const trusting = Fastify({ logger: false }).withTypeProvider<ZodAnswers>();
   beforeAll(async () => {
     await app.register(errorHandlerPlugin);
-    app.setSerializerCompiler(answerSerializerCompiler);
+    app.setSerializerCompiler(answerSerializerCompiler({ checkJsonText: true }));
     app.setValidatorCompiler(noValidatorCompiler);
-    const schema = answers(z.object({ name: z.string() }));
+    const named = z.object({ name: z.string() });
+    const schema = answers(named);
+    for (const [path, text] of [
+      ["/text", '{"name":"Ada"}'],
+      ["/text-leaky", '{"name":"Ada","passwordHash":"secret"}'],
+      ["/text-wrong", '{"name":42}'],
+    ] as const) {
+      app.get(path, { schema }, async () => jsonAnswer(named, text));
+      trusting.get(path, { schema }, async () => jsonAnswer(named, text));
+    }
+    trusting.setSerializerCompiler(answerSerializerCompiler({ checkJsonText: false }));
+    await trusting.ready();
     // Typed `unknown` so the type check does not stop what the run-time check must catch.
     const leaky: unknown = { name: "Ada", passwordHash: "secret" };
     const wrong: unknown = { name: 42 };
@@ -54,6 +72,24 @@ describe("an answer is serialised through its schema", () => {
   });
   afterAll(async () => {
     await app.close();
+    await trusting.close();
+  });
+
+  it("sends the database's JSON text as it is, and outside production checks it holds exactly its schema", async () => {
+    const ok = await app.inject({ method: "GET", url: "/text" });
+    expect([ok.statusCode, ok.body, ok.headers["content-type"]]).toEqual([
+      200,
+      '{"name":"Ada"}',
+      "application/json; charset=utf-8",
+    ]);
+    for (const url of ["/text-leaky", "/text-wrong"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(500);
+      expect(response.body).not.toContain("secret");
+      expect(response.body).not.toContain("42");
+    }
+    // In production the SQL that wrote it is trusted: no parse, no schema pass (what the check above guards).
+    expect((await trusting.inject({ method: "GET", url: "/text-leaky" })).body).toContain("secret");
   });
 
   it("drops fields the schema does not name", async () => {

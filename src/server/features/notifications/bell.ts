@@ -2,13 +2,14 @@ import { sql } from "drizzle-orm";
 import { type NotificationItem, UNREAD_COUNT_CAP } from "../../../shared/notifications.js";
 import type { Db } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
+import { answerText, isoTimestamp } from "../../db/json-sql.js";
 import { notFound } from "../../lib/errors.js";
 import { markAlertRead, markAllAlerts, unreadAlertCount, visibleAlerts } from "./job-alerts.js";
 import { notificationItem } from "./notification-item.js";
 
 /**
  * The bell and the history: a user's own notifications merged with the new-job alerts they see (landscapers;
- * decision record 013), read in one statement whose rows come back as JSON, not mapped column by column.
+ * decision record 013), read in one statement that writes the answer's JSON.
  */
 
 interface JsonItem {
@@ -33,15 +34,23 @@ export interface BellPage {
   more: boolean;
 }
 
-/** The newest `limit` items (older than `before` when given) and the unread count. */
-export async function bellPage(
+/**
+ * The newest `limit` items (older than `before` when given) and the unread count, as the JSON text of the bell's
+ * answer (`{items, unreadCount}`) or, with `history`, of the history's (`nextBefore` too: the last item's time
+ * when more are older). The database writes every field (decision record 018): no row is mapped in Node.
+ */
+export async function bellAnswerText(
   db: Db,
-  options: { userId: string; limit: number; before?: Date | null },
-): Promise<BellPage> {
-  const { userId, limit, before } = options;
+  options: { userId: string; limit: number; before?: Date | null; history?: boolean },
+): Promise<string> {
+  const { userId, limit, before, history } = options;
   const older = before ? sql`and created_at < ${before.toISOString()}::timestamptz` : sql``;
   // One more than asked tells whether there is a next page.
   const take = limit + 1;
+  const next = history
+    ? sql`, 'nextBefore', case when (select count(*) from items) > ${limit}
+        then (select ${isoTimestamp(sql`min(created_at)`)} from page) end`
+    : sql``;
   const result = await db.execute(sql`
     with items as (
       select * from (
@@ -52,13 +61,28 @@ export async function bellPage(
       ) merged
       order by created_at desc, id desc
       limit ${take}
-    )
-    select coalesce((select json_agg(items order by created_at desc, id desc) from items), '[]'::json) as items,
-      ${unreadCountOf(userId)} as unread`);
-  const [row] = rowsOf<{ items: JsonItem[] | string; unread: number }>(result);
-  const parsed: JsonItem[] = typeof row!.items === "string" ? JSON.parse(row!.items) : row!.items;
-  const items = parsed.slice(0, limit).map((item) => notificationItem(item, item.created_at));
-  return { items, unreadCount: Number(row!.unread), more: parsed.length > limit };
+    ),
+    page as (select * from items order by created_at desc, id desc limit ${limit})
+    select json_build_object(
+      'items', coalesce((select json_agg(json_build_object('id', id, 'type', type, 'message', message,
+        'link', link, 'read', read, 'createdAt', ${isoTimestamp(sql`created_at`)})
+        order by created_at desc, id desc) from page), '[]'::json),
+      'unreadCount', ${unreadCountOf(userId)}
+      ${next})::text as answer`);
+  return answerText(rowsOf<{ answer: string }>(result));
+}
+
+/** The same page as values (tests, and callers that read items rather than send them). */
+export async function bellPage(
+  db: Db,
+  options: { userId: string; limit: number; before?: Date | null },
+): Promise<BellPage> {
+  const answer = JSON.parse(await bellAnswerText(db, { ...options, history: true })) as {
+    items: NotificationItem[];
+    unreadCount: number;
+    nextBefore: string | null;
+  };
+  return { items: answer.items, unreadCount: answer.unreadCount, more: answer.nextBefore !== null };
 }
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {

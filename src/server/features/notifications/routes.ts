@@ -18,11 +18,11 @@ import {
   readAllAnswerSchema,
 } from "../../../shared/notifications.js";
 import { pushSubscription, session, user } from "../../db/schema.js";
-import { answers, type ZodAnswers } from "../../lib/answers.js";
+import { answers, jsonAnswer, type ZodAnswers } from "../../lib/answers.js";
 import { fieldInvalid, notFound } from "../../lib/errors.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
-import { bellPage, clearHistory, markAllRead, markRead, unreadCount } from "./bell.js";
+import { bellAnswerText, clearHistory, markAllRead, markRead, unreadCount } from "./bell.js";
 import { vapidKeys } from "./push.js";
 import { assertPushEndpointAllowed } from "./push-endpoints.js";
 import { saveSubscription } from "./subscriptions.js";
@@ -66,8 +66,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     { config: { access: "signed-in" }, schema: answers(bellAnswerSchema) },
     async (request) => {
       const { userId } = requirePrincipal(request);
-      const page = await bellPage(db(), { userId, limit: BELL_LIMIT });
-      return { items: page.items, unreadCount: page.unreadCount };
+      return jsonAnswer(bellAnswerSchema, await bellAnswerText(db(), { userId, limit: BELL_LIMIT }));
     },
   );
 
@@ -78,12 +77,8 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       const { userId } = requirePrincipal(request);
       const { query } = historyInput.parse(request);
       const before = query.before ? new Date(query.before) : null;
-      const page = await bellPage(db(), { userId, limit: query.limit, before });
-      return {
-        items: page.items,
-        nextBefore: page.more ? page.items.at(-1)!.createdAt : null,
-        unreadCount: page.unreadCount,
-      };
+      const text = await bellAnswerText(db(), { userId, limit: query.limit, before, history: true });
+      return jsonAnswer(historyPageSchema, text);
     },
   );
 
