@@ -24,7 +24,7 @@ import {
   type QueueStats,
   queueMessages,
 } from "../../../shared/job-queue.js";
-import type { Db } from "../../db/client.js";
+import { type Db, rowsOf } from "../../db/client.js";
 import { job, jobDecline, landscaper, zipCode } from "../../db/schema.js";
 import { badRequest } from "../../lib/errors.js";
 import { findProfile, greatCircleMiles, landscaperNameSql } from "../landscapers/index.js";
@@ -180,39 +180,32 @@ export async function landscaperQueue({
       .where(where);
 
   /**
-   * The page in two steps: which jobs, in order (the filters, the sort and the centroids only), then those
-   * 21 jobs' details and names. In one step the names were joined to every job in the area before the sort
-   * kept 21 of them.
+   * The page in one statement that still works in two steps: which jobs, in order (the filters, the sort and
+   * the centroids only, in a subquery with its LIMIT, which PostgreSQL plans apart), then those 21 jobs' details
+   * and names. With the names joined before the sort, every job in the area was joined to keep 21 of them.
    */
-  async function pageRows() {
-    const keys = await db
+  const pageRows = () => {
+    const keys = db
       .select({ id: job.id })
       .from(job)
       .where(and(filters, after))
       .orderBy(...order[query.sort])
       .limit(QUEUE_PAGE_SIZE + 1);
-    if (keys.length === 0) return [];
-    const details = await pageOf(
-      inArray(
-        job.id,
-        keys.map((k) => k.id),
-      ),
-    );
-    const byId = new Map(details.map((row) => [row.job.id, row]));
-    return keys.flatMap((k) => byId.get(k.id) ?? []);
-  }
+    return pageOf(inArray(job.id, keys)).orderBy(...order[query.sort]);
+  };
 
   /**
-   * The tiles and the filters' count, as three reads that never meet: the open requests of the area, this
-   * landscaper's own jobs, their declines. `shows` splits the same way (an open request is pending, every
-   * one of "mine" it lists is not), so `matching` is the open part plus the own part. Read together as one
-   * `(mine or in area)` count over a left join of the declines, PostgreSQL fetched every open request of the
-   * area from the heap: at 1M jobs, 73,844 rows of 92 ZIPs on 41,109 heap pages, 165-280 ms (EXPLAIN
-   * ANALYZE, jit off, 41,356 buffers). Alone, the open requests are an index-only count on
+   * The tiles and the filters' count, in one statement of parts that never meet: the open requests of the
+   * area, this landscaper's own jobs, their declines. `shows` splits the same way (an open request is
+   * pending, every one of "mine" it lists is not), so `matching` is the open part plus the own part. Read
+   * together as one `(mine or in area)` count over a left join of the declines, PostgreSQL fetched every open
+   * request of the area from the heap: at 1M jobs, 73,844 rows of 92 ZIPs on 41,109 heap pages, 165-280 ms
+   * (EXPLAIN ANALYZE, jit off, 41,356 buffers). Alone, the open requests are an index-only count on
    * `job_pending_zip_date_idx`, which carries every column the count reads (the id for "not declined", the
-   * date and the services for the filters): 9-21 ms, 2,059 buffers, on the same database; still exact.
+   * date and the services for the filters): 9-21 ms, 2,059 buffers, on the same database; still exact. The
+   * parts were four statements until issue 32's profile: each one's round trip cost more than its SQL.
    */
-  const count = (where: SQL | undefined) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
+  const count = (where: SQL | undefined) => sql`count(*) filter (where ${where})::int`;
   // A request's visit date is its preferred date (`visitDate` for a pending job), read here from the index.
   const openFilters = and(byService, inDates(job.preferredDate), byDistance);
   const listsOpen = query.show === "all" || query.show === "open";
@@ -225,67 +218,61 @@ export async function landscaperQueue({
   };
   // Up to one past the cap (OPEN_COUNT_CAP): reading 1,001 index entries instead of all 73,844 of a busy
   // area at 1M jobs (9-21 ms a read, the queue's main cost under load).
-  const countUpToCap = async (where: SQL | undefined) => {
-    const some = db
-      .select({ one: sql`1`.as("one") })
-      .from(job)
-      .where(where)
-      .limit(openCountCap + 1)
-      .as("some");
-    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(some);
-    return row?.n ?? 0;
-  };
-  const countOpen = async () => {
-    if (!covered.length) return { pending: 0, matching: 0 };
-    const [pending, filtered] = await Promise.all([
-      countUpToCap(open),
-      listsOpen && openFilters ? countUpToCap(and(open, openFilters)) : Promise.resolve(0),
-    ]);
-    return { pending, matching: !listsOpen ? 0 : openFilters ? filtered : pending };
-  };
-  const countOwn = async () => {
-    const [row] = await db
-      .select({
-        accepted: count(inArray(job.status, ["accepted", "scheduled"])),
-        completed: count(eq(job.status, "completed")),
-        cancelled: count(eq(job.status, "cancelled")),
-        matching: count(
-          and(ownShown[query.show], byService, inDates(visitDate), byDistance, not(laterSeriesVisit)),
-        ),
-      })
-      .from(job)
-      .where(mine);
-    return row;
-  };
-  const countDeclined = async () => {
-    if (!covered.length) return 0;
-    const [row] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(jobDecline)
-      .innerJoin(job, eq(job.id, jobDecline.jobId))
-      .where(and(eq(jobDecline.landscaperId, landscaperId), inArea));
-    return row?.n ?? 0;
-  };
-  const [openCounts, own, declinedCount, rows, declinedRows, distances] = await Promise.all([
-    countOpen(),
-    countOwn(),
-    countDeclined(),
+  const upToCap = (where: SQL | undefined) =>
+    sql`(select count(*)::int from (select 1 from ${job} where ${where} limit ${openCountCap + 1}) capped)`;
+  const noneCovered = !covered.length;
+  // -1: without filters the open requests the list shows are the ones the tile counts.
+  const openMatching =
+    noneCovered || !listsOpen ? sql`0` : openFilters ? upToCap(and(open, openFilters)) : sql`-1`;
+  const countsRead = db.execute(sql`
+    select own.*,
+      ${noneCovered ? sql`0` : upToCap(open)} as pending,
+      ${openMatching} as open_matching,
+      ${
+        noneCovered
+          ? sql`0`
+          : sql`(select count(*)::int from ${jobDecline} join ${job} on ${job.id} = ${jobDecline.jobId}
+              where ${jobDecline.landscaperId} = ${landscaperId} and ${inArea})`
+      } as declined,
+      ${profile?.zipCode ? sql`exists (select 1 from ${zipCode} where ${zipCode.zip} = ${profile.zipCode})` : sql`false`} as distances
+    from (select
+        ${count(inArray(job.status, ["accepted", "scheduled"]))} as accepted,
+        ${count(eq(job.status, "completed"))} as completed,
+        ${count(eq(job.status, "cancelled"))} as cancelled,
+        ${count(and(ownShown[query.show], byService, inDates(visitDate), byDistance, not(laterSeriesVisit)))} as own_matching
+      from ${job} where ${mine}) own`);
+  const [countRows, rows, declinedRows] = await Promise.all([
+    countsRead,
     pageRows(),
     cursor
       ? Promise.resolve([])
       : pageOf(and(inArea, isNotNull(declined.jobId)))
           .orderBy(desc(declined.createdAt))
           .limit(DECLINED_LIST_LIMIT),
-    baseIsKnown(db, profile?.zipCode),
   ]);
+  const [counts] = rowsOf<{
+    accepted: number;
+    completed: number;
+    cancelled: number;
+    own_matching: number;
+    pending: number;
+    open_matching: number;
+    declined: number;
+    distances: boolean;
+  }>(countRows);
+  const openCounts = {
+    pending: counts?.pending ?? 0,
+    matching: counts?.open_matching === -1 ? (counts?.pending ?? 0) : (counts?.open_matching ?? 0),
+  };
+  const distances = counts?.distances ?? false;
 
   const stats: QueueStats = {
-    total: openCounts.pending + (own?.accepted ?? 0) + (own?.completed ?? 0),
+    total: openCounts.pending + (counts?.accepted ?? 0) + (counts?.completed ?? 0),
     pending: openCounts.pending,
-    accepted: own?.accepted ?? 0,
-    completed: own?.completed ?? 0,
-    cancelled: own?.cancelled ?? 0,
-    declined: declinedCount,
+    accepted: counts?.accepted ?? 0,
+    completed: counts?.completed ?? 0,
+    cancelled: counts?.cancelled ?? 0,
+    declined: counts?.declined ?? 0,
   };
   type Row = (typeof rows)[number];
   const toView = (r: Row) => {
@@ -343,7 +330,7 @@ export async function landscaperQueue({
   return {
     jobs: page.map(toView),
     stats,
-    matching: openCounts.matching + (own?.matching ?? 0),
+    matching: openCounts.matching + (counts?.own_matching ?? 0),
     nextCursor,
     declined: declinedRows.map(toView),
     distances,
@@ -357,10 +344,4 @@ export async function landscaperQueue({
 /** The date a job of the queue happens on, as `visitDate` computes it in SQL. */
 function visitDateOf(row: { status: string; preferredDate: string; scheduledDate: string | null }): string {
   return row.status === "pending" ? row.preferredDate : (row.scheduledDate ?? row.preferredDate);
-}
-
-async function baseIsKnown(db: Db, zip: string | undefined): Promise<boolean> {
-  if (!zip) return false;
-  const [row] = await db.select({ zip: zipCode.zip }).from(zipCode).where(eq(zipCode.zip, zip));
-  return row !== undefined;
 }
