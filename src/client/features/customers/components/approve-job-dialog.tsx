@@ -1,5 +1,5 @@
 import { CircleCheck, CreditCard } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { daysUntil, formatCharlotteDateTime, formatLongDate } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { cardLabel, freeCancellationEnds, HOLD_AT_APPROVAL_WITHIN_DAYS } from "../../../../shared/payments";
@@ -47,6 +47,15 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
   });
   const cards = useCards(dialog.open);
   const approve = useApproveJob();
+  // 'Use a different card' goes away as it is clicked: focus moves on to the new card's first field rather
+  // than falling back to the dialog's box.
+  const cardFormRef = useRef<HTMLDivElement>(null);
+  const focusCardForm = useRef(false);
+  useEffect(() => {
+    if (!addingCard || !focusCardForm.current) return;
+    focusCardForm.current = false;
+    cardFormRef.current?.querySelector<HTMLElement>("input")?.focus();
+  }, [addingCard]);
 
   const saved = cards.data?.cards ?? [];
   const cardId = chosen && saved.some((card) => card.id === chosen) ? chosen : saved[0]?.id;
@@ -158,7 +167,10 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
                     type="button"
                     variant="link"
                     className="h-auto px-0"
-                    onClick={() => setAddingCard(true)}
+                    onClick={() => {
+                      focusCardForm.current = true;
+                      setAddingCard(true);
+                    }}
                   >
                     Use a different card
                   </Button>
@@ -167,15 +179,17 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
             </fieldset>
           ) : null}
           {showCardForm ? (
-            <CardForm
-              mode={cards.data.mode}
-              submitLabel="Save card"
-              onSaved={(card) => {
-                setChosen(card.id);
-                setAddingCard(false);
-                setFailure(undefined);
-              }}
-            />
+            <div ref={cardFormRef}>
+              <CardForm
+                mode={cards.data.mode}
+                submitLabel="Save card"
+                onSaved={(card) => {
+                  setChosen(card.id);
+                  setAddingCard(false);
+                  setFailure(undefined);
+                }}
+              />
+            </div>
           ) : null}
           <FormAlert message={failure} />
         </div>
