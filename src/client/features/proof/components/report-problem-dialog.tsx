@@ -70,7 +70,12 @@ export function ReportProblemDialog({ job }: { job: JobView }) {
     <FormDialog
       dialog={dialog}
       trigger={{ label: "Report a problem", icon: Flag, variant: "outline" }}
-      title={<>Report a problem with {jobLabel(job.number)}</>}
+      // The job number breaks at its hyphen otherwise ("JOB-" / "1061") on a phone.
+      title={
+        <>
+          Report a problem with <span className="whitespace-nowrap">{jobLabel(job.number)}</span>
+        </>
+      }
       description={
         <>
           {job.landscaperName ?? "Your landscaper"} and our team read your report. Nothing is charged to your
