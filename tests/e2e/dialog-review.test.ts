@@ -174,11 +174,25 @@ describe("dialog review (issue 32)", () => {
         heading: "Approve and book",
         mainButton: "Approve & book",
         prepare: async (dialog) => {
-          await dialog.getByRole("radio").first().waitFor();
+          const savedCard = dialog.getByRole("radio").first();
+          await savedCard.waitFor();
+          const approve = dialog.getByRole("button", { name: "Approve & book" });
+          // A saved card and nothing else: the booking may go ahead on it, and picking it again keeps it.
+          expect(await approve.isEnabled()).toBe(true);
           await dialog.getByRole("button", { name: "Use a different card" }).click();
           // The button goes away as it is clicked: focus moves on to the new card's number.
           const number = dialog.getByLabel("Card number");
           await expect.poll(() => number.evaluate((field) => field === document.activeElement)).toBe(true);
+          // Turning to a new card unchooses the saved one: nothing books until the new card is saved or a saved
+          // card is picked again (the way back, which closes the form).
+          expect(await savedCard.isChecked()).toBe(false);
+          expect(await approve.isDisabled()).toBe(true);
+          await dialog.getByTestId("new-card-hint").waitFor();
+          await savedCard.check();
+          expect(await approve.isEnabled()).toBe(true);
+          expect(await number.count()).toBe(0);
+          await dialog.getByRole("button", { name: "Use a different card" }).click();
+          await number.waitFor();
         },
       });
     });

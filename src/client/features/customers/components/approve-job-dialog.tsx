@@ -58,7 +58,13 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
   }, [addingCard]);
 
   const saved = cards.data?.cards ?? [];
-  const cardId = chosen && saved.some((card) => card.id === chosen) ? chosen : saved[0]?.id;
+  // While a new card is being added nothing is chosen: booking waits for that card to be saved, or for a saved
+  // card picked again (which closes the form). The card the customer turned away from is never booked silently.
+  const cardId = addingCard
+    ? undefined
+    : chosen && saved.some((card) => card.id === chosen)
+      ? chosen
+      : saved[0]?.id;
   const price = job.quotedPriceCents !== null ? formatCents(job.quotedPriceCents) : "the price";
   const date = job.scheduledDate ? formatLongDate(job.scheduledDate) : "the agreed date";
   const holdsNow = job.scheduledDate !== null && daysUntil(job.scheduledDate) <= HOLD_AT_APPROVAL_WITHIN_DAYS;
@@ -154,7 +160,10 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
                     name={`card-${job.id}`}
                     value={card.id}
                     checked={card.id === cardId}
-                    onChange={() => setChosen(card.id)}
+                    onChange={() => {
+                      setChosen(card.id);
+                      setAddingCard(false);
+                    }}
                     className={choiceInput}
                   />
                   <CreditCard className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
@@ -189,6 +198,11 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
                   setFailure(undefined);
                 }}
               />
+              {saved.length > 0 ? (
+                <p className="mt-2 text-slate-600" data-testid="new-card-hint">
+                  Save this card to book with it, or choose a saved card above.
+                </p>
+              ) : null}
             </div>
           ) : null}
           <FormAlert message={failure} />
