@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, ExternalLink, FileText, Mail, Phone } from "lucide-react";
+import { CircleCheck, CircleX, ExternalLink, FileText } from "lucide-react";
 import { useId, useState } from "react";
 import { type ApplicationView, adminMessages } from "../../../../shared/admin";
 import { documentLabels, travelRadiusLabel } from "../../../../shared/landscapers";
@@ -11,6 +11,7 @@ import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { useReviewApplication } from "../api/admin-api";
 import { formatDate } from "../lib/format";
+import { ContactLink } from "./contact-link";
 import { PausedBadge, ReliabilityGrid } from "./reliability-figures";
 import { UserStatusBadge } from "./status-badges";
 
@@ -75,25 +76,13 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         <div className="col-span-2 min-w-0">
           <dt className="text-slate-500">Email</dt>
           <dd>
-            <a
-              href={`mailto:${application.email}`}
-              className={`inline-flex max-w-full items-center gap-1.5 rounded-sm font-medium text-brand-700 hover:underline ${focusRing}`}
-            >
-              <Mail className="size-4 shrink-0" aria-hidden="true" />
-              <span className="min-w-0 [overflow-wrap:anywhere]">{application.email}</span>
-            </a>
+            <ContactLink kind="email" value={application.email} className="font-medium" />
           </dd>
         </div>
         <div className="min-w-0">
           <dt className="text-slate-500">Phone</dt>
           <dd>
-            <a
-              href={`tel:${application.phoneNumber.replace(/[^\d+]/g, "")}`}
-              className={`inline-flex items-center gap-1.5 rounded-sm font-medium text-brand-700 hover:underline ${focusRing}`}
-            >
-              <Phone className="size-4 shrink-0" aria-hidden="true" />
-              {application.phoneNumber}
-            </a>
+            <ContactLink kind="phone" value={application.phoneNumber} className="font-medium" />
           </dd>
         </div>
         <div>
