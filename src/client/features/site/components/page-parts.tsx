@@ -110,6 +110,25 @@ export function Section({
   );
 }
 
+/**
+ * The white "Get an Instant Quote" button on a brand-green panel (the home page's hero, the closing callout);
+ * `className` sets the focus ring's offset to the panel's shade.
+ */
+export function QuoteButtonOnBrand({ className }: { className?: string }) {
+  return (
+    <Button
+      asChild
+      size="lg"
+      className={cn("bg-white text-brand-900 hover:bg-brand-50 focus-visible:ring-white", className)}
+    >
+      <Link to="/instant-quote">
+        Get an Instant Quote
+        <ArrowRight className="size-4" aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
+
 /** Closing call to action shared by the marketing pages. */
 export function QuoteCallout({
   title = "Ready for a yard you're proud of?",
@@ -128,16 +147,7 @@ export function QuoteCallout({
               <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h2>
               <p className="mt-2 text-brand-100">{text}</p>
             </div>
-            <Button
-              asChild
-              size="lg"
-              className="bg-white text-brand-900 hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-800"
-            >
-              <Link to="/instant-quote">
-                Get an Instant Quote
-                <ArrowRight className="size-4" aria-hidden="true" />
-              </Link>
-            </Button>
+            <QuoteButtonOnBrand className="focus-visible:ring-offset-brand-800" />
           </div>
         </div>
       </div>
