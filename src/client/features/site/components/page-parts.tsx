@@ -161,26 +161,39 @@ export interface PagePoint {
   text: string;
 }
 
-/** 'How it works': numbered cards, three across from `md` up. */
-export function NumberedSteps({ steps }: { steps: readonly PagePoint[] }) {
+/**
+ * A page's 'How it works' section (its anchor #how-it-works): the steps as numbered cards, three across from
+ * `md` up.
+ */
+export function HowItWorks({
+  title,
+  intro,
+  steps,
+}: {
+  title: string;
+  intro: string;
+  steps: readonly PagePoint[];
+}) {
   return (
-    <ol className="grid gap-6 md:grid-cols-3">
-      {steps.map((step, index) => (
-        <li
-          key={step.title}
-          className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <div className="flex items-center gap-3">
-            <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
-              {index + 1}
-            </span>
-            <step.icon className="size-6 text-brand-700" aria-hidden="true" />
-          </div>
-          <h3 className="text-lg font-semibold text-slate-900">{step.title}</h3>
-          <p className="text-slate-600">{step.text}</p>
-        </li>
-      ))}
-    </ol>
+    <Section id="how-it-works" eyebrow="How it works" title={title} intro={intro}>
+      <ol className="grid gap-6 md:grid-cols-3">
+        {steps.map((step, index) => (
+          <li
+            key={step.title}
+            className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
+            <div className="flex items-center gap-3">
+              <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+                {index + 1}
+              </span>
+              <step.icon className="size-6 text-brand-700" aria-hidden="true" />
+            </div>
+            <h3 className="text-lg font-semibold text-slate-900">{step.title}</h3>
+            <p className="text-slate-600">{step.text}</p>
+          </li>
+        ))}
+      </ol>
+    </Section>
   );
 }
 

@@ -7,13 +7,7 @@ import { ButtonLink } from "../../../components/ui/button-link";
 import { fullTitleMeta } from "../../../lib/meta";
 import { container, focusRing } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
-import {
-  LeafPattern,
-  NumberedSteps,
-  PointCards,
-  QuoteButtonOnBrand,
-  Section,
-} from "../components/page-parts";
+import { HowItWorks, LeafPattern, PointCards, QuoteButtonOnBrand, Section } from "../components/page-parts";
 import { neighborhoods } from "../content/areas";
 
 export function meta() {
@@ -128,14 +122,11 @@ export default function HomePage() {
         </div>
       </div>
 
-      <Section
-        id="how-it-works"
-        eyebrow="How it works"
+      <HowItWorks
         title="Three steps to a tidier yard"
         intro="Booking landscaping should be as easy as ordering takeout. Here's the whole process."
-      >
-        <NumberedSteps steps={steps} />
-      </Section>
+        steps={steps}
+      />
 
       <Section
         id="why-greenscape"
