@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from "./support/auth";
 import { baseURL, mobile, waitForPath } from "./support/browser";
-import { type DemoServer, demoLandscaper, demoPassword, startDemoServer } from "./support/demo-server";
+import { asDemoLandscaper, type DemoServer, demoLandscaper, startDemoServer } from "./support/demo-server";
 import { useBrowser } from "./support/fixtures";
 import { pngBuffer } from "./support/landscaper";
 import { uploadJobPhotos } from "./support/photos";
@@ -268,10 +268,7 @@ describe("customer", () => {
     beforeAll(async () => {
       demo = await startDemoServer();
       ({ context: customer } = await browsing.as("customer", { baseURL: demo.baseURL, name: "Jordan Jobs" }));
-      ({ context: pro } = await browsing.as("landscaper", {
-        baseURL: demo.baseURL,
-        existing: { email: demoLandscaper.email, password: demoPassword },
-      }));
+      ({ context: pro } = await browsing.as("landscaper", asDemoLandscaper(demo)));
     });
     afterAll(async () => {
       await demo?.stop();

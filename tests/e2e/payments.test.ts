@@ -7,7 +7,13 @@ import { daysFromToday, todayInCharlotte } from "../../src/shared/dates";
 import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y";
 import { uniqueEmail, waitForEmail } from "./support/auth";
 import { mobile, screenshotDir } from "./support/browser";
-import { type DemoServer, demoLandscaper, demoPassword, startDemoServer } from "./support/demo-server";
+import {
+  asDemoLandscaper,
+  type DemoServer,
+  demoAdmin,
+  demoLandscaper,
+  startDemoServer,
+} from "./support/demo-server";
 import { useBrowser } from "./support/fixtures";
 import { choosePhotos } from "./support/photo-picker";
 import { submitQuote } from "./support/quotes";
@@ -41,13 +47,10 @@ describe("payments (test mode)", () => {
 
   it("walks quote → hold → completion → approval and capture → receipt → tip → payout", async () => {
     const customer = await browsing.as("customer", { baseURL: demo.baseURL, name: "Paula Payer" });
-    const pro = await browsing.as("landscaper", {
-      baseURL: demo.baseURL,
-      existing: { email: demoLandscaper.email, password: demoPassword },
-    });
+    const pro = await browsing.as("landscaper", asDemoLandscaper(demo));
     const admin = await browsing.as("admin", {
       baseURL: demo.baseURL,
-      existing: { email: "admin@e2e-demo.test", password: "e2e-admin-password" },
+      existing: demoAdmin,
     });
     const quote = await submitQuote({
       as: customer.context,
@@ -168,10 +171,7 @@ describe("payments (test mode)", () => {
 
   it("asks the customer before a higher final price, and charges it only on their yes", async () => {
     const customer = await browsing.as("customer", { baseURL: demo.baseURL, name: "Rita Request" });
-    const pro = await browsing.as("landscaper", {
-      baseURL: demo.baseURL,
-      existing: { email: demoLandscaper.email, password: demoPassword },
-    });
+    const pro = await browsing.as("landscaper", asDemoLandscaper(demo));
     const saved = await customer.context.request.post("/api/payments/cards", {
       data: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
     });
@@ -229,10 +229,7 @@ describe("payments (test mode)", () => {
 
   it("says why a card is refused, books nothing, and shows the late-cancellation fee before charging it", async () => {
     const customer = await browsing.as("customer", { baseURL: demo.baseURL, name: "Dana Decline" });
-    const pro = await browsing.as("landscaper", {
-      baseURL: demo.baseURL,
-      existing: { email: demoLandscaper.email, password: demoPassword },
-    });
+    const pro = await browsing.as("landscaper", asDemoLandscaper(demo));
     // A visit today: within 24 hours, so cancelling costs the fee.
     const quote = await submitQuote({
       as: customer.context,

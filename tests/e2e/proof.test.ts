@@ -8,12 +8,12 @@ import { expectNoSeriousA11yViolations, screenshotFromTop } from "./support/a11y
 import { okJson, saveTestCard } from "./support/api";
 import { waitForEmail } from "./support/auth";
 import { mobile } from "./support/browser";
-import { demoLandscaper, demoPassword } from "./support/demo-server";
+import { asDemoLandscaper, demoAdmin, demoLandscaper, startDemoServer } from "./support/demo-server";
 import { type SignedIn, useBrowser } from "./support/fixtures";
 import { choosePhotos } from "./support/photo-picker";
 import { uploadJobPhotos } from "./support/photos";
 import { submitQuote } from "./support/quotes";
-import { type AppServer, startAppServer } from "./support/server-process";
+import type { AppServer } from "./support/server-process";
 
 const proCard = (page: Page, number: number) =>
   page.getByRole("article").filter({ hasText: `JOB-${number}` });
@@ -32,23 +32,16 @@ describe("proof of work, arrival, disputes and messages", () => {
   let pro: SignedIn;
 
   beforeAll(async () => {
-    server = await startAppServer({
+    server = await startDemoServer({
       label: "e2e-proof",
       env: {
-        SEED_DEMO: "true",
-        ADMIN_EMAIL: "admin@e2e-demo.test",
-        ADMIN_PASSWORD: "e2e-admin-password",
         // The unread-message email after 2 seconds instead of 10 minutes, and the pass that sends it often.
         MESSAGE_EMAIL_DELAY_MS: "2000",
         PAYMENTS_POLL_MS: "500",
       },
     });
     customer = await browsing.as("customer", { baseURL: server.baseURL, name: "Priya Proof" });
-    pro = await browsing.as("landscaper", {
-      baseURL: server.baseURL,
-      viewport: mobile,
-      existing: { email: demoLandscaper.email, password: demoPassword },
-    });
+    pro = await browsing.as("landscaper", asDemoLandscaper(server, mobile));
     await saveTestCard(customer.context.request);
   });
   afterAll(async () => {
@@ -192,7 +185,7 @@ describe("proof of work, arrival, disputes and messages", () => {
     // Our team resolves it from the Resolutions page: $40 back to the customer.
     const admin = await browsing.as("admin", {
       baseURL: server.baseURL,
-      existing: { email: "admin@e2e-demo.test", password: "e2e-admin-password" },
+      existing: demoAdmin,
     });
     await admin.page.goto("/admin/resolutions");
     const item = admin.page.getByRole("listitem").filter({ hasText: `JOB-${quote.number}` });

@@ -8,11 +8,11 @@ import { weekdayNames } from "../../src/shared/recurring";
 import { wcagAxe } from "./support/a11y";
 import { okJson, saveTestCard } from "./support/api";
 import { desktop, mobile, screenshot, screenshotDir } from "./support/browser";
-import { demoLandscaper, demoPassword } from "./support/demo-server";
+import { asDemoLandscaper, demoLandscaper, startDemoServer } from "./support/demo-server";
 import { type SignedIn, useBrowser } from "./support/fixtures";
 import { uploadJobPhotos } from "./support/photos";
 import { submitQuote } from "./support/quotes";
-import { type AppServer, startAppServer } from "./support/server-process";
+import type { AppServer } from "./support/server-process";
 
 /** What the screen shows with a dialog open (a full-page shot would stretch the page behind it). */
 async function viewportShot(page: Page, name: string) {
@@ -90,20 +90,13 @@ describe("recurring series", () => {
   const visitByDate = new Map<string, number>();
 
   beforeAll(async () => {
-    server = await startAppServer({
-      label: "e2e-series",
-      env: { SEED_DEMO: "true", ADMIN_EMAIL: "admin@e2e-demo.test", ADMIN_PASSWORD: "e2e-admin-password" },
-    });
+    server = await startDemoServer({ label: "e2e-series" });
     customer = await browsing.as("customer", {
       baseURL: server.baseURL,
       viewport: mobile,
       name: "Wendy Weekly",
     });
-    pro = await browsing.as("landscaper", {
-      baseURL: server.baseURL,
-      viewport: mobile,
-      existing: { email: demoLandscaper.email, password: demoPassword },
-    });
+    pro = await browsing.as("landscaper", asDemoLandscaper(server, mobile));
     await saveTestCard(customer.context.request);
   });
   afterAll(async () => {

@@ -1,26 +1,11 @@
 import { expect } from "vitest";
 import { daysFromToday } from "../../shared/dates.js";
 import { weekdayOf } from "../features/series/rule.js";
-import { type SignedUp, signUp } from "./accounts-helpers.js";
 import type { TestApp } from "./build-test-app.js";
-import { createLandscaper, type Landscaper } from "./landscaper-helpers.js";
-import { saveCard } from "./payment-helpers.js";
+import type { JobParties } from "./cast-helpers.js";
 import { postQuote } from "./quote-helpers.js";
 
-/** Shared by the series tests: the two people of a series and its offer. */
-
-export interface SeriesParties {
-  customer: SignedUp;
-  pro: Landscaper;
-}
-
-/** A customer named `customerName` with a saved card, and Carlos Mendoza, approved in 28202. */
-export async function seriesParties(t: TestApp, customerName: string): Promise<SeriesParties> {
-  const customer = await signUp(t.app, { role: "customer", name: customerName });
-  await saveCard(t.app, customer.cookie);
-  const pro = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Carlos Mendoza" });
-  return { customer, pro };
-}
+/** Shared by the series tests: a series offer between the two people of a job (cast-helpers.ts). */
 
 /** POSTs `payload` to `url` as `who`'s session. */
 export function postAs(t: TestApp, who: { cookie: string }, url: string, payload: object = {}) {
@@ -33,7 +18,7 @@ export function postAs(t: TestApp, who: { cookie: string }, url: string, payload
  */
 export async function offerWeeklySeries(
   t: TestApp,
-  { customer, pro }: SeriesParties,
+  { customer, pro }: JobParties,
   contact: { fullName: string; phone: string },
 ): Promise<string> {
   const quote = await postQuote(

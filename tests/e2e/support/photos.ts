@@ -1,24 +1,9 @@
 import type { APIRequestContext } from "playwright-core";
-import sharp from "sharp";
+import { cameraJpeg } from "../../../src/server/test/camera-jpeg";
 
-/**
- * A phone-like JPEG: a lawn-green picture carrying EXIF the way a camera writes it (capture time, GPS position,
- * camera make), so a test can check what the server keeps and what it removes.
- */
-export async function cameraPhoto(options: { color?: string; takenAt?: string } = {}): Promise<Buffer> {
-  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: options.color ?? "#2f7d32" } })
-    .jpeg({ quality: 80 })
-    .withExif({
-      IFD0: { Make: "TestCam", Model: "Phone 15" },
-      IFD2: { DateTimeOriginal: options.takenAt ?? "2026:11:20 10:42:05" },
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: "35/1 13/1 0/1",
-        GPSLongitudeRef: "W",
-        GPSLongitude: "80/1 50/1 0/1",
-      },
-    })
-    .toBuffer();
+/** A phone-sized photo as a camera writes it (EXIF and all, see cameraJpeg): what a person picks to upload. */
+export function cameraPhoto(options: { color?: string; takenAt?: string } = {}): Promise<Buffer> {
+  return cameraJpeg({ width: 1600, height: 1200, ...options });
 }
 
 /** Uploads `count` photos of `kind` to a job as the signed-in person of `request` (a completion needs one). */

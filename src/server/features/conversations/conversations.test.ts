@@ -5,17 +5,11 @@ import { conversationMessages, MASK, MESSAGE_MAX_LENGTH } from "../../../shared/
 import { daysFromToday } from "../../../shared/dates.js";
 import { photoMessages } from "../../../shared/proof.js";
 import { jobLabel } from "../../../shared/services.js";
-import {
-  conversationMember,
-  jobMessage,
-  jobMessageReport,
-  landscaper,
-  notification,
-  outbox,
-} from "../../db/schema.js";
+import { conversationMember, jobMessage, jobMessageReport, notification, outbox } from "../../db/schema.js";
 import { policies } from "../../lib/rate-limit/policies.js";
-import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js";
+import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
 import { type TestApp, useTestApp } from "../../test/build-test-app.js";
+import { type JobParties, jobCast, jobParties } from "../../test/cast-helpers.js";
 import { expectFieldErrors } from "../../test/field-errors.js";
 import { createJob, createLandscaper, postMultipart, samplePdf } from "../../test/landscaper-helpers.js";
 import { saveCard } from "../../test/payment-helpers.js";
@@ -32,12 +26,6 @@ type Item = {
   image: { thumbUrl: string; fullUrl: string } | null;
   reportedByMe: boolean;
 };
-
-/** A party in a job's story: a customer with a card and the landscaper who takes their jobs. */
-interface Cast {
-  customer: SignedUp;
-  pro: SignedUp;
-}
 
 /** The requests every block sends, against the app `t` (read when called, after beforeAll has built it). */
 function requests(t: TestApp) {
@@ -68,7 +56,7 @@ function requests(t: TestApp) {
     };
   };
   /** A job of `cast.customer`, accepted by `cast.pro` at $120 for a visit in `visit` days. */
-  const accepted = async (cast: Cast, visit = 3) => {
+  const accepted = async (cast: JobParties, visit = 3) => {
     const id = await createJob(t.app, { cookie: cast.customer.cookie, zipCode: "28202" });
     const response = await post(cast.pro, `/api/jobs/${id}/accept`, {
       price: 120,
@@ -77,13 +65,13 @@ function requests(t: TestApp) {
     expect(response.statusCode, response.body).toBe(200);
     return id;
   };
-  const scheduled = async (cast: Cast) => {
+  const scheduled = async (cast: JobParties) => {
     const id = await accepted(cast);
     const response = await post(cast.customer, `/api/jobs/${id}/approve`);
     expect(response.statusCode, response.body).toBe(200);
     return id;
   };
-  const completed = async (cast: Cast) => {
+  const completed = async (cast: JobParties) => {
     const id = await scheduled(cast);
     await addPhotos(t.app, cast.pro.cookie, id);
     const response = await post(cast.pro, `/api/jobs/${id}/complete`, { finalPrice: 120 });
@@ -91,7 +79,7 @@ function requests(t: TestApp) {
     return id;
   };
   /** Completed, then the customer reports a problem: the dispute is open. */
-  const disputed = async (cast: Cast) => {
+  const disputed = async (cast: JobParties) => {
     const id = await completed(cast);
     const response = await post(cast.customer, `/api/jobs/${id}/report-problem`, {
       reason: "partly_done",
@@ -123,19 +111,10 @@ describe("job conversations", () => {
   let pro: SignedUp;
   let rival: SignedUp;
   let admin: SignedUp;
-  let cast: Cast;
+  let cast: JobParties;
 
   beforeAll(async () => {
-    admin = await signUpAs(t.app, t.database, "admin");
-    customer = await signUp(t.app, { role: "customer", name: "Olivia Bennett" });
-    stranger = await signUp(t.app, { role: "customer", name: "Sam Stranger" });
-    await saveCard(t.app, customer.cookie);
-    pro = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Carlos Mendoza" });
-    rival = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Rita Rival" });
-    await t.database.db
-      .update(landscaper)
-      .set({ businessName: "Queen City Lawn Care" })
-      .where(eq(landscaper.userId, pro.id));
+    ({ customer, stranger, pro, rival, admin } = await jobCast(t));
     cast = { customer, pro };
   });
 
@@ -763,13 +742,10 @@ describe("job conversations", () => {
 describe("unread message emails", () => {
   const t = useTestApp();
   const { post, thread, scheduled, said } = requests(t);
-  let cast: Cast;
+  let cast: JobParties;
 
   beforeAll(async () => {
-    const customer = await signUp(t.app, { role: "customer", name: "Olivia Bennett" });
-    await saveCard(t.app, customer.cookie);
-    const pro = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Carlos Mendoza" });
-    cast = { customer, pro };
+    cast = await jobParties(t, "Olivia Bennett");
   });
 
   const pass = (delayMs = 0) => sendUnreadMessageEmails({ db: t.database.db, env: t.env, delayMs });
@@ -800,7 +776,7 @@ describe("unread message emails", () => {
     expect(response.statusCode, response.body).toBe(200);
   };
   /** A fresh customer (with a card) and the shared landscaper: each test's recipients are its own. */
-  const freshCast = async (name = "Nora Newman"): Promise<Cast> => {
+  const freshCast = async (name = "Nora Newman"): Promise<JobParties> => {
     const customer = await signUp(t.app, { role: "customer", name });
     await saveCard(t.app, customer.cookie);
     return { customer, pro: cast.pro };

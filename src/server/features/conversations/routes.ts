@@ -15,6 +15,7 @@ import { readMultipart } from "../../lib/multipart.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
+import { sendPhoto } from "../proof/index.js";
 import {
   markConversationRead,
   readConversation,
@@ -130,11 +131,7 @@ export async function conversationRoutes(fastify: FastifyInstance) {
         messageId: params.messageId,
         size: query.size,
       });
-      reply.header("content-type", "image/jpeg");
-      reply.header("content-length", file.size);
-      reply.header("cache-control", "private, max-age=86400, immutable");
-      reply.header("content-disposition", "inline");
-      return reply.send(file.stream);
+      return sendPhoto(reply, file);
     },
   );
 }

@@ -275,6 +275,26 @@ export async function markConversationRead(options: { db: Db; principal: Princip
   });
 }
 
+/**
+ * The job `jobId` as `principal` is a party to it, and its message `messageId` if they may see it (a landscaper
+ * who took the job over sees nothing from before their time): undefined otherwise, for the caller's 404.
+ */
+async function visibleMessage(db: Db, principal: Principal, jobId: string, messageId: string) {
+  const current = await jobForParty(db, principal, jobId);
+  const since = visibleSince(current, roleOn(current, principal));
+  const [message] = await db
+    .select()
+    .from(jobMessage)
+    .where(
+      and(
+        eq(jobMessage.id, messageId),
+        eq(jobMessage.jobId, current.id),
+        since ? gte(jobMessage.createdAt, since) : undefined,
+      ),
+    );
+  return { current, message };
+}
+
 /** Someone on the conversation reports a message to our team (once each). */
 export async function reportMessage(options: {
   db: Db;
@@ -285,18 +305,7 @@ export async function reportMessage(options: {
   reason: string;
 }) {
   const { db, principal } = options;
-  const current = await jobForParty(db, principal, options.jobId);
-  const since = visibleSince(current, roleOn(current, principal));
-  const [message] = await db
-    .select()
-    .from(jobMessage)
-    .where(
-      and(
-        eq(jobMessage.id, options.messageId),
-        eq(jobMessage.jobId, current.id),
-        since ? gte(jobMessage.createdAt, since) : undefined,
-      ),
-    );
+  const { current, message } = await visibleMessage(db, principal, options.jobId, options.messageId);
   if (!message) throw notFound("Message not found.");
   if (message.senderId === principal.userId) throw conflict("You cannot report your own message.");
   await db.transaction(async (tx) => {
@@ -323,18 +332,7 @@ export async function readMessageImage(options: {
   messageId: string;
   size: "thumb" | "full";
 }) {
-  const current = await jobForParty(options.db, options.principal, options.jobId);
-  const since = visibleSince(current, roleOn(current, options.principal));
-  const [message] = await options.db
-    .select({ imageKey: jobMessage.imageKey, imageThumbKey: jobMessage.imageThumbKey })
-    .from(jobMessage)
-    .where(
-      and(
-        eq(jobMessage.id, options.messageId),
-        eq(jobMessage.jobId, current.id),
-        since ? gte(jobMessage.createdAt, since) : undefined,
-      ),
-    );
+  const { message } = await visibleMessage(options.db, options.principal, options.jobId, options.messageId);
   const key = options.size === "thumb" ? message?.imageThumbKey : message?.imageKey;
   if (!key) throw notFound("Image not found.");
   const file = await options.storage.get(key);

@@ -17,7 +17,7 @@ import { countPhotos } from "../proof/index.js";
 import { firstVisitDate, offerSeries } from "../series/index.js";
 import type { ActionOptions } from "./action-options.js";
 import { customerDashboardUrl, jobAlerts, servicesOf } from "./alerts.js";
-import { assertAllowed, loadJob, move, recordEvent } from "./lifecycle.js";
+import { assertAllowed, backToQueue, loadJob, move, recordEvent } from "./lifecycle.js";
 import type { JobRow } from "./views.js";
 
 async function assertApprovedLandscaper(tx: DbOrTx, principal: Principal) {
@@ -162,13 +162,7 @@ export async function withdrawJob(options: ActionOptions & { reason: string }) {
       current,
       action: "withdraw",
       actorId: principal.userId,
-      set: {
-        landscaperId: null,
-        quotedPriceCents: null,
-        scheduledDate: null,
-        acceptedAt: null,
-        scheduledAt: null,
-      },
+      set: backToQueue,
       note: options.reason,
     });
     await tx

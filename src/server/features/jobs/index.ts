@@ -4,7 +4,7 @@
 export type { ActionOptions } from "./action-options.js";
 export { customerDashboardUrl, jobAlerts, ratingNote, servicesOf } from "./alerts.js";
 export { jobActionRoutes } from "./job-action-route.js";
-export { assertAllowed, loadJob, move, recordEvent } from "./lifecycle.js";
+export { assertAllowed, backToQueue, loadJob, move, recordEvent } from "./lifecycle.js";
 export { jobInput, jobParams } from "./route-inputs.js";
 export { tellPerson } from "./updates.js";
 export {

@@ -97,6 +97,18 @@ export async function recordEvent(
 }
 
 /**
+ * What putting a job back in the queue clears, however it gets there (the landscaper withdraws, leaves the
+ * series, or misses the visit): the landscaper, their price and their date, so the next one starts afresh.
+ */
+export const backToQueue = {
+  landscaperId: null,
+  quotedPriceCents: null,
+  scheduledDate: null,
+  acceptedAt: null,
+  scheduledAt: null,
+} as const satisfies PgUpdateSetSource<typeof job>;
+
+/**
  * Applies an action to a job that is still as it was read (a conditional UPDATE on its status and
  * assignment, plus `alsoWhere` for a guard of the action's own), records the event, and answers the new row.
  * A concurrent change makes it answer 409 (`raceMessage`, or why the job's new status refuses it) instead

@@ -4,8 +4,9 @@ import { addDaysIso, daysFromToday } from "../../../shared/dates.js";
 import type { LandscaperJobsAnswer } from "../../../shared/job-queue.js";
 import { job } from "../../db/schema.js";
 import { useTestApp } from "../../test/build-test-app.js";
+import { type JobParties, jobParties } from "../../test/cast-helpers.js";
 import { addPhotos } from "../../test/photo-helpers.js";
-import { offerWeeklySeries, postAs, type SeriesParties, seriesParties } from "../../test/series-helpers.js";
+import { offerWeeklySeries, postAs } from "../../test/series-helpers.js";
 
 /**
  * The queue and a landscaper's series visits: one card a series (the first visit, with how many there are),
@@ -14,10 +15,10 @@ import { offerWeeklySeries, postAs, type SeriesParties, seriesParties } from "..
  */
 describe("series visits in the landscaper's queue", () => {
   const t = useTestApp();
-  let parties: SeriesParties;
+  let parties: JobParties;
 
   beforeAll(async () => {
-    parties = await seriesParties(t, "Olivia Bennett");
+    parties = await jobParties(t, "Olivia Bennett");
   });
 
   const queue = async (query: Record<string, string> = {}) => {

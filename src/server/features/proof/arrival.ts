@@ -6,7 +6,8 @@ import {
 } from "../../../shared/dates.js";
 import { jobLabel } from "../../../shared/services.js";
 import { firstNameOf } from "../../../shared/session.js";
-import type { DbOrTx } from "../../db/client.js";
+import type { Env } from "../../config/env.js";
+import type { DbOrTx, Tx } from "../../db/client.js";
 import { conflict, fieldInvalid, notFound } from "../../lib/errors.js";
 import { type ActionOptions, type JobRow, loadJob, move, tellPerson } from "../jobs/index.js";
 import { findProfile } from "../landscapers/index.js";
@@ -20,6 +21,24 @@ async function whoIsComing(db: DbOrTx, landscaperId: string): Promise<string> {
   const first = firstNameOf(profile?.fullName);
   const business = profile?.businessName?.trim();
   return business ? `${first} from ${business}` : first;
+}
+
+/** Tells the visit's customer an arrival step by their channels, worded around who is coming. */
+async function tellArrival(
+  tx: Tx,
+  env: Env,
+  visit: JobRow,
+  landscaperId: string,
+  words: (who: string) => { message: string; subject: string },
+) {
+  const who = await whoIsComing(tx, landscaperId);
+  await tellPerson(tx, env, {
+    userId: visit.customerId,
+    party: "customer",
+    type: "arrival",
+    jobNumber: jobLabel(visit.number),
+    ...words(who),
+  });
 }
 
 /** The job, if it is the caller's own scheduled visit and its day has come. */
@@ -64,15 +83,10 @@ export async function markOnMyWay(
       set: { onTheWayAt: now, etaAt },
       note: `ETA ${formatCharlotteClock(etaAt)}`,
     });
-    const who = await whoIsComing(tx, principal.userId);
-    await tellPerson(tx, env, {
-      userId: updated.customerId,
-      party: "customer",
-      type: "arrival",
-      jobNumber: jobLabel(updated.number),
+    await tellArrival(tx, env, updated, principal.userId, (who) => ({
       message: `${who} is on the way — arriving about ${formatCharlotteClock(etaAt)}.`,
       subject: `${who} is on the way`,
-    });
+    }));
     return updated;
   });
 }
@@ -92,17 +106,14 @@ export async function markArrival(options: ActionOptions & { step: "arrived" | "
       actorId: principal.userId,
       set: arrived ? { arrivedAt: now } : { workStartedAt: now, arrivedAt: current.arrivedAt ?? now },
     });
-    const who = await whoIsComing(tx, principal.userId);
-    await tellPerson(tx, env, {
-      userId: updated.customerId,
-      party: "customer",
-      type: "arrival",
-      jobNumber: jobLabel(updated.number),
-      message: arrived
-        ? `${who} has arrived (${formatCharlotteClock(now)}).`
-        : `${who} started the work (${formatCharlotteClock(now)}).`,
-      subject: arrived ? `${who} has arrived` : `${who} started the work`,
-    });
+    await tellArrival(tx, env, updated, principal.userId, (who) =>
+      arrived
+        ? { message: `${who} has arrived (${formatCharlotteClock(now)}).`, subject: `${who} has arrived` }
+        : {
+            message: `${who} started the work (${formatCharlotteClock(now)}).`,
+            subject: `${who} started the work`,
+          },
+    );
     return updated;
   });
 }

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { daysFromToday } from "../../../shared/dates.js";
 import { jobEvent, ledgerEntry, ledgerTransaction, notification, outbox, payment } from "../../db/schema.js";
-import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js";
+import { type SignedUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
-import { createJob, createLandscaper } from "../../test/landscaper-helpers.js";
-import { saveCard } from "../../test/payment-helpers.js";
+import { jobParties } from "../../test/cast-helpers.js";
+import { createJob } from "../../test/landscaper-helpers.js";
 import { addPhotos } from "../../test/photo-helpers.js";
 import { reconcile } from "../payments/index.js";
 
@@ -21,9 +21,7 @@ describe("disputes", () => {
 
   beforeAll(async () => {
     admin = await signUpAs(t.app, t.database, "admin");
-    customer = await signUp(t.app, { role: "customer", name: "Olivia Bennett" });
-    await saveCard(t.app, customer.cookie);
-    pro = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Carlos Mendoza" });
+    ({ customer, pro } = await jobParties(t, "Olivia Bennett"));
   });
 
   const post = (who: { cookie: string }, url: string, payload: object = {}) =>

@@ -1,2 +1,2 @@
 export { addPhotos, countPhotos, jobForParty, photosByJob, photosOf } from "./photos.js";
-export { processPhoto } from "./process-photo.js";
+export { processPhoto, sendPhoto } from "./process-photo.js";

@@ -1,4 +1,6 @@
+import type { Readable } from "node:stream";
 import exifReader from "exif-reader";
+import type { FastifyReply } from "fastify";
 import sharp from "sharp";
 import { charlotteTime } from "../../../shared/dates.js";
 import { PHOTO_MAX_EDGE, photoMessages, THUMB_EDGE } from "../../../shared/proof.js";
@@ -13,6 +15,18 @@ export interface ProcessedPhoto {
   height: number;
   /** When the camera says it took the photo, if it says (and it is plausible). */
   takenAt: Date | null;
+}
+
+/**
+ * A stored photo (full size or thumbnail, a JPEG as processPhoto wrote it) as the answer to a GET: proof photos
+ * and message images alike. Private to the people on the job; a photo never changes once stored.
+ */
+export function sendPhoto(reply: FastifyReply, file: { stream: Readable; size: number }) {
+  reply.header("content-type", "image/jpeg");
+  reply.header("content-length", file.size);
+  reply.header("cache-control", "private, max-age=86400, immutable");
+  reply.header("content-disposition", "inline");
+  return reply.send(file.stream);
 }
 
 const accepted = new Set(["image/jpeg", "image/png", "image/webp", "image/heic"]);

@@ -3,11 +3,11 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { daysFromToday, formatCharlotteClock } from "../../../shared/dates.js";
-import { landscaper, notification, outbox, user } from "../../db/schema.js";
-import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js";
+import { notification, outbox, user } from "../../db/schema.js";
+import type { SignedUp } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
-import { createJob, createLandscaper, postMultipart } from "../../test/landscaper-helpers.js";
-import { saveCard } from "../../test/payment-helpers.js";
+import { jobCast } from "../../test/cast-helpers.js";
+import { createJob, postMultipart } from "../../test/landscaper-helpers.js";
 import { addPhotos, cameraJpeg } from "../../test/photo-helpers.js";
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
@@ -29,16 +29,7 @@ describe("proof of work and arrival", () => {
   let admin: SignedUp;
 
   beforeAll(async () => {
-    admin = await signUpAs(t.app, t.database, "admin");
-    customer = await signUp(t.app, { role: "customer", name: "Olivia Bennett" });
-    stranger = await signUp(t.app, { role: "customer", name: "Sam Stranger" });
-    await saveCard(t.app, customer.cookie);
-    pro = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Carlos Mendoza" });
-    rival = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Rita Rival" });
-    await t.database.db
-      .update(landscaper)
-      .set({ businessName: "Queen City Lawn Care" })
-      .where(eq(landscaper.userId, pro.id));
+    ({ admin, customer, stranger, pro, rival } = await jobCast(t));
   });
 
   const post = (who: { cookie: string }, url: string, payload: object = {}) =>

@@ -14,6 +14,7 @@ import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { jobParams } from "../jobs/index.js";
 import { addPhotos, readPhoto, removePhoto } from "./photos.js";
+import { sendPhoto } from "./process-photo.js";
 import { visitRoutes } from "./visit-routes.js";
 
 const photoParams = jobParams.extend({ photoId: z.uuid({ message: "Photo not found." }) });
@@ -92,12 +93,7 @@ export async function proofRoutes(fastify: FastifyInstance) {
         photoId: params.photoId,
         size: query.size,
       });
-      reply.header("content-type", "image/jpeg");
-      reply.header("content-length", file.size);
-      // Private to the people on the job; a photo never changes once stored.
-      reply.header("cache-control", "private, max-age=86400, immutable");
-      reply.header("content-disposition", "inline");
-      return reply.send(file.stream);
+      return sendPhoto(reply, file);
     },
   );
 }

@@ -6,7 +6,7 @@ import type { Tx } from "../../db/client.js";
 import { job, jobSeries } from "../../db/schema.js";
 import { conflict, fieldInvalid, notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
-import { type ActionOptions, loadJob, move, tellPerson } from "../jobs/index.js";
+import { type ActionOptions, backToQueue, loadJob, move, tellPerson } from "../jobs/index.js";
 import { notifyAdmins } from "../notifications/index.js";
 import { queueCancellationMoney } from "../payments/index.js";
 import {
@@ -212,15 +212,7 @@ export function leaveSeries(options: SeriesOptions & { reason: string }) {
         current: visit,
         action: requeue ? "withdraw" : "cancel",
         actorId: options.principal.userId,
-        set: requeue
-          ? {
-              landscaperId: null,
-              quotedPriceCents: null,
-              scheduledDate: null,
-              acceptedAt: null,
-              scheduledAt: null,
-            }
-          : { cancelReason: "The landscaper left the series", cancelledAt: now },
+        set: requeue ? backToQueue : { cancelReason: "The landscaper left the series", cancelledAt: now },
         note: options.reason,
       });
       const row = await queueCancellationMoney(tx, {

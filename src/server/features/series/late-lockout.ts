@@ -8,7 +8,7 @@ import { jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
 import { job, jobDecline, jobSeries } from "../../db/schema.js";
-import { move } from "../jobs/index.js";
+import { backToQueue, move } from "../jobs/index.js";
 import { ARRIVAL_TRACKING_SINCE, findProfile, pauseLandscaper } from "../landscapers/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
 import {
@@ -97,11 +97,7 @@ export async function runLateLockout(options: LateLockoutOptions): Promise<LateL
         // The landscaper who missed it: the event is theirs, as a withdrawal is (their completion rate reads it).
         actorId: landscaperId,
         set: {
-          landscaperId: null,
-          quotedPriceCents: null,
-          scheduledDate: null,
-          acceptedAt: null,
-          scheduledAt: null,
+          ...backToQueue,
           onTheWayAt: null,
           etaAt: null,
           movedAt: null,

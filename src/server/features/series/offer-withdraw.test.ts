@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { job, notification } from "../../db/schema.js";
 import { useTestApp } from "../../test/build-test-app.js";
-import { offerWeeklySeries, postAs, type SeriesParties, seriesParties } from "../../test/series-helpers.js";
+import { type JobParties, jobParties } from "../../test/cast-helpers.js";
+import { offerWeeklySeries, postAs } from "../../test/series-helpers.js";
 
 /**
  * A series offer still waiting for the customer's approval has no visits booked: leaving it withdraws the
@@ -10,10 +11,10 @@ import { offerWeeklySeries, postAs, type SeriesParties, seriesParties } from "..
  */
 describe("withdrawing a series offer", () => {
   const t = useTestApp();
-  let parties: SeriesParties;
+  let parties: JobParties;
 
   beforeAll(async () => {
-    parties = await seriesParties(t, "Marcus Carter");
+    parties = await jobParties(t, "Marcus Carter");
   });
 
   it("puts the request back in the queue and tells the customer the offer was withdrawn", async () => {

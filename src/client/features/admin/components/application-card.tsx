@@ -1,4 +1,5 @@
-import { CircleCheck, CircleX, ExternalLink, FileText, Mail, Phone } from "lucide-react";
+import { CircleCheck, CircleX, ExternalLink, FileText } from "lucide-react";
+import type * as React from "react";
 import { useId, useState } from "react";
 import { type ApplicationView, adminMessages } from "../../../../shared/admin";
 import { documentLabels, travelRadiusLabel } from "../../../../shared/landscapers";
@@ -11,6 +12,7 @@ import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { useReviewApplication } from "../api/admin-api";
 import { formatDate } from "../lib/format";
+import { ContactLink } from "./contact-link";
 import { PausedBadge, ReliabilityGrid } from "./reliability-figures";
 import { UserStatusBadge } from "./status-badges";
 
@@ -21,6 +23,26 @@ const decidedLabel: Record<ApplicationView["status"], string> = {
 };
 
 /** One application: contact details, service area, documents, the reviewer's notes and the decision. */
+/** One fact of the application in the card's two-column list: its name over its value. */
+function Fact({
+  label,
+  className,
+  valueClassName,
+  children,
+}: {
+  label: string;
+  className?: string;
+  valueClassName?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={cn("min-w-0", className)}>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className={valueClassName}>{children}</dd>
+    </div>
+  );
+}
+
 export function ApplicationCard({ application }: { application: ApplicationView }) {
   const [draft, setNotes] = useState(application.adminNotes ?? "");
   const review = useReviewApplication();
@@ -72,68 +94,41 @@ export function ApplicationCard({ application }: { application: ApplicationView 
       </header>
 
       <dl className="grid grid-cols-2 gap-3 text-sm">
-        <div className="col-span-2 min-w-0">
-          <dt className="text-slate-500">Email</dt>
-          <dd>
-            <a
-              href={`mailto:${application.email}`}
-              className={`inline-flex max-w-full items-center gap-1.5 rounded-sm font-medium text-brand-700 hover:underline ${focusRing}`}
-            >
-              <Mail className="size-4 shrink-0" aria-hidden="true" />
-              <span className="min-w-0 [overflow-wrap:anywhere]">{application.email}</span>
-            </a>
-          </dd>
-        </div>
-        <div className="min-w-0">
-          <dt className="text-slate-500">Phone</dt>
-          <dd>
-            <a
-              href={`tel:${application.phoneNumber.replace(/[^\d+]/g, "")}`}
-              className={`inline-flex items-center gap-1.5 rounded-sm font-medium text-brand-700 hover:underline ${focusRing}`}
-            >
-              <Phone className="size-4 shrink-0" aria-hidden="true" />
-              {application.phoneNumber}
-            </a>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Date submitted</dt>
-          <dd className="font-medium text-slate-900">
-            {application.documentsSubmittedAt ? (
-              formatDate(application.documentsSubmittedAt)
-            ) : decided ? (
-              // Decided without a recorded submission (approved before submissions were dated): nothing to act on.
-              <span className="font-normal text-slate-700">
-                Registered {formatDate(application.createdAt)}
+        <Fact label="Email" className="col-span-2">
+          <ContactLink kind="email" value={application.email} className="font-medium" />
+        </Fact>
+        <Fact label="Phone">
+          <ContactLink kind="phone" value={application.phoneNumber} className="font-medium" />
+        </Fact>
+        <Fact label="Date submitted" valueClassName="font-medium text-slate-900">
+          {application.documentsSubmittedAt ? (
+            formatDate(application.documentsSubmittedAt)
+          ) : decided ? (
+            // Decided without a recorded submission (approved before submissions were dated): nothing to act on.
+            <span className="font-normal text-slate-700">Registered {formatDate(application.createdAt)}</span>
+          ) : (
+            <span className="font-normal text-amber-800">
+              Not yet (registered {formatDate(application.createdAt)})
+            </span>
+          )}
+        </Fact>
+        <Fact label="ZIP codes served" valueClassName="mt-1 flex flex-wrap gap-1.5">
+          {application.serviceZipCodes.length ? (
+            application.serviceZipCodes.map((zip) => (
+              <span
+                key={zip}
+                className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 tabular-nums"
+              >
+                {zip}
               </span>
-            ) : (
-              <span className="font-normal text-amber-800">
-                Not yet (registered {formatDate(application.createdAt)})
-              </span>
-            )}
-          </dd>
-        </div>
-        <div className="min-w-0">
-          <dt className="text-slate-500">ZIP codes served</dt>
-          <dd className="mt-1 flex flex-wrap gap-1.5">
-            {application.serviceZipCodes.length ? (
-              application.serviceZipCodes.map((zip) => (
-                <span
-                  key={zip}
-                  className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 tabular-nums"
-                >
-                  {zip}
-                </span>
-              ))
-            ) : (
-              <span className="text-slate-500">None listed</span>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Travel radius</dt>
-          <dd className="font-medium text-slate-900">{travelRadiusLabel(application.travelRadius)}</dd>
-        </div>
+            ))
+          ) : (
+            <span className="text-slate-500">None listed</span>
+          )}
+        </Fact>
+        <Fact label="Travel radius" valueClassName="font-medium text-slate-900">
+          {travelRadiusLabel(application.travelRadius)}
+        </Fact>
       </dl>
 
       {application.reliability ? (

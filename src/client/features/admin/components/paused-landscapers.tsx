@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Mail, PauseCircle, PlayCircle } from "lucide-react";
+import { PauseCircle, PlayCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { todayInCharlotte } from "../../../../shared/dates";
@@ -11,10 +11,10 @@ import { LoadError } from "../../../components/load-error";
 import { ReasonField } from "../../../components/reason-field";
 import { Card } from "../../../components/ui/card";
 import { toastDialogFailure } from "../../../lib/form-errors";
-import { focusRing } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { visitDay } from "../../series";
 import { useLiftPause, usePausedLandscapers } from "../api/admin-api";
+import { ContactLink } from "./contact-link";
 import { ReliabilityGrid } from "./reliability-figures";
 
 type LiftInput = z.input<typeof liftPauseSchema>;
@@ -143,13 +143,7 @@ export function PausedLandscapers() {
                     <h3 className="font-semibold [overflow-wrap:anywhere] text-slate-900">
                       {landscaper.name}
                     </h3>
-                    <a
-                      href={`mailto:${landscaper.email}`}
-                      className={`inline-flex max-w-full items-center gap-1.5 rounded-sm text-sm text-brand-700 hover:underline ${focusRing}`}
-                    >
-                      <Mail className="size-4 shrink-0" aria-hidden="true" />
-                      <span className="[overflow-wrap:anywhere]">{landscaper.email}</span>
-                    </a>
+                    <ContactLink kind="email" value={landscaper.email} className="text-sm" />
                   </div>
                   <LiftPauseDialog landscaper={landscaper} />
                 </div>

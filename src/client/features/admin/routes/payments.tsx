@@ -281,29 +281,32 @@ function Attention({ attention }: { attention: AdminPaymentsAnswer["attention"] 
           </li>
         ))}
         {attention.payouts.map((p) => (
-          <li
+          <FailureItem
             key={p.id}
-            className="grid gap-1 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-950"
-          >
-            <p className="font-semibold">
-              Payout of {formatCents(p.amountCents)} to {p.landscaperName}{" "}
-              {p.status === "failed" ? "failed" : `is being retried (attempt ${p.attempts})`}
-            </p>
-            {p.failureMessage ? <p>{p.failureMessage}</p> : null}
-          </li>
+            title={`Payout of ${formatCents(p.amountCents)} to ${p.landscaperName} ${
+              p.status === "failed" ? "failed" : `is being retried (attempt ${p.attempts})`
+            }`}
+            detail={p.failureMessage}
+          />
         ))}
         {attention.holds.map((h) => (
-          <li
+          <FailureItem
             key={h.jobId}
-            className="grid gap-1 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-950"
-          >
-            <p className="font-semibold">
-              {jobLabel(h.jobNumber)}: {h.customerName}'s card refused the {formatCents(h.amountCents)} hold
-            </p>
-            <p>{h.failureMessage ?? "The card was declined."} The visit waits for a new card.</p>
-          </li>
+            title={`${jobLabel(h.jobNumber)}: ${h.customerName}'s card refused the ${formatCents(h.amountCents)} hold`}
+            detail={`${h.failureMessage ?? "The card was declined."} The visit waits for a new card.`}
+          />
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Money that did not move (a payout, a card hold): what failed, then why when the provider said. */
+function FailureItem({ title, detail }: { title: string; detail: string | null }) {
+  return (
+    <li className="grid gap-1 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-950">
+      <p className="font-semibold">{title}</p>
+      {detail ? <p>{detail}</p> : null}
+    </li>
   );
 }

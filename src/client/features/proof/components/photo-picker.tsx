@@ -1,4 +1,4 @@
-import { Camera, ImagePlus, LoaderCircle, X } from "lucide-react";
+import { Camera, ImagePlus, LoaderCircle, type LucideIcon, X } from "lucide-react";
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import type { JobPhoto, PhotoKind } from "../../../../shared/proof";
 import { MAX_PHOTOS_PER_KIND } from "../../../../shared/proof";
@@ -95,22 +95,39 @@ export function PhotoPicker({
     onFilesChange(result.files);
   }
 
-  function input(ref: RefObject<HTMLInputElement | null>, capture: boolean) {
+  /** A photo source: its hidden file input and the button that opens it (the camera, or the library). */
+  function source(
+    ref: RefObject<HTMLInputElement | null>,
+    options: { capture: boolean; label: string; icon: LucideIcon; className?: string },
+  ) {
+    const Icon = options.icon;
     return (
-      <input
-        ref={ref}
-        type="file"
-        accept={photoAccept}
-        multiple
-        hidden
-        tabIndex={-1}
-        {...(capture ? { capture: "environment" } : {})}
-        onChange={(event) => {
-          add(event.target.files);
-          // Cleared, so choosing the same photo again after removing it still adds it.
-          event.target.value = "";
-        }}
-      />
+      <>
+        <input
+          ref={ref}
+          type="file"
+          accept={photoAccept}
+          multiple
+          hidden
+          tabIndex={-1}
+          {...(options.capture ? { capture: "environment" } : {})}
+          onChange={(event) => {
+            add(event.target.files);
+            // Cleared, so choosing the same photo again after removing it still adds it.
+            event.target.value = "";
+          }}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          className={options.className}
+          icon={<Icon className="size-4" aria-hidden="true" />}
+          disabled={disabled || full}
+          onClick={() => ref.current?.click()}
+        >
+          {options.label}
+        </Button>
+      </>
     );
   }
 
@@ -200,28 +217,15 @@ export function PhotoPicker({
         </ul>
       ) : null}
 
-      {input(camera, true)}
-      {input(library, false)}
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button
-          type="button"
-          variant="outline"
-          className="hidden pointer-coarse:inline-flex"
-          icon={<Camera className="size-4" aria-hidden="true" />}
-          disabled={disabled || full}
-          onClick={() => camera.current?.click()}
-        >
-          Take photo
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          icon={<ImagePlus className="size-4" aria-hidden="true" />}
-          disabled={disabled || full}
-          onClick={() => library.current?.click()}
-        >
-          Choose photos
-        </Button>
+        {source(camera, {
+          capture: true,
+          label: "Take photo",
+          icon: Camera,
+          // Only where a camera is at hand (a touch screen); elsewhere the library serves.
+          className: "hidden pointer-coarse:inline-flex",
+        })}
+        {source(library, { capture: false, label: "Choose photos", icon: ImagePlus })}
       </div>
       <p id={statusId} className={cn("text-sm text-slate-600", total === 0 && "sr-only")} aria-live="polite">
         {total === 0

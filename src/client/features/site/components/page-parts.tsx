@@ -110,6 +110,25 @@ export function Section({
   );
 }
 
+/**
+ * The white "Get an Instant Quote" button on a brand-green panel (the home page's hero, the closing callout);
+ * `className` sets the focus ring's offset to the panel's shade.
+ */
+export function QuoteButtonOnBrand({ className }: { className?: string }) {
+  return (
+    <Button
+      asChild
+      size="lg"
+      className={cn("bg-white text-brand-900 hover:bg-brand-50 focus-visible:ring-white", className)}
+    >
+      <Link to="/instant-quote">
+        Get an Instant Quote
+        <ArrowRight className="size-4" aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
+
 /** Closing call to action shared by the marketing pages. */
 export function QuoteCallout({
   title = "Ready for a yard you're proud of?",
@@ -128,16 +147,7 @@ export function QuoteCallout({
               <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h2>
               <p className="mt-2 text-brand-100">{text}</p>
             </div>
-            <Button
-              asChild
-              size="lg"
-              className="bg-white text-brand-900 hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-800"
-            >
-              <Link to="/instant-quote">
-                Get an Instant Quote
-                <ArrowRight className="size-4" aria-hidden="true" />
-              </Link>
-            </Button>
+            <QuoteButtonOnBrand className="focus-visible:ring-offset-brand-800" />
           </div>
         </div>
       </div>
@@ -151,26 +161,39 @@ export interface PagePoint {
   text: string;
 }
 
-/** 'How it works': numbered cards, three across from `md` up. */
-export function NumberedSteps({ steps }: { steps: readonly PagePoint[] }) {
+/**
+ * A page's 'How it works' section (its anchor #how-it-works): the steps as numbered cards, three across from
+ * `md` up.
+ */
+export function HowItWorks({
+  title,
+  intro,
+  steps,
+}: {
+  title: string;
+  intro: string;
+  steps: readonly PagePoint[];
+}) {
   return (
-    <ol className="grid gap-6 md:grid-cols-3">
-      {steps.map((step, index) => (
-        <li
-          key={step.title}
-          className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <div className="flex items-center gap-3">
-            <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
-              {index + 1}
-            </span>
-            <step.icon className="size-6 text-brand-700" aria-hidden="true" />
-          </div>
-          <h3 className="text-lg font-semibold text-slate-900">{step.title}</h3>
-          <p className="text-slate-600">{step.text}</p>
-        </li>
-      ))}
-    </ol>
+    <Section id="how-it-works" eyebrow="How it works" title={title} intro={intro}>
+      <ol className="grid gap-6 md:grid-cols-3">
+        {steps.map((step, index) => (
+          <li
+            key={step.title}
+            className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
+            <div className="flex items-center gap-3">
+              <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+                {index + 1}
+              </span>
+              <step.icon className="size-6 text-brand-700" aria-hidden="true" />
+            </div>
+            <h3 className="text-lg font-semibold text-slate-900">{step.title}</h3>
+            <p className="text-slate-600">{step.text}</p>
+          </li>
+        ))}
+      </ol>
+    </Section>
   );
 }
 

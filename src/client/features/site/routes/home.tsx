@@ -1,26 +1,13 @@
-import {
-  ArrowRight,
-  CalendarDays,
-  CircleCheck,
-  Clock,
-  Leaf,
-  Mail,
-  MapPin,
-  Phone,
-  Star,
-  Timer,
-} from "lucide-react";
+import { CalendarDays, CircleCheck, Clock, Leaf, Mail, MapPin, Phone, Star, Timer } from "lucide-react";
 import type * as React from "react";
-import { Link } from "react-router";
 import { site } from "../../../../shared/site";
 import { IconBadge } from "../../../components/icon-badge";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { fullTitleMeta } from "../../../lib/meta";
 import { container, focusRing } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
-import { LeafPattern, NumberedSteps, PointCards, Section } from "../components/page-parts";
+import { HowItWorks, LeafPattern, PointCards, QuoteButtonOnBrand, Section } from "../components/page-parts";
 import { neighborhoods } from "../content/areas";
 
 export function meta() {
@@ -97,16 +84,7 @@ export default function HomePage() {
               local pro, from Myers Park and Dilworth to Ballantyne, Matthews and Huntersville.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-              <Button
-                asChild
-                size="lg"
-                className="bg-white px-5 text-brand-900 shadow-sm hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-900"
-              >
-                <Link to="/instant-quote">
-                  Get an Instant Quote
-                  <ArrowRight className="size-4" aria-hidden="true" />
-                </Link>
-              </Button>
+              <QuoteButtonOnBrand className="px-5 shadow-sm focus-visible:ring-offset-brand-900" />
               <ButtonLink to="/login/client" size="lg" variant="outline" className={heroOutline}>
                 Client Login
               </ButtonLink>
@@ -144,14 +122,11 @@ export default function HomePage() {
         </div>
       </div>
 
-      <Section
-        id="how-it-works"
-        eyebrow="How it works"
+      <HowItWorks
         title="Three steps to a tidier yard"
         intro="Booking landscaping should be as easy as ordering takeout. Here's the whole process."
-      >
-        <NumberedSteps steps={steps} />
-      </Section>
+        steps={steps}
+      />
 
       <Section
         id="why-greenscape"

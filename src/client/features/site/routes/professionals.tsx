@@ -11,7 +11,7 @@ import {
 import { Link } from "react-router";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { pageMeta } from "../../../lib/meta";
-import { NumberedSteps, PageHero, PointCards, QuoteCallout, Section } from "../components/page-parts";
+import { HowItWorks, PageHero, PointCards, QuoteCallout, Section } from "../components/page-parts";
 import { services } from "../content/services";
 
 export function meta() {
@@ -83,14 +83,11 @@ export default function ProfessionalsPage() {
         </ButtonLink>
       </PageHero>
 
-      <Section
-        id="how-it-works"
-        eyebrow="How it works"
+      <HowItWorks
         title="From request to approved quote"
         intro="A simple, transparent process, with a real person reviewing every request within 24 hours."
-      >
-        <NumberedSteps steps={steps} />
-      </Section>
+        steps={steps}
+      />
 
       <Section
         id="services"

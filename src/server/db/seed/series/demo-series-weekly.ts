@@ -54,6 +54,25 @@ export function prepareWeeklySeries(
   });
 }
 
+type Visit = typeof s.job.$inferSelect;
+
+/**
+ * A scheduled visit changed as its action would change it, at `set.updatedAt`: the row in the database, its
+ * event, and the copy in `visit` the later steps read.
+ */
+async function changeVisit(
+  tx: DemoContext["tx"],
+  visit: Visit,
+  set: Partial<Visit> & { updatedAt: Date },
+  event: { actorId: string; toStatus: "moved" | "cancelled"; note: string },
+) {
+  Object.assign(visit, set);
+  await tx.update(s.job).set(set).where(eq(s.job.id, visit.id));
+  await tx
+    .insert(s.jobEvent)
+    .values({ jobId: visit.id, fromStatus: "scheduled", createdAt: set.updatedAt, ...event });
+}
+
 /** Generates the weekly series' visits, then moves the next one and skips a later one, with their notices. */
 export async function finishWeeklySeries(
   context: DemoContext,
@@ -73,25 +92,16 @@ export async function finishWeeklySeries(
     const to = addDaysIso(from, 1);
     const movedAt = new Date(Math.max(later(now, -5 * HOUR).getTime(), moved.createdAt.getTime() + MINUTE));
     const reason = `Heavy rain is forecast for ${weekdayNames[row.weekday!]}; the lawn will be too wet to mow.`;
-    Object.assign(moved, {
-      scheduledDate: to,
-      movedAt,
-      movedFrom: from,
-      moveReason: reason,
-      updatedAt: movedAt,
-    });
-    await tx
-      .update(s.job)
-      .set({ scheduledDate: to, movedAt, movedFrom: from, moveReason: reason, updatedAt: movedAt })
-      .where(eq(s.job.id, moved.id));
-    await tx.insert(s.jobEvent).values({
-      jobId: moved.id,
-      actorId: landscaper.id,
-      fromStatus: "scheduled",
-      toStatus: "moved",
-      note: `Moved from ${formatLongDate(from)} to ${formatLongDate(to)}: ${reason}`,
-      createdAt: movedAt,
-    });
+    await changeVisit(
+      tx,
+      moved,
+      { scheduledDate: to, movedAt, movedFrom: from, moveReason: reason, updatedAt: movedAt },
+      {
+        actorId: landscaper.id,
+        toStatus: "moved",
+        note: `Moved from ${formatLongDate(from)} to ${formatLongDate(to)}: ${reason}`,
+      },
+    );
     const label = jobLabel(moved.number);
     notifications.push({
       userId: customer.id,
@@ -108,24 +118,12 @@ export async function finishWeeklySeries(
     const skippedAt = new Date(
       Math.max(later(now, -20 * HOUR).getTime(), skipped.createdAt.getTime() + MINUTE),
     );
-    Object.assign(skipped, {
-      status: "cancelled" as const,
-      cancelReason: SKIP_REASON,
-      cancelledAt: skippedAt,
-      updatedAt: skippedAt,
-    });
-    await tx
-      .update(s.job)
-      .set({ status: "cancelled", cancelReason: SKIP_REASON, cancelledAt: skippedAt, updatedAt: skippedAt })
-      .where(eq(s.job.id, skipped.id));
-    await tx.insert(s.jobEvent).values({
-      jobId: skipped.id,
-      actorId: customer.id,
-      fromStatus: "scheduled",
-      toStatus: "cancelled",
-      note: SKIP_REASON,
-      createdAt: skippedAt,
-    });
+    await changeVisit(
+      tx,
+      skipped,
+      { status: "cancelled", cancelReason: SKIP_REASON, cancelledAt: skippedAt, updatedAt: skippedAt },
+      { actorId: customer.id, toStatus: "cancelled", note: SKIP_REASON },
+    );
     notifications.push({
       userId: landscaper.id,
       type: "job",

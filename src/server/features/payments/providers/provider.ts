@@ -48,6 +48,16 @@ export interface CardChargeOptions {
   idempotencyKey: string;
 }
 
+/** A test card as the embedded processor's card form posts it. */
+export interface TestCardOptions {
+  customerId: string;
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  idempotencyKey: string;
+}
+
 /** A card the provider refused, with the reason a person is shown. */
 export class CardDeclinedError extends Error {
   constructor(readonly declineCode: DeclineCode) {
@@ -71,14 +81,7 @@ export interface PaymentProvider {
    * The embedded processor's card form posts the card to us (test numbers only); Stripe's form posts it to
    * Stripe and this is not offered. Throws CardDeclinedError for a card it refuses.
    */
-  saveTestCard?(options: {
-    customerId: string;
-    number: string;
-    expMonth: number;
-    expYear: number;
-    cvc: string;
-    idempotencyKey: string;
-  }): Promise<SavedCard>;
+  saveTestCard?(options: TestCardOptions): Promise<SavedCard>;
   /** Holds an amount on a saved card, to be captured later (manual capture). */
   authorize(options: CardChargeOptions): Promise<ProviderPayment>;
   /** Charges a saved card at once (a tip, a fee without a hold). */

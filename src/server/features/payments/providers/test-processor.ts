@@ -10,6 +10,7 @@ import {
   type ProviderPayment,
   type ProviderTransfer,
   type SavedCard,
+  type TestCardOptions,
 } from "./provider.js";
 
 interface Intent {
@@ -99,14 +100,7 @@ export class TestProcessor implements PaymentProvider {
     });
   }
 
-  saveTestCard(options: {
-    customerId: string;
-    number: string;
-    expMonth: number;
-    expYear: number;
-    cvc: string;
-    idempotencyKey: string;
-  }): Promise<SavedCard> {
+  saveTestCard(options: TestCardOptions): Promise<SavedCard> {
     return this.once(options.idempotencyKey, async (tx) => {
       await this.get(tx, options.customerId, "customer");
       const known = testCards[options.number as keyof typeof testCards];

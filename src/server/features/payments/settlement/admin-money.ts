@@ -8,7 +8,7 @@ import { type ActionOptions, customerDashboardUrl, loadJob, recordEvent } from "
 import { notify } from "../../notifications/index.js";
 import { type PaymentRow, performPending, queueAction } from "../charges.js";
 import { livePayment, releaseHold } from "./money.js";
-import { approveWorkOf } from "./work-approval.js";
+import { approvalBy, approveWorkOf } from "./work-approval.js";
 
 const inProgress = "A payment change for this job is in progress. Try again in a minute.";
 
@@ -116,14 +116,7 @@ export async function refundJob(options: ActionOptions & { amountCents: number; 
 
 /** Reported work an admin judges done: approved on the customer's behalf, and charged. */
 export function chargeReportedWork(options: ActionOptions) {
-  return approveWorkOf({
-    db: options.db,
-    provider: options.provider,
-    publicUrl: options.env.PUBLIC_URL,
-    jobId: options.jobId,
-    actorId: options.principal.userId,
-    overrideReport: true,
-  });
+  return approveWorkOf({ ...approvalBy(options), overrideReport: true });
 }
 
 /** Reported work an admin judges not worth paying for: the hold is released and nothing is charged. */

@@ -102,12 +102,19 @@ function approvalNote(
  */
 export function approveWork(options: ActionOptions & { acceptNewPrice?: boolean }) {
   return approveWorkOf({
+    ...approvalBy(options),
+    customerOnly: options.principal.userId,
+    acceptNewPrice: options.acceptNewPrice,
+  });
+}
+
+/** approveWorkOf's options for an approval a person asks for through a route (the customer, or an admin). */
+export function approvalBy(options: ActionOptions) {
+  return {
     db: options.db,
     provider: options.provider,
     publicUrl: options.env.PUBLIC_URL,
     jobId: options.jobId,
     actorId: options.principal.userId,
-    customerOnly: options.principal.userId,
-    acceptNewPrice: options.acceptNewPrice,
-  });
+  };
 }
