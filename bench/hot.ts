@@ -15,9 +15,9 @@ import { measureDirect, measureHttp } from "./lib/load.js";
 import { parseOptions } from "./lib/options.js";
 import { monotonicMicros, type ProfileSummary, summarizeProfile } from "./lib/profile.js";
 import { machine, ratio } from "./lib/report.js";
-import { type Sessions, scenarios } from "./lib/scenarios.js";
+import { type Sessions, scenarios, signedInUsers, signUpBenchUsers } from "./lib/scenarios.js";
 import { seedBulk } from "./lib/seed.js";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, repoRoot, signIn, signUp, startServer } from "./lib/server.js";
+import { repoRoot, startServer } from "./lib/server.js";
 import { openDirect, prepareTarget, type Target } from "./lib/target.js";
 
 const HOT = ["notification-bell", "landscaper-queue"];
@@ -40,26 +40,10 @@ async function savedSessions(url: string): Promise<Sessions | null> {
 
 async function seeded(target: Target, jobs: number): Promise<Sessions> {
   log(`seeding ${jobs.toLocaleString("en-US")} jobs into ${target.databaseUrl}`);
-  const server = await startServer(target);
-  const tag = Date.now().toString(36);
-  const sessions: Sessions = {
-    customer: await signUp(server.baseURL, "customer", `hot.customer.${tag}@bench.test`),
-    landscaper: await signUp(server.baseURL, "landscaper", `hot.landscaper.${tag}@bench.test`),
-    admin: await signIn(server.baseURL, ADMIN_EMAIL, ADMIN_PASSWORD, "admin"),
-  };
-  await server.stop();
+  const sessions = await signUpBenchUsers(target, "hot");
   const direct = await openDirect(target);
   try {
-    const seed = await seedBulk(
-      direct,
-      jobs,
-      {
-        customerId: sessions.customer.userId,
-        customerEmail: sessions.customer.email,
-        landscaperId: sessions.landscaper.userId,
-      },
-      (m) => log(`  ${m}`),
-    );
+    const seed = await seedBulk(direct, jobs, signedInUsers(sessions), (m) => log(`  ${m}`));
     log(`seeded in ${seed.seconds} s`);
     for (const table of ["job", "job_event", "notification", "job_alert"])
       await direct.exec(`vacuum analyze ${table}`);

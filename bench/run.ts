@@ -31,9 +31,9 @@ import {
   targetsTable,
   twoInstanceTable,
 } from "./lib/report.js";
-import { type Scenario, type Sessions, scenarios } from "./lib/scenarios.js";
+import { type Scenario, scenarios, signedInUsers, signUpBenchUsers } from "./lib/scenarios.js";
 import { seedBulk } from "./lib/seed.js";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, repoRoot, signIn, signUp, startServer } from "./lib/server.js";
+import { repoRoot, startServer } from "./lib/server.js";
 import { openDirect, postgresVersion, prepareTarget } from "./lib/target.js";
 import {
   forgetWrites,
@@ -89,14 +89,7 @@ async function runScale(
   try {
     // 1. Migrations, reference data and the admin by the app itself; a few accounts through the real API.
     log(`${engine} · ${jobs} jobs: first start (migrations), sign-ups`);
-    let server = await startServer(target);
-    const tag = Date.now().toString(36);
-    const sessions: Sessions = {
-      customer: await signUp(server.baseURL, "customer", `bench.customer.${tag}@bench.test`),
-      landscaper: await signUp(server.baseURL, "landscaper", `bench.landscaper.${tag}@bench.test`),
-      admin: await signIn(server.baseURL, ADMIN_EMAIL, ADMIN_PASSWORD, "admin"),
-    };
-    await server.stop();
+    const sessions = await signUpBenchUsers(target, "bench");
 
     // 2. Bulk data, then the direct-SQL ceilings while no server holds the database (PGlite is one process).
     const direct = await openDirect(target);
@@ -113,16 +106,7 @@ async function runScale(
     const list = scenarios(sessions, env);
     try {
       log("seeding");
-      seed = await seedBulk(
-        direct,
-        jobs,
-        {
-          customerId: sessions.customer.userId,
-          customerEmail: sessions.customer.email,
-          landscaperId: sessions.landscaper.userId,
-        },
-        (m) => log(`  ${m}`),
-      );
+      seed = await seedBulk(direct, jobs, signedInUsers(sessions), (m) => log(`  ${m}`));
       log(
         `seeded in ${seed.seconds} s: ${seed.jobs} jobs, ${seed.customers} customers, ${seed.landscapers} landscapers, ${seed.jobEvents} events, ${seed.notifications} notifications`,
       );
@@ -148,7 +132,7 @@ async function runScale(
 
     // 3. The server under load: the bare route, each endpoint, the export, quotes last (they add rows).
     log("second start: HTTP measurements");
-    server = await startServer(target);
+    let server = await startServer(target);
     try {
       const bare = await measureHttp({ url: `${server.baseURL}/api/health/live` }, load);
       log(`  bare: ${bare.rps} req/s`);

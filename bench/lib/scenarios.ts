@@ -11,14 +11,43 @@ import { queueQuerySchema } from "../../src/shared/job-queue.js";
 import { quoteRequestSchema } from "../../src/shared/jobs.js";
 import { BELL_LIMIT } from "../../src/shared/notifications.js";
 import type { HttpTarget } from "./load.js";
-import { SEARCH_TERM } from "./seed.js";
-import type { Session } from "./server.js";
+import { SEARCH_TERM, type SignedInUsers } from "./seed.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Session, signIn, signUp, startServer } from "./server.js";
 
 export interface Sessions {
   customer: Session;
   landscaper: Session;
   admin: Session;
 }
+
+/**
+ * The measured people, through the real API of a server started for it (its first start also migrates and
+ * makes the admin): a customer and a landscaper signed up as `<prefix>.customer.<tag>@bench.test`, the admin
+ * signed in.
+ */
+export async function signUpBenchUsers(
+  target: { dataDir: string; databaseUrl?: string | undefined },
+  prefix: string,
+): Promise<Sessions> {
+  const server = await startServer(target);
+  try {
+    const tag = Date.now().toString(36);
+    return {
+      customer: await signUp(server.baseURL, "customer", `${prefix}.customer.${tag}@bench.test`),
+      landscaper: await signUp(server.baseURL, "landscaper", `${prefix}.landscaper.${tag}@bench.test`),
+      admin: await signIn(server.baseURL, ADMIN_EMAIL, ADMIN_PASSWORD, "admin"),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The bulk seed's stand-ins for the signed-up customer and landscaper. */
+export const signedInUsers = (sessions: Sessions): SignedInUsers => ({
+  customerId: sessions.customer.userId,
+  customerEmail: sessions.customer.email,
+  landscaperId: sessions.landscaper.userId,
+});
 
 /** One measured endpoint: its HTTP request and the service code whose SQL makes its direct ceiling. */
 export interface Scenario {
