@@ -4,7 +4,7 @@ import { verificationMessages } from "../../../shared/accounts.js";
 import { firstNameOf } from "../../../shared/session.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { job, outbox, usedToken, user, verification } from "../../db/schema.js";
+import { job, jobSeries, outbox, usedToken, user, verification } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import { notify } from "../notifications/index.js";
@@ -72,7 +72,9 @@ export const linkInvalid = () => new AppError(400, "invalid_token", verification
 /**
  * What a confirmed address unlocks: quotes sent before the account existed (or before it was confirmed) with
  * this email become the customer's own, and the customer is told. Only a confirmed address may claim them:
- * anyone can type someone else's email into a sign-up form.
+ * anyone can type someone else's email into a sign-up form. A recurring request is claimed whole, by the same
+ * rule: its series (whose owner the visits generated later copy, and whom its routes and notices go to) as well
+ * as every visit already made.
  */
 export async function onEmailVerified(options: { db: Db; userId: string }) {
   const { db, userId } = options;
@@ -87,6 +89,10 @@ export async function onEmailVerified(options: { db: Db; userId: string }) {
       .set({ customerId: userId })
       .where(and(eq(job.customerEmail, account.email.toLowerCase()), isNull(job.customerId)))
       .returning({ id: job.id });
+    await tx
+      .update(jobSeries)
+      .set({ customerId: userId })
+      .where(and(eq(jobSeries.customerEmail, account.email.toLowerCase()), isNull(jobSeries.customerId)));
     if (linked.length === 0) return;
     await notify(tx, [
       {

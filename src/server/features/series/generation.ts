@@ -185,7 +185,13 @@ export async function generateVisits(tx: Tx, series: SeriesRow, today: string): 
 export async function activateSeries(tx: Tx, visit: JobRow, today: string) {
   const [series] = await tx
     .update(jobSeries)
-    .set({ status: "active", approvedAt: new Date() })
+    // The series belongs to whoever approved its first visit, also when it was requested before they had an
+    // account: its later visits copy the owner, and its routes and notices find them by it.
+    .set({
+      status: "active",
+      approvedAt: new Date(),
+      customerId: sql`coalesce(${jobSeries.customerId}, ${visit.customerId})`,
+    })
     .where(and(eq(jobSeries.id, visit.seriesId!), eq(jobSeries.status, "offered")))
     .returning();
   if (!series) return 0;
