@@ -259,6 +259,8 @@ describe("proof of work, arrival, disputes and messages", () => {
 
     // The customer has not read it: the card counts it, and after the delay an email says so.
     await card.getByRole("button", { name: /Messages, \d+ unread/ }).waitFor({ timeout: 15_000 });
+    // The badge's count is in the button's name as it is on screen ("Messages 1"; WCAG 2.5.3, issue 33).
+    await expectNoSeriousA11yViolations(page, "customer card with an unread message");
     const email = await waitForEmail(server.dataDir, {
       to: customer.account.email,
       subject: new RegExp(`new message.* about JOB-${quote.number}`),

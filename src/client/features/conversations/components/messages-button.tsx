@@ -35,7 +35,8 @@ export function MessagesButton({
           className={cn("relative", className)}
           icon={<MessageCircle className="size-4" aria-hidden="true" />}
         >
-          Messages
+          {/* The space keeps what the button shows "Messages 1", words its name contains (WCAG 2.5.3). */}
+          Messages{" "}
           {badge ? (
             <span
               aria-hidden="true"
