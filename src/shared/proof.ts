@@ -152,7 +152,7 @@ export const resolutionLabel: Record<Resolution, string> = {
   redo: "Redo visit",
   partial_refund: "Partial refund",
   full_refund: "Full refund",
-  release_payment: "Release payment",
+  release_payment: "Pay the landscaper",
 };
 
 export const disputeViewSchema = z.object({

@@ -44,7 +44,7 @@ export async function jobMoneyRoutes(fastify: FastifyInstance) {
     ["admin"],
     jobInput,
     (context) => releaseReportedPayment(context),
-    "The hold is released; the customer is not charged.",
+    "The hold is cancelled; the customer is not charged.",
   );
 
   // "Pay out now": today's run for every ready payout account, outside the weekly schedule.

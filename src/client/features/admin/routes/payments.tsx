@@ -273,9 +273,9 @@ function Attention({ attention }: { attention: AdminPaymentsAnswer["attention"] 
                 type="button"
                 size="sm"
                 variant="outline"
-                onClick={() => run(release.mutateAsync(r.jobId), "Could not release the hold")}
+                onClick={() => run(release.mutateAsync(r.jobId), "Could not cancel the hold")}
               >
-                Release the hold
+                Cancel the hold
               </Button>
             </div>
           </li>
