@@ -154,7 +154,9 @@ describe("the landscaper's schedule", () => {
     await viewportShot(page, "schedule-visit-dialog-1280");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect(await first.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Radix gives focus back in a timeout after the dialog unmounts: on a busy machine that lands a moment
+    // after the dialog is gone (CI failed here twice with both cores loaded).
+    await expect.poll(() => first.evaluate((button) => button === document.activeElement)).toBe(true);
 
     // On a phone: the same week as a list.
     const phone = await browsing.as("landscaper", {
