@@ -25,7 +25,8 @@ export class AnswerOutOfContractError extends Error {
 }
 
 /**
- * An answer the database already wrote as JSON text (the bell's and the queue's pages, decision record 018):
+ * An answer the database already wrote as JSON text (the bell and its history, decision record 018; the queue
+ * keeps its job views in TypeScript):
  * sent as it is, without mapping rows or a pass through the schema, because its SQL names every field. Made by
  * `jsonAnswer` only.
  */
