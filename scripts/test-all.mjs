@@ -3,6 +3,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { runE2eLanes } from "./e2e-lanes.mjs";
 import { ensureBuilt, ensureInstalled, mustRun, root } from "./lib.mjs";
 import { runVitest } from "./run-vitest.mjs";
 
@@ -64,7 +65,7 @@ vitest("server", ["server"]);
 
 ensureBuilt({ force: true });
 mustRun(process.execPath, ["scripts/ensure-chromium.mjs"]);
-vitest("e2e", ["e2e"]);
+steps.push(...(await runE2eLanes()));
 // A bounded load test of the built server (tests/load): 60 s of mixed traffic on loopback, no errors,
 // memory back near its starting level.
 vitest("load", ["load"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLine, zipInAddress } from "./address";
+import { addressLine, splitAddressLine, zipInAddress } from "./address";
 import { quoteRequestSchema } from "./jobs";
 
 describe("a ZIP at the end of a one-line address", () => {
@@ -78,5 +78,34 @@ describe("a job's address line", () => {
     expect(addressLine("Unit 7, 100 Main St 28203", "28202")).toBe("Unit 7, 100 Main St 28203 28202");
     expect(addressLine("", "28202")).toBe("28202");
     expect(addressLine("100 Main St", "")).toBe("100 Main St");
+  });
+});
+
+describe("splitAddressLine", () => {
+  it.each([
+    [
+      "412 Park Rd, Charlotte, NC 28203",
+      "",
+      { streetAddress: "412 Park Rd", city: "Charlotte", state: "NC", zipCode: "28203" },
+    ],
+    [
+      "412 Park Rd, Apt 2, Charlotte, NC",
+      "28203",
+      { streetAddress: "412 Park Rd, Apt 2", city: "Charlotte", state: "NC", zipCode: "28203" },
+    ],
+    [
+      "9 Elm St, Matthews NC 28105-1234",
+      "",
+      { streetAddress: "9 Elm St", city: "Matthews", state: "NC", zipCode: "28105" },
+    ],
+    ["9 Elm St", "28202", { streetAddress: "9 Elm St", city: "", state: "", zipCode: "28202" }],
+    ["", "", { streetAddress: "", city: "", state: "", zipCode: "" }],
+  ])("splits %j", (line, zip, expected) => {
+    expect(splitAddressLine(line, zip)).toEqual(expected);
+  });
+
+  it("reads no more than an address's 300 characters", () => {
+    const split = splitAddressLine(`${"a".repeat(400)}, Charlotte, NC 28202`);
+    expect(split.streetAddress.length).toBeLessThanOrEqual(300);
   });
 });

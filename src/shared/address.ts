@@ -64,3 +64,30 @@ export function addressLine(address: string, zipCode: string): string {
   if (!zipCode || zipInAddress(typed) === zipCode) return typed;
   return typed ? `${typed} ${zipCode}` : zipCode;
 }
+
+/**
+ * A one-line address ('12 Oak St, Charlotte, NC 28202') split into the profile's fields, as a starting point
+ * for a form the person then checks: the street is everything before the first comma, the city the next part,
+ * the state the two letters before the ZIP. Parts it cannot find come back empty.
+ */
+export function splitAddressLine(address: string, zipCode = ""): Address {
+  const line = address.trim().slice(0, 300);
+  const zip = zipInAddress(line) ?? zipCode.trim();
+  const withoutZip = line.replace(trailingZip, "").trim();
+  const parts = withoutZip
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  let state = "";
+  const last = parts.at(-1) ?? "";
+  if (parts.length > 1 && /^[A-Za-z]{2}$/.test(last)) {
+    state = last.toUpperCase();
+    parts.pop();
+  } else if (parts.length > 1 && /\s[A-Za-z]{2}$/.test(last)) {
+    // 'Charlotte NC' with no comma between the city and the state.
+    state = last.slice(-2).toUpperCase();
+    parts[parts.length - 1] = last.slice(0, -3).trim();
+  }
+  const city = parts.length > 1 ? (parts.pop() ?? "") : "";
+  return { streetAddress: parts.join(", "), city, state, zipCode: zip };
+}

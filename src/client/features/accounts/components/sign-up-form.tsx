@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { PASSWORD_TOO_COMMON, type SignUpInput, signUpSchema } from "../../../../shared/accounts";
@@ -9,6 +10,7 @@ import { Select } from "../../../components/ui/select";
 import { ApiError } from "../../../lib/api-client";
 import { reportSubmitFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
+import { lastSentQuote } from "../../quotes";
 import { useSignUp } from "../api/sign-up";
 import { NewPasswordFields } from "./new-password-fields";
 import { SubmitButton } from "./submit-button";
@@ -31,6 +33,16 @@ export function SignUpForm({
     defaultValues: { role: defaultRole, name: "", email: "", password: "", confirmPassword: "" },
   });
   const { errors } = form.formState;
+
+  // A visitor who just sent a quote from this tab has typed their name and email once already. After mount:
+  // the tab's storage is not there when the page is rendered ahead of time.
+  useEffect(() => {
+    if (defaultRole !== "customer") return;
+    const quote = lastSentQuote();
+    if (!quote) return;
+    if (!form.getValues("name")) form.setValue("name", quote.fullName);
+    if (!form.getValues("email")) form.setValue("email", quote.email);
+  }, [defaultRole, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

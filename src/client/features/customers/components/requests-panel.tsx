@@ -3,12 +3,14 @@ import { todayInCharlotte } from "../../../../shared/dates";
 import { LoadError } from "../../../components/load-error";
 import { Skeleton } from "../../../components/skeleton";
 import { ButtonLink } from "../../../components/ui/button-link";
+import { useSession } from "../../../lib/session";
 import { useCustomerJobs } from "../api/customer-jobs";
 import { groupSeries } from "../lib/series-list";
 import { EmptyRequests } from "./empty-requests";
 import { JobCard } from "./job-card";
 import { PreviewNotice } from "./preview-notice";
 import { SeriesPanels } from "./series-panel";
+import { UnconfirmedRequests, unconfirmedRequests } from "./unconfirmed-requests";
 
 /**
  * The Dashboard tab: the customer's recurring series (each with its upcoming visits), then their requests,
@@ -16,6 +18,7 @@ import { SeriesPanels } from "./series-panel";
  */
 export function RequestsPanel() {
   const jobs = useCustomerJobs();
+  const { user } = useSession();
 
   if (jobs.isPending) {
     return (
@@ -37,17 +40,25 @@ export function RequestsPanel() {
   const { preview } = jobs.data;
   const { groups, cards } = groupSeries(jobs.data.jobs, todayInCharlotte());
   const list = cards.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const waiting = user
+    ? unconfirmedRequests(
+        user,
+        jobs.data.jobs.map((job) => job.number),
+      )
+    : [];
+  const unconfirmed = user ? <UnconfirmedRequests quotes={waiting} email={user.email} /> : null;
   if (list.length === 0) {
     return (
       <div className="grid gap-4">
         {preview ? <PreviewNotice /> : null}
-        <EmptyRequests />
+        {waiting.length > 0 ? unconfirmed : <EmptyRequests />}
       </div>
     );
   }
 
   return (
     <div className="grid gap-8">
+      {unconfirmed}
       <SeriesPanels groups={groups} />
       <section aria-labelledby="my-requests-heading" className="grid gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,10 +1,13 @@
 import { MapPin } from "lucide-react";
 import { useNavigate } from "react-router";
+import { splitAddressLine } from "../../../../shared/address";
+import type { CustomerProfileInput } from "../../../../shared/customers";
 import { firstNameOf, type SessionUser } from "../../../../shared/session";
 import { useAreaUser } from "../../../areas/area-layout";
 import { PageStatus } from "../../../components/page-status";
 import { Card } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast";
+import { lastSentQuote } from "../../quotes";
 import { useCustomerProfile } from "../api/customer-profile";
 import { CustomerProfileForm, customerProfileDefaults } from "../components/customer-profile-form";
 
@@ -26,7 +29,7 @@ function Onboarding({ user }: { user: SessionUser }) {
 
   // A returning customer edits what they saved; a new one starts with the name they signed up with.
   const saved = profile.data?.profile;
-  const defaultValues = customerProfileDefaults(saved, user.name);
+  const defaultValues = withSentQuote(customerProfileDefaults(saved, user.name), saved ? null : user.email);
 
   return (
     <div className="flex justify-center bg-gradient-to-b from-brand-50 via-white to-white px-4 py-10 sm:py-16">
@@ -54,11 +57,31 @@ function Onboarding({ user }: { user: SessionUser }) {
                 description: `Welcome to GreenScape Charlotte, ${firstNameOf(values.fullName)}!`,
                 variant: "success",
               });
-              void navigate("/dashboard/client", { replace: true });
+              // One home for customers, where signing in also lands (docs/spec-deviations.md).
+              void navigate("/dashboard/customer-portal", { replace: true });
             }}
           />
         </Card>
       </div>
     </div>
   );
+}
+
+/**
+ * A new customer's form starts from the quote they sent from this tab with the same email (name, address,
+ * phone), so nothing is typed twice; they check it and save. A saved profile is never overwritten.
+ */
+function withSentQuote(values: CustomerProfileInput, email: string | null): CustomerProfileInput {
+  const quote = email ? lastSentQuote(email) : null;
+  if (!quote) return values;
+  const address = splitAddressLine(quote.address, quote.zipCode);
+  return {
+    ...values,
+    fullName: quote.fullName || values.fullName,
+    streetAddress: address.streetAddress,
+    city: address.city || values.city,
+    state: address.state || values.state,
+    zipCode: address.zipCode,
+    phoneNumber: quote.phone,
+  };
 }

@@ -19,7 +19,9 @@ import { ButtonLink } from "../../../components/ui/button-link";
 import { Card } from "../../../components/ui/card";
 import { useCustomerJobs, useNextJob } from "../api/customer-jobs";
 import { useCustomerProfile } from "../api/customer-profile";
+import { AwaitingCard } from "../components/awaiting-card";
 import { PreviewNotice } from "../components/preview-notice";
+import { UnconfirmedRequests, unconfirmedRequests } from "../components/unconfirmed-requests";
 
 export function meta() {
   return [{ title: "Customer Portal | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
@@ -82,6 +84,13 @@ function Portal({ user }: { user: SessionUser }) {
           </AlertDescription>
         </Alert>
       ) : null}
+
+      <UnconfirmedRequests
+        quotes={unconfirmedRequests(user, jobs.data?.jobs.map((job) => job.number) ?? [])}
+        email={user.email}
+      />
+
+      <AwaitingCard jobs={jobs.data?.jobs ?? []} />
 
       <UpcomingService />
 

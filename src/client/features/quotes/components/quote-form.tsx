@@ -25,6 +25,7 @@ import { FrequencyChoice, firstVisitLabel } from "../../series";
 import { useServicePrices } from "../api/service-prices";
 import { useSubmitQuote } from "../api/submit-quote";
 import { useToday } from "../hooks/use-today";
+import { rememberSentQuote } from "../lib/sent-quotes";
 import { EstimatePanel } from "./estimate-panel";
 import { FormSection } from "./form-section";
 import { PhotoField } from "./photo-field";
@@ -123,6 +124,17 @@ export function QuoteForm() {
     inFlight.current = true;
     try {
       const { quote } = await submit.mutateAsync({ values: { ...values, idempotencyKey }, photo });
+      // So sign-up and onboarding don't ask again, and the dashboard can show it before the email is confirmed.
+      rememberSentQuote({
+        number: quote.number,
+        fullName: values.fullName,
+        email: values.email,
+        phone: values.phone,
+        address: values.address,
+        zipCode: quote.zipCode,
+        services: quote.services,
+        preferredDate: quote.preferredDate,
+      });
       toast({
         title: "Request sent successfully!",
         description: quote.number

@@ -187,15 +187,27 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
             </ol>
           </Card>
 
+          {/* The next step is the first button: an account for a visitor, the requests for a customer. */}
+          {!user ? (
+            <p className="text-sm text-slate-600">
+              Create a free account with {quote.email} to follow this request online: it appears in your
+              dashboard once you confirm that address.
+            </p>
+          ) : null}
           <div className="flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to="/" size="lg" icon={Home}>
-              Return to Home
-            </ButtonLink>
+            {!user ? (
+              <ButtonLink to="/register/client" size="lg">
+                Create an Account
+              </ButtonLink>
+            ) : null}
             {isCustomer ? (
-              <ButtonLink to="/dashboard/customer" size="lg" variant="outline">
+              <ButtonLink to="/dashboard/customer" size="lg">
                 View My Requests
               </ButtonLink>
             ) : null}
+            <ButtonLink to="/" size="lg" icon={Home} variant={user && !isCustomer ? "default" : "outline"}>
+              Return to Home
+            </ButtonLink>
           </div>
         </div>
 
@@ -208,17 +220,6 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
               {site.phone}
             </a>
           </Card>
-          {!user ? (
-            <Card className="gap-3 bg-slate-50 p-5">
-              <h2 className="text-base font-semibold text-slate-900">Follow your request online</h2>
-              <p className="text-sm text-slate-600">
-                Create a free account with {quote.email} and this request appears in your dashboard.
-              </p>
-              <ButtonLink to="/register/client" variant="outline" className="w-full">
-                Create an Account
-              </ButtonLink>
-            </Card>
-          ) : null}
         </aside>
       </div>
     </>

@@ -1,0 +1,42 @@
+import { BellRing } from "lucide-react";
+import type { JobView } from "../../../../shared/jobs";
+import { jobLabel, serviceName } from "../../../../shared/services";
+import { IconBadge } from "../../../components/icon-badge";
+import { ButtonLink } from "../../../components/ui/button-link";
+import { Card } from "../../../components/ui/card";
+import { awaitingCustomer } from "../lib/awaiting-customer";
+
+/** The customer's home: what waits on them, each with the way to it. Nothing when nothing waits. */
+export function AwaitingCard({ jobs }: { jobs: JobView[] }) {
+  const items = awaitingCustomer(jobs);
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="awaiting-heading">
+      <Card className="gap-4 p-5 sm:p-6">
+        <div className="flex items-center gap-3">
+          <IconBadge icon={BellRing} round />
+          <h2 id="awaiting-heading" className="text-lg font-semibold text-slate-900">
+            Waiting for you <span className="font-normal text-slate-500">({items.length})</span>
+          </h2>
+        </div>
+        <ul className="grid gap-2">
+          {items.map(({ job, action }) => (
+            <li
+              key={job.id}
+              className="flex flex-col gap-3 rounded-lg border border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <p className="text-sm">
+                <span className="font-mono font-semibold text-slate-900">{jobLabel(job.number)}</span>{" "}
+                <span className="text-slate-700">{job.services.map(serviceName).join(", ")}</span>
+              </p>
+              <ButtonLink to="/dashboard/customer" size="sm" className="w-full sm:w-auto">
+                {action}
+                <span className="sr-only"> for {jobLabel(job.number)}</span>
+              </ButtonLink>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </section>
+  );
+}
