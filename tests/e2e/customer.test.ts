@@ -34,7 +34,7 @@ describe("customer", () => {
   const browsing = useBrowser();
   const open = browsing.open;
 
-  it("a new client signs up, completes onboarding, lands on /dashboard/client and sees their earlier request", async () => {
+  it("a new client signs up, completes onboarding, lands on the customer portal and sees their earlier request", async () => {
     const { context, page } = await open();
     const email = uniqueEmail("client");
     // Asked for a quote before having an account: it is linked once the new account confirms the address.
@@ -76,10 +76,13 @@ describe("customer", () => {
     await page.getByLabel("Phone number").fill("704-555-0123");
     await page.getByLabel("Commercial").check();
     await page.getByRole("button", { name: "Continue to Dashboard" }).click();
-    await waitForPath(page, "/dashboard/client");
+    // One home for customers: where signing in lands too (docs/spec-deviations.md).
+    await waitForPath(page, "/dashboard/customer-portal");
     await page.getByText("Profile completed!").first().waitFor();
     await page.getByText("Welcome to GreenScape Charlotte, Casey!").first().waitFor();
+    await page.getByRole("heading", { level: 1, name: "Welcome, Casey!" }).waitFor();
 
+    await page.getByRole("link", { name: /My Bookings/ }).click();
     await page.getByRole("heading", { level: 1, name: "My Project Dashboard" }).waitFor();
     // The session sign-up opened is greeted as a first visit ('Welcome', not 'Welcome back'), for 5 seconds.
     await page.getByText("Welcome, Casey!", { exact: true }).waitFor();
