@@ -307,6 +307,9 @@ describe("customer", () => {
       await page.goto("/dashboard/customer");
       const card = jobCard(page, main.number);
       await card.getByText("Waiting for you", { exact: true }).waitFor();
+      // Before her yes the date is offered, not scheduled (issue 33, item 6).
+      await card.getByText("Offered for", { exact: true }).waitFor();
+      expect(await card.getByText("Scheduled date", { exact: true }).count()).toBe(0);
       const offer = (await card.textContent()) ?? "";
       expect(offer).toContain("Carlos Mendoza");
       expect(offer).toContain("$120.00");

@@ -379,6 +379,10 @@ describe("landscaper", () => {
     await card.getByText("Your quote: $85.00").waitFor();
     // Accepted, not yet approved: the card still goes by the area and says when the customer's details come.
     await card.getByText("Waiting for the customer to approve your price and date.").waitFor();
+    // Named as the landscaper sees it: an offer, not a booking (issue 33, item 6).
+    await card.getByText("Offer sent — waiting for the customer", { exact: true }).waitFor();
+    await card.getByText(/^Offered for: /).waitFor();
+    expect(await card.getByText("Accepted", { exact: true }).count()).toBe(0);
     await card.getByRole("heading", { name: /^Request in .*\(\d{5}\)$/ }).waitFor();
     await card
       .getByText("Contact details and any notes appear once the customer approves your offer.")

@@ -100,7 +100,8 @@ export function JobCard({ job }: { job: JobView }) {
       <div className="flex flex-col gap-4 px-4 py-4 sm:flex-row sm:px-5">
         <dl className="grid flex-1 grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-3">
           {asked ? <Detail label={asked.label}>{formatShortDate(asked.date)}</Detail> : null}
-          <Detail label="Scheduled date">
+          {/* Before her yes the date is an offer, not a booking. */}
+          <Detail label={job.status === "accepted" ? "Offered for" : "Scheduled date"}>
             {job.scheduledDate ? formatShortDate(job.scheduledDate) : pendingText("Not scheduled yet")}
           </Detail>
           <Detail label="Landscaper">{job.landscaperName ?? pendingText("Not assigned yet")}</Detail>

@@ -19,7 +19,9 @@ import { formatCharlotteDateTime, formatShortDate, todayInCharlotte } from "../.
 import type { JobStatus, JobView, PriceRequestView } from "../../../../../shared/jobs";
 import { frequencyLabel, seriesLabel, weekdayNames } from "../../../../../shared/recurring";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../../shared/services";
+import { firstNameOf } from "../../../../../shared/session";
 import { JobStatusBadge } from "../../../../components/job-status-badge";
+import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
 import { toast } from "../../../../lib/toast";
 import { cn } from "../../../../lib/utils";
@@ -61,7 +63,7 @@ function priceRequestText(request: PriceRequestView, agreedCents: number): strin
 
 const dateLabel: Record<JobStatus, string> = {
   pending: "Date",
-  accepted: "Proposed date",
+  accepted: "Offered for",
   scheduled: "Scheduled",
   completed: "Service date",
   cancelled: "Was scheduled",
@@ -222,7 +224,15 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {job.series ? <FrequencyBadge frequency={job.series.frequency} /> : null}
-          <JobStatusBadge status={job.status} />
+          {/* Accepted here is an offer the customer hasn't approved: say so, and whose answer it waits on (by
+              name only once it is theirs to see: the customer's details stay withheld until the approval). */}
+          {job.status === "accepted" ? (
+            <Badge variant="info">
+              Offer sent — waiting for {job.contactHidden ? "the customer" : firstNameOf(job.customerName)}
+            </Badge>
+          ) : (
+            <JobStatusBadge status={job.status} />
+          )}
         </div>
       </header>
 
