@@ -333,6 +333,14 @@ describe("landscaper", () => {
     const jobLabel = `JOB-${customerJobs.jobs.find((j) => j.id === jobId)!.number}`;
 
     await rival.page.goto("/landscaper-dashboard");
+    // On a phone every dashboard tab is in sight, none past the edge (issue 33, item 13).
+    const tabs = rival.page.getByRole("tablist", { name: "Dashboard sections" }).getByRole("tab");
+    await tabs.first().waitFor();
+    expect(await tabs.count()).toBe(6);
+    for (const tab of await tabs.all()) {
+      const box = await tab.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= mobile.width).toBe(true);
+    }
     // Before a job is theirs, landscapers see where it is, not who asked: the card is named by its area.
     const rivalCard = rival.page.getByRole("article").filter({ hasText: jobLabel });
     await rivalCard.waitFor();

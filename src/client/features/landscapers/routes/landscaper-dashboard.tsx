@@ -129,14 +129,15 @@ function Dashboard({
 
       {/* min-w-0: a grid item, it would otherwise widen the page to the scrolling tab row's full length. */}
       <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
-        {/* Six tabs in one row that scrolls sideways on a phone (the last ones cut at the edge show there is
-            more; arrow keys and focus bring a tab into view); two rows of three read as two menus. */}
+        {/* On a phone the six tabs sit in one box of two rows of three, every one in sight: a row that
+            scrolled sideways hid Profile, Settings and Alerts past the edge with nothing saying they were
+            there. From sm up they fit on one row. */}
         <TabsList
           aria-label="Dashboard sections"
-          className="justify-start overflow-x-auto sm:w-full lg:w-fit"
+          className="grid grid-cols-3 sm:inline-flex sm:w-full sm:justify-start lg:w-fit"
         >
           {dashboardTabs.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} className="shrink-0 flex-none px-3 sm:px-4">
+            <TabsTrigger key={value} value={value} className="min-w-0 px-2 sm:shrink-0 sm:flex-none sm:px-4">
               <Icon aria-hidden="true" className="hidden sm:block" />
               {label}
             </TabsTrigger>
