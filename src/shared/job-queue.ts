@@ -7,9 +7,12 @@ import { serviceIds } from "./services.js";
  * The landscaper's job queue (issue 19): which jobs, filtered how, in which order, a page at a time. The
  * tiles count everything; the filters narrow the list only.
  */
-export const queueShows = ["all", "open", "accepted", "completed", "cancelled"] as const;
+// "active" first and the default: new requests and work still to do. Finished visits (a weekly series makes
+// one a week) are a list of their own, so they never bury a new request (issue 33, item 14).
+export const queueShows = ["active", "all", "open", "accepted", "completed", "cancelled"] as const;
 export type QueueShow = (typeof queueShows)[number];
 export const queueShowLabel: Record<QueueShow, string> = {
+  active: "New requests and work to do",
   all: "All but cancelled",
   open: "Pending requests",
   accepted: "Accepted",
@@ -47,7 +50,7 @@ const optionalDate = z
 /** GET /api/landscaper/jobs query; blank values mean "any". The form and the server parse with it. */
 export const queueQuerySchema = z
   .object({
-    show: z.enum(queueShows).default("all"),
+    show: z.enum(queueShows).default("active"),
     service: z.union([z.literal(""), z.enum(serviceIds)]).default(""),
     from: optionalDate,
     to: optionalDate,
@@ -87,7 +90,10 @@ export const queueStatsSchema = z.object({
   total: z.number(),
   /** New requests in the area, declined ones not counted. */
   pending: z.number(),
-  /** Accepted or scheduled, this landscaper's. */
+  /**
+   * Accepted or scheduled, this landscaper's, a series once (as the list shows it: its first visit stands for
+   * the others, which the Schedule tab lists).
+   */
   accepted: z.number(),
   completed: z.number(),
   /** Outside the total: shown on request. */

@@ -150,13 +150,14 @@ describe("the queue's counts, read apart from its list", () => {
       const mine = s.landscaperId === pro.id;
       const open = s.status === "pending" && area.includes(s.zip) && !declinedIds.has(s.id);
       const ownShown: Record<QueueShow, boolean> = {
+        active: mine && ["accepted", "scheduled"].includes(s.status),
         all: mine && ["accepted", "scheduled", "completed"].includes(s.status),
         open: false,
         accepted: mine && ["accepted", "scheduled"].includes(s.status),
         completed: mine && s.status === "completed",
         cancelled: mine && s.status === "cancelled",
       };
-      return ((show === "all" || show === "open") && open) || ownShown[show];
+      return ((show === "active" || show === "all" || show === "open") && open) || ownShown[show];
     };
     const day = (s: Seeded) =>
       s.status === "pending" ? s.preferredDate : (s.scheduledDate ?? s.preferredDate);

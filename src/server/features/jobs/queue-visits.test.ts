@@ -105,3 +105,55 @@ describe("series visits in the landscaper's queue", () => {
     expect((await queue({ from: oldDay, to: oldDay })).jobs.map((j) => j.id)).not.toContain(second.id);
   });
 });
+
+describe("the queue's default list and its tiles (issue 33, item 14)", () => {
+  const t = useTestApp();
+  let parties: JobParties;
+
+  beforeAll(async () => {
+    parties = await jobParties(t, "Olivia Bennett");
+  });
+
+  const read = async (query: Record<string, string>) => {
+    const response = await t.app.inject({
+      url: "/api/landscaper/jobs",
+      query,
+      headers: { cookie: parties.pro.cookie },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as LandscaperJobsAnswer;
+  };
+
+  it("leaves finished visits to 'Completed', and counts a series once in the tiles as in the list", async () => {
+    const jobId = await offerWeeklySeries(t, parties, {
+      fullName: "Olivia Bennett",
+      phone: "(704) 555-0199",
+    });
+    expect((await postAs(t, parties.customer, `/api/jobs/${jobId}/approve`)).statusCode).toBe(200);
+    const [first] = await t.database.db.select().from(job).where(eq(job.id, jobId));
+    const visits = await t.database.db
+      .select()
+      .from(job)
+      .where(eq(job.seriesId, first!.seriesId!))
+      .orderBy(job.scheduledDate);
+    expect(visits.length).toBeGreaterThan(3);
+    // One visit done (as a week of the series would be).
+    const done = visits[0]!;
+    await t.database.db
+      .update(job)
+      .set({ status: "completed", completedAt: new Date(), finalPriceCents: 4500 })
+      .where(eq(job.id, done.id));
+
+    const byDefault = await read({});
+    expect(byDefault.jobs.some((j) => j.id === done.id)).toBe(false);
+    expect(byDefault.jobs.filter((j) => j.seriesId === done.seriesId)).toHaveLength(1);
+    // The tiles count the series once, as the list shows it, so they add up to the list's count.
+    expect(byDefault.stats.accepted).toBe(1);
+    expect(byDefault.matching).toBe(byDefault.stats.pending + byDefault.stats.accepted);
+
+    const completed = await read({ show: "completed" });
+    expect(completed.jobs.map((j) => j.id)).toEqual([done.id]);
+    const all = await read({ show: "all" });
+    expect(all.matching).toBe(all.stats.total);
+  });
+});

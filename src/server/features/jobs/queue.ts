@@ -122,6 +122,7 @@ export async function landscaperQueue({
     where ${jobDecline.landscaperId} = ${landscaperId})`;
   const open = and(inArea, notDeclined);
   const shows: Record<QueueShow, SQL | undefined> = {
+    active: or(open, and(mine, inArray(job.status, ["accepted", "scheduled"]))),
     all: or(open, and(mine, inArray(job.status, ["accepted", "scheduled", "completed"]))),
     open,
     accepted: and(mine, inArray(job.status, ["accepted", "scheduled"])),
@@ -142,9 +143,20 @@ export async function landscaperQueue({
     eq(earlier.status, "scheduled"),
     inDates(earlier.scheduledDate),
   );
-  const laterSeriesVisit = sql`(${job.seriesId} is not null and ${job.status} = 'scheduled' and exists (
-    select 1 from ${job} as "earlier" where ${ownVisitsOfSeries}
+  const laterVisitOf = (
+    visits: SQL | undefined,
+  ) => sql`(${job.seriesId} is not null and ${job.status} = 'scheduled'
+    and exists (select 1 from ${job} as "earlier" where ${visits}
       and (${earlier.scheduledDate}, ${earlier.number}) < (${job.scheduledDate}, ${job.number})))`;
+  const laterSeriesVisit = laterVisitOf(ownVisitsOfSeries);
+  // The Accepted tile counts what the unfiltered list shows: a series once, whatever dates are asked for.
+  const laterSeriesVisitAnyDay = laterVisitOf(
+    and(
+      eq(earlier.seriesId, job.seriesId),
+      eq(earlier.landscaperId, landscaperId),
+      eq(earlier.status, "scheduled"),
+    ),
+  );
   const byService = query.service ? arrayContains(job.selectedServices, [query.service]) : undefined;
   const byDistance = query.within ? sql`${miles} <= ${Number(query.within)}` : undefined;
   const filters = and(shows[query.show], byService, inDates(visitDate), byDistance, not(laterSeriesVisit));
@@ -208,8 +220,9 @@ export async function landscaperQueue({
   const count = (where: SQL | undefined) => sql`count(*) filter (where ${where})::int`;
   // A request's visit date is its preferred date (`visitDate` for a pending job), read here from the index.
   const openFilters = and(byService, inDates(job.preferredDate), byDistance);
-  const listsOpen = query.show === "all" || query.show === "open";
+  const listsOpen = query.show === "active" || query.show === "all" || query.show === "open";
   const ownShown: Record<QueueShow, SQL | undefined> = {
+    active: inArray(job.status, ["accepted", "scheduled"]),
     all: inArray(job.status, ["accepted", "scheduled", "completed"]),
     open: sql`false`,
     accepted: inArray(job.status, ["accepted", "scheduled"]),
@@ -236,7 +249,7 @@ export async function landscaperQueue({
       } as declined,
       ${profile?.zipCode ? sql`exists (select 1 from ${zipCode} where ${zipCode.zip} = ${profile.zipCode})` : sql`false`} as distances
     from (select
-        ${count(inArray(job.status, ["accepted", "scheduled"]))} as accepted,
+        ${count(and(inArray(job.status, ["accepted", "scheduled"]), not(laterSeriesVisitAnyDay)))} as accepted,
         ${count(eq(job.status, "completed"))} as completed,
         ${count(eq(job.status, "cancelled"))} as cancelled,
         ${count(and(ownShown[query.show], byService, inDates(visitDate), byDistance, not(laterSeriesVisit)))} as own_matching

@@ -76,7 +76,7 @@ export function QueueFilterBar({ state, distances }: { state: Filters; distances
   const { filters, errors, typed, active, set, clear } = state;
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const activeCount = [filters.show !== "all", filters.service, filters.within, typed.from, typed.to].filter(
+  const activeCount = [filters.show !== "active", filters.service, filters.within, typed.from, typed.to].filter(
     Boolean,
   ).length;
   const field = "grid content-start gap-1.5";
