@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { noDataMessage } from "./exports.js";
 import { adminStatusGroups, jobStatuses } from "./jobs.js";
-import { applicationStatuses, areaChangeViewSchema, landscaperDocumentViewSchema } from "./landscapers.js";
+import {
+  applicationStatuses,
+  areaChangeViewSchema,
+  documentTypeSchema,
+  landscaperDocumentViewSchema,
+} from "./landscapers.js";
 import { jobPhotoSchema } from "./proof.js";
 import { reliabilitySchema } from "./recurring.js";
 import { roles } from "./roles.js";
@@ -97,14 +102,34 @@ export function jobNumberOf(search: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export const reviewApplicationSchema = z.object({
-  notes: z.string().trim().max(2000, { message: "Notes are limited to 2000 characters." }).default(""),
-  /**
-   * The status the reviewer saw. The decision applies only if the application still has it, so two admins
-   * deciding at once end with one decision, and the other is told (409) instead of silently overwriting.
-   */
-  expectedStatus: z.enum(applicationStatuses).optional(),
-});
+export const overrideReasonMessage = "Say why you approve without these documents.";
+
+/**
+ * A decision on an application: the approve dialog's form and the server read it. An approval of an
+ * application whose required documents are missing needs `overrideMissingDocuments` and a reason, which is
+ * kept with the application; the server decides what is missing (the dialog's list is only what it saw).
+ */
+export const reviewApplicationSchema = z
+  .object({
+    notes: z.string().trim().max(2000, { message: "Notes are limited to 2000 characters." }).default(""),
+    /**
+     * The status the reviewer saw. The decision applies only if the application still has it, so two admins
+     * deciding at once end with one decision, and the other is told (409) instead of silently overwriting.
+     */
+    expectedStatus: z.enum(applicationStatuses).optional(),
+    overrideMissingDocuments: z.boolean().default(false),
+    overrideReason: z
+      .string()
+      .trim()
+      .max(500, { message: "Please keep the reason to 500 characters." })
+      .default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.overrideMissingDocuments && !value.overrideReason)
+      ctx.addIssue({ code: "custom", path: ["overrideReason"], message: overrideReasonMessage });
+  });
+export type ReviewApplicationInput = z.input<typeof reviewApplicationSchema>;
+export type ReviewApplicationValues = z.output<typeof reviewApplicationSchema>;
 
 export const analyticsRanges = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof analyticsRanges)[number];
@@ -223,6 +248,10 @@ export const applicationViewSchema = z.object({
   documentsSubmittedAt: z.string().nullable(),
   createdAt: z.string(),
   adminNotes: z.string().nullable(),
+  /** Why it was approved without every required document; null when it had them (or is not approved). */
+  documentOverrideReason: z.string().nullable(),
+  /** The required documents (shared/landscapers requiredDocumentTypes) it has no file for. */
+  missingDocuments: z.array(documentTypeSchema),
   reviewedAt: z.string().nullable(),
   reviewerName: z.string().nullable(),
   documents: z.array(applicationDocumentViewSchema),
