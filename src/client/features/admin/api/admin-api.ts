@@ -120,18 +120,18 @@ export interface ReviewInput {
   decision: "approve" | "deny";
   notes: string;
   expectedStatus: ApplicationStatus;
+  /** An approval without every required document, and why (shared/admin reviewApplicationSchema). */
+  overrideMissingDocuments?: boolean;
+  overrideReason?: string;
 }
 
 export function useReviewApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, decision, notes, expectedStatus }: ReviewInput) =>
+    mutationFn: ({ userId, decision, ...body }: ReviewInput) =>
       apiFetch<ReviewApplicationResponse>(
         `/api/admin/applications/${encodeURIComponent(userId)}/${decision}`,
-        {
-          method: "POST",
-          json: { notes, expectedStatus },
-        },
+        { method: "POST", json: body },
       ),
     // Spec 02 §4: the list reloads after a decision (also after a refused one, to show where it stands).
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
