@@ -214,8 +214,13 @@ export const adminJobViewSchema = z.object({
   statusGroup: z.enum(adminStatusGroups),
   rating: z.number().nullable(),
   tipCents: z.number(),
-  /** The final price once completed, else the accepted quote; null while only an estimate exists. */
+  /**
+   * The final price once completed, else the accepted quote; null while only an estimate exists, and for
+   * a Scheduled visit (nothing is charged before the work).
+   */
   totalCents: z.number().nullable(),
+  /** The price agreed, charged or not (a Scheduled visit's price, which `totalCents` leaves out). */
+  agreedCents: z.number().nullable().optional(),
   estimateLowCents: z.number(),
   estimateHighCents: z.number(),
   cancelReason: z.string().nullable(),
