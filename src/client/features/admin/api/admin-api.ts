@@ -23,6 +23,7 @@ import type {
 import type { MessageAnswer, OkMessageAnswer } from "../../../../shared/answers";
 import type { JobActionAnswer } from "../../../../shared/jobs";
 import type { ApplicationStatus, AreaChangeDecision } from "../../../../shared/landscapers";
+import type { PayoutRunAnswer } from "../../../../shared/payments";
 import type { ResolutionsAnswer, ResolveDisputeInput } from "../../../../shared/proof";
 import type { PausedLandscapersAnswer } from "../../../../shared/reliability";
 import { apiFetch } from "../../../lib/api-client";
@@ -247,7 +248,9 @@ export function useAdminPayments(kind: MoneyKindFilter, position: PagePosition) 
   });
 }
 
-function useAdminMoneyAction<TInput>(request: (input: TInput) => Promise<{ message: string }>) {
+function useAdminMoneyAction<TInput, TAnswer extends { message: string } = { message: string }>(
+  request: (input: TInput) => Promise<TAnswer>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -276,7 +279,7 @@ export const useReleasePayment = () =>
   );
 export const usePayOutNow = () =>
   useAdminMoneyAction(() =>
-    apiFetch<{ created: number; paid: number; failed: number; message: string }>("/api/admin/payouts/run", {
+    apiFetch<PayoutRunAnswer>("/api/admin/payouts/run", {
       method: "POST",
       json: {},
     }),

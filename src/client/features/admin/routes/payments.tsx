@@ -13,12 +13,14 @@ import {
 import { todayInCharlotte } from "../../../../shared/dates";
 import { exportFileName } from "../../../../shared/exports";
 import { refundJobSchema } from "../../../../shared/jobs";
+import type { PayoutRunAnswer } from "../../../../shared/payments";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FilterSelect } from "../../../components/filter-controls";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { ReasonField } from "../../../components/reason-field";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
@@ -63,6 +65,7 @@ export default function PaymentsPage() {
   const [kind, setKind] = useState<MoneyKindFilter>("all");
   const paging = useKeysetPaging(kind);
   const payments = useAdminPayments(kind, paging.position);
+  const [run, setRun] = useState<PayoutRunAnswer | null>(null);
   return (
     <AdminPage
       title="Payments"
@@ -79,8 +82,9 @@ export default function PaymentsPage() {
             url={exportUrl("payments.csv", { kind })}
             fallbackName={exportFileName("payments", todayInCharlotte())}
           />
-          <PayOutNow />
+          <PayOutNow onAnswer={setRun} />
         </FilterBar>
+        {run ? <PayoutRunResult run={run} /> : null}
         <ListStates
           query={payments}
           items={payments.data?.items ?? []}
@@ -108,12 +112,17 @@ export default function PaymentsPage() {
   );
 }
 
-/** Today's payouts outside the weekly run: money leaves for every ready account, so it asks first. */
-function PayOutNow() {
+/**
+ * Today's payouts outside the weekly run: money leaves for every ready account, so it asks first. Its
+ * answer stays on the page: what was sent, and each balance still waiting with why and until when.
+ */
+function PayOutNow({ onAnswer }: { onAnswer: (answer: PayoutRunAnswer) => void }) {
   const payOut = usePayOutNow();
   const confirm = async (close: () => void) => {
     try {
-      toast({ title: (await payOut.mutateAsync()).message, variant: "success" });
+      const answer = await payOut.mutateAsync();
+      toast({ title: answer.message, variant: answer.waiting.length ? "default" : "success" });
+      onAnswer(answer);
     } catch (error) {
       toast({ title: "Payouts not sent", description: failureMessage(error), variant: "destructive" });
     }
@@ -134,6 +143,26 @@ function PayOutNow() {
       pending={payOut.isPending}
       onConfirm={confirm}
     />
+  );
+}
+
+/** The last "Pay out now": its sentence, then every balance it could not pay, with the reason and date. */
+function PayoutRunResult({ run }: { run: PayoutRunAnswer }) {
+  return (
+    <Alert variant={run.waiting.length ? "warning" : "success"} role="status" data-testid="payout-run">
+      <AlertTitle>{run.message}</AlertTitle>
+      {run.waiting.length > 1 ? (
+        <AlertDescription>
+          <ul className="mt-1 grid gap-1" aria-label="Balances not paid">
+            {run.waiting.map((w) => (
+              <li key={w.landscaperId}>
+                <span className="font-semibold tabular-nums">{formatCents(w.balanceCents)}</span> — {w.text}
+              </li>
+            ))}
+          </ul>
+        </AlertDescription>
+      ) : null}
+    </Alert>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Banknote, CalendarClock, HandCoins, Landmark, type LucideIcon } from "lucide-react";
 import { formatCharlotteDateTime, formatShortDate } from "../../../../shared/dates";
-import type { EarningsAnswer } from "../../../../shared/payments";
+import { type EarningsAnswer, payoutWaitText } from "../../../../shared/payments";
 import { formatCents } from "../../../../shared/services";
 import { LoadError } from "../../../components/load-error";
 import { Skeleton } from "../../../components/skeleton";
@@ -40,8 +40,12 @@ export function EarningsPanel({ preview }: { preview: boolean }) {
         <Tile
           label="Next payout"
           icon={CalendarClock}
-          value={data.nextPayout.amountCents > 0 ? formatCents(data.nextPayout.amountCents) : "Nothing due"}
-          hint={formatCharlotteDateTime(new Date(data.nextPayout.at))}
+          value={nextPayoutValue(data)}
+          hint={
+            data.nextPayout.outlook
+              ? payoutWaitText(data.nextPayout.outlook, "you")
+              : `Nothing owed now. The next weekly run is ${formatCharlotteDateTime(new Date(data.nextPayout.at))}.`
+          }
         />
         <Tile label="Paid out (tips included)" icon={Landmark} value={formatCents(data.totals.paidCents)} />
         <Tile label="Tips received" icon={HandCoins} value={formatCents(data.totals.tipsCents)} />
@@ -107,6 +111,12 @@ export function EarningsPanel({ preview }: { preview: boolean }) {
       </Card>
     </div>
   );
+}
+
+/** The tile's figure: what the next run pays, else the balance waiting (with why in the hint), else nothing. */
+function nextPayoutValue(data: EarningsAnswer): string {
+  if (data.nextPayout.amountCents > 0) return formatCents(data.nextPayout.amountCents);
+  return data.nextPayout.outlook ? `${formatCents(data.balanceCents)} waiting` : "Nothing due";
 }
 
 function PayoutAccount({ data }: { data: EarningsAnswer }) {
