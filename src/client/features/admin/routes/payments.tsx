@@ -46,8 +46,18 @@ export function meta() {
 
 const kindOptions = moneyKinds.map((value) => ({
   value,
-  label: value === "all" ? "All money movements" : `${moneyKindLabel[value]}s`,
+  label: value === "all" ? "All movements" : `${moneyKindLabel[value]}s`,
 }));
+
+/**
+ * The empty list of one kind says that kind: 'No money has moved yet.' is true only of them all. A payout
+ * is in the ledger once sent, so one on its way or failed (under Needs attention) is not listed yet.
+ */
+function emptyText(kind: MoneyKindFilter): string {
+  if (kind === "all") return "No money has moved yet.";
+  if (kind === "payout") return "No payouts sent yet.";
+  return `No ${moneyKindLabel[kind].toLowerCase()}s yet.`;
+}
 
 const kindBadge: Record<AdminMoneyItem["kind"], "success" | "info" | "warning" | "destructive" | "muted"> = {
   job_charge: "success",
@@ -77,7 +87,14 @@ export default function PaymentsPage() {
           Money movements
         </h2>
         <FilterBar>
-          <FilterSelect label="Show" value={kind} onChange={setKind} options={kindOptions} />
+          {/* Wide enough for its longest option, 'Cancellation fees', on every screen. */}
+          <FilterSelect
+            label="Show"
+            value={kind}
+            onChange={setKind}
+            options={kindOptions}
+            className="grid gap-1.5 sm:w-56"
+          />
           <ExportButton
             url={exportUrl("payments.csv", { kind })}
             fallbackName={exportFileName("payments", todayInCharlotte())}
@@ -90,7 +107,7 @@ export default function PaymentsPage() {
           items={payments.data?.items ?? []}
           loading="Loading payments..."
           failed="Payments could not be loaded."
-          empty="No money has moved yet."
+          empty={emptyText(kind)}
         >
           {(items) => (
             <ul className="grid gap-3" aria-label="Money movements">
