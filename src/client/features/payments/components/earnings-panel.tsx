@@ -113,10 +113,11 @@ export function EarningsPanel({ preview }: { preview: boolean }) {
   );
 }
 
-/** The tile's figure: what the next run pays, else the balance waiting (with why in the hint), else nothing. */
+/** The tile's figure: what the next run pays, else that the balance waits (why in the hint), else nothing. */
 function nextPayoutValue(data: EarningsAnswer): string {
   if (data.nextPayout.amountCents > 0) return formatCents(data.nextPayout.amountCents);
-  return data.nextPayout.outlook ? `${formatCents(data.balanceCents)} waiting` : "Nothing due";
+  // The amount is the balance beside it; this tile says it waits, and its hint why and until when.
+  return data.nextPayout.outlook ? "Waiting" : "Nothing due";
 }
 
 function PayoutAccount({ data }: { data: EarningsAnswer }) {
@@ -178,7 +179,8 @@ function Tile({
   hint?: string;
 }) {
   return (
-    <div className="grid min-w-0 gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    // content-start: beside a tile with a long hint, a short one keeps its rows at the top.
+    <div className="grid min-w-0 content-start gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
         <Icon className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />
         <span className="truncate">{label}</span>
