@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { noDataMessage } from "./exports.js";
 import { adminStatusGroups, jobStatuses } from "./jobs.js";
-import { applicationStatuses, areaChangeViewSchema, landscaperDocumentViewSchema } from "./landscapers.js";
+import {
+  applicationStatuses,
+  areaChangeViewSchema,
+  documentTypeSchema,
+  landscaperDocumentViewSchema,
+} from "./landscapers.js";
 import { jobPhotoSchema } from "./proof.js";
 import { reliabilitySchema } from "./recurring.js";
 import { roles } from "./roles.js";
@@ -97,14 +102,13 @@ export function jobNumberOf(search: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export const reviewApplicationSchema = z.object({
-  notes: z.string().trim().max(2000, { message: "Notes are limited to 2000 characters." }).default(""),
-  /**
-   * The status the reviewer saw. The decision applies only if the application still has it, so two admins
-   * deciding at once end with one decision, and the other is told (409) instead of silently overwriting.
-   */
-  expectedStatus: z.enum(applicationStatuses).optional(),
-});
+// The decision's schema (approve with its documents or an override's reason) lives beside the admin answers.
+export {
+  overrideReasonMessage,
+  type ReviewApplicationInput,
+  type ReviewApplicationValues,
+  reviewApplicationSchema,
+} from "./application-review.js";
 
 export const analyticsRanges = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof analyticsRanges)[number];
@@ -189,8 +193,13 @@ export const adminJobViewSchema = z.object({
   statusGroup: z.enum(adminStatusGroups),
   rating: z.number().nullable(),
   tipCents: z.number(),
-  /** The final price once completed, else the accepted quote; null while only an estimate exists. */
+  /**
+   * The final price once completed, else the accepted quote; null while only an estimate exists, and for
+   * a Scheduled visit (nothing is charged before the work).
+   */
   totalCents: z.number().nullable(),
+  /** The price agreed, charged or not (a Scheduled visit's price, which `totalCents` leaves out). */
+  agreedCents: z.number().nullable().optional(),
   estimateLowCents: z.number(),
   estimateHighCents: z.number(),
   cancelReason: z.string().nullable(),
@@ -223,6 +232,10 @@ export const applicationViewSchema = z.object({
   documentsSubmittedAt: z.string().nullable(),
   createdAt: z.string(),
   adminNotes: z.string().nullable(),
+  /** Why it was approved without every required document; null when it had them (or is not approved). */
+  documentOverrideReason: z.string().nullable(),
+  /** The required documents (shared/landscapers requiredDocumentTypes) it has no file for. */
+  missingDocuments: z.array(documentTypeSchema),
   reviewedAt: z.string().nullable(),
   reviewerName: z.string().nullable(),
   documents: z.array(applicationDocumentViewSchema),

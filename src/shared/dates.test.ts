@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addDaysIso, charlotteTime, daysFromToday, daysUntil, todayInCharlotte } from "./dates";
+import {
+  addDaysIso,
+  charlotteTime,
+  daysFromToday,
+  daysUntil,
+  formatCharlotteClock,
+  todayInCharlotte,
+} from "./dates";
 
 describe("calendar days", () => {
   it("crosses months, years, leap days and the clock changes", () => {
@@ -31,5 +38,15 @@ describe("Charlotte clock times", () => {
     expect(daysUntil("2026-12-01", lateEvening)).toBe(1);
     expect(daysUntil("2026-11-30", lateEvening)).toBe(0);
     expect(daysUntil("2026-11-29", lateEvening)).toBe(-1);
+  });
+});
+
+describe("formatCharlotteClock", () => {
+  it("says AM or PM on Charlotte's clock, as an email read later needs", () => {
+    // 12:15 PM EDT is 16:15 UTC; 12:15 AM EST is 05:15 UTC.
+    expect(formatCharlotteClock(new Date("2026-07-04T16:15:00Z"))).toBe("12:15 PM");
+    expect(formatCharlotteClock(new Date("2026-12-04T05:15:00Z"))).toBe("12:15 AM");
+    expect(formatCharlotteClock(new Date("2026-07-04T14:40:00Z"))).toBe("10:40 AM");
+    expect(formatCharlotteClock(new Date("2026-12-04T22:05:00Z"))).toBe("5:05 PM");
   });
 });

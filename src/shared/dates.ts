@@ -94,11 +94,13 @@ export function daysUntil(isoDate: string, now: Date = new Date()): number {
 }
 
 /**
- * "10:40" on Charlotte's clock, as arrival notices say it ('… arriving about 10:40.'): within the hour that
- * follows, morning or afternoon goes without saying.
+ * "10:40 AM" on Charlotte's clock, as arrival notices say it ('… arriving about 12:15 PM.'). Always with AM
+ * or PM: an email or a text is read later, and "12:15" alone could be either.
  */
 export function formatCharlotteClock(when: Date): string {
-  return when
-    .toLocaleTimeString("en-US", { timeZone: BUSINESS_TIME_ZONE, hour: "numeric", minute: "2-digit" })
-    .replace(/\s?[AP]M$/, "");
+  return when.toLocaleTimeString("en-US", {
+    timeZone: BUSINESS_TIME_ZONE,
+    hour: "numeric",
+    minute: "2-digit",
+  });
 }

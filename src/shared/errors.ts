@@ -22,6 +22,8 @@ export const errorCodes = [
   "conflict",
   "already_admin",
   "already_verified",
+  // An approval of an application whose required documents are missing, without an override's reason
+  "documents_missing",
   // Links in emails
   "invalid_token",
   "link_expired",

@@ -15,14 +15,22 @@ import { serviceIds } from "./services.js";
 export const jobStatuses = ["pending", "accepted", "scheduled", "completed", "cancelled"] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 
-/** How admin screens group the lifecycle (spec 02: Pending, In Progress, Completed, Cancelled). */
-export const adminStatusGroups = ["pending", "in_progress", "completed", "cancelled"] as const;
+/**
+ * How admin screens group the lifecycle (spec 02: Pending, In Progress, Completed, Cancelled, and the
+ * demo's Scheduled). A booked visit, one-time or of a series, is Scheduled until its landscaper sets off:
+ * the series generates its visits weeks ahead, and calling those In Progress said work was under way (and
+ * money moving) when nothing had happened yet.
+ */
+export const adminStatusGroups = ["pending", "scheduled", "in_progress", "completed", "cancelled"] as const;
 export type AdminStatusGroup = (typeof adminStatusGroups)[number];
-export function adminGroupOf(status: JobStatus): AdminStatusGroup {
-  return status === "accepted" || status === "scheduled" ? "in_progress" : status;
+/** `underway`: the landscaper marked the visit on the way, arrived or started (cleared for a redo visit). */
+export function adminGroupOf(status: JobStatus, underway: boolean): AdminStatusGroup {
+  if (status === "scheduled") return underway ? "in_progress" : "scheduled";
+  return status === "accepted" ? "in_progress" : status;
 }
 export const adminGroupLabel: Record<AdminStatusGroup, string> = {
   pending: "Pending",
+  scheduled: "Scheduled",
   in_progress: "In Progress",
   completed: "Completed",
   cancelled: "Cancelled",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { charlotteTime } from "./dates.js";
+import { charlotteTime, formatCharlotteDateTime } from "./dates.js";
 
 /** A hold is placed at approval when the visit is this many days away or fewer… */
 export const HOLD_AT_APPROVAL_WITHIN_DAYS = 6;
@@ -145,6 +145,55 @@ export const approveJobSchema = z
   })
   .default({});
 
+/**
+ * Why a balance the platform owes is not paid yet (src/server/features/payments/payouts.ts): the weekly run
+ * pays only into a payout account that is ready, and one made ready after a run's time waits for the next.
+ * There is no minimum payout and no holding period: a captured charge is owed at once.
+ * - no_account: the landscaper has not set up payouts;
+ * - account_unfinished: set up at the payment partner, not finished (Stripe's onboarding);
+ * - next_run: ready; paid at the next weekly run (`at`);
+ * - paid_today: ready and paid out today already ("Pay out now" makes one payout a day): the rest, earned
+ *   since, is paid at the next weekly run (`at`).
+ */
+export const payoutWaits = ["no_account", "account_unfinished", "next_run", "paid_today"] as const;
+export type PayoutWait = (typeof payoutWaits)[number];
+
+export const payoutOutlookSchema = z.object({
+  wait: z.enum(payoutWaits),
+  /** When the balance is paid, when that is known (a ready account: the next run). */
+  at: z.string().nullable(),
+  /** The next weekly run, which pays an account that is ready by then. */
+  nextRunAt: z.string(),
+});
+export type PayoutOutlook = z.infer<typeof payoutOutlookSchema>;
+
+/**
+ * The outlook in words, for the landscaper ("you") or an admin (the landscaper's name): the reason, then
+ * when it is paid ("Tue, Nov 24, 9:00 AM").
+ */
+export function payoutWaitText(outlook: PayoutOutlook, who: "you" | { name: string }): string {
+  const next = formatCharlotteDateTime(new Date(outlook.nextRunAt));
+  const you = who === "you";
+  switch (outlook.wait) {
+    case "no_account":
+      return you
+        ? `Not paid yet: set up payouts below. Your balance is paid at the first weekly run after that (the next is ${next}).`
+        : `${who.name} has not set up payouts: paid at the first weekly run after they do (the next is ${next}).`;
+    case "account_unfinished":
+      return you
+        ? `Not paid yet: finish your payout setup with our payment partner. Your balance is paid at the first weekly run after that (the next is ${next}).`
+        : `${who.name} has not finished payout setup with our payment partner: paid at the first weekly run after they do (the next is ${next}).`;
+    case "next_run":
+      return you
+        ? `Paid at the weekly run, ${next}.`
+        : `${who.name} is paid at the next weekly run, ${next}.`;
+    case "paid_today":
+      return you
+        ? `Paid out once today already; the rest is paid at the weekly run, ${next}.`
+        : `${who.name} was paid out once today already; the rest is paid at the next weekly run, ${next}.`;
+  }
+}
+
 /** GET /api/landscaper/earnings: the Earnings tab. */
 export const earningsAnswerSchema = z.object({
   mode: z.enum(["test", "stripe"]),
@@ -152,7 +201,11 @@ export const earningsAnswerSchema = z.object({
   account: z.object({ ready: z.boolean() }).nullable(),
   /** Earned and not yet paid out (tips and fees included). */
   balanceCents: z.number(),
-  nextPayout: z.object({ at: z.string(), amountCents: z.number() }),
+  /**
+   * The next weekly run and what it pays them; `outlook` says why a balance waits and until when (null
+   * when nothing is owed).
+   */
+  nextPayout: z.object({ at: z.string(), amountCents: z.number(), outlook: payoutOutlookSchema.nullable() }),
   payouts: z.array(
     z.object({
       id: z.string(),
@@ -185,9 +238,23 @@ export const payoutAccountAnswerSchema = z.object({
   message: z.string(),
 });
 
+/** A balance "Pay out now" could not pay: whose, how much, why and until when. */
+export const waitingBalanceSchema = z.object({
+  landscaperId: z.string(),
+  landscaperName: z.string(),
+  balanceCents: z.number(),
+  outlook: payoutOutlookSchema,
+  /** payoutWaitText's sentence for admins. */
+  text: z.string(),
+});
+export type WaitingBalance = z.infer<typeof waitingBalanceSchema>;
+
 export const payoutRunAnswerSchema = z.object({
   created: z.number(),
   paid: z.number(),
   failed: z.number(),
   message: z.string(),
+  /** Balances left unpaid after the run, largest first (at most 20), each with its reason. */
+  waiting: z.array(waitingBalanceSchema),
 });
+export type PayoutRunAnswer = z.infer<typeof payoutRunAnswerSchema>;

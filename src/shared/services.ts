@@ -63,6 +63,24 @@ export function formatCents(cents: number): string {
   return (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
 }
 
+/**
+ * "a" or "an" before an amount as it is read aloud: "an $8.00 tip", "an $11.00 fee", "an $80.00 tip", "a
+ * $1,800.00 refund" ("one thousand…"), "an $18,000.00" ("eighteen thousand"). The first word read is that of
+ * the leading group of up to three digits: an eight, eleven or eighteen starts with a vowel sound.
+ */
+export function articleForCents(cents: number): "a" | "an" {
+  const dollars = Math.floor(Math.abs(cents) / 100);
+  const digits = String(dollars);
+  const lead = Number(digits.slice(0, ((digits.length - 1) % 3) + 1));
+  if (lead === 11 || lead === 18) return "an";
+  return String(lead).startsWith("8") ? "an" : "a";
+}
+
+/** The amount with its article: "an $8.00", "a $25.00". */
+export function withArticle(cents: number): string {
+  return `${articleForCents(cents)} ${formatCents(cents)}`;
+}
+
 export function formatRange(lowCents: number, highCents: number): string {
   return lowCents === highCents
     ? formatCents(lowCents)

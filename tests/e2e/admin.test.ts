@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { todayInCharlotte } from "../../src/shared/dates";
 import type { QuoteRequestInput } from "../../src/shared/jobs";
-import { settleAnimations } from "./support/a11y";
+import { settleAnimations, wcagAxe } from "./support/a11y";
 import { adminAccount, sessionUserOf, signInThroughForm, signUpViaApi, uniqueEmail } from "./support/auth";
 import { baseURL, desktop, mobile, screenshot } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
@@ -142,6 +142,13 @@ describe("admin area", () => {
 
     await card.getByLabel("Admin notes").fill("ID and insurance checked");
     await card.getByRole("button", { name: `Approve ${name}` }).click();
+    // Approval asks first, naming the applicant and what they sent.
+    const confirm = page.getByRole("dialog", { name: `Approve ${name}'s application?` });
+    const checklist = confirm.getByRole("list", { name: "Documents" });
+    await checklist.getByText("Proof of ID").waitFor();
+    expect(await checklist.textContent()).toContain("Liability Insurance— uploaded");
+    expect(await confirm.getByRole("checkbox").count()).toBe(0);
+    await confirm.getByRole("button", { name: "Approve", exact: true }).click();
     await toast(page, "Application approved successfully");
     await page.getByText("No applications found").waitFor();
 
@@ -159,6 +166,69 @@ describe("admin area", () => {
     await approved.getByRole("button", { name: `Revoke approval of ${name}` }).waitFor();
 
     expect((await sessionUserOf(applicant.context))?.landscaperStatus).toBe("approved");
+    await page.close();
+  });
+
+  it("approves an application without documents only with an override and its reason", async () => {
+    const name = `Carlos Nodocs ${Date.now()}`;
+    // Profile saved, nothing uploaded, nothing submitted.
+    const applicant = await browsing.as("pendingLandscaper", { name });
+    const upload = await applicant.context.newPage();
+    await upload.goto("/upload-documents");
+    await upload.getByRole("heading", { level: 1, name: "Upload Credentials" }).waitFor();
+    expect(await upload.getByText(/Application submitted/).count()).toBe(0);
+    expect(await upload.getByTestId("application-standing").count()).toBe(0);
+
+    const page = await adminPage("/admin/landscaper-approvals");
+    await page.getByLabel("Status").selectOption("all");
+    await page.getByLabel("Search applications").fill(name);
+    const card = page.getByRole("article", { name });
+    await card.getByTestId("missing-documents").getByText("Proof of ID, Liability Insurance").waitFor();
+    await card.getByRole("button", { name: `Approve ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Approve ${name}'s application?` });
+    await dialog.waitFor();
+    const checklist = dialog.getByRole("list", { name: "Documents" });
+    expect(await checklist.textContent()).toBe(
+      "Proof of ID— missing (required)Liability Insurance— missing (required)Certifications— not sent (optional)",
+    );
+    await settleAnimations(page);
+    // The dialog is portalled outside <main>: axe reads it where it is.
+    const dialogAxe = await wcagAxe(page).include('[role="dialog"]').analyze();
+    expect(dialogAxe.violations.map((v) => v.id)).toEqual([]);
+
+    // Not ticked: nothing is sent, and the box says why.
+    await dialog.getByRole("button", { name: "Approve anyway" }).click();
+    const override = dialog.getByRole("checkbox", {
+      name: "Approve without Proof of ID and Liability Insurance",
+    });
+    await dialog.getByText(/^Tick this to approve without Proof of ID and Liability Insurance/).waitFor();
+    await expect.poll(() => override.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Ticked by keyboard: the reason is asked for, and required.
+    await page.keyboard.press("Space");
+    const reason = dialog.getByRole("textbox", { name: /Why approve without them/ });
+    await reason.waitFor();
+    await dialog.getByRole("button", { name: "Approve anyway" }).click();
+    await dialog.getByText("Say why you approve without these documents.").waitFor();
+    await reason.fill("Insurance certificate seen in person; uploads to follow");
+    await dialog.getByRole("button", { name: "Approve anyway" }).click();
+    await toast(page, "Application approved successfully");
+    await dialog.waitFor({ state: "detached" });
+
+    const approved = page.getByRole("article", { name });
+    await approved.getByText("Approved", { exact: true }).waitFor();
+    expect(await approved.getByTestId("document-override").textContent()).toBe(
+      "Approved without every required document: Insurance certificate seen in person; uploads to follow",
+    );
+
+    // The landscaper's upload page says where it truly stands: approved, files still to come.
+    await upload.reload();
+    const standing = upload.getByTestId("application-standing");
+    await standing.getByText("Your application is approved").waitFor();
+    expect(await standing.textContent()).toContain(
+      "Proof of ID and Liability Insurance are not on file yet. Upload them here to complete your record.",
+    );
+    expect(await upload.getByText(/Application submitted/).count()).toBe(0);
+    await upload.close();
     await page.close();
   });
 

@@ -312,7 +312,7 @@ describe("dialog review (issue 32)", () => {
             .first();
           return card.getByRole("button", { name: "Accept" });
         },
-        heading: /^Offer a price for SER-/,
+        heading: /^Offer a price for (weekly|.* every 2 weeks)/i,
         mainButton: "Send offer",
       });
     });

@@ -164,7 +164,9 @@ describe("recurring series", () => {
     await card.getByText("Weekly — you offer a price per visit and a weekday").waitFor();
 
     await card.getByRole("button", { name: "Accept" }).click();
-    const dialog = page.getByRole("dialog", { name: `Offer a price for SER-${seriesNumber}` });
+    // Named by what and where, not by its number (which the description still gives).
+    const dialog = page.getByRole("dialog", { name: /^Offer a price for weekly / });
+    await dialog.getByText(`(SER-${seriesNumber})`, { exact: false }).waitFor();
     await dialog.getByText("you offer a price per visit and a weekday.", { exact: false }).waitFor();
     // The day starts at the preferred date's weekday; the first visit follows the day chosen.
     const day = dialog.getByLabel("Day of the week");

@@ -54,6 +54,9 @@ export const landscaper = pgTable(
     termsConsentAt: timestamp("terms_consent_at", { withTimezone: true }),
     documentsSubmittedAt: timestamp("documents_submitted_at", { withTimezone: true }),
     adminNotes: text("admin_notes"),
+    // Why an admin approved without the required documents (issue 33): there is no audit table, so the
+    // override is kept on the application beside who approved it and when; null for an approval with them.
+    documentOverrideReason: text("document_override_reason"),
     reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     // When admins were last told about this application: a re-submission within a day tells no one again.

@@ -8,13 +8,18 @@ import {
   type PageDirection,
   type ReviewApplicationResponse,
 } from "../../../shared/admin.js";
-import type { ApplicationStatus } from "../../../shared/landscapers.js";
+import {
+  type ApplicationStatus,
+  type DocumentType,
+  documentLabels,
+  requiredDocumentTypes,
+} from "../../../shared/landscapers.js";
 import type { Reliability } from "../../../shared/recurring.js";
 import { noReliability } from "../../../shared/reliability.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, landscaperDocument, user } from "../../db/schema.js";
-import { conflict, notFound } from "../../lib/errors.js";
+import { AppError, conflict, notFound } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/index.js";
 import { reliabilityOf } from "../landscapers/index.js";
@@ -58,6 +63,7 @@ export function selectApplications(db: DbOrTx, options: KeysetSlice) {
         documentsSubmittedAt: landscaper.documentsSubmittedAt,
         createdAt: landscaper.createdAt,
         adminNotes: landscaper.adminNotes,
+        documentOverrideReason: landscaper.documentOverrideReason,
         reviewedAt: landscaper.reviewedAt,
         pausedAt: landscaper.pausedAt,
         reviewerName: sql<
@@ -97,6 +103,12 @@ async function documentsOf(db: DbOrTx, userIds: string[]): Promise<Map<string, A
   return byUser;
 }
 
+/** The required documents with no file among `documents`, in the order the upload page lists them. */
+export function missingDocumentsOf(documents: readonly { documentType: DocumentType }[]): DocumentType[] {
+  const present = new Set(documents.map((d) => d.documentType));
+  return requiredDocumentTypes.filter((type) => !present.has(type));
+}
+
 function toApplicationView(
   row: ApplicationRow,
   documents: ApplicationDocumentView[],
@@ -114,6 +126,8 @@ function toApplicationView(
     documentsSubmittedAt: row.documentsSubmittedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     adminNotes: row.adminNotes,
+    documentOverrideReason: row.documentOverrideReason,
+    missingDocuments: missingDocumentsOf(documents),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     reviewerName: row.reviewerName,
     documents,
@@ -173,6 +187,18 @@ export interface ReviewApplicationOptions {
   decision: ApplicationDecision;
   notes: string;
   expectedStatus?: ApplicationStatus | undefined;
+  /** An approval without every required document: the admin's reason, kept on the application. */
+  overrideReason?: string | undefined;
+}
+
+/** 409 documents_missing: what is missing, and how to approve anyway, in the admin's words. */
+function documentsMissing(missing: DocumentType[]): AppError {
+  const names = missing.map((type) => documentLabels[type].title).join(" and ");
+  return new AppError(
+    409,
+    "documents_missing",
+    `${names} ${missing.length === 1 ? "is" : "are"} missing. Approve without ${missing.length === 1 ? "it" : "them"} only with a reason.`,
+  );
 }
 
 const reviewedMeanwhile =
@@ -199,6 +225,21 @@ export async function reviewApplication(
     const expected = options.expectedStatus ?? current.status;
     if (current.status !== expected) throw conflict(reviewedMeanwhile);
     if (current.status === decision) throw conflict(`This application is already ${decision}.`);
+    // Approval needs the required documents, read in this transaction (a file deleted since the dialog
+    // opened counts as missing), or an override whose reason is kept with the decision.
+    let overrideReason: string | null = null;
+    if (decision === "approved") {
+      const missing = missingDocumentsOf(
+        await tx
+          .select({ documentType: landscaperDocument.documentType })
+          .from(landscaperDocument)
+          .where(eq(landscaperDocument.userId, userId)),
+      );
+      if (missing.length > 0) {
+        overrideReason = options.overrideReason?.trim() || null;
+        if (!overrideReason) throw documentsMissing(missing);
+      }
+    }
 
     const now = new Date();
     const [updated] = await tx
@@ -208,6 +249,7 @@ export async function reviewApplication(
         reviewedBy: principal.userId,
         reviewedAt: now,
         adminNotes: notes,
+        documentOverrideReason: overrideReason,
         updatedAt: now,
       })
       .where(and(eq(landscaper.userId, userId), eq(landscaper.status, expected)))

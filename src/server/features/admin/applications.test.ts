@@ -116,7 +116,10 @@ describe("landscaper applications review", () => {
 
   describe("decisions", () => {
     it("approves with reviewer, time and notes, queues the email and notifies the landscaper", async () => {
-      const applicant = await insertLandscaper(t.database.db, { fullName: "Ada Applicant" });
+      const applicant = await insertLandscaper(t.database.db, {
+        fullName: "Ada Applicant",
+        documents: ["id_proof", "insurance"],
+      });
       const before = Date.now();
       const response = await decide(applicant.id, "approve", { notes: "  ID and insurance verified  " });
       expect(response.statusCode, response.body).toBe(200);
@@ -173,7 +176,11 @@ describe("landscaper applications review", () => {
     });
 
     it("lets a later review change a decision, and refuses a stale or repeated one", async () => {
-      const applicant = await insertLandscaper(t.database.db, { fullName: "Rhea Review", status: "denied" });
+      const applicant = await insertLandscaper(t.database.db, {
+        fullName: "Rhea Review",
+        status: "denied",
+        documents: ["id_proof", "insurance", "certifications"],
+      });
       const stale = await decide(applicant.id, "approve", { expectedStatus: "pending" });
       expect(stale.statusCode).toBe(409);
       const approved = await decide(applicant.id, "approve", { expectedStatus: "denied", notes: "" });
@@ -182,6 +189,124 @@ describe("landscaper applications review", () => {
       const again = await decide(applicant.id, "approve", {});
       expect(again.statusCode).toBe(409);
       expect(again.json().error.message).toBe("This application is already approved.");
+    });
+
+    describe("required documents", () => {
+      const rowOf = async (id: string) =>
+        (await t.database.db.select().from(landscaper).where(eq(landscaper.userId, id)))[0]!;
+
+      it("refuses an approval with documents missing and no override, and changes nothing", async () => {
+        const applicant = await insertLandscaper(t.database.db, { fullName: "Nora Nodocs" });
+        const response = await decide(applicant.id, "approve", {
+          notes: "Looks fine",
+          expectedStatus: "pending",
+        });
+        expect(response.statusCode).toBe(409);
+        expect(response.json().error).toEqual({
+          code: "documents_missing",
+          message:
+            "Proof of ID and Liability Insurance are missing. Approve without them only with a reason.",
+        });
+        expect(await rowOf(applicant.id)).toMatchObject({
+          status: "pending",
+          reviewedBy: null,
+          adminNotes: null,
+          documentOverrideReason: null,
+        });
+        expect(await t.database.db.select().from(outbox).where(eq(outbox.to, applicant.email))).toEqual([]);
+        expect(
+          await t.database.db.select().from(notification).where(eq(notification.userId, applicant.id)),
+        ).toEqual([]);
+
+        // The list says what is missing, so the dialog can name it before anyone presses Approve.
+        const page = await list("?status=pending&q=nora");
+        expect(page.items[0]).toMatchObject({
+          missingDocuments: ["id_proof", "insurance"],
+          documentOverrideReason: null,
+        });
+      });
+
+      it("names the one document missing", async () => {
+        const applicant = await insertLandscaper(t.database.db, {
+          fullName: "Owen Onedoc",
+          documents: ["id_proof", "certifications"],
+        });
+        const response = await decide(applicant.id, "approve", {});
+        expect(response.statusCode).toBe(409);
+        expect(response.json().error.message).toBe(
+          "Liability Insurance is missing. Approve without it only with a reason.",
+        );
+      });
+
+      it("asks for the reason when the override is ticked without one", async () => {
+        const applicant = await insertLandscaper(t.database.db, { fullName: "Rae Reasonless" });
+        const response = await decide(applicant.id, "approve", {
+          overrideMissingDocuments: true,
+          overrideReason: "   ",
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error).toMatchObject({
+          code: "validation_failed",
+          fields: { overrideReason: "Say why you approve without these documents." },
+        });
+        // A reason without the box ticked is no override either.
+        const unticked = await decide(applicant.id, "approve", { overrideReason: "Seen in person" });
+        expect(unticked.json().error.code).toBe("documents_missing");
+        expect((await rowOf(applicant.id)).status).toBe("pending");
+      });
+
+      it("approves with an override and keeps its reason on the application", async () => {
+        const applicant = await insertLandscaper(t.database.db, {
+          fullName: "Carlos Rivera",
+          documents: ["id_proof"],
+        });
+        const response = await decide(applicant.id, "approve", {
+          notes: "Called him",
+          expectedStatus: "pending",
+          overrideMissingDocuments: true,
+          overrideReason: "  Insurance certificate seen in person; upload to follow  ",
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json().application).toMatchObject({
+          status: "approved",
+          adminNotes: "Called him",
+          documentOverrideReason: "Insurance certificate seen in person; upload to follow",
+          missingDocuments: ["insurance"],
+        });
+        expect(await rowOf(applicant.id)).toMatchObject({
+          status: "approved",
+          reviewedBy: admin.id,
+          documentOverrideReason: "Insurance certificate seen in person; upload to follow",
+        });
+        const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, applicant.email));
+        expect(mails.map((m) => m.template)).toEqual(["application_approved"]);
+
+        // A later decision writes its own record: a denial carries no override.
+        const revoked = await decide(applicant.id, "deny", { expectedStatus: "approved" });
+        expect(revoked.statusCode).toBe(200);
+        expect(revoked.json().application.documentOverrideReason).toBeNull();
+      });
+
+      it("records no override for an application that has its documents", async () => {
+        const applicant = await insertLandscaper(t.database.db, {
+          fullName: "Della Docs",
+          documents: ["id_proof", "insurance"],
+        });
+        const response = await decide(applicant.id, "approve", {
+          overrideMissingDocuments: true,
+          overrideReason: "Not needed",
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().application).toMatchObject({
+          documentOverrideReason: null,
+          missingDocuments: [],
+        });
+      });
+
+      it("lets a denial through without documents", async () => {
+        const applicant = await insertLandscaper(t.database.db, { fullName: "Dina Denial" });
+        expect((await decide(applicant.id, "deny", {})).statusCode).toBe(200);
+      });
     });
 
     it("answers 404 for an unknown applicant and 400 for notes that are too long", async () => {
@@ -193,7 +318,10 @@ describe("landscaper applications review", () => {
 
     it("ends a parallel approve and deny of one application with one consistent outcome", async () => {
       for (let round = 0; round < 3; round++) {
-        const applicant = await insertLandscaper(t.database.db, { fullName: `Race ${round}` });
+        const applicant = await insertLandscaper(t.database.db, {
+          fullName: `Race ${round}`,
+          documents: ["id_proof", "insurance"],
+        });
         const [approve, deny] = await Promise.all([
           decide(
             applicant.id,

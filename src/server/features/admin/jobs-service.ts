@@ -27,12 +27,20 @@ export interface JobFilter {
   status: JobStatusFilter;
 }
 
-const statusesOf: Record<Exclude<JobStatusFilter, "all">, JobStatus[]> = {
-  pending: ["pending"],
-  in_progress: ["accepted", "scheduled"],
-  completed: ["completed"],
-  cancelled: ["cancelled"],
-};
+/** The visit is under way: its landscaper set off, arrived or started (adminGroupOf's `underway`). */
+const underway = sql<boolean>`(${job.onTheWayAt} is not null or ${job.arrivedAt} is not null or ${job.workStartedAt} is not null)`;
+
+/** Each status filter as a condition, matching adminGroupOf (a booked visit is Scheduled until under way). */
+function statusCondition(group: Exclude<JobStatusFilter, "all">): SQL | undefined {
+  switch (group) {
+    case "scheduled":
+      return and(eq(job.status, "scheduled"), sql`not ${underway}`);
+    case "in_progress":
+      return or(eq(job.status, "accepted"), and(eq(job.status, "scheduled"), underway));
+    default:
+      return eq(job.status, group satisfies JobStatus);
+  }
+}
 
 /** Above this many matching landscapers the arm stays a subquery rather than a list of ids. */
 const LANDSCAPER_IDS_INLINE = 500;
@@ -82,7 +90,7 @@ async function searchCondition(db: DbOrTx, term: string): Promise<SQL | undefine
 
 export async function jobFilterCondition(db: DbOrTx, filter: JobFilter): Promise<SQL | undefined> {
   return and(
-    filter.status === "all" ? undefined : inArray(job.status, statusesOf[filter.status]),
+    filter.status === "all" ? undefined : statusCondition(filter.status),
     await searchCondition(db, filter.q),
   );
 }
@@ -111,6 +119,7 @@ const jobColumns = {
   photoKey: job.photoKey,
   createdAt: job.createdAt,
   landscaperId: job.landscaperId,
+  underway,
   cursorTs: cursorTimestamp(job.createdAt),
 };
 
@@ -144,6 +153,7 @@ const jobExportColumns = {
   tipCents: job.tipCents,
   finalPriceCents: job.finalPriceCents,
   quotedPriceCents: job.quotedPriceCents,
+  underway,
   // The visit's recurring series, e.g. "SER-104 (weekly)": a primary-key lookup for the few jobs that have one.
   series: sql<string | null>`(select 'SER-' || s.number || ' (' || s.frequency || ')' from job_series s
     where s.id = ${job.seriesId})`,
@@ -193,8 +203,19 @@ export function jobCursorOf(row: Pick<AdminJobRow, "cursorTs" | "id">): Cursor {
   return { ts: row.cursorTs, id: row.id };
 }
 
-export function totalCentsOf(row: Pick<AdminJobRow, "finalPriceCents" | "quotedPriceCents">): number | null {
+type PriceRow = Pick<AdminJobRow, "finalPriceCents" | "quotedPriceCents" | "status" | "underway">;
+
+/** The price agreed for the job: the final price once completed, else the accepted quote. */
+function agreedCentsOf(row: PriceRow): number | null {
   return row.finalPriceCents ?? row.quotedPriceCents ?? null;
+}
+
+/**
+ * The job's Total in the history and the CSV: none for a visit still Scheduled, whose price is agreed but
+ * not charged (its card is at most held), so the history does not read a future visit as money taken.
+ */
+export function totalCentsOf(row: PriceRow): number | null {
+  return adminGroupOf(row.status, row.underway) === "scheduled" ? null : agreedCentsOf(row);
 }
 
 export function toAdminJobView(row: AdminJobRow): AdminJobView {
@@ -207,10 +228,11 @@ export function toAdminJobView(row: AdminJobRow): AdminJobView {
     services: row.selectedServices.map(serviceName),
     jobDate: row.scheduledDate ?? row.preferredDate,
     status: row.status,
-    statusGroup: adminGroupOf(row.status),
+    statusGroup: adminGroupOf(row.status, row.underway),
     rating: row.rating,
     tipCents: row.tipCents,
     totalCents: totalCentsOf(row),
+    agreedCents: agreedCentsOf(row),
     estimateLowCents: row.estimateLowCents,
     estimateHighCents: row.estimateHighCents,
     cancelReason: row.cancelReason,

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminJobView, Page } from "../../../shared/admin.js";
+import { job } from "../../db/schema.js";
 import { signUpAs } from "../../test/accounts-helpers.js";
 import { insertApprovedCrew, insertJob } from "../../test/admin-fixtures.js";
 import { useTestApp } from "../../test/build-test-app.js";
@@ -85,11 +87,15 @@ describe("GET /api/admin/jobs", () => {
       tipCents: 2000,
       totalCents: 15000,
     });
+    // Booked, not under way: Scheduled, its price agreed and nothing charged.
     expect(page.items[3]).toMatchObject({
-      statusGroup: "in_progress",
-      totalCents: 9000,
+      status: "scheduled",
+      statusGroup: "scheduled",
+      totalCents: null,
+      agreedCents: 9000,
       landscaperName: "Tasha Williams",
     });
+    expect(page.items[2]).toMatchObject({ statusGroup: "in_progress", totalCents: 6000 });
     expect(page.items[1]).toMatchObject({
       statusGroup: "pending",
       totalCents: null,
@@ -100,7 +106,8 @@ describe("GET /api/admin/jobs", () => {
 
   it("filters by the admin status groups", async () => {
     expect(await clients("?status=completed")).toEqual(["Olivia Bennett"]);
-    expect(await clients("?status=in_progress")).toEqual(["Priya Nguyen", "Marcus Carter"]);
+    expect(await clients("?status=in_progress")).toEqual(["Priya Nguyen"]);
+    expect(await clients("?status=scheduled")).toEqual(["Marcus Carter"]);
     expect(await clients("?status=pending")).toEqual(["James Patel"]);
     expect(await clients("?status=cancelled")).toEqual(["Sofia 100% Robinson"]);
     expect(await clients("?status=all")).toHaveLength(5);
@@ -142,5 +149,40 @@ describe("GET /api/admin/jobs", () => {
     expect(back.prevCursor).not.toBeNull();
     const tooMany = await t.app.inject({ url: "/api/admin/jobs?limit=500", headers: { cookie } });
     expect(tooMany.statusCode).toBe(400);
+  });
+
+  it("reads a booked visit as Scheduled with nothing charged until its landscaper sets off, on screen and in the CSV", async () => {
+    const db = t.database.db;
+    const { tasha } = await insertApprovedCrew(db);
+    const visit = (customerName: string, day: number) =>
+      insertJob(db, {
+        customerName,
+        status: "scheduled",
+        landscaperId: tasha.id,
+        quotedPriceCents: 4500,
+        preferredDate: "2026-07-07",
+        createdAt: new Date(Date.UTC(2026, 1, day)),
+      });
+    const later = await visit("Weekly Later", 2);
+    const today = await visit("Weekly Today", 1);
+    await db.update(job).set({ onTheWayAt: new Date() }).where(eq(job.id, today.id));
+
+    const weekly = (await list("?q=weekly")).items;
+    expect(weekly.map((j) => [j.clientName, j.statusGroup, j.totalCents, j.agreedCents])).toEqual([
+      ["Weekly Later", "scheduled", null, 4500],
+      ["Weekly Today", "in_progress", 4500, 4500],
+    ]);
+    expect(await clients("?q=weekly&status=scheduled")).toEqual(["Weekly Later"]);
+    expect(await clients("?q=weekly&status=in_progress")).toEqual(["Weekly Today"]);
+
+    const csv = await t.app.inject({ url: "/api/exports/jobs.csv?q=weekly", headers: { cookie } });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const rows = csv.body.slice(1).split("\r\n").slice(1, 3);
+    expect(rows[0]).toBe(
+      `JOB-${later.number},Weekly Later,Tasha Williams,Lawn Mowing,2026-07-07,Scheduled,,0.00,,`,
+    );
+    expect(rows[1]).toBe(
+      `JOB-${today.number},Weekly Today,Tasha Williams,Lawn Mowing,2026-07-07,In Progress,,0.00,45.00,`,
+    );
   });
 });

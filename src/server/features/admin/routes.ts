@@ -124,6 +124,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
           decision,
           notes: input.notes,
           expectedStatus: input.expectedStatus,
+          overrideReason: input.overrideMissingDocuments ? input.overrideReason : undefined,
         });
       },
     );

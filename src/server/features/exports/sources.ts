@@ -106,7 +106,7 @@ export function jobsSource(db: DbOrTx, filter: { q: string; status: JobStatusFil
             names.of(row.landscaperId),
             row.selectedServices.map(serviceName).join(", "),
             row.scheduledDate ?? row.preferredDate,
-            adminGroupLabel[adminGroupOf(row.status)],
+            adminGroupLabel[adminGroupOf(row.status, row.underway)],
             row.rating,
             money(row.tipCents),
             money(totalCentsOf(row)),

@@ -1,7 +1,7 @@
 // The customer's actions on a job: approve the offer, cancel, rate. The landscaper's are in actions.ts.
 import { isNull } from "drizzle-orm";
 import { todayInCharlotte } from "../../../shared/dates.js";
-import { formatCents, jobLabel } from "../../../shared/services.js";
+import { formatCents, jobLabel, withArticle } from "../../../shared/services.js";
 import { job } from "../../db/schema.js";
 import { AppError, conflict, fieldInvalid, notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
@@ -88,7 +88,7 @@ export async function cancelJob(
       throw new AppError(
         409,
         "fee_required",
-        `The visit is less than 24 hours away, so a ${formatCents(feeCents)} cancellation fee applies. Cancel again to confirm.`,
+        `The visit is less than 24 hours away, so ${withArticle(feeCents)} cancellation fee applies. Cancel again to confirm.`,
       );
     }
     const updated = await move(tx, {

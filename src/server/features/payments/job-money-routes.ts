@@ -4,6 +4,8 @@ import { payoutRunAnswerSchema } from "../../../shared/payments.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
 import { jobActionRoutes, jobInput, jobParams } from "../jobs/index.js";
+import { payNowMessage } from "./pay-now-message.js";
+import { waitingBalances } from "./payouts.js";
 import { chargeReportedWork, refundJob, releaseReportedPayment } from "./settlement/admin-money.js";
 import { runPayouts } from "./settlement/payment-pass.js";
 import { approveWork } from "./settlement/work-approval.js";
@@ -52,20 +54,20 @@ export async function jobMoneyRoutes(fastify: FastifyInstance) {
     "/admin/payouts/run",
     { config: { access: ["admin"] }, schema: answers(payoutRunAnswerSchema) },
     async () => {
+      const schedule = { day: app.env.PAYOUT_DAY, hour: app.env.PAYOUT_HOUR };
+      const now = new Date();
       const report = await runPayouts({
         db: app.database.db,
         provider: app.paymentProvider,
         publicUrl: app.env.PUBLIC_URL,
         log: app.log,
-        schedule: { day: app.env.PAYOUT_DAY, hour: app.env.PAYOUT_HOUR },
+        now: () => now,
+        schedule,
         env: app.env,
         payNow: true,
       });
-      const message =
-        report.created === 0
-          ? "Nothing to pay out: every ready account is paid up for today."
-          : `${report.paid} of ${report.created} payouts sent.`;
-      return { ...report, message };
+      const waiting = await waitingBalances(app.database.db, now, schedule);
+      return { ...report, waiting, message: payNowMessage(report, waiting) };
     },
   );
 }

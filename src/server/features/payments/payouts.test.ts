@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { daysFromToday } from "../../../shared/dates.js";
+import { payoutWaitText } from "../../../shared/payments.js";
 import {
   ledgerEntry,
   ledgerTransaction,
@@ -14,6 +15,8 @@ import { createJob, createLandscaper } from "../../test/landscaper-helpers.js";
 import { saveCard } from "../../test/payment-helpers.js";
 import { addPhotos } from "../../test/photo-helpers.js";
 import { latestRunDate } from "./index.js";
+import { payNowMessage } from "./pay-now-message.js";
+import { payoutOutlook } from "./payouts.js";
 import { runPayouts } from "./settlement/payment-pass.js";
 
 const HOUR = 3_600_000;
@@ -29,6 +32,58 @@ describe("the weekly payout run's date", () => {
     expect(latestRunDate(new Date("2026-10-30T13:00:00Z"), friday9)).toBe("2026-10-30");
     expect(latestRunDate(new Date("2026-11-06T13:30:00Z"), friday9)).toBe("2026-10-30");
     expect(latestRunDate(new Date("2026-11-06T14:00:00Z"), friday9)).toBe("2026-11-06");
+  });
+});
+
+describe("why a balance waits", () => {
+  const now = new Date("2026-11-25T15:00:00Z"); // Wednesday; the next Friday 9 AM run is Nov 27, 14:00 UTC.
+  const next = "2026-11-27T14:00:00.000Z";
+  const outlook = (accountStatus: string | null, balanceCents: number, paidToday = false) =>
+    payoutOutlook({ accountStatus, balanceCents, now, schedule: friday9, paidToday });
+
+  it("names the reason and, when known, the date", () => {
+    expect(outlook(null, 171900)).toEqual({ wait: "no_account", at: null, nextRunAt: next });
+    expect(outlook("onboarding", 500)).toEqual({ wait: "account_unfinished", at: null, nextRunAt: next });
+    expect(outlook("ready", 500)).toEqual({ wait: "next_run", at: next, nextRunAt: next });
+    expect(outlook("ready", 500, true)).toEqual({ wait: "paid_today", at: next, nextRunAt: next });
+    // Nothing owed (or less than nothing, after a refund of paid-out work): nothing waits.
+    expect(outlook(null, 0)).toBeNull();
+    expect(outlook("ready", -2500)).toBeNull();
+  });
+
+  it("says it in a sentence for the landscaper and for admins", () => {
+    const you = (o: ReturnType<typeof outlook>) => payoutWaitText(o!, "you");
+    const carlos = (o: ReturnType<typeof outlook>) => payoutWaitText(o!, { name: "Carlos Mendoza" });
+    expect(you(outlook(null, 100))).toBe(
+      "Not paid yet: set up payouts below. Your balance is paid at the first weekly run after that (the next is Fri, Nov 27, 9:00 AM).",
+    );
+    expect(carlos(outlook("onboarding", 100))).toBe(
+      "Carlos Mendoza has not finished payout setup with our payment partner: paid at the first weekly run after they do (the next is Fri, Nov 27, 9:00 AM).",
+    );
+    expect(you(outlook("ready", 100))).toBe("Paid at the weekly run, Fri, Nov 27, 9:00 AM.");
+    expect(carlos(outlook("ready", 100, true))).toBe(
+      "Carlos Mendoza was paid out once today already; the rest is paid at the next weekly run, Fri, Nov 27, 9:00 AM.",
+    );
+  });
+
+  it("'Pay out now' never says everyone is paid while a balance waits", () => {
+    const wait = (name: string, cents: number) => ({
+      landscaperId: name,
+      landscaperName: name,
+      balanceCents: cents,
+      outlook: outlook(null, cents)!,
+      text: `${name} has not set up payouts.`,
+    });
+    expect(payNowMessage({ created: 0, paid: 0 }, [])).toBe(
+      "Nothing to pay out: no landscaper is owed money.",
+    );
+    expect(payNowMessage({ created: 2, paid: 2 }, [])).toBe("2 of 2 payouts sent.");
+    expect(payNowMessage({ created: 0, paid: 0 }, [wait("Carlos", 171900)])).toBe(
+      "No payout sent. $1,719.00 still waits: Carlos has not set up payouts.",
+    );
+    expect(payNowMessage({ created: 1, paid: 1 }, [wait("Carlos", 171900), wait("Tasha", 100)])).toBe(
+      "1 of 1 payouts sent. 2 balances ($1,720.00) still wait; each says why below.",
+    );
   });
 });
 
@@ -81,11 +136,36 @@ describe("weekly payouts", () => {
   it("pays the balance once per week, only into a payout account, and shows it on the Earnings tab", async () => {
     await paidJob(120, 15);
     // $90.00 (75% of $120) + $15.00 tip.
-    expect(await earnings()).toMatchObject({ account: null, balanceCents: 10500, mode: "test" });
+    const before = await earnings();
+    expect(before).toMatchObject({ account: null, balanceCents: 10500, mode: "test" });
+    // Not "nothing due": the balance waits for a payout account, paid at the first run after one.
+    expect(before.nextPayout).toEqual({
+      at: before.nextPayout.at,
+      amountCents: 0,
+      outlook: { wait: "no_account", at: null, nextRunAt: before.nextPayout.at },
+    });
     expect(await run(new Date())).toMatchObject({ created: 0, paid: 0 });
+    // "Pay out now" says whose balance waits and why, not that every account is paid up.
+    const waiting = (await post(admin, "/api/admin/payouts/run")).json();
+    expect(waiting).toMatchObject({
+      created: 0,
+      waiting: [
+        {
+          landscaperId: pro.id,
+          landscaperName: "Carlos Mendoza",
+          balanceCents: 10500,
+          outlook: { wait: "no_account", at: null },
+        },
+      ],
+    });
+    expect(waiting.message).toMatch(
+      /^No payout sent\. \$105\.00 still waits: Carlos Mendoza has not set up payouts: paid at the first weekly run after they do \(the next is \w{3}, \w{3} \d{1,2}, \d{1,2}:00 [AP]M\)\.$/,
+    );
 
     const setUp = await post(pro, "/api/landscaper/payout-account");
     expect(setUp.json()).toMatchObject({ ready: true, onboardingUrl: null });
+    const ready = (await earnings()).nextPayout;
+    expect(ready).toMatchObject({ amountCents: 10500, outlook: { wait: "next_run", at: ready.at } });
     // Set up after this week's run: nothing until the next one.
     expect(await run(new Date())).toMatchObject({ created: 0, paid: 0 });
     // Eight days on, so the simulated run's date is after today in Charlotte: from 7 days on, on a Friday
@@ -126,7 +206,12 @@ describe("weekly payouts", () => {
     await paidJob(40);
     const payNow = () => post(admin, "/api/admin/payouts/run");
     expect((await payNow()).json()).toMatchObject({ created: 1, paid: 1, message: "1 of 1 payouts sent." });
-    expect((await payNow()).json()).toMatchObject({ created: 0 });
+    expect((await payNow()).json()).toMatchObject({
+      created: 0,
+      waiting: [],
+      message: "Nothing to pay out: no landscaper is owed money.",
+    });
+    expect((await earnings()).nextPayout.outlook).toBeNull();
     expect((await earnings()).balanceCents).toBe(0);
     expect((await post(pro, "/api/admin/payouts/run")).statusCode).toBe(403);
 

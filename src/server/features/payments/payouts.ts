@@ -1,7 +1,12 @@
 import { and, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { addDaysIso, charlotteTime, todayInCharlotte } from "../../../shared/dates.js";
-import type { EarningsAnswer } from "../../../shared/payments.js";
+import {
+  type EarningsAnswer,
+  type PayoutOutlook,
+  payoutWaitText,
+  type WaitingBalance,
+} from "../../../shared/payments.js";
 import { jobLabel, serviceName } from "../../../shared/services.js";
 import { type Db, type DbOrTx, rowsOf } from "../../db/client.js";
 import { job, payout, payoutAccount, user } from "../../db/schema.js";
@@ -224,6 +229,83 @@ export async function sendDuePayouts(options: {
   return report;
 }
 
+/**
+ * Why a positive balance is not paid yet and until when, as createDuePayouts decides it: only a ready
+ * account is paid, at the next weekly run (one ready by the run's time; an account is ready from now on,
+ * before the next run). Null when nothing is owed (a negative balance, after a refund of paid-out work,
+ * is taken from later earnings).
+ */
+export function payoutOutlook(options: {
+  accountStatus: string | null;
+  balanceCents: number;
+  now: Date;
+  schedule: PayoutSchedule;
+  paidToday?: boolean;
+}): PayoutOutlook | null {
+  if (options.balanceCents <= 0) return null;
+  const next = nextRunAt(options.now, options.schedule).toISOString();
+  if (options.accountStatus === null) return { wait: "no_account", at: null, nextRunAt: next };
+  if (options.accountStatus !== "ready") return { wait: "account_unfinished", at: null, nextRunAt: next };
+  return { wait: options.paidToday ? "paid_today" : "next_run", at: next, nextRunAt: next };
+}
+
+/**
+ * The balances a run left unpaid, largest first, each with why ("Pay out now" answers with them, so
+ * "nothing to pay" never hides money owed). Read from the ledger's landscaper entries (ledger_entry_account_idx).
+ */
+export async function waitingBalances(
+  db: DbOrTx,
+  now: Date,
+  schedule: PayoutSchedule,
+  limit = 20,
+): Promise<WaitingBalance[]> {
+  const today = todayInCharlotte(now);
+  const rows = rowsOf<{
+    user_id: string;
+    name: string;
+    account_status: string | null;
+    cents: string | number;
+    paid_today: boolean;
+  }>(
+    await db.execute(sql`
+      select owed.user_id, u.name, a.status as account_status, owed.cents,
+        exists (select 1 from payout p where p.landscaper_id = owed.user_id and p.run_date = ${today}) as paid_today
+      from (
+        select e.user_id,
+          -sum(e.amount_cents) - coalesce((select sum(p.amount_cents) from payout p
+            where p.landscaper_id = e.user_id and p.status = 'pending'), 0) as cents
+        from ledger_entry e
+        where e.account = 'landscaper' and e.user_id is not null
+        group by e.user_id
+      ) owed
+      join ${user} u on u.id = owed.user_id
+      left join ${payoutAccount} a on a.user_id = owed.user_id
+      where owed.cents > 0
+      order by owed.cents desc, u.name
+      limit ${limit}`),
+  );
+  return rows.flatMap((row) => {
+    const balanceCents = Number(row.cents);
+    const outlook = payoutOutlook({
+      accountStatus: row.account_status,
+      balanceCents,
+      now,
+      schedule,
+      paidToday: row.paid_today,
+    });
+    if (!outlook) return [];
+    return [
+      {
+        landscaperId: row.user_id,
+        landscaperName: row.name,
+        balanceCents,
+        outlook,
+        text: payoutWaitText(outlook, { name: row.name }),
+      },
+    ];
+  });
+}
+
 /** The landscaper's Earnings tab: balance, the next run, payouts, and what each job earned them. */
 export async function earningsOf(options: {
   db: Db;
@@ -280,6 +362,12 @@ export async function earningsOf(options: {
     nextPayout: {
       at: nextRunAt(now, options.schedule).toISOString(),
       amountCents: account?.status === "ready" ? Math.max(0, balanceCents) : 0,
+      outlook: payoutOutlook({
+        accountStatus: account?.status ?? null,
+        balanceCents,
+        now,
+        schedule: options.schedule,
+      }),
     },
     payouts: payouts.map((p) => ({
       id: p.id,

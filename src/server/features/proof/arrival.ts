@@ -65,7 +65,7 @@ export function etaFrom(input: { etaMinutes?: number | undefined; etaTime?: stri
 
 /**
  * 'On my way' with an ETA (again to change the ETA, until arrival): the customer is told at once by their
- * channels ('Carlos from Queen City Lawn Care is on the way — arriving about 10:40.').
+ * channels ('Carlos from Queen City Lawn Care is on the way — arriving about 10:40 AM.').
  */
 export async function markOnMyWay(
   options: ActionOptions & { etaMinutes?: number | undefined; etaTime?: string | undefined },

@@ -23,6 +23,7 @@ import type {
 import type { MessageAnswer, OkMessageAnswer } from "../../../../shared/answers";
 import type { JobActionAnswer } from "../../../../shared/jobs";
 import type { ApplicationStatus, AreaChangeDecision } from "../../../../shared/landscapers";
+import type { PayoutRunAnswer } from "../../../../shared/payments";
 import type { ResolutionsAnswer, ResolveDisputeInput } from "../../../../shared/proof";
 import type { PausedLandscapersAnswer } from "../../../../shared/reliability";
 import { apiFetch } from "../../../lib/api-client";
@@ -120,18 +121,18 @@ export interface ReviewInput {
   decision: "approve" | "deny";
   notes: string;
   expectedStatus: ApplicationStatus;
+  /** An approval without every required document, and why (shared/admin reviewApplicationSchema). */
+  overrideMissingDocuments?: boolean;
+  overrideReason?: string;
 }
 
 export function useReviewApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, decision, notes, expectedStatus }: ReviewInput) =>
+    mutationFn: ({ userId, decision, ...body }: ReviewInput) =>
       apiFetch<ReviewApplicationResponse>(
         `/api/admin/applications/${encodeURIComponent(userId)}/${decision}`,
-        {
-          method: "POST",
-          json: { notes, expectedStatus },
-        },
+        { method: "POST", json: body },
       ),
     // Spec 02 §4: the list reloads after a decision (also after a refused one, to show where it stands).
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
@@ -247,7 +248,9 @@ export function useAdminPayments(kind: MoneyKindFilter, position: PagePosition) 
   });
 }
 
-function useAdminMoneyAction<TInput>(request: (input: TInput) => Promise<{ message: string }>) {
+function useAdminMoneyAction<TInput, TAnswer extends { message: string } = { message: string }>(
+  request: (input: TInput) => Promise<TAnswer>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -276,7 +279,7 @@ export const useReleasePayment = () =>
   );
 export const usePayOutNow = () =>
   useAdminMoneyAction(() =>
-    apiFetch<{ created: number; paid: number; failed: number; message: string }>("/api/admin/payouts/run", {
+    apiFetch<PayoutRunAnswer>("/api/admin/payouts/run", {
       method: "POST",
       json: {},
     }),

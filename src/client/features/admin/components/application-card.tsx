@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, ExternalLink, FileText } from "lucide-react";
+import { CircleX, ExternalLink, FileText } from "lucide-react";
 import type * as React from "react";
 import { useId, useState } from "react";
 import { type ApplicationView, adminMessages } from "../../../../shared/admin";
@@ -12,6 +12,7 @@ import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { useReviewApplication } from "../api/admin-api";
 import { formatDate } from "../lib/format";
+import { ApproveApplicationDialog } from "./approve-application-dialog";
 import { ContactLink } from "./contact-link";
 import { PausedBadge, ReliabilityGrid } from "./reliability-figures";
 import { UserStatusBadge } from "./status-badges";
@@ -52,18 +53,20 @@ export function ApplicationCard({ application }: { application: ApplicationView 
   // Only an undecided application's notes can be edited; a decided one keeps what was saved.
   const notes = decided ? (application.adminNotes ?? "") : draft;
 
-  const decide = async (decision: "approve" | "deny") => {
+  // Approval asks first, in its dialog (the documents, an override's reason); a denial or a revocation is
+  // one click, as it sends no one to customers.
+  const deny = async () => {
     try {
       const answer = await review.mutateAsync({
         userId: application.userId,
-        decision,
+        decision: "deny",
         notes,
         expectedStatus: application.status,
       });
       toast({ title: answer.message, variant: "success" });
     } catch (error) {
       toast({
-        title: decision === "approve" ? adminMessages.approveFailed : adminMessages.denyFailed,
+        title: adminMessages.denyFailed,
         ...(error instanceof ApiError ? { description: error.message } : {}),
         variant: "destructive",
       });
@@ -161,6 +164,12 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         ) : (
           <p className="mt-1 text-slate-600">No documents uploaded.</p>
         )}
+        {application.missingDocuments.length > 0 ? (
+          <p className="mt-1 text-red-800" data-testid="missing-documents">
+            Missing (required):{" "}
+            {application.missingDocuments.map((type) => documentLabels[type].title).join(", ")}
+          </p>
+        ) : null}
       </div>
 
       {application.reviewedAt ? (
@@ -170,6 +179,14 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         >
           {decidedLabel[application.status]} on {formatDate(application.reviewedAt)}
           {application.reviewerName ? ` by ${application.reviewerName}` : ""}.
+          {application.documentOverrideReason ? (
+            <span
+              className="mt-1 block [overflow-wrap:anywhere] text-amber-900"
+              data-testid="document-override"
+            >
+              Approved without every required document: {application.documentOverrideReason}
+            </span>
+          ) : null}
         </p>
       ) : null}
 
@@ -212,23 +229,14 @@ export function ApplicationCard({ application }: { application: ApplicationView 
       */}
       <div className={cn("mt-auto grid gap-2", decided ? "grid-cols-1" : "grid-cols-2")}>
         {application.status !== "approved" ? (
-          <Button
-            type="button"
-            onClick={() => void decide("approve")}
-            disabled={review.isPending}
-            aria-label={`Approve ${application.fullName}`}
-            pending={pendingDecision === "approve"}
-            icon={<CircleCheck className="size-4" aria-hidden="true" />}
-          >
-            Approve
-          </Button>
+          <ApproveApplicationDialog application={application} notes={notes} disabled={review.isPending} />
         ) : null}
         {application.status !== "denied" ? (
           <Button
             type="button"
             variant="outline"
             className="border-red-300 text-red-700 hover:bg-red-50 hover:text-red-800"
-            onClick={() => void decide("deny")}
+            onClick={() => void deny()}
             disabled={review.isPending}
             aria-label={`${application.status === "approved" ? "Revoke approval of" : "Deny"} ${application.fullName}`}
             pending={pendingDecision === "deny"}

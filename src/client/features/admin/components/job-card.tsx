@@ -21,6 +21,25 @@ function Rating({ value }: { value: number | null }) {
   );
 }
 
+/**
+ * The job's money in one figure: its Total, a Scheduled visit's agreed price (nothing charged before the
+ * work), or the estimate while no price is agreed.
+ */
+function JobPrice({ job }: { job: AdminJobView }) {
+  const [amount, label] =
+    job.totalCents !== null
+      ? [formatCents(job.totalCents), "Total"]
+      : job.statusGroup === "scheduled" && job.agreedCents != null
+        ? [formatCents(job.agreedCents), "Agreed, not charged yet"]
+        : [formatRange(job.estimateLowCents, job.estimateHighCents), "Estimate"];
+  return (
+    <p className="text-lg font-bold text-slate-900 tabular-nums sm:text-right">
+      {amount}
+      <span className="ml-1.5 text-xs font-normal text-slate-500 sm:ml-0 sm:block">{label}</span>
+    </p>
+  );
+}
+
 /** One job in the admin's job history: who, what, when, where it stands and what it earned. */
 export function JobCard({ job }: { job: AdminJobView }) {
   const label = jobLabel(job.number);
@@ -37,14 +56,7 @@ export function JobCard({ job }: { job: AdminJobView }) {
           </div>
           <p className="mt-1 text-sm text-slate-600">{job.services.join(", ")}</p>
         </div>
-        <p className="text-lg font-bold text-slate-900 tabular-nums sm:text-right">
-          {job.totalCents !== null
-            ? formatCents(job.totalCents)
-            : formatRange(job.estimateLowCents, job.estimateHighCents)}
-          <span className="ml-1.5 text-xs font-normal text-slate-500 sm:ml-0 sm:block">
-            {job.totalCents !== null ? "Total" : "Estimate"}
-          </span>
-        </p>
+        <JobPrice job={job} />
       </div>
       <dl className="grid grid-cols-3 gap-x-4 gap-y-3 text-sm sm:grid-cols-6">
         <div className="col-span-3 min-w-0 lg:col-span-2">

@@ -13,6 +13,7 @@ import { useListFilters } from "./list-controls";
 const fullOptions: { value: JobStatusFilter; label: string }[] = [
   { value: "all", label: "All statuses" },
   { value: "completed", label: "Completed" },
+  { value: "scheduled", label: "Scheduled" },
   { value: "in_progress", label: "In Progress" },
   { value: "pending", label: "Pending" },
   { value: "cancelled", label: "Cancelled" },

@@ -7,12 +7,13 @@ type Variant = NonNullable<BadgeProps["variant"]>;
 
 const jobVariants: Record<AdminStatusGroup, Variant> = {
   pending: "warning",
+  scheduled: "secondary",
   in_progress: "info",
   completed: "success",
   cancelled: "destructive",
 };
 
-/** Spec 02 §4: Pending, In Progress, Completed, Cancelled; anything else gets a neutral badge. */
+/** Spec 02 §4: Pending, Scheduled, In Progress, Completed, Cancelled; anything else gets a neutral badge. */
 export function JobStatusBadge({ group }: { group: string }) {
   const known = group in jobVariants ? (group as AdminStatusGroup) : null;
   return (

@@ -13,12 +13,14 @@ import {
 import { todayInCharlotte } from "../../../../shared/dates";
 import { exportFileName } from "../../../../shared/exports";
 import { refundJobSchema } from "../../../../shared/jobs";
+import type { PayoutRunAnswer } from "../../../../shared/payments";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FilterSelect } from "../../../components/filter-controls";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { ReasonField } from "../../../components/reason-field";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
@@ -44,8 +46,18 @@ export function meta() {
 
 const kindOptions = moneyKinds.map((value) => ({
   value,
-  label: value === "all" ? "All money movements" : `${moneyKindLabel[value]}s`,
+  label: value === "all" ? "All movements" : `${moneyKindLabel[value]}s`,
 }));
+
+/**
+ * The empty list of one kind says that kind: 'No money has moved yet.' is true only of them all. A payout
+ * is in the ledger once sent, so one on its way or failed (under Needs attention) is not listed yet.
+ */
+function emptyText(kind: MoneyKindFilter): string {
+  if (kind === "all") return "No money has moved yet.";
+  if (kind === "payout") return "No payouts sent yet.";
+  return `No ${moneyKindLabel[kind].toLowerCase()}s yet.`;
+}
 
 const kindBadge: Record<AdminMoneyItem["kind"], "success" | "info" | "warning" | "destructive" | "muted"> = {
   job_charge: "success",
@@ -63,6 +75,7 @@ export default function PaymentsPage() {
   const [kind, setKind] = useState<MoneyKindFilter>("all");
   const paging = useKeysetPaging(kind);
   const payments = useAdminPayments(kind, paging.position);
+  const [run, setRun] = useState<PayoutRunAnswer | null>(null);
   return (
     <AdminPage
       title="Payments"
@@ -74,19 +87,27 @@ export default function PaymentsPage() {
           Money movements
         </h2>
         <FilterBar>
-          <FilterSelect label="Show" value={kind} onChange={setKind} options={kindOptions} />
+          {/* Wide enough for its longest option, 'Cancellation fees', on every screen. */}
+          <FilterSelect
+            label="Show"
+            value={kind}
+            onChange={setKind}
+            options={kindOptions}
+            className="grid gap-1.5 sm:w-56"
+          />
           <ExportButton
             url={exportUrl("payments.csv", { kind })}
             fallbackName={exportFileName("payments", todayInCharlotte())}
           />
-          <PayOutNow />
+          <PayOutNow onAnswer={setRun} />
         </FilterBar>
+        {run ? <PayoutRunResult run={run} /> : null}
         <ListStates
           query={payments}
           items={payments.data?.items ?? []}
           loading="Loading payments..."
           failed="Payments could not be loaded."
-          empty="No money has moved yet."
+          empty={emptyText(kind)}
         >
           {(items) => (
             <ul className="grid gap-3" aria-label="Money movements">
@@ -108,12 +129,17 @@ export default function PaymentsPage() {
   );
 }
 
-/** Today's payouts outside the weekly run: money leaves for every ready account, so it asks first. */
-function PayOutNow() {
+/**
+ * Today's payouts outside the weekly run: money leaves for every ready account, so it asks first. Its
+ * answer stays on the page: what was sent, and each balance still waiting with why and until when.
+ */
+function PayOutNow({ onAnswer }: { onAnswer: (answer: PayoutRunAnswer) => void }) {
   const payOut = usePayOutNow();
   const confirm = async (close: () => void) => {
     try {
-      toast({ title: (await payOut.mutateAsync()).message, variant: "success" });
+      const answer = await payOut.mutateAsync();
+      toast({ title: answer.message, variant: answer.waiting.length ? "default" : "success" });
+      onAnswer(answer);
     } catch (error) {
       toast({ title: "Payouts not sent", description: failureMessage(error), variant: "destructive" });
     }
@@ -134,6 +160,26 @@ function PayOutNow() {
       pending={payOut.isPending}
       onConfirm={confirm}
     />
+  );
+}
+
+/** The last "Pay out now": its sentence, then every balance it could not pay, with the reason and date. */
+function PayoutRunResult({ run }: { run: PayoutRunAnswer }) {
+  return (
+    <Alert variant={run.waiting.length ? "warning" : "success"} role="status" data-testid="payout-run">
+      <AlertTitle>{run.message}</AlertTitle>
+      {run.waiting.length > 1 ? (
+        <AlertDescription>
+          <ul className="mt-1 grid gap-1" aria-label="Balances not paid">
+            {run.waiting.map((w) => (
+              <li key={w.landscaperId}>
+                <span className="font-semibold tabular-nums">{formatCents(w.balanceCents)}</span> — {w.text}
+              </li>
+            ))}
+          </ul>
+        </AlertDescription>
+      ) : null}
+    </Alert>
   );
 }
 

@@ -4,7 +4,7 @@ import { daysUntil, formatCharlotteDateTime, formatLongDate } from "../../../../
 import type { JobView } from "../../../../shared/jobs";
 import { cardLabel, freeCancellationEnds, HOLD_AT_APPROVAL_WITHIN_DAYS } from "../../../../shared/payments";
 import { seriesLabel } from "../../../../shared/recurring";
-import { formatCents, jobLabel } from "../../../../shared/services";
+import { formatCents, jobLabel, withArticle } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { useDialogState } from "../../../components/form-dialog";
 import { LoadError } from "../../../components/load-error";
@@ -68,7 +68,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
   const price = job.quotedPriceCents !== null ? formatCents(job.quotedPriceCents) : "the price";
   const date = job.scheduledDate ? formatLongDate(job.scheduledDate) : "the agreed date";
   const holdsNow = job.scheduledDate !== null && daysUntil(job.scheduledDate) <= HOLD_AT_APPROVAL_WITHIN_DAYS;
-  const feeText = cards.data ? `a ${formatCents(cards.data.cancellationFeeCents)}` : "a";
+  const feeText = cards.data ? withArticle(cards.data.cancellationFeeCents) : "a";
   const freeUntil = job.scheduledDate ? freeCancellationEnds(job.scheduledDate) : null;
   const lateAlready = freeUntil !== null && freeUntil.getTime() <= Date.now();
   const offered = job.series?.status === "offered" ? job.series : null;

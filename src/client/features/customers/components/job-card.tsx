@@ -13,7 +13,7 @@ import { addressLine } from "../../../../shared/address";
 import { formatLongDate, formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { seriesLabel } from "../../../../shared/recurring";
-import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
+import { formatCents, formatRange, jobLabel, serviceName, withArticle } from "../../../../shared/services";
 import { Detail } from "../../../components/detail";
 import { JobStatusBadge } from "../../../components/job-status-badge";
 import { Badge } from "../../../components/ui/badge";
@@ -221,7 +221,7 @@ function paymentText(job: JobView): React.ReactNode {
       const refunded = payment.refundedCents ? `, ${formatCents(payment.refundedCents)} refunded` : "";
       return job.status === "cancelled"
         ? `Cancellation fee ${formatCents(payment.capturedCents)} charged${to}${refunded}`
-        : `${formatCents(payment.capturedCents)} charged${to}${payment.tipCents ? `, plus a ${formatCents(payment.tipCents)} tip` : ""}${refunded}`;
+        : `${formatCents(payment.capturedCents)} charged${to}${payment.tipCents ? `, plus ${withArticle(payment.tipCents)} tip` : ""}${refunded}`;
     }
     case "released":
       return "Hold released, nothing charged";

@@ -2,7 +2,6 @@ import { Send } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { verificationMessages } from "../../../../shared/account-texts";
-import { formatLongDate, todayInCharlotte } from "../../../../shared/dates";
 import { type DocumentType, documentTypes, requiredDocumentTypes } from "../../../../shared/landscapers";
 import { ACCOUNT_LOAD_TIMEOUT_MS } from "../../../areas/access";
 import { PageStatus } from "../../../components/page-status";
@@ -17,6 +16,7 @@ import { useDocuments, useRememberUploadedDocument, useSubmitApplication } from 
 import { useLandscaperProfile } from "../api/profile";
 import { DocumentPicker } from "../components/profile/document-picker";
 import { ApplicationSteps } from "../components/profile/step-header";
+import { applicationStanding } from "../lib/application-standing";
 
 export function meta() {
   return [{ title: "Upload Documents | GreenScape Charlotte" }];
@@ -42,7 +42,14 @@ export default function UploadDocumentsPage() {
   const missing = requiredDocumentTypes.filter((type) => !stored.has(type));
   const uploading = busyTypes.size > 0;
   const canSubmit = missing.length === 0 && !uploading && !submit.isPending;
-  const submittedAt = documents.data.documentsSubmittedAt;
+  const profileView = profile.data.profile;
+  const standing = profileView
+    ? applicationStanding({
+        status: profileView.status,
+        submittedAt: documents.data.documentsSubmittedAt,
+        missing,
+      })
+    : null;
   const unconfirmed = session.user?.emailVerified === false;
 
   async function onSubmit() {
@@ -89,14 +96,10 @@ export default function UploadDocumentsPage() {
           </Alert>
         ) : (
           <>
-            {submittedAt ? (
-              <Alert variant="info" className="mt-8">
-                <AlertTitle>
-                  Application submitted on {formatLongDate(todayInCharlotte(new Date(submittedAt)))}
-                </AlertTitle>
-                <AlertDescription>
-                  You can replace a file and submit again; our team will see the new version.
-                </AlertDescription>
+            {standing ? (
+              <Alert variant={standing.tone} className="mt-8" data-testid="application-standing">
+                <AlertTitle>{standing.title}</AlertTitle>
+                <AlertDescription>{standing.description}</AlertDescription>
               </Alert>
             ) : null}
 

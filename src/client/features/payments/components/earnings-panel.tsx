@@ -1,6 +1,6 @@
 import { Banknote, CalendarClock, HandCoins, Landmark, type LucideIcon } from "lucide-react";
 import { formatCharlotteDateTime, formatShortDate } from "../../../../shared/dates";
-import type { EarningsAnswer } from "../../../../shared/payments";
+import { type EarningsAnswer, payoutWaitText } from "../../../../shared/payments";
 import { formatCents } from "../../../../shared/services";
 import { LoadError } from "../../../components/load-error";
 import { Skeleton } from "../../../components/skeleton";
@@ -40,8 +40,12 @@ export function EarningsPanel({ preview }: { preview: boolean }) {
         <Tile
           label="Next payout"
           icon={CalendarClock}
-          value={data.nextPayout.amountCents > 0 ? formatCents(data.nextPayout.amountCents) : "Nothing due"}
-          hint={formatCharlotteDateTime(new Date(data.nextPayout.at))}
+          value={nextPayoutValue(data)}
+          hint={
+            data.nextPayout.outlook
+              ? payoutWaitText(data.nextPayout.outlook, "you")
+              : `Nothing owed now. The next weekly run is ${formatCharlotteDateTime(new Date(data.nextPayout.at))}.`
+          }
         />
         <Tile label="Paid out (tips included)" icon={Landmark} value={formatCents(data.totals.paidCents)} />
         <Tile label="Tips received" icon={HandCoins} value={formatCents(data.totals.tipsCents)} />
@@ -109,6 +113,13 @@ export function EarningsPanel({ preview }: { preview: boolean }) {
   );
 }
 
+/** The tile's figure: what the next run pays, else that the balance waits (why in the hint), else nothing. */
+function nextPayoutValue(data: EarningsAnswer): string {
+  if (data.nextPayout.amountCents > 0) return formatCents(data.nextPayout.amountCents);
+  // The amount is the balance beside it; this tile says it waits, and its hint why and until when.
+  return data.nextPayout.outlook ? "Waiting" : "Nothing due";
+}
+
 function PayoutAccount({ data }: { data: EarningsAnswer }) {
   const setUp = useSetUpPayouts();
   const testMode = data.mode === "test";
@@ -168,7 +179,8 @@ function Tile({
   hint?: string;
 }) {
   return (
-    <div className="grid min-w-0 gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    // content-start: beside a tile with a long hint, a short one keeps its rows at the top.
+    <div className="grid min-w-0 content-start gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
         <Icon className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />
         <span className="truncate">{label}</span>

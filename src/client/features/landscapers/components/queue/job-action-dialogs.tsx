@@ -80,6 +80,16 @@ function useActionDialog<T extends FieldValues>({
 
 type AcceptInput = z.input<typeof acceptJobSchema>;
 
+/** "weekly lawn mowing in Dilworth": the series the customer asks for, and where. */
+function offerSubject(
+  frequency: Parameters<typeof seriesTitle>[0],
+  job: Pick<JobView, "services" | "area">,
+): string {
+  const title = seriesTitle(frequency, job.services);
+  const subject = `${title.charAt(0).toLowerCase()}${title.slice(1)}`;
+  return job.area ? `${subject} in ${job.area}` : subject;
+}
+
 /**
  * Accept: your price in dollars and the date, which starts at the customer's preferred date. A series
  * request asks instead for a price per visit and a day of the week (the first visit is the first such day
@@ -120,16 +130,21 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
       {...dialog}
       trigger={{ label: "Accept", size: "sm", disabled, describedBy }}
       // A series: the customer still approves, so this sends an offer, and the title and the button say so.
+      // The series by what it is and where ("Offer a price for weekly lawn mowing in Dilworth"), not by its
+      // number: SER-105 means nothing to a landscaper who has not seen it before.
       title={
-        series ? <>Offer a price for {seriesLabel(series.number)}</> : <>Accept {jobLabel(job.number)}</>
+        series ? (
+          `Offer a price for ${offerSubject(series.frequency, job)}`
+        ) : (
+          <>Accept {jobLabel(job.number)}</>
+        )
       }
       description={
         series ? (
           <>
-            {seriesTitle(series.frequency, job.services)}
-            {job.area ? ` in ${job.area}` : ""} — you offer a price per visit and a weekday. {customer}{" "}
-            approves once. Visits are booked {GENERATE_WEEKS_AHEAD} weeks ahead and keep rolling; each is
-            charged after the customer approves the work.
+            Asked to start {visitDay(from)} ({seriesLabel(series.number)}) — you offer a price per visit and a
+            weekday. {customer} approves once. Visits are booked {GENERATE_WEEKS_AHEAD} weeks ahead and keep
+            rolling; each is charged after the customer approves the work.
           </>
         ) : (
           <>

@@ -153,6 +153,7 @@ function Week({
             onOpen({
               opener,
               jobId: visit.jobId,
+              date: day.date,
               title: `${jobLabel(visit.number)} · ${visit.customerName}`,
               description: `${dayLabel(day.date)}, stop ${visit.stop} of ${day.visits.length}`,
             })

@@ -2,11 +2,14 @@ import { useRef } from "react";
 import { LoadError } from "../../../../components/load-error";
 import { Dialog, DialogContent, DialogHeading } from "../../../../components/ui/dialog";
 import { useLandscaperJob } from "../../api/schedule";
+import { dayLabel } from "../../lib/schedule-text";
 import { JobCard } from "../queue/job-card";
 
 /** The visit the schedule opened: its job, what the dialog's title and description say, where focus returns. */
 export interface OpenVisit {
   jobId: string;
+  /** The day the schedule showed it on, which `description` names. */
+  date: string;
   title: string;
   description: string;
   /** The visit's button; if the visit has left the schedule meanwhile (completed, withdrawn), `fallback`. */
@@ -15,6 +18,17 @@ export interface OpenVisit {
 }
 
 const lockedReasonId = "visit-actions-locked";
+
+/**
+ * The heading's line: the day and stop the schedule showed, until the visit is moved from that day in the
+ * dialog (its Move visit button); then the day it is on now, as its card says (the stop is the new day's
+ * business, and the schedule behind shows it).
+ */
+function describe(visit: OpenVisit | null, scheduledDate: string | null | undefined): string | undefined {
+  if (!visit) return undefined;
+  if (!scheduledDate || scheduledDate === visit.date) return visit.description;
+  return `Moved to ${dayLabel(scheduledDate)} (was ${dayLabel(visit.date)})`;
+}
 
 /**
  * A visit of the schedule opened on the spot: its job card, as the queue shows it, with the same actions (on
@@ -45,7 +59,10 @@ export function VisitDialog({
           (closed.opener.isConnected ? closed.opener : closed.fallback())?.focus();
         }}
       >
-        <DialogHeading title={last.current?.title} description={last.current?.description} />
+        <DialogHeading
+          title={last.current?.title}
+          description={describe(last.current, job.data?.job.scheduledDate)}
+        />
         {canAct ? null : (
           <p id={lockedReasonId} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             Job actions unlock once your application is approved.

@@ -1,0 +1,1 @@
+ALTER TABLE "landscaper" ADD COLUMN "document_override_reason" text;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { articleForCents, withArticle } from "./services";
+
+describe("articleForCents", () => {
+  it("says 'an' before an amount read with a vowel sound", () => {
+    expect(withArticle(800)).toBe("an $8.00");
+    expect(withArticle(1100)).toBe("an $11.00");
+    expect(withArticle(1800)).toBe("an $18.00");
+    expect(withArticle(8000)).toBe("an $80.00");
+    expect(withArticle(85050)).toBe("an $850.50");
+    expect(withArticle(800000)).toBe("an $8,000.00");
+    expect(withArticle(1100000)).toBe("an $11,000.00");
+    expect(withArticle(1800000)).toBe("an $18,000.00");
+  });
+
+  it("says 'a' before the others", () => {
+    expect(withArticle(2500)).toBe("a $25.00");
+    expect(withArticle(1000)).toBe("a $10.00");
+    expect(withArticle(11800)).toBe("a $118.00");
+    expect(withArticle(180000)).toBe("a $1,800.00");
+    expect(withArticle(111100)).toBe("a $1,111.00");
+    expect(withArticle(50)).toBe("a $0.50");
+    expect(articleForCents(100)).toBe("a");
+  });
+});
