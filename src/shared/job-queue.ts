@@ -7,12 +7,13 @@ import { serviceIds } from "./services.js";
  * The landscaper's job queue (issue 19): which jobs, filtered how, in which order, a page at a time. The
  * tiles count everything; the filters narrow the list only.
  */
-// "active" first and the default: new requests and work still to do. Finished visits (a weekly series makes
-// one a week) are a list of their own, so they never bury a new request (issue 33, item 14).
+// "active" first and the default: new requests and work still open (accepted, scheduled, or done and waiting
+// for the customer's approval). Settled visits (a weekly series makes one a week) are a list of their own, so
+// they never bury a new request (issue 33, item 14).
 export const queueShows = ["active", "all", "open", "accepted", "completed", "cancelled"] as const;
 export type QueueShow = (typeof queueShows)[number];
 export const queueShowLabel: Record<QueueShow, string> = {
-  active: "New requests and work to do",
+  active: "New requests and open work",
   all: "All but cancelled",
   open: "Pending requests",
   accepted: "Accepted",

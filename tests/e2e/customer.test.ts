@@ -385,14 +385,27 @@ describe("customer", () => {
       await done.getByText("Choose a rating from 1 to 5 stars.", { exact: true }).waitFor();
       await done.getByLabel("4 stars").check({ force: true });
       await done.getByLabel("Comment (optional)").fill("Crisp edges, very tidy.");
-      await done.getByLabel("Tip (optional)").fill("15");
+      // Tips offered as shares of the $120.00 paid (issue 33): 15 % is $18.00.
+      await done.getByText("15% · $18.00", { exact: true }).click();
       await expectNoSeriousA11yViolations(page, "rating-form-1280");
       await screenshotFromTop(page, "rating-form-1280");
       await done.getByRole("button", { name: "Submit rating" }).click();
+      // The charge is confirmed with its amount and card; Cancel sends nothing.
+      const confirm = page.getByRole("alertdialog", { name: "Charge an $18.00 tip?" });
+      await confirm.waitFor();
+      expect(await confirm.textContent()).toContain(
+        "$18.00 is charged to Visa •••• 4242 as a payment of its own. All of it goes to Carlos.",
+      );
+      await expectNoSeriousA11yViolations(page, "tip-confirm-1280");
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirm.waitFor({ state: "detached" });
+      expect(await done.getByText("4 out of 5 stars").count()).toBe(0);
+      await done.getByRole("button", { name: "Submit rating" }).click();
+      await confirm.getByRole("button", { name: "Charge $18.00 and submit" }).click();
       await page.getByText("Thank you for rating your service!").first().waitFor();
       await done.getByText("4 out of 5 stars").waitFor();
       const rated = (await done.textContent()) ?? "";
-      expect(rated).toContain("$15.00");
+      expect(rated).toContain("$18.00");
       expect(rated).toContain("$120.00");
       expect(rated).toContain("Crisp edges, very tidy.");
       expect(await done.getByRole("button", { name: "Submit rating" }).count()).toBe(0);

@@ -121,8 +121,12 @@ describe("payments (test mode)", () => {
 
     // A rating with a $20 tip: its own charge, all of it the landscaper's.
     await card.getByLabel("5 stars").check({ force: true });
-    await card.getByLabel("Tip (optional)").fill("20");
+    await card.getByText("Other amount", { exact: true }).click();
+    await card.getByLabel("Tip amount (USD)").fill("20");
     await card.getByRole("button", { name: "Submit rating" }).click();
+    // A tip is a charge: confirmed with its amount first.
+    const tipDialog = page.getByRole("alertdialog", { name: "Charge a $20.00 tip?" });
+    await tipDialog.getByRole("button", { name: "Charge $20.00 and submit" }).click();
     await card.getByText("5 out of 5 stars").waitFor();
     await expectNoSeriousA11yViolations(page, "dashboard-paid-1280");
     await screenshotFromTop(page, "dashboard-paid-1280");

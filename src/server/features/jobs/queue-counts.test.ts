@@ -23,6 +23,8 @@ interface Seeded {
   scheduledDate: string | null;
   status: Status;
   landscaperId: string | null;
+  /** Set once the customer (or silence) approved finished work: it then leaves the default list. */
+  workApprovedAt: Date | null;
 }
 
 /**
@@ -62,6 +64,7 @@ describe("the queue's counts, read apart from its list", () => {
         status: over.status ?? "pending",
         landscaperId: over.landscaperId ?? null,
         scheduledDate: over.scheduledDate ?? null,
+        workApprovedAt: over.workApprovedAt ?? null,
         estimateLowCents: 5000,
         estimateHighCents: 8000,
       };
@@ -97,6 +100,7 @@ describe("the queue's counts, read apart from its list", () => {
         landscaperId: pro.id,
         preferredDate: daysFromToday(-20),
         scheduledDate: daysFromToday(-18),
+        workApprovedAt: new Date(),
       }),
       row(205, {
         status: "completed",
@@ -122,6 +126,7 @@ describe("the queue's counts, read apart from its list", () => {
       scheduledDate: job.scheduledDate,
       status: job.status,
       landscaperId: job.landscaperId,
+      workApprovedAt: job.workApprovedAt,
     });
     seeded.push(...inserted);
 
@@ -150,7 +155,9 @@ describe("the queue's counts, read apart from its list", () => {
       const mine = s.landscaperId === pro.id;
       const open = s.status === "pending" && area.includes(s.zip) && !declinedIds.has(s.id);
       const ownShown: Record<QueueShow, boolean> = {
-        active: mine && ["accepted", "scheduled"].includes(s.status),
+        active:
+          mine &&
+          (["accepted", "scheduled"].includes(s.status) || (s.status === "completed" && !s.workApprovedAt)),
         all: mine && ["accepted", "scheduled", "completed"].includes(s.status),
         open: false,
         accepted: mine && ["accepted", "scheduled"].includes(s.status),

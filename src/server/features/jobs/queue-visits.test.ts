@@ -124,7 +124,7 @@ describe("the queue's default list and its tiles (issue 33, item 14)", () => {
     return response.json() as LandscaperJobsAnswer;
   };
 
-  it("leaves finished visits to 'Completed', and counts a series once in the tiles as in the list", async () => {
+  it("leaves settled visits to 'Completed', keeps work waiting for approval, and counts a series once in the tiles", async () => {
     const jobId = await offerWeeklySeries(t, parties, {
       fullName: "Olivia Bennett",
       phone: "(704) 555-0199",
@@ -137,22 +137,37 @@ describe("the queue's default list and its tiles (issue 33, item 14)", () => {
       .where(eq(job.seriesId, first!.seriesId!))
       .orderBy(job.scheduledDate);
     expect(visits.length).toBeGreaterThan(3);
-    // One visit done (as a week of the series would be).
+    // One visit done and approved (as a week of the series would be), the next done and waiting for the
+    // customer's approval.
     const done = visits[0]!;
+    const waiting = visits[1]!;
+    await t.database.db
+      .update(job)
+      .set({
+        status: "completed",
+        completedAt: new Date(),
+        finalPriceCents: 4500,
+        workApprovedAt: new Date(),
+      })
+      .where(eq(job.id, done.id));
     await t.database.db
       .update(job)
       .set({ status: "completed", completedAt: new Date(), finalPriceCents: 4500 })
-      .where(eq(job.id, done.id));
+      .where(eq(job.id, waiting.id));
 
     const byDefault = await read({});
-    expect(byDefault.jobs.some((j) => j.id === done.id)).toBe(false);
-    expect(byDefault.jobs.filter((j) => j.seriesId === done.seriesId)).toHaveLength(1);
+    const listed = byDefault.jobs.map((j) => j.id);
+    expect(listed).not.toContain(done.id);
+    expect(listed).toContain(waiting.id);
+    expect(
+      byDefault.jobs.filter((j) => j.seriesId === done.seriesId && j.status === "scheduled"),
+    ).toHaveLength(1);
     // The tiles count the series once, as the list shows it, so they add up to the list's count.
     expect(byDefault.stats.accepted).toBe(1);
-    expect(byDefault.matching).toBe(byDefault.stats.pending + byDefault.stats.accepted);
+    expect(byDefault.matching).toBe(byDefault.stats.pending + byDefault.stats.accepted + 1);
 
     const completed = await read({ show: "completed" });
-    expect(completed.jobs.map((j) => j.id)).toEqual([done.id]);
+    expect(completed.jobs.map((j) => j.id).sort()).toEqual([done.id, waiting.id].sort());
     const all = await read({ show: "all" });
     expect(all.matching).toBe(all.stats.total);
   });

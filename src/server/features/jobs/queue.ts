@@ -7,6 +7,7 @@ import {
   eq,
   inArray,
   isNotNull,
+  isNull,
   not,
   or,
   type SQL,
@@ -121,8 +122,13 @@ export async function landscaperQueue({
   const notDeclined = sql`${job.id} not in (select ${jobDecline.jobId} from ${jobDecline}
     where ${jobDecline.landscaperId} = ${landscaperId})`;
   const open = and(inArea, notDeclined);
+  // Work still open: accepted or scheduled, or done and waiting for the customer's approval (or a dispute).
+  const openWork = or(
+    inArray(job.status, ["accepted", "scheduled"]),
+    and(eq(job.status, "completed"), isNull(job.workApprovedAt)),
+  );
   const shows: Record<QueueShow, SQL | undefined> = {
-    active: or(open, and(mine, inArray(job.status, ["accepted", "scheduled"]))),
+    active: or(open, and(mine, openWork)),
     all: or(open, and(mine, inArray(job.status, ["accepted", "scheduled", "completed"]))),
     open,
     accepted: and(mine, inArray(job.status, ["accepted", "scheduled"])),
@@ -222,7 +228,7 @@ export async function landscaperQueue({
   const openFilters = and(byService, inDates(job.preferredDate), byDistance);
   const listsOpen = query.show === "active" || query.show === "all" || query.show === "open";
   const ownShown: Record<QueueShow, SQL | undefined> = {
-    active: inArray(job.status, ["accepted", "scheduled"]),
+    active: openWork,
     all: inArray(job.status, ["accepted", "scheduled", "completed"]),
     open: sql`false`,
     accepted: inArray(job.status, ["accepted", "scheduled"]),

@@ -4,6 +4,17 @@ import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { type JobView, rateJobSchema } from "../../../../shared/jobs";
+import { formatCents, withArticle } from "../../../../shared/services";
+import { firstNameOf } from "../../../../shared/session";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../../components/ui/alert-dialog";
 import { Button } from "../../../components/ui/button";
 import { FieldError, FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -18,14 +29,23 @@ type RateValues = z.output<typeof rateJobSchema>;
 
 const starLabel = (n: number) => `${n} ${n === 1 ? "star" : "stars"}`;
 
+/** The tip choices: a share of the price paid, an amount of one's own, or none (the default). */
+const tipShares = [15, 20, 25] as const;
+type TipChoice = "none" | `${(typeof tipShares)[number]}` | "custom";
+
 /**
  * After completion: 1–5 stars (native radio buttons, so arrow keys and screen readers work as usual),
- * an optional comment and an optional tip in dollars.
+ * an optional comment and a tip: 15, 20 or 25 % of the price, an amount of one's own, or none. A tip is a
+ * charge of its own on the saved card, so it is confirmed with its amount before anything is sent.
  */
 export function RatingForm({ job }: { job: JobView }) {
   const id = useId();
   const rate = useRateJob();
   const [hovered, setHovered] = useState<number | null>(null);
+  const [tipChoice, setTipChoice] = useState<TipChoice>("none");
+  const [confirming, setConfirming] = useState<RateValues | null>(null);
+  const priceCents = job.finalPriceCents ?? job.quotedPriceCents ?? 0;
+  const shareCents = (percent: number) => Math.round((priceCents * percent) / 100);
   const form = useForm<RateInput, unknown, RateValues>({
     resolver: zodResolver(rateJobSchema),
     defaultValues: { rating: "", comment: "", tip: "" },
@@ -35,7 +55,7 @@ export function RatingForm({ job }: { job: JobView }) {
   const shown = hovered ?? chosen;
   const ratingErrorId = `${id}-rating-error`;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const send = async (values: RateValues) => {
     try {
       const answer = await rate.mutateAsync({
         jobId: job.id,
@@ -51,8 +71,24 @@ export function RatingForm({ job }: { job: JobView }) {
         description: failureMessage(error),
         variant: "destructive",
       });
+    } finally {
+      setConfirming(null);
     }
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    // values.tip is in cents (the schema's transform); a preset is a share of the price paid.
+    const tip =
+      tipChoice === "none" ? 0 : tipChoice === "custom" ? values.tip : shareCents(Number(tipChoice));
+    const withTip = { ...values, tip };
+    if (tip > 0) setConfirming(withTip);
+    else await send(withTip);
   });
+  const card = job.payment?.card;
+  // landscaperName reads "Queen City Lawn Care · Carlos Mendoza" when they have a business name: the person.
+  const landscaper = job.landscaperName
+    ? firstNameOf(job.landscaperName.split(" · ").at(-1))
+    : "your landscaper";
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={`Rate job ${job.number}`}>
@@ -98,22 +134,77 @@ export function RatingForm({ job }: { job: JobView }) {
         <FormField label="Comment (optional)" error={errors.comment?.message}>
           <Textarea rows={2} maxLength={1000} {...form.register("comment")} />
         </FormField>
-        <FormField label="Tip (optional)" description="In US dollars." error={errors.tip?.message}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            placeholder="e.g. 10.00"
-            {...form.register("tip")}
-          />
-        </FormField>
       </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-semibold text-slate-900">Add a tip (optional)</legend>
+        <p className="text-sm text-slate-600">
+          All of it goes to {landscaper}, charged apart from the price.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {(["none", ...tipShares.map((n) => `${n}` as const), "custom"] as TipChoice[]).map((choice) => (
+            <label
+              key={choice}
+              className="cursor-pointer rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+            >
+              <input
+                type="radio"
+                name={`${id}-tip`}
+                value={choice}
+                checked={tipChoice === choice}
+                onChange={() => setTipChoice(choice)}
+                className="sr-only"
+              />
+              {choice === "none"
+                ? "No tip"
+                : choice === "custom"
+                  ? "Other amount"
+                  : `${choice}% · ${formatCents(shareCents(Number(choice)))}`}
+            </label>
+          ))}
+        </div>
+        {tipChoice === "custom" ? (
+          <FormField label="Tip amount (USD)" error={errors.tip?.message} className="max-w-44">
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              autoFocus
+              {...form.register("tip")}
+            />
+          </FormField>
+        ) : null}
+      </fieldset>
       <div>
         <Button type="submit" pending={rate.isPending} pendingLabel="Submitting...">
           Submit rating
         </Button>
       </div>
+      <AlertDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && !rate.isPending && setConfirming(null)}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Charge {confirming ? withArticle(confirming.tip) : "a"} tip?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Your rating is saved and {confirming ? formatCents(confirming.tip) : ""} is charged
+              {card ? ` to ${card}` : " to your saved card"} as a payment of its own. All of it goes to{" "}
+              {landscaper}.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={rate.isPending}>Cancel</AlertDialogCancel>
+            <Button
+              type="button"
+              pending={rate.isPending}
+              onClick={() => confirming && void send(confirming)}
+            >
+              Charge {confirming ? formatCents(confirming.tip) : ""} and submit
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </form>
   );
 }
