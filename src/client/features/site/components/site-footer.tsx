@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import { site } from "../../../../shared/site";
 import { container, focusRingOnDark } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
-import { useShowsQuoteButton } from "./floating-quote-button";
 import { LogoMark, Wordmark } from "./logo";
 import type { NavItem } from "./nav-config";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from "./social-icons";
@@ -45,10 +44,8 @@ const footerLink = cn(
 );
 
 export function SiteFooter() {
-  // Room at the very end for the floating quote pill, where it is shown, so it never ends over the last links.
-  const reserve = useShowsQuoteButton();
   return (
-    <footer className={cn("bg-brand-900 text-brand-100", reserve && "pb-20 sm:pb-24")}>
+    <footer className="bg-brand-900 text-brand-100">
       <div
         className={cn(
           container,
