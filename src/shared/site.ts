@@ -17,6 +17,7 @@ export const site = {
 export const prerenderedPaths = [
   "/",
   "/about",
+  "/services",
   "/professionals",
   "/troubleshooting",
   "/terms-of-service",

@@ -35,6 +35,7 @@ const visits: Record<string, Visit[]> = {
   // "unconfirmed": a customer who has not opened the confirmation link yet, so the banner shows.
   "/": [{ role: "visitor" }, { role: "customer" }, { role: "unconfirmed" }],
   "/about": [{ role: "visitor" }],
+  "/services": [{ role: "visitor" }],
   "/about-us": [{ role: "visitor" }],
   "/professionals": [{ role: "visitor" }],
   "/troubleshooting": [{ role: "visitor" }],
