@@ -13,6 +13,7 @@ export default [
     // Public site
     index("features/site/routes/home.tsx"),
     route("about", "features/site/routes/about.tsx"),
+    route("services", "features/site/routes/services.tsx"),
     route("professionals", "features/site/routes/professionals.tsx"),
     route("troubleshooting", "features/site/routes/troubleshooting.tsx"),
     route("terms-of-service", "features/site/routes/terms-of-service.tsx"),

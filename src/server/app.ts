@@ -37,6 +37,7 @@ import { proofRoutes } from "./features/proof/routes.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
 import { scheduleRoutes } from "./features/schedule/routes.js";
 import { seriesRoutes } from "./features/series/routes.js";
+import { siteRoutes } from "./features/site/routes.js";
 import { answerSerializerCompiler, noValidatorCompiler } from "./lib/answers.js";
 import { createStorage } from "./lib/create-storage.js";
 import { DEFAULT_BODY_LIMIT, registerJsonParser } from "./lib/json-body.js";
@@ -255,6 +256,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(accountRoutes);
+      await api.register(siteRoutes);
       await api.register(quoteRoutes);
       await api.register(jobRoutes);
       await api.register(seriesRoutes);

@@ -7,7 +7,6 @@ export const site = {
   phoneHref: "tel:+17045550142",
   infoEmail: "info@greenscapecharlotte.com",
   supportEmail: "support@greenscapecharlotte.com",
-  copyrightYear: 2025,
   termsEffective: "January 2025",
   privacyEffective: "January 1, 2024",
   reviewPromiseHours: 24,
@@ -17,6 +16,7 @@ export const site = {
 export const prerenderedPaths = [
   "/",
   "/about",
+  "/services",
   "/professionals",
   "/troubleshooting",
   "/terms-of-service",

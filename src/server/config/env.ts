@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isProfileUrl, socialNetworks } from "../../shared/site-settings.js";
 import { isCommonPassword } from "../features/accounts/common-passwords.js";
 import { defaultPushHosts } from "../features/notifications/push-hosts.js";
 
@@ -26,6 +27,18 @@ const proxyAddress = z.union([
   // proxy-addr's names for 127.0.0.0/8 and ::1, 169.254.0.0/16 and fe80::/10, the private ranges.
   z.enum(["loopback", "linklocal", "uniquelocal"]),
 ]);
+
+/** A social profile for the footer: a page (not the home page) on the network's site, over https. */
+function socialProfile(hosts: readonly string[]) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => isProfileUrl(value, hosts), {
+      message: `must be the https:// address of a page on ${hosts.join(" or ")} (not the home page)`,
+    })
+    .optional();
+}
+const [facebook, instagram, x, linkedin] = socialNetworks;
 
 /**
  * The load balancers whose X-Forwarded-For the app believes (Fastify's trustProxy): off, or their addresses.
@@ -162,6 +175,11 @@ export const envSchema = z.object({
   CANCELLATION_FEE_CENTS: z.coerce.number().int().min(0).max(100_000).default(2500),
   // After completion the customer has this long to approve the work or report a problem; silence approves.
   WORK_APPROVAL_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  // The footer's social links: each shows only when set (the footer shows none when none is).
+  SOCIAL_FACEBOOK_URL: socialProfile(facebook.hosts),
+  SOCIAL_INSTAGRAM_URL: socialProfile(instagram.hosts),
+  SOCIAL_X_URL: socialProfile(x.hosts),
+  SOCIAL_LINKEDIN_URL: socialProfile(linkedin.hosts),
   // A message unread this long is emailed (at most once per conversation per hour); tests shorten it.
   MESSAGE_EMAIL_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   // Run the payments pass (holds before visits, approvals after 48 hours, recovery of interrupted

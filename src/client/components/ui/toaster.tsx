@@ -54,7 +54,9 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
+      {/* data-toast-viewport: on phones it rises above the quote bar while that shows (app.css). */}
       <Toast.Viewport
+        data-toast-viewport=""
         hotkey={TOAST_HOTKEY}
         className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
       />

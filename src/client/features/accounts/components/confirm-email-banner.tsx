@@ -23,7 +23,8 @@ export function ConfirmEmailBanner() {
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
         <MailCheck className="size-5 shrink-0" aria-hidden="true" />
-        <p className="min-w-0 flex-1">
+        {/* overflow-wrap anywhere: a long address breaks inside itself instead of running off a phone's screen. */}
+        <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">
           <strong className="font-semibold">{verificationMessages.banner}.</strong>{" "}
           {verificationMessages.bannerBody.replace("{email}", user.email)}
         </p>

@@ -111,7 +111,8 @@ export function CustomerProfileForm({
 
       <fieldset aria-describedby={propertyError ? "property-type-error" : undefined} className="grid gap-2">
         <legend className="mb-2 text-sm font-medium text-slate-800">Property type</legend>
-        <div className="grid grid-cols-2 gap-3">
+        {/* One card a row on phones: two side by side left 'Commercial' running over its card's border. */}
+        <div className="grid gap-3 sm:grid-cols-2">
           {propertyTypes.map((type) => {
             const Icon = propertyIcons[type];
             return (

@@ -6,10 +6,10 @@ export interface NavItem {
   to: string;
 }
 
-/** Main navigation, in display order. "Services" points at the terms page, as the spec says. */
+/** Main navigation, in display order. "Services" opens /services (the spec pointed it at the terms page). */
 export const mainNav: NavItem[] = [
   { label: "Home", to: "/" },
-  { label: "Services", to: "/terms-of-service" },
+  { label: "Services", to: "/services" },
   { label: "About Us", to: "/about" },
   { label: "Contact", to: "/#contact" },
   { label: "Find Professionals", to: "/professionals" },

@@ -1,10 +1,13 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { ComponentType } from "react";
 import { Link } from "react-router";
+import { todayInCharlotte } from "../../../../shared/dates";
 import { site } from "../../../../shared/site";
+import { type SocialNetworkId, socialNetworks } from "../../../../shared/site-settings";
 import { container, focusRingOnDark } from "../../../lib/styles";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { cn } from "../../../lib/utils";
-import { useShowsQuoteButton } from "./floating-quote-button";
+import { useSiteSettings } from "../api/site-settings";
 import { LogoMark, Wordmark } from "./logo";
 import type { NavItem } from "./nav-config";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from "./social-icons";
@@ -31,13 +34,13 @@ const policyLinks: NavItem[] = [
   { label: "Our Story", to: "/about-us" },
 ];
 
-/** Social profiles. TODO(brand): swap the network home pages for the real profile URLs once they exist. */
-const socialLinks: { label: string; href: string; icon: ComponentType<{ className?: string }> }[] = [
-  { label: "Facebook", href: "https://www.facebook.com/", icon: FacebookIcon },
-  { label: "Instagram", href: "https://www.instagram.com/", icon: InstagramIcon },
-  { label: "X (Twitter)", href: "https://x.com/", icon: XIcon },
-  { label: "LinkedIn", href: "https://www.linkedin.com/", icon: LinkedInIcon },
-];
+/** The brand mark of each network the footer can link. */
+const socialIcons: Record<SocialNetworkId, ComponentType<{ className?: string }>> = {
+  facebook: FacebookIcon,
+  instagram: InstagramIcon,
+  x: XIcon,
+  linkedin: LinkedInIcon,
+};
 
 const footerLink = cn(
   "rounded-sm text-brand-100 transition-colors hover:text-white hover:underline",
@@ -45,10 +48,8 @@ const footerLink = cn(
 );
 
 export function SiteFooter() {
-  // Room at the very end for the floating quote pill, where it is shown, so it never ends over the last links.
-  const reserve = useShowsQuoteButton();
   return (
-    <footer className={cn("bg-brand-900 text-brand-100", reserve && "pb-20 sm:pb-24")}>
+    <footer className="bg-brand-900 text-brand-100">
       <div
         className={cn(
           container,
@@ -64,24 +65,7 @@ export function SiteFooter() {
             Vetted, insured lawn and garden pros across {site.area}, from Huntersville to Ballantyne. Get a
             quote in about a minute.
           </p>
-          <ul className="flex items-center gap-2" aria-label="Social media">
-            {socialLinks.map(({ label, href, icon: Icon }) => (
-              <li key={label}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${label} (opens in a new tab)`}
-                  className={cn(
-                    "flex size-10 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20",
-                    focusRingOnDark,
-                  )}
-                >
-                  <Icon className="size-[18px]" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks />
         </div>
 
         <FooterColumn title="Quick Links" items={quickLinks} />
@@ -126,7 +110,7 @@ export function SiteFooter() {
           )}
         >
           <p>
-            © {site.copyrightYear} {site.name}. All rights reserved.
+            © <CurrentYear /> {site.name}. All rights reserved.
           </p>
           <nav aria-label="Policies">
             <FooterLinks items={policyLinks} className="flex flex-wrap gap-x-5 gap-y-2" />
@@ -134,6 +118,53 @@ export function SiteFooter() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/**
+ * The business's own pages on the networks the server is configured with (SOCIAL_*_URL); nothing until the
+ * settings arrive, and nothing at all when none is set: a network's home page is no link to us.
+ */
+function SocialLinks() {
+  const { social } = useSiteSettings();
+  if (social.length === 0) return null;
+  return (
+    <ul className="flex items-center gap-2" aria-label="Social media">
+      {social.map(({ id, url }) => {
+        const Icon = socialIcons[id];
+        const label = socialNetworks.find((network) => network.id === id)?.label ?? id;
+        return (
+          <li key={id}>
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${label} (opens in a new tab)`}
+              className={cn(
+                "flex size-10 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20",
+                focusRingOnDark,
+              )}
+            >
+              <Icon className="size-[18px]" />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * This year in Charlotte, worked out at render (the spec's fixed 2025 goes stale). The prerendered HTML holds
+ * the build's year; hydration keeps whatever text is there (no warning), and the span is then made anew, so a
+ * page built last year shows this year once React runs.
+ */
+function CurrentYear() {
+  const hydrated = useHydrated();
+  return (
+    <span key={hydrated ? "now" : "prerendered"} suppressHydrationWarning>
+      {todayInCharlotte().slice(0, 4)}
+    </span>
   );
 }
 

@@ -4,12 +4,15 @@ import { IconBadge } from "../../../components/icon-badge";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { pageMeta } from "../../../lib/meta";
 import { container, textLink } from "../../../lib/styles";
+import { cn } from "../../../lib/utils";
+import { useSiteSettings } from "../api/site-settings";
 import { PageHero } from "../components/page-parts";
+import { customerAnswers, type HelpAnswer, landscaperAnswers } from "../content/help-answers";
 
 export function meta() {
   return pageMeta(
     "Troubleshooting",
-    "Having trouble with the GreenScape Charlotte website? Try these quick fixes: clear your cache, try another browser, check your connection or disable extensions.",
+    "Help with GreenScape Charlotte: what a job costs, when your card is held and charged, cancelling, rain, landscaper payouts, and quick fixes when the website won't load.",
   );
 }
 
@@ -53,6 +56,7 @@ const tips: { icon: LucideIcon; title: string; steps: string[] }[] = [
 ];
 
 export default function TroubleshootingPage() {
+  const settings = useSiteSettings();
   return (
     <>
       <PageHero
@@ -61,16 +65,24 @@ export default function TroubleshootingPage() {
         lead={
           <p>
             Page not loading, or a form that won't submit? These quick fixes solve most problems in a couple
-            of minutes.
+            of minutes. Below them:{" "}
+            <a href="#customer-questions" className={textLink}>
+              questions customers ask
+            </a>{" "}
+            (price, payment, cancelling, rain) and{" "}
+            <a href="#landscaper-questions" className={textLink}>
+              questions landscapers ask
+            </a>{" "}
+            (payouts).
           </p>
         }
       />
       <section aria-labelledby="tips-heading" className="py-14 sm:py-16">
         <div className={container}>
-          <h2 id="tips-heading" className="sr-only">
-            Quick fixes
+          <h2 id="tips-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+            Quick fixes for the website
           </h2>
-          <ol className="grid gap-6 md:grid-cols-2">
+          <ol className="mt-6 grid gap-6 md:grid-cols-2">
             {tips.map((tip, index) => (
               <li key={tip.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
                 <div className="flex items-center gap-3">
@@ -87,28 +99,67 @@ export default function TroubleshootingPage() {
               </li>
             ))}
           </ol>
-
-          <div className="mt-10 flex flex-col gap-5 rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
-            <div>
-              <h2 className="text-lg font-semibold text-slate-900">Still stuck?</h2>
-              <p className="mt-1 break-words text-slate-600">
-                Email{" "}
-                <a href={`mailto:${site.supportEmail}`} className={textLink}>
-                  {site.supportEmail}
-                </a>{" "}
-                or call{" "}
-                <a href={site.phoneHref} className={textLink}>
-                  {site.phone}
-                </a>
-                . Tell us your browser and device and we'll sort it out.
-              </p>
-            </div>
-            <ButtonLink to="/" size="lg" className="shrink-0" icon={House}>
-              Return to Home
-            </ButtonLink>
-          </div>
         </div>
       </section>
+
+      <div className={cn(container, "pb-14 sm:pb-16")}>
+        <AnswerList
+          id="customer-questions"
+          title="Questions customers ask"
+          answers={customerAnswers(settings)}
+        />
+        <AnswerList
+          id="landscaper-questions"
+          title="Questions landscapers ask"
+          answers={landscaperAnswers()}
+        />
+
+        <div className="flex flex-col gap-5 rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 className="text-lg font-semibold text-slate-900">Still stuck?</h2>
+            <p className="mt-1 break-words text-slate-600">
+              Email{" "}
+              <a href={`mailto:${site.supportEmail}`} className={textLink}>
+                {site.supportEmail}
+              </a>{" "}
+              or call{" "}
+              <a href={site.phoneHref} className={textLink}>
+                {site.phone}
+              </a>
+              . For a website problem, tell us your browser and device and we'll sort it out.
+            </p>
+          </div>
+          <ButtonLink to="/" size="lg" className="shrink-0" icon={House}>
+            Return to Home
+          </ButtonLink>
+        </div>
+      </div>
     </>
+  );
+}
+
+/** A list of questions, each an h3 with its answer, under the section's h2. */
+function AnswerList({ id, title, answers }: { id: string; title: string; answers: HelpAnswer[] }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className="mb-14 scroll-mt-32">
+      <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        {answers.map((item) => (
+          <article
+            key={item.id}
+            id={item.id}
+            aria-labelledby={`${item.id}-question`}
+            className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
+            <h3 id={`${item.id}-question`} className="text-lg font-semibold text-slate-900">
+              {item.question}
+            </h3>
+            <div className="mt-3 space-y-3 text-slate-600">{item.answer}</div>
+          </article>
+        ))}
+      </div>
+    </section>
   );
 }
