@@ -76,9 +76,13 @@ export function QueueFilterBar({ state, distances }: { state: Filters; distances
   const { filters, errors, typed, active, set, clear } = state;
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const activeCount = [filters.show !== "active", filters.service, filters.within, typed.from, typed.to].filter(
-    Boolean,
-  ).length;
+  const activeCount = [
+    filters.show !== "active",
+    filters.service,
+    filters.within,
+    typed.from,
+    typed.to,
+  ].filter(Boolean).length;
   const field = "grid content-start gap-1.5";
   const wide = `${field} col-span-2 sm:col-span-1`;
   const clearButton = (className: string) => (
