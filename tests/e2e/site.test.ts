@@ -605,6 +605,14 @@ describe("public site", () => {
       const page = await newPage();
       await mockSession(page, { ...customer, firstName: "Luis", name: "Luis Ortega", role: "landscaper" });
       await open(page, "/about");
+      // At work: the header leads to the dashboard and help, not the marketing pages (issue 33, item 13).
+      const mainLinks = (p: Page) =>
+        p.locator("header nav[aria-label='Main']").getByRole("link").allTextContents();
+      await page
+        .locator("header nav[aria-label='Main']")
+        .getByRole("link", { name: "My Dashboard" })
+        .waitFor();
+      expect(await mainLinks(page)).toEqual(["Home", "My Dashboard", "Help"]);
       await page.locator("header").getByRole("button", { name: /Luis/ }).click();
       expect(await menuItems(page)).toEqual(["View Dashboard", "My Profile", "Logout"]);
       await page.getByRole("menuitem", { name: "My Profile" }).click();
@@ -618,6 +626,7 @@ describe("public site", () => {
         .locator("header nav[aria-label='Main']")
         .getByRole("link", { name: "Admin Dashboard" });
       await link.waitFor();
+      expect(await mainLinks(admin)).toEqual(["Home", "Admin Dashboard", "Help"]);
       await admin.locator("header").getByRole("button", { name: /Ada/ }).click();
       expect(await menuItems(admin)).toEqual(["Admin Dashboard", "Logout"]);
       await admin.keyboard.press("Escape");

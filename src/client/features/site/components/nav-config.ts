@@ -18,6 +18,26 @@ export const mainNav: NavItem[] = [
 
 export const adminNavItem: NavItem = { label: "Admin Dashboard", to: "/admin" };
 
+/**
+ * The header's links for whoever is signed in. Visitors and customers get the site's (the spec's list);
+ * landscapers and admins come to work, so theirs lead to their dashboard and to help instead of the
+ * marketing pages (issue 33, item 13; docs/spec-deviations.md). Master users preview everything and keep all.
+ */
+export function navFor(user: SessionUser | null): NavItem[] {
+  if (!user) return mainNav;
+  if (user.isMaster) return [...mainNav, adminNavItem];
+  const help = mainNav.find((item) => item.to === "/troubleshooting")!;
+  const home = mainNav[0]!;
+  switch (accountKindOf(user)) {
+    case "admin":
+      return [home, adminNavItem, help];
+    case "landscaper":
+      return [home, { label: "My Dashboard", to: "/landscaper-dashboard" }, help];
+    default:
+      return showsAdminLink(user) ? [...mainNav, adminNavItem] : mainNav;
+  }
+}
+
 export const signInMenu: NavItem[] = [
   { label: "Client Login", to: "/login/client" },
   { label: "Landscaper Login", to: "/login/landscaper" },

@@ -10,7 +10,7 @@ import { AccountArea } from "./account-area";
 import { HeaderQuoteLink } from "./floating-quote-button";
 import { LogoMark, Wordmark } from "./logo";
 import { MobileMenu } from "./mobile-menu";
-import { adminNavItem, mainNav, showsAdminLink, showsBell } from "./nav-config";
+import { navFor, showsBell } from "./nav-config";
 import { NavList } from "./nav-list";
 
 /**
@@ -32,7 +32,7 @@ export function SiteHeader() {
     setMenuOpen(false);
   }, [location.key]);
 
-  const navItems = showsAdminLink(user) ? [...mainNav, adminNavItem] : mainNav;
+  const navItems = navFor(user);
 
   return (
     <>
