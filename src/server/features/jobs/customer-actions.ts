@@ -83,6 +83,11 @@ export async function cancelJob(
       throw conflict(
         "Your landscaper has already arrived, so this visit can no longer be cancelled. Message them, or report a problem once the work is marked complete.",
       );
+    // On the way counts too: the landscaper has set off for this visit (issue 33: skipping was still offered).
+    if (byCustomer && current.status === "scheduled" && current.onTheWayAt)
+      throw conflict(
+        "Your landscaper is already on the way, so this visit can no longer be cancelled or skipped. Message them if something has changed.",
+      );
     const feeCents = byCustomer && isLateCancel(current) ? env.CANCELLATION_FEE_CENTS : 0;
     if (feeCents > (options.acceptedFeeCents ?? 0)) {
       throw new AppError(

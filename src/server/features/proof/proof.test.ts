@@ -184,6 +184,16 @@ describe("proof of work and arrival", () => {
     expect(alerts.find((n) => n.message === sentence)?.type).toBe("arrival");
     const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, customer.email));
     expect(mails.some((m) => m.subject === "Carlos from Queen City Lawn Care is on the way")).toBe(true);
+    // On the way, the visit can't be cancelled or skipped by the customer any more (issue 33), and nothing moves.
+    const whileOnWay = await post(customer, `/api/jobs/${id}/cancel`, {
+      reason: "Changed my mind",
+      acceptedFeeCents: 2500,
+    });
+    expect(whileOnWay.statusCode).toBe(409);
+    expect(whileOnWay.json().error.message).toBe(
+      "Your landscaper is already on the way, so this visit can no longer be cancelled or skipped. Message them if something has changed.",
+    );
+    expect((await jobOf(customer, id)).status).toBe("scheduled");
 
     expect((await post(pro, `/api/jobs/${id}/arrived`)).statusCode).toBe(200);
     expect((await post(pro, `/api/jobs/${id}/arrived`)).statusCode).toBe(409);

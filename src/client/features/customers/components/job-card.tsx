@@ -12,6 +12,7 @@ import type * as React from "react";
 import { addressLine } from "../../../../shared/address";
 import { formatLongDate, formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
+import { visitStageLabel } from "../../../../shared/proof";
 import { seriesLabel } from "../../../../shared/recurring";
 import { formatCents, formatRange, jobLabel, serviceName, withArticle } from "../../../../shared/services";
 import { Detail } from "../../../components/detail";
@@ -85,6 +86,9 @@ export function JobCard({ job }: { job: JobView }) {
           {/* Accepted by the landscaper means an offer that waits for the customer: say it from her side. */}
           {job.status === "accepted" ? (
             <Badge variant="info">Waiting for you</Badge>
+          ) : job.status === "scheduled" && job.arrival?.stage ? (
+            // Where the visit stands today, not "Scheduled", once the landscaper has set off.
+            <Badge variant="info">{visitStageLabel[job.arrival.stage]}</Badge>
           ) : (
             <JobStatusBadge status={job.status} />
           )}
@@ -240,7 +244,7 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
   // Once the landscaper has arrived the visit is under way: the server refuses a cancellation then.
   // A moved visit has one answer on its banner (keep the new day or cancel the visit), not a skip as well.
   const cancel =
-    cancellable.has(job.status) && !job.arrival?.arrivedAt && !movedLine(job) ? (
+    cancellable.has(job.status) && !job.arrival?.onTheWayAt && !movedLine(job) ? (
       <CancelJobDialog
         job={job}
         servicesText={servicesText}

@@ -100,7 +100,8 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
             {series.upcoming.map((visit) => {
               const job = visits.get(visit.jobId);
               // A moved visit is answered on its card (keep the new day or cancel it), not skipped here.
-              const canSkip = job && job.status === "scheduled" && !job.arrival?.arrivedAt && !visit.moved;
+              // Nor once the landscaper is on the way: the server refuses it from then on.
+              const canSkip = job && job.status === "scheduled" && !job.arrival?.onTheWayAt && !visit.moved;
               return (
                 <li
                   key={visit.jobId}
