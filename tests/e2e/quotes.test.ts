@@ -99,8 +99,8 @@ describe("instant quote", () => {
     for (const expected of [
       "Lawn Mowing",
       "Leaf Removal",
-      "We review your request within 24 hours.",
-      `You receive a detailed quote by email at ${email}.`,
+      "Landscapers who serve 28203 can see your request now; one of them offers a price and a date.",
+      `To see the offer and approve it, create an account with ${email} and confirm that address.`,
       "1420 Kenilworth Ave, Charlotte 28203",
     ]) {
       expect(text).toContain(expected);

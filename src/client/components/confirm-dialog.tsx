@@ -22,6 +22,8 @@ import { Button } from "./ui/button";
  */
 export function ConfirmDialog({
   trigger,
+  open: controlledOpen,
+  onOpenChange,
   title,
   description,
   confirmLabel,
@@ -30,7 +32,10 @@ export function ConfirmDialog({
   confirmVariant,
   onConfirm,
 }: {
-  trigger: TriggerButton | React.ReactElement;
+  /** The button that opens it; left out when the caller opens it (`open`, after a form's own checks). */
+  trigger?: TriggerButton | React.ReactElement;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: React.ReactNode;
   description: React.ReactNode;
   confirmLabel: string;
@@ -40,10 +45,12 @@ export function ConfirmDialog({
   confirmVariant?: ButtonProps["variant"];
   onConfirm: (close: () => void) => Promise<void>;
 }) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => (onOpenChange ? onOpenChange(next) : setOwnOpen(next));
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <AlertDialogTrigger asChild>{triggerElement(trigger)}</AlertDialogTrigger>
+      {trigger ? <AlertDialogTrigger asChild>{triggerElement(trigger)}</AlertDialogTrigger> : null}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>

@@ -191,7 +191,7 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
       return render(`We received your quote request (${input.jobNumber})`, {
         heading: `Thanks, ${input.name}: your request is in`,
         paragraphs: [
-          `Our team reviews every request within ${site.reviewPromiseHours} hours and will email you a detailed quote. A team member will then contact you to schedule the work.`,
+          "Landscapers who serve your area can see your request now, and one of them will offer a price and a date. Sign in, or create an account with this email address, to see the offer and approve it: nothing is booked until you do.",
           "The estimate below is based on our standard prices; the final price is confirmed by your landscaper.",
         ],
         facts: [

@@ -1,10 +1,23 @@
 import { BellRing } from "lucide-react";
+import { formatCharlotteDateTime, formatShortDate } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
-import { jobLabel, serviceName } from "../../../../shared/services";
+import { formatCents, jobLabel, serviceName } from "../../../../shared/services";
 import { IconBadge } from "../../../components/icon-badge";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Card } from "../../../components/ui/card";
 import { awaitingCustomer } from "../lib/awaiting-customer";
+
+/** The amount and the deadline that make the question urgent, or not. */
+function detailOf(job: JobView, action: string): string {
+  const price = formatCents(job.finalPriceCents ?? job.quotedPriceCents ?? 0);
+  if (action === "Review the offer")
+    return job.scheduledDate ? `${price} on ${formatShortDate(job.scheduledDate)}` : price;
+  if (action === "Answer the price change" && job.priceRequest)
+    return `${formatCents(job.priceRequest.requestedCents)} asked instead of ${formatCents(job.quotedPriceCents ?? 0)}`;
+  if (action === "Approve the work" && job.approvalEndsAt)
+    return `${price}, approved for you on ${formatCharlotteDateTime(new Date(job.approvalEndsAt))} unless you report a problem`;
+  return "When you have a moment";
+}
 
 /** The customer's home: what waits on them, each with the way to it. Nothing when nothing waits. */
 export function AwaitingCard({ jobs }: { jobs: JobView[] }) {
@@ -25,10 +38,13 @@ export function AwaitingCard({ jobs }: { jobs: JobView[] }) {
               key={job.id}
               className="flex flex-col gap-3 rounded-lg border border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
             >
-              <p className="text-sm">
-                <span className="font-mono font-semibold text-slate-900">{jobLabel(job.number)}</span>{" "}
-                <span className="text-slate-700">{job.services.map(serviceName).join(", ")}</span>
-              </p>
+              <div className="grid gap-0.5 text-sm">
+                <p>
+                  <span className="font-mono font-semibold text-slate-900">{jobLabel(job.number)}</span>{" "}
+                  <span className="text-slate-700">{job.services.map(serviceName).join(", ")}</span>
+                </p>
+                <p className="text-slate-600">{detailOf(job, action)}</p>
+              </div>
               <ButtonLink to="/dashboard/customer" size="sm" className="w-full sm:w-auto">
                 {action}
                 <span className="sr-only"> for {jobLabel(job.number)}</span>

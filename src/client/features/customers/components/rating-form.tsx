@@ -6,15 +6,7 @@ import type { z } from "zod";
 import { type JobView, rateJobSchema } from "../../../../shared/jobs";
 import { formatCents, withArticle } from "../../../../shared/services";
 import { firstNameOf } from "../../../../shared/session";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../../components/ui/alert-dialog";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import { FieldError, FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -180,31 +172,19 @@ export function RatingForm({ job }: { job: JobView }) {
           Submit rating
         </Button>
       </div>
-      <AlertDialog
+      <ConfirmDialog
         open={confirming !== null}
-        onOpenChange={(open) => !open && !rate.isPending && setConfirming(null)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Charge {confirming ? withArticle(confirming.tip) : "a"} tip?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Your rating is saved and {confirming ? formatCents(confirming.tip) : ""} is charged
-              {card ? ` to ${card}` : " to your saved card"} as a payment of its own. All of it goes to{" "}
-              {landscaper}.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={rate.isPending}>Cancel</AlertDialogCancel>
-            <Button
-              type="button"
-              pending={rate.isPending}
-              onClick={() => confirming && void send(confirming)}
-            >
-              Charge {confirming ? formatCents(confirming.tip) : ""} and submit
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`Charge ${withArticle(confirming?.tip ?? 0)} tip?`}
+        description={`Your rating is saved and ${formatCents(confirming?.tip ?? 0)} is charged ${
+          card ? `to ${card}` : "to your saved card"
+        } as a payment of its own. All of it goes to ${landscaper}.`}
+        confirmLabel={`Charge ${formatCents(confirming?.tip ?? 0)} and submit`}
+        pending={rate.isPending}
+        onConfirm={async () => {
+          if (confirming) await send(confirming);
+        }}
+      />
     </form>
   );
 }

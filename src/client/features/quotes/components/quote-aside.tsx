@@ -6,8 +6,8 @@ import { Card } from "../../../components/ui/card";
 const steps = [
   {
     icon: ClipboardList,
-    title: "We review your request",
-    text: `Our team looks at it within ${site.reviewPromiseHours} hours.`,
+    title: "Pros near you see it",
+    text: "Landscapers who serve your ZIP see your request as soon as you send it.",
   },
   {
     icon: UserRoundCheck,

@@ -138,8 +138,8 @@ export function QuoteForm() {
       toast({
         title: "Request sent successfully!",
         description: quote.number
-          ? `We'll review ${jobLabel(quote.number)} within 24 hours.`
-          : "We'll review your request within 24 hours.",
+          ? `${jobLabel(quote.number)} is now open to landscapers near you.`
+          : "Your request is now open to landscapers near you.",
         variant: "success",
       });
       void navigate("/quote-submitted", {

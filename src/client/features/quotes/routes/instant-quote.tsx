@@ -17,8 +17,8 @@ export default function InstantQuotePage() {
   return (
     <>
       <QuotePageHeader eyebrow="Instant Quote" title="Get Your Instant Quote">
-        Tell us about your property and the services you need. You'll see an estimate right away, and we
-        review every request within {site.reviewPromiseHours} hours.
+        Tell us about your property and the services you need. You'll see an estimate right away; landscapers
+        near you then offer a price and a date for you to approve.
       </QuotePageHeader>
       <div className="mx-auto grid w-full max-w-6xl items-start gap-8 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_18rem] lg:px-8">
         <QuoteForm />

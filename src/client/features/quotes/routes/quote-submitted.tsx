@@ -82,10 +82,14 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
   const isCustomer = user?.role === "customer";
   const hasEstimate = quote.estimateHighCents > 0;
 
+  // What really happens next (issue 33, item 5): no team reviews the request or calls; landscapers who serve
+  // the ZIP see it at once and one of them offers a price and a date, which only the account can approve.
   const nextSteps = [
-    `We review your request within ${site.reviewPromiseHours} hours.`,
-    `You receive a detailed quote by email at ${quote.email}.`,
-    "A member of our team contacts you to schedule the work at a time that suits you.",
+    `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; one of them offers a price and a date.`,
+    isCustomer
+      ? "The offer shows in your dashboard, and we let you know when it arrives."
+      : `To see the offer and approve it, create an account with ${quote.email} and confirm that address.`,
+    "Nothing is booked until you approve. Approving holds the price on your card; you're charged after the work is done.",
   ];
 
   return (
@@ -108,6 +112,28 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
 
       <div className="mx-auto grid w-full max-w-6xl items-start gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-8">
         <div className="grid gap-6">
+          {/* The next step first, above the fold on a phone: an account for a visitor, the requests for a customer. */}
+          {!user ? (
+            <p className="text-sm text-slate-600">
+              Create a free account with {quote.email} to see landscapers' offers and approve one: the request
+              appears in your dashboard once you confirm that address.
+            </p>
+          ) : null}
+          <div className="flex flex-col gap-3 sm:flex-row">
+            {!user ? (
+              <ButtonLink to="/register/client" size="lg">
+                Create an Account
+              </ButtonLink>
+            ) : null}
+            {isCustomer ? (
+              <ButtonLink to="/dashboard/customer" size="lg">
+                View My Requests
+              </ButtonLink>
+            ) : null}
+            <ButtonLink to="/" size="lg" icon={Home} variant={user && !isCustomer ? "default" : "outline"}>
+              Return to Home
+            </ButtonLink>
+          </div>
           <Card className="gap-5 p-5 sm:p-6">
             <CardHeader>
               <CardTitle asHeading="h2">Your request</CardTitle>
@@ -186,29 +212,6 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
               ))}
             </ol>
           </Card>
-
-          {/* The next step is the first button: an account for a visitor, the requests for a customer. */}
-          {!user ? (
-            <p className="text-sm text-slate-600">
-              Create a free account with {quote.email} to follow this request online: it appears in your
-              dashboard once you confirm that address.
-            </p>
-          ) : null}
-          <div className="flex flex-col gap-3 sm:flex-row">
-            {!user ? (
-              <ButtonLink to="/register/client" size="lg">
-                Create an Account
-              </ButtonLink>
-            ) : null}
-            {isCustomer ? (
-              <ButtonLink to="/dashboard/customer" size="lg">
-                View My Requests
-              </ButtonLink>
-            ) : null}
-            <ButtonLink to="/" size="lg" icon={Home} variant={user && !isCustomer ? "default" : "outline"}>
-              Return to Home
-            </ButtonLink>
-          </div>
         </div>
 
         <aside className="grid gap-4 lg:sticky lg:top-24" aria-label="Help">

@@ -132,7 +132,7 @@ export function QuoteButtonOnBrand({ className }: { className?: string }) {
 /** Closing call to action shared by the marketing pages. */
 export function QuoteCallout({
   title = "Ready for a yard you're proud of?",
-  text = "Tell us your address and the services you need. We'll review your request within 24 hours.",
+  text = "Tell us your address and the services you need. Landscapers near you then offer a price and a date.",
 }: {
   title?: string;
   text?: string;

@@ -75,7 +75,7 @@ export default function AboutPage() {
             </p>
             <p>
               Today we serve the greater Charlotte area, from Huntersville down to Matthews, and every request
-              is reviewed by a real person on our team within {site.reviewPromiseHours} hours.
+              goes straight to the vetted landscapers who serve its ZIP code.
             </p>
           </div>
           <PointCards points={values} layout="beside" compact className="flex flex-col gap-4" />

@@ -13,7 +13,7 @@ import { neighborhoods } from "../content/areas";
 export function meta() {
   return fullTitleMeta(
     `${site.name} — Instant Landscaping Quotes in Charlotte, NC`,
-    "Book vetted, insured lawn and garden pros in Charlotte, NC in about 60 seconds. Mowing, mulch, shrub trimming, leaf removal and more, with every quote reviewed within 24 hours.",
+    "Book vetted, insured lawn and garden pros in Charlotte, NC in about 60 seconds. Mowing, mulch, shrub trimming, leaf removal and more; nothing is booked until you approve the price and date.",
   );
 }
 
@@ -93,7 +93,11 @@ export default function HomePage() {
               </ButtonLink>
             </div>
             <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-brand-100">
-              {["Free, no-obligation quotes", "Reviewed within 24 hours", "No account needed"].map((item) => (
+              {[
+                "Free, no-obligation quotes",
+                "Nothing booked until you approve",
+                "No account needed to ask",
+              ].map((item) => (
                 <li key={item} className="flex items-center gap-1.5">
                   <CircleCheck className="size-4 text-brand-200" aria-hidden="true" />
                   {item}
@@ -225,9 +229,8 @@ function ContactSection() {
           <div className="mt-6 flex items-start gap-3 rounded-xl bg-brand-50 p-5 ring-1 ring-brand-200">
             <Clock className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
             <p className="text-sm text-brand-900">
-              <strong className="font-semibold">Our {site.reviewPromiseHours}-hour promise:</strong> every
-              quote request is reviewed by our team within {site.reviewPromiseHours} hours, and you'll hear
-              from us by email with next steps.
+              <strong className="font-semibold">Our promise:</strong> nothing is booked and nothing is charged
+              until you approve a landscaper's price and date, and you pay for the work only once it is done.
             </p>
           </div>
         </div>

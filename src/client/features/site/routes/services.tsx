@@ -8,7 +8,6 @@ import {
   SERIES_CHANGE_NOTICE_HOURS,
 } from "../../../../shared/recurring";
 import { services as catalogue, formatRange } from "../../../../shared/services";
-import { site } from "../../../../shared/site";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { pageMeta } from "../../../lib/meta";
 import { textLink } from "../../../lib/styles";
@@ -171,7 +170,7 @@ export default function ServicesPage() {
 
       <QuoteCallout
         title="Tell us what your yard needs"
-        text={`Tick the services, pick a day and see your estimate in about a minute. We'll review your request within ${site.reviewPromiseHours} hours.`}
+        text={`Tick the services, pick a day and see your estimate in about a minute. Landscapers near you then offer a price and a date for you to approve.`}
       />
     </>
   );

@@ -65,13 +65,13 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          An instant quote request is not a booking. Our team reviews every request within{" "}
-          {site.reviewPromiseHours} hours and follows up by email with a detailed quote.
+          An instant quote request is not a booking. Landscapers who serve the property's area see the request
+          and offer a price and a date.
         </p>
         <p>
-          A job is booked only after you approve the detailed quote and a date is confirmed. Prices can change
-          if the property differs materially from the description in your request; if that happens, we'll ask
-          for your approval before any extra work is done.
+          A job is booked only after you approve a landscaper's price and date. Prices can change if the
+          property differs materially from the description in your request; if that happens, we'll ask for
+          your approval before any extra work is done.
         </p>
       </>
     ),
