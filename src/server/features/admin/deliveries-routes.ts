@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { deliveriesAnswerSchema } from "../../../shared/admin.js";
 import { okMessageAnswerSchema } from "../../../shared/answers.js";
+import { deliveriesAnswerSchema } from "../../../shared/deliveries.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
 import { listFailedDeliveries, retryDelivery } from "./deliveries-service.js";

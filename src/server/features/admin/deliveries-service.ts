@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { FailedDeliveryView } from "../../../shared/admin.js";
+import type { FailedDeliveryView } from "../../../shared/deliveries.js";
 import type { Db } from "../../db/client.js";
 import { outbox, user } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";

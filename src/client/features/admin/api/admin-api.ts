@@ -11,7 +11,6 @@ import type {
   AreaChangeDecisionAnswer,
   AreaChangesAnswer,
   DashboardSummary,
-  DeliveriesAnswer,
   JobStatusFilter,
   MoneyKindFilter,
   Page,
@@ -21,6 +20,7 @@ import type {
   UserRoleFilter,
 } from "../../../../shared/admin";
 import type { MessageAnswer, OkMessageAnswer } from "../../../../shared/answers";
+import type { DeliveriesAnswer } from "../../../../shared/deliveries";
 import type { JobActionAnswer } from "../../../../shared/jobs";
 import type { ApplicationStatus, AreaChangeDecision } from "../../../../shared/landscapers";
 import type { PayoutRunAnswer } from "../../../../shared/payments";

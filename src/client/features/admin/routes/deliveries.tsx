@@ -1,5 +1,5 @@
 import { BellRing, Mail, MessageSquareText, RotateCw, Smartphone } from "lucide-react";
-import type { FailedDeliveryView } from "../../../../shared/admin";
+import type { FailedDeliveryView } from "../../../../shared/deliveries";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api-client";
