@@ -143,7 +143,11 @@ export function RatingForm({ job }: { job: JobView }) {
                 name={`${id}-tip`}
                 value={choice}
                 checked={tipChoice === choice}
-                onChange={() => setTipChoice(choice)}
+                onChange={() => {
+                  setTipChoice(choice);
+                  // A custom amount left behind (even a refused one) must not hold up a preset or no tip.
+                  if (choice !== "custom") form.resetField("tip");
+                }}
                 className="sr-only"
               />
               {choice === "none"
