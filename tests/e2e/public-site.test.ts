@@ -5,6 +5,7 @@ import { formatRange, services } from "../../src/shared/services";
 import { wcagAxe } from "./support/a11y";
 import { screenshot } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
+import { mockCustomer as customer, mockSession } from "./support/session-mock";
 
 /** React has hydrated the page once the layout's <main> carries a fiber. */
 async function open(page: Page, path: string) {
@@ -335,27 +336,7 @@ describe("public site: the quote action, /services, the footer, Help", () => {
   it("the confirm-email banner wraps a long address at 390 px", async () => {
     const { page } = await browsing.open(phone);
     const email = "averyveryverylongaddress.for.testing@greenscape-charlotte-example.com";
-    await page.route("**/api/session", (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: "application/json",
-        body: JSON.stringify({
-          user: {
-            id: "u1",
-            email,
-            name: "Jane Porter",
-            firstName: "Jane",
-            lastName: "Porter",
-            role: "customer",
-            isAdmin: false,
-            isMaster: false,
-            landscaperStatus: null,
-            impersonatedBy: null,
-            emailVerified: false,
-          },
-        }),
-      }),
-    );
+    await mockSession(page, { ...customer, email, emailVerified: false });
     await open(page, "/about");
     const banner = page.locator("[data-slot='confirm-email-banner']");
     await banner.waitFor();

@@ -5,6 +5,7 @@ import { todayInCharlotte } from "../../src/shared/dates";
 import { site } from "../../src/shared/site";
 import { baseURL, desktop, mobile, screenshot } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
+import { mockCustomer as customer, mockSession } from "./support/session-mock";
 
 /** Every public page: its paths, the one h1 and the document title. */
 const publicPages = [
@@ -139,27 +140,6 @@ function collectConsoleErrors(page: Page): string[] {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
-}
-
-const customer = {
-  id: "u1",
-  email: "jane@example.com",
-  name: "Jane Porter",
-  firstName: "Jane",
-  lastName: "Porter",
-  role: "customer",
-  isAdmin: false,
-  isMaster: false,
-  landscaperStatus: null,
-  impersonatedBy: null,
-};
-
-/** Answers /api/session with the given user (the real endpoint is another feature's). */
-async function mockSession(page: Page, user: Record<string, unknown> | null, delayMs = 0) {
-  await page.route("**/api/session", async (route) => {
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ user }) });
-  });
 }
 
 describe("public site", () => {
