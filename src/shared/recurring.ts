@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { charlotteTime } from "./dates.js";
 
 /**
  * Recurring service, the landscaper's week and reliability (issue 17): the rules both sides share.
@@ -82,6 +83,8 @@ export const seriesSummarySchema = z.object({
   /** 0 Sunday … 6 Saturday, once a landscaper has offered. */
   weekday: z.number().nullable(),
   pricePerVisitCents: z.number().nullable(),
+  /** The weekday the customer asked to move to, until the landscaper answers (the visits stay meanwhile). */
+  requestedWeekday: z.number().nullable(),
   /** Visits are paused up to (not including) this date. */
   pausedUntil: z.string().nullable(),
   /** The series' visits from today on that are still to come (scheduled), for the customer's and landscaper's lists. */
@@ -133,6 +136,21 @@ export const seriesMessages = {
   notYours: "Series not found.",
   notActive: "This series is not active.",
 } as const;
+
+/** Whether a visit is at least 48 hours before its 8 AM start: a pause or day change cancels only
+ * those, and only such a skipped visit can be brought back. */
+export function changeableFreely(date: string, now: Date): boolean {
+  return (
+    charlotteTime(date, VISIT_WINDOW_START_HOUR).getTime() - now.getTime() >
+    SERIES_CHANGE_NOTICE_HOURS * 3_600_000
+  );
+}
+
+/** The reason a skipped visit of a series is cancelled with; only such a visit can be brought back. */
+export const SKIP_REASON = "Skipped this visit";
+
+/** POST /api/series/:id/weekday-answer (the landscaper): yes to the customer's new weekday, or no. */
+export const weekdayAnswerSchema = z.object({ agree: z.boolean({ message: "Answer yes or no." }) });
 
 /** The answer of a change to a series: the series as it now stands and the sentence the screen shows. */
 export const seriesActionAnswerSchema = z.object({ series: seriesSummarySchema, message: z.string() });

@@ -351,7 +351,7 @@ describe("recurring series", () => {
 
     // 'Change day' offers the days of the week (opened and checked, not changed).
     await panel.getByRole("button", { name: "Change day" }).click();
-    const change = page.getByRole("dialog", { name: `Change the day of SER-${seriesNumber}` });
+    const change = page.getByRole("dialog", { name: `Ask for another day for SER-${seriesNumber}` });
     expect(await change.getByLabel("Day of the week").inputValue()).toBe(String(weekday));
     await expectDialogAxeClean(page, "change-day");
     await page.keyboard.press("Escape");

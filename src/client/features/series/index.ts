@@ -5,11 +5,17 @@ export {
   ChangeDayDialog,
   DeclineMoveDialog,
   PauseSeriesDialog,
+  RestoreVisitDialog,
   ResumeSeriesDialog,
+  WithdrawDayRequestDialog,
 } from "./components/customer-series-dialogs";
 export { FrequencyBadge } from "./components/frequency-badge";
 export { FrequencyChoice } from "./components/frequency-choice";
-export { LeaveSeriesDialog, MoveVisitDialog } from "./components/landscaper-series-dialogs";
+export {
+  LeaveSeriesDialog,
+  MoveVisitDialog,
+  WeekdayRequestAnswer,
+} from "./components/landscaper-series-dialogs";
 export { WeekdaySelect } from "./components/weekday-select";
 export {
   cadenceText,

@@ -270,6 +270,10 @@ export const jobSeries = pgTable(
     // 0 Sunday … 6 Saturday, set by the landscaper's offer; the visits' rule starts on `start_date`.
     weekday: smallint("weekday"),
     pricePerVisitCents: integer("price_per_visit_cents"),
+    // The customer asked to move the visits to this weekday; it applies only once the landscaper agrees
+    // (they agreed to the current one). Cleared by the answer or the customer's withdrawal.
+    requestedWeekday: smallint("requested_weekday"),
+    weekdayRequestedAt: timestamp("weekday_requested_at", { withTimezone: true }),
     // requested | offered | active | paused | cancelled
     status: text("status").notNull().default("requested"),
     startDate: date("start_date", { mode: "string" }).notNull(),

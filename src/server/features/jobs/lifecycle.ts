@@ -34,6 +34,9 @@ export const transitions = {
   // queue, its hold released. Recorded as 'missed' (not as a withdrawal), with the landscaper who missed it as
   // the actor, so their completion rate counts it.
   miss: { from: ["scheduled"], to: "pending", event: "missed", verb: "taken back" },
+  // The landscaper could not do the weekday the customer asked for (issue 33): the series goes back to the
+  // queue for it. Not a withdrawal on their record: the change was the customer's.
+  decline_day: { from: ["accepted", "scheduled"], to: "pending", event: "day_declined", verb: "put back" },
   cancel: { from: ["pending", "accepted", "scheduled"], to: "cancelled", verb: "cancelled" },
   rate: { from: ["completed"], to: null, event: "rated", verb: "rated" },
   // After completion: the customer approves the work (its price is captured) or reports a problem (the

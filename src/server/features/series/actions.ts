@@ -21,7 +21,7 @@ import {
 } from "./generation.js";
 import { firstOnWeekday } from "./rule.js";
 
-type SeriesOptions = Omit<ActionOptions, "jobId"> & { seriesId: string };
+export type SeriesOptions = Omit<ActionOptions, "jobId"> & { seriesId: string };
 
 function ownSeries(series: SeriesRow, principal: Principal, side: "customer" | "landscaper") {
   const owner = side === "customer" ? series.customerId : series.landscaperId;
@@ -32,7 +32,7 @@ function ownSeries(series: SeriesRow, principal: Principal, side: "customer" | "
  * A change to a series by one side: in one transaction with its visits' cancellations and the other side
  * told; the cancelled visits' holds are released after the commit.
  */
-async function changeSeries(
+export async function changeSeries(
   options: SeriesOptions,
   side: "customer" | "landscaper",
   change: (
@@ -112,46 +112,41 @@ export function resumeSeries(options: SeriesOptions) {
   });
 }
 
-/** The customer moves the series to another weekday from the first visit at least 48 hours away. */
-export function changeSeriesWeekday(options: SeriesOptions & { weekday: number }) {
-  return changeSeries(options, "customer", async (tx, series, now) => {
-    const today = todayInCharlotte(now);
-    if (series.status !== "active") throw conflict(seriesMessages.notActive);
-    if (series.weekday === options.weekday)
-      throw fieldInvalid("weekday", `The visits are already on ${weekdayNames[options.weekday]}s.`);
-    const { queued, kept } = await cancelFutureVisits(tx, {
-      series,
-      from: today,
-      reason: `Series moved to ${weekdayNames[options.weekday]}s`,
-      actorId: options.principal.userId,
-      provider: options.provider.name,
-      now,
-    });
-    // The new rule starts on the first new weekday after the visits that stay (and after a pause).
-    const after = [addDaysIso(today, 2), ...(kept.length ? [addDaysIso(kept.at(-1)!, 1)] : [])];
-    if (series.pausedUntil) after.push(series.pausedUntil);
-    const startDate = firstOnWeekday(after.sort().at(-1)!, options.weekday);
-    const [updated] = await tx
-      .update(jobSeries)
-      .set({ weekday: options.weekday, startDate, generatedThrough: null })
-      .where(eq(jobSeries.id, series.id))
-      .returning();
-    await generateVisits(tx, updated!, today);
-    const day = weekdayNames[options.weekday];
-    await tellPerson(tx, options.env, {
-      userId: series.landscaperId,
-      party: "landscaper",
-      type: "job",
-      jobNumber: seriesLabel(series.number),
-      message: `${series.customerName} moved ${seriesLabel(series.number)} to ${day}s, from ${formatLongDate(startDate)}.`,
-      subject: `${seriesLabel(series.number)} moves to ${day}s`,
-      link: "/landscaper-dashboard?tab=schedule",
-    });
-    return {
-      queued,
-      message: `Visits are now on ${day}s, from ${formatLongDate(startDate)}.${keptSentence(kept)}`,
-    };
+/**
+ * Moves the series to another weekday from the first such day at least 48 hours away (after the visits
+ * that stay and after a pause): the visits in between are cancelled and the new ones made. Only once the
+ * landscaper agreed to the day (weekday-request.ts): they agreed to the one the series is on.
+ */
+export async function applyWeekday(
+  tx: Tx,
+  series: SeriesRow,
+  options: { weekday: number; actorId: string; provider: SeriesOptions["provider"]["name"]; now: Date },
+) {
+  const today = todayInCharlotte(options.now);
+  const { queued, kept } = await cancelFutureVisits(tx, {
+    series,
+    from: today,
+    reason: `Series moved to ${weekdayNames[options.weekday]}s`,
+    actorId: options.actorId,
+    provider: options.provider,
+    now: options.now,
   });
+  const after = [addDaysIso(today, 2), ...(kept.length ? [addDaysIso(kept.at(-1)!, 1)] : [])];
+  if (series.pausedUntil) after.push(series.pausedUntil);
+  const startDate = firstOnWeekday(after.sort().at(-1)!, options.weekday);
+  const [updated] = await tx
+    .update(jobSeries)
+    .set({
+      weekday: options.weekday,
+      startDate,
+      generatedThrough: null,
+      requestedWeekday: null,
+      weekdayRequestedAt: null,
+    })
+    .where(eq(jobSeries.id, series.id))
+    .returning();
+  await generateVisits(tx, updated!, today);
+  return { queued, kept, startDate };
 }
 
 /** The customer ends the series: visits 48 hours away or more are cancelled, nothing charged for them. */
@@ -183,60 +178,92 @@ export function cancelSeries(options: SeriesOptions & { reason: string }) {
 }
 
 /**
- * The landscaper leaves a series: its next visit goes back to the queue as the series' request (for another
- * landscaper to offer), later ones are cancelled, holds released, the customer told. Visits under way stay.
- * Before the customer approved (an offer), this withdraws the offer: its one accepted visit is the request.
+ * Puts a series back in the queue without its landscaper: its next visit becomes the series' request (asking
+ * for `startDate`'s day when given: a weekday the landscaper could not do), later ones are cancelled, holds
+ * released after the commit. Visits under way stay. Before the customer approved (an offer), its one
+ * accepted visit is the request.
+ */
+export async function releaseSeries(
+  tx: Tx,
+  series: SeriesRow,
+  options: {
+    actorId: string;
+    reason: string;
+    provider: SeriesOptions["provider"]["name"];
+    now: Date;
+    startDate?: string;
+    /** Written on the later visits it cancels. */
+    cancelReason?: string;
+  },
+) {
+  const offer = series.status === "offered";
+  const today = todayInCharlotte(options.now);
+  const visits = await tx
+    .select()
+    .from(job)
+    .where(
+      and(
+        eq(job.seriesId, series.id),
+        inArray(job.status, ["accepted", "scheduled"]),
+        // An offer's proposed first date may have passed while it waited: it still goes back.
+        offer ? undefined : gte(job.scheduledDate, today),
+        isNull(job.arrivedAt),
+      ),
+    )
+    .orderBy(job.scheduledDate);
+  const queued = [];
+  for (const [index, visit] of visits.entries()) {
+    const requeue = index === 0;
+    await move(tx, {
+      current: visit,
+      action: requeue ? (options.startDate ? "decline_day" : "withdraw") : "cancel",
+      actorId: options.actorId,
+      set: requeue
+        ? { ...backToQueue, ...(options.startDate ? { preferredDate: options.startDate } : {}) }
+        : {
+            cancelReason: options.cancelReason ?? "The landscaper left the series",
+            cancelledAt: options.now,
+          },
+      note: options.reason,
+    });
+    const row = await queueCancellationMoney(tx, { current: visit, feeCents: 0, provider: options.provider });
+    if (row) queued.push(row);
+  }
+  await tx
+    .update(jobSeries)
+    .set({
+      status: "requested",
+      landscaperId: null,
+      weekday: null,
+      pricePerVisitCents: null,
+      offeredAt: null,
+      approvedAt: null,
+      generatedThrough: null,
+      requestedWeekday: null,
+      weekdayRequestedAt: null,
+      // The request in the queue asks for its next visit from this date.
+      startDate:
+        options.startDate ??
+        (visits[0]?.scheduledDate && visits[0].scheduledDate > today ? visits[0].scheduledDate : today),
+    })
+    .where(eq(jobSeries.id, series.id));
+  return queued;
+}
+
+/**
+ * The landscaper leaves a series: it goes back to the queue for another landscaper to offer, the customer
+ * told. Before the customer approved (an offer), this withdraws the offer.
  */
 export function leaveSeries(options: SeriesOptions & { reason: string }) {
   return changeSeries(options, "landscaper", async (tx, series, now) => {
     if (series.status !== "active" && series.status !== "offered") throw conflict(seriesMessages.notActive);
     const offer = series.status === "offered";
-    const today = todayInCharlotte(now);
-    const visits = await tx
-      .select()
-      .from(job)
-      .where(
-        and(
-          eq(job.seriesId, series.id),
-          inArray(job.status, ["accepted", "scheduled"]),
-          // An offer's proposed first date may have passed while it waited: it still goes back.
-          offer ? undefined : gte(job.scheduledDate, today),
-          isNull(job.arrivedAt),
-        ),
-      )
-      .orderBy(job.scheduledDate);
-    const queued = [];
-    for (const [index, visit] of visits.entries()) {
-      const requeue = index === 0;
-      await move(tx, {
-        current: visit,
-        action: requeue ? "withdraw" : "cancel",
-        actorId: options.principal.userId,
-        set: requeue ? backToQueue : { cancelReason: "The landscaper left the series", cancelledAt: now },
-        note: options.reason,
-      });
-      const row = await queueCancellationMoney(tx, {
-        current: visit,
-        feeCents: 0,
-        provider: options.provider.name,
-      });
-      if (row) queued.push(row);
-    }
-    await tx
-      .update(jobSeries)
-      .set({
-        status: "requested",
-        landscaperId: null,
-        weekday: null,
-        pricePerVisitCents: null,
-        offeredAt: null,
-        approvedAt: null,
-        generatedThrough: null,
-        // The request in the queue asks for its next visit from this date.
-        startDate:
-          visits[0]?.scheduledDate && visits[0].scheduledDate > today ? visits[0].scheduledDate : today,
-      })
-      .where(eq(jobSeries.id, series.id));
+    const queued = await releaseSeries(tx, series, {
+      actorId: options.principal.userId,
+      reason: options.reason,
+      provider: options.provider.name,
+      now,
+    });
     const label = seriesLabel(series.number);
     if (offer) {
       await tellPerson(tx, options.env, {

@@ -1,12 +1,11 @@
 import { and, eq, gte, inArray, isNull, like, lt, ne, sql } from "drizzle-orm";
-import { addDaysIso, charlotteTime, formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
+import { addDaysIso, formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import {
+  changeableFreely,
   GENERATE_WEEKS_AHEAD,
-  SERIES_CHANGE_NOTICE_HOURS,
   type SeriesFrequency,
   seriesLabel,
   seriesMessages,
-  VISIT_WINDOW_START_HOUR,
   weekdayNames,
 } from "../../../shared/recurring.js";
 import type { Db, Tx } from "../../db/client.js";
@@ -26,14 +25,6 @@ export type SeriesRow = typeof jobSeries.$inferSelect;
 
 /** Visits are generated through this date: the 8 weeks starting today (8 visits of a weekly series). */
 export const horizonOf = (today: string) => addDaysIso(today, GENERATE_WEEKS_AHEAD * 7 - 1);
-
-/** A visit more than 48 hours before its 8 AM start may be changed freely; a closer one keeps its rule. */
-export function changeableFreely(date: string, now: Date): boolean {
-  return (
-    charlotteTime(date, VISIT_WINDOW_START_HOUR).getTime() - now.getTime() >
-    SERIES_CHANGE_NOTICE_HOURS * 3_600_000
-  );
-}
 
 export async function loadSeries(tx: Tx | Db, seriesId: string): Promise<SeriesRow> {
   const [row] = await tx.select().from(jobSeries).where(eq(jobSeries.id, seriesId));

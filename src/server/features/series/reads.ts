@@ -40,6 +40,7 @@ export async function seriesSummaries(db: DbOrTx, seriesIds: string[]): Promise<
       status: row.status as SeriesSummary["status"],
       weekday: row.weekday,
       pricePerVisitCents: row.pricePerVisitCents,
+      requestedWeekday: row.requestedWeekday,
       pausedUntil: row.pausedUntil && row.pausedUntil > todayInCharlotte() ? row.pausedUntil : null,
       upcoming: [],
     });

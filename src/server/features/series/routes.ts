@@ -8,6 +8,7 @@ import {
   seriesActionAnswerSchema,
   seriesMessages,
   seriesReasonSchema,
+  weekdayAnswerSchema,
 } from "../../../shared/recurring.js";
 import type { Access } from "../../lib/access.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
@@ -16,7 +17,6 @@ import { requirePrincipal } from "../../plugins/access.js";
 import { jobInput, jobParams, jobViewFor } from "../jobs/index.js";
 import {
   cancelSeries,
-  changeSeriesWeekday,
   declineMovedVisit,
   leaveSeries,
   moveVisit,
@@ -24,13 +24,16 @@ import {
   resumeSeries,
 } from "./actions.js";
 import { seriesSummaries } from "./reads.js";
+import { restoreSkippedVisit } from "./skip-restore.js";
+import { answerWeekdayRequest, requestWeekday, withdrawWeekdayRequest } from "./weekday-request.js";
 
 const seriesParams = z.object({ id: z.uuid({ message: seriesMessages.notYours }) });
 const pauseInput = defineInput({ params: seriesParams, body: pauseSeriesSchema });
 const weekdayInput = defineInput({ params: seriesParams, body: changeWeekdaySchema });
 const reasonInput = defineInput({ params: seriesParams, body: seriesReasonSchema });
 const moveInput = defineInput({ params: jobParams, body: moveVisitSchema });
-const resumeInput = defineInput({ params: seriesParams, body: z.object({}) });
+const emptyInput = defineInput({ params: seriesParams, body: z.object({}) });
+const answerInput = defineInput({ params: seriesParams, body: weekdayAnswerSchema });
 
 /** Changes to a recurring series (the customer's and the landscaper's) and to one of its visits. */
 export async function seriesRoutes(fastify: FastifyInstance) {
@@ -67,9 +70,16 @@ export async function seriesRoutes(fastify: FastifyInstance) {
   seriesAction("/series/:id/pause", ["customer"], pauseInput, (options, body) =>
     pauseSeries({ ...options, until: body.until }),
   );
-  seriesAction("/series/:id/resume", ["customer"], resumeInput, (options) => resumeSeries(options));
+  seriesAction("/series/:id/resume", ["customer"], emptyInput, (options) => resumeSeries(options));
+  // A new weekday is asked of the landscaper, who agreed to the current one (issue 33).
   seriesAction("/series/:id/weekday", ["customer"], weekdayInput, (options, body) =>
-    changeSeriesWeekday({ ...options, weekday: body.weekday }),
+    requestWeekday({ ...options, weekday: body.weekday }),
+  );
+  seriesAction("/series/:id/weekday-withdraw", ["customer"], emptyInput, (options) =>
+    withdrawWeekdayRequest(options),
+  );
+  seriesAction("/series/:id/weekday-answer", ["landscaper"], answerInput, (options, body) =>
+    answerWeekdayRequest({ ...options, agree: body.agree }),
   );
   seriesAction("/series/:id/cancel", ["customer"], reasonInput, (options, body) =>
     cancelSeries({ ...options, reason: body.reason }),
@@ -94,6 +104,19 @@ export async function seriesRoutes(fastify: FastifyInstance) {
       return {
         job: jobViewFor(principal, updated),
         message: "The visit is moved. The customer has been told.",
+      };
+    },
+  );
+  app.post(
+    "/jobs/:id/restore",
+    { config: { access: ["customer"], input: jobInput }, schema: answers(jobActionAnswerSchema) },
+    async (request) => {
+      const { params } = jobInput.parse(request);
+      const principal = requirePrincipal(request);
+      const visit = await restoreSkippedVisit({ ...deps(), principal, jobId: params.id });
+      return {
+        job: jobViewFor(principal, visit),
+        message: "The visit is back on. Your landscaper has been told.",
       };
     },
   );

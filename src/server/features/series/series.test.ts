@@ -150,7 +150,9 @@ describe("recurring series", () => {
     // Another weekday: the visits from then on move to it.
     const series = (await t.database.db.select().from(jobSeries).where(eq(jobSeries.id, seriesId)))[0]!;
     const weekday = (series.weekday! + 2) % 7;
-    const moved = await post(customer, `/api/series/${seriesId}/weekday`, { weekday });
+    const asked = await post(customer, `/api/series/${seriesId}/weekday`, { weekday });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const moved = await post(pro, `/api/series/${seriesId}/weekday-answer`, { agree: true });
     expect(moved.statusCode, moved.body).toBe(200);
     const after = await upcoming(seriesId);
     expect(after.length).toBeGreaterThan(0);

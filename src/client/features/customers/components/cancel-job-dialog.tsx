@@ -3,6 +3,7 @@ import { XCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { cancelJobSchema, type JobView } from "../../../../shared/jobs";
+import { SKIP_REASON } from "../../../../shared/recurring";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
@@ -16,9 +17,6 @@ import { useCancelJob } from "../api/job-actions";
 
 type CancelInput = z.input<typeof cancelJobSchema>;
 type CancelValues = z.output<typeof cancelJobSchema>;
-
-/** The reason a skipped visit of a series is cancelled with. */
-export const SKIP_REASON = "Skipped this visit";
 
 /**
  * 'Cancel request' with a reason: the landscaper (if any) and our team are told why. `skip`: one visit of a

@@ -1,6 +1,6 @@
 import { CalendarDays, PauseCircle } from "lucide-react";
 import { useState } from "react";
-import { seriesLabel } from "../../../../shared/recurring";
+import { changeableFreely, SKIP_REASON, seriesLabel, weekdayNames } from "../../../../shared/recurring";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { Badge } from "../../../components/ui/badge";
 import {
@@ -11,9 +11,11 @@ import {
   notComingTag,
   PauseSeriesDialog,
   pausedBanner,
+  RestoreVisitDialog,
   ResumeSeriesDialog,
   seriesTitle,
   visitDay,
+  WithdrawDayRequestDialog,
 } from "../../series";
 import type { SeriesGroup } from "../lib/series-list";
 import { CancelJobDialog } from "./cancel-job-dialog";
@@ -86,6 +88,15 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
             {paused}
           </p>
         ) : null}
+        {series.requestedWeekday !== null ? (
+          <div className="flex flex-col gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+            <p>
+              You asked to move the visits to {weekdayNames[series.requestedWeekday]}s; waiting for{" "}
+              {landscaperName ?? "your landscaper"} to answer. Until then they stay as listed below.
+            </p>
+            <WithdrawDayRequestDialog series={series} onDone={(text) => setLast({ text, pause: false })} />
+          </div>
+        ) : null}
         <p
           role="status"
           className={message ? "rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950" : "sr-only"}
@@ -135,6 +146,10 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
                   {/* Its card was held when it was cancelled: the server released that, nothing charged. */}
                   {job.payment?.status === "released" ? (
                     <span>{formatCents(job.payment.amountCents)} hold released</span>
+                  ) : null}
+                  {/* A skip can be taken back while the landscaper still has 48 hours' notice. */}
+                  {job.cancelReason === SKIP_REASON && changeableFreely(job.scheduledDate!, new Date()) ? (
+                    <RestoreVisitDialog job={job} onDone={(text) => setLast({ text, pause: false })} />
                   ) : null}
                 </li>
               ))}

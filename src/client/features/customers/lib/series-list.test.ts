@@ -11,6 +11,7 @@ const series: SeriesSummary = {
   status: "active",
   weekday: 2,
   pricePerVisitCents: 4500,
+  requestedWeekday: null,
   pausedUntil: null,
   upcoming: dates.map((date, i) => ({ jobId: `v${i}`, number: 200 + i, date, moved: i === 2 })),
 };
@@ -66,6 +67,15 @@ describe("groupSeries", () => {
     expect(groups[0]!.cancelled.map((c) => c.id)).toEqual(["paused", "skipped"]);
     // v1 is listed in the panel only; the next visit, the moved one, the unread one and the rest stay.
     expect(cards.map((c) => c.id)).toEqual(["v0", "v2", "v3", "done", "other", "old", "late"]);
+  });
+
+  it("drops a skipped visit brought back (its date has a visit again) from 'Not coming' and from the cards", () => {
+    const { groups, cards } = groupSeries(
+      [job("v0"), job("v1"), job("undone", { status: "cancelled", scheduledDate: dates[1] })],
+      "2026-11-30",
+    );
+    expect(groups[0]!.cancelled).toEqual([]);
+    expect(cards.map((c) => c.id)).toEqual(["v0"]);
   });
 
   it("leaves series that are not active as cards", () => {

@@ -42,6 +42,11 @@ export function groupSeries(
     const { series, visits } = group;
     for (const job of visits.values()) {
       if (job.status !== "cancelled" || !job.scheduledDate || job.scheduledDate < today) continue;
+      // A skip taken back (or a pause ended): the date has its visit again, made anew.
+      if (series.upcoming.some((visit) => visit.date === job.scheduledDate)) {
+        folded.add(job.id);
+        continue;
+      }
       if ((job.unreadMessages ?? 0) > 0 || job.payment?.status === "captured") continue;
       group.cancelled.push(job);
       folded.add(job.id);

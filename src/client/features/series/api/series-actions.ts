@@ -17,9 +17,16 @@ export const seriesApi = {
     post<SeriesActionAnswer>(seriesUrl(seriesId, "pause"), { until }),
   /** Ends a pause now: the paused visits at least 48 hours away come back. */
   resume: ({ seriesId }: { seriesId: string }) => post<SeriesActionAnswer>(seriesUrl(seriesId, "resume"), {}),
-  /** The visits move to another weekday from the first one at least 48 hours away. */
+  /** Asks the landscaper to move the visits to another weekday (they stay where they are until a yes). */
   changeWeekday: ({ seriesId, weekday }: { seriesId: string; weekday: number }) =>
     post<SeriesActionAnswer>(seriesUrl(seriesId, "weekday"), { weekday }),
+  withdrawWeekday: ({ seriesId }: { seriesId: string }) =>
+    post<SeriesActionAnswer>(seriesUrl(seriesId, "weekday-withdraw"), {}),
+  /** The landscaper's answer: yes moves the visits; no puts the series back in the queue for that day. */
+  answerWeekday: ({ seriesId, agree }: { seriesId: string; agree: boolean }) =>
+    post<SeriesActionAnswer>(seriesUrl(seriesId, "weekday-answer"), { agree }),
+  /** A skipped visit still more than 48 hours away is made again. */
+  restore: ({ jobId }: { jobId: string }) => post<JobActionAnswer>(jobUrl(jobId, "restore"), {}),
   cancel: ({ seriesId, reason }: { seriesId: string; reason: string }) =>
     post<SeriesActionAnswer>(seriesUrl(seriesId, "cancel"), { reason }),
   /** The landscaper leaves: the next visit goes back to the queue for another landscaper. */
@@ -60,6 +67,9 @@ function useSeriesMutation<TInput, TAnswer>(
 export const usePauseSeries = () => useSeriesMutation("customer", seriesApi.pause);
 export const useResumeSeries = () => useSeriesMutation("customer", seriesApi.resume);
 export const useChangeWeekday = () => useSeriesMutation("customer", seriesApi.changeWeekday);
+export const useWithdrawWeekday = () => useSeriesMutation("customer", seriesApi.withdrawWeekday);
+export const useRestoreVisit = () => useSeriesMutation("customer", seriesApi.restore);
+export const useAnswerWeekday = () => useSeriesMutation("landscaper", seriesApi.answerWeekday);
 export const useCancelSeries = () => useSeriesMutation("customer", seriesApi.cancel);
 export const useDeclineMove = () => useSeriesMutation("customer", seriesApi.declineMove);
 export const useRepeatJob = () => useSeriesMutation("customer", seriesApi.repeat);

@@ -19,7 +19,9 @@ import {
   useChangeWeekday,
   useDeclineMove,
   usePauseSeries,
+  useRestoreVisit,
   useResumeSeries,
+  useWithdrawWeekday,
 } from "../api/series-actions";
 import { visitDay } from "../lib/series";
 import { pausePreview, resumePreview } from "../lib/series-text";
@@ -131,39 +133,103 @@ export function ResumeSeriesDialog({ series, onDone }: SeriesDialogProps) {
   );
 }
 
-/** 'Change day': the visits move to another weekday from the first one at least 48 hours away. */
+/** 'Change day': asks the landscaper for another weekday (they agreed to this one); the visits stay until a yes. */
 export function ChangeDayDialog({ series, onDone }: SeriesDialogProps) {
   const change = useChangeWeekday();
   const dialog = useSchemaDialog({
     schema: changeWeekdaySchema,
-    defaultValues: { weekday: String(series.weekday ?? 1) },
+    defaultValues: { weekday: String(series.requestedWeekday ?? series.weekday ?? 1) },
     fields: ["weekday"],
     send: ({ weekday }) => change.mutateAsync({ seriesId: series.id, weekday }),
-    title: "Visit day changed",
-    failureTitle: "Could not change the day",
+    title: "Request sent",
+    failureTitle: "Could not send the request",
     onDone,
-    startFrom: () => ({ weekday: String(series.weekday ?? 1) }),
+    startFrom: () => ({ weekday: String(series.requestedWeekday ?? series.weekday ?? 1) }),
   });
   const { form } = dialog;
+  const now = series.weekday === null ? null : `${weekdayNames[series.weekday]}s`;
   return (
     <SeriesDialog
       dialog={dialog}
       trigger={{ label: "Change day", icon: CalendarClock }}
-      title={<>Change the day of {seriesLabel(series.number)}</>}
+      title={<>Ask for another day for {seriesLabel(series.number)}</>}
       description={
         <>
-          {series.weekday === null ? "" : `Visits are on ${weekdayNames[series.weekday]}s now. `}The new day
-          applies from the first visit at least 48 hours away; your landscaper is told at once.
+          {now
+            ? `Your landscaper agreed to ${now}, so they are asked first; until they answer, your visits stay on ${now}. `
+            : ""}
+          If they agree, the new day applies from the first visit at least 48 hours away. If they can't, your
+          series goes back to the queue for the new day, for another landscaper to offer (nothing is charged
+          for visits that don't happen).
         </>
       }
-      submitLabel="Change day"
-      pendingLabel="Changing..."
+      submitLabel="Ask for this day"
+      pendingLabel="Sending..."
       pending={change.isPending}
     >
       <FormField label="Day of the week" required error={form.formState.errors.weekday?.message}>
         <WeekdaySelect {...form.register("weekday")} />
       </FormField>
     </SeriesDialog>
+  );
+}
+
+/** 'Bring back': a skipped visit still more than 48 hours away is made again (the server checks it). */
+export function RestoreVisitDialog({ job, onDone }: { job: JobView; onDone?: (message: string) => void }) {
+  const restore = useRestoreVisit();
+  const day = visitDay(job.scheduledDate!);
+  const dialog = useSchemaDialog({
+    schema: noFields,
+    defaultValues: {},
+    fields: [],
+    send: () => restore.mutateAsync({ jobId: job.id }),
+    title: "Visit back on",
+    failureTitle: "Could not bring the visit back",
+    onDone,
+  });
+  return (
+    <SeriesDialog
+      dialog={dialog}
+      trigger={{ label: "Bring back", ariaLabel: `Bring back the visit on ${day}` }}
+      title={<>Bring back the visit on {day}?</>}
+      description={
+        <>
+          Your landscaper is told at once. As every visit, it is held on your card 2 days before and charged
+          after you approve the work.
+        </>
+      }
+      submitLabel="Bring it back"
+      pendingLabel="Bringing back..."
+      pending={restore.isPending}
+      cancelLabel="Keep it skipped"
+    />
+  );
+}
+
+/** A day request the landscaper hasn't answered: taken back, the visits stay as they are. */
+export function WithdrawDayRequestDialog({ series, onDone }: SeriesDialogProps) {
+  const withdraw = useWithdrawWeekday();
+  const dialog = useSchemaDialog({
+    schema: noFields,
+    defaultValues: {},
+    fields: [],
+    send: () => withdraw.mutateAsync({ seriesId: series.id }),
+    title: "Request withdrawn",
+    failureTitle: "Could not withdraw the request",
+    onDone,
+  });
+  const stay = series.weekday === null ? "as they are" : `on ${weekdayNames[series.weekday]}s`;
+  return (
+    <SeriesDialog
+      dialog={dialog}
+      trigger={{ label: "Withdraw request" }}
+      title={<>Withdraw your request for another day?</>}
+      description={<>Your landscaper is told, and your visits stay {stay}.</>}
+      submitLabel="Withdraw request"
+      pendingLabel="Withdrawing..."
+      pending={withdraw.isPending}
+      cancelLabel="Keep the request"
+    />
   );
 }
 

@@ -23,6 +23,7 @@ const weekly: SeriesSummary = {
   status: "active",
   weekday: 1,
   pricePerVisitCents: 4500,
+  requestedWeekday: null,
   pausedUntil: null,
   upcoming: ["2026-11-30", "2026-12-07", "2026-12-14", "2026-12-21"].map((d) => visit(d)),
 };

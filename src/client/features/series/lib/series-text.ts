@@ -1,13 +1,12 @@
-import { addDaysIso, charlotteTime, todayInCharlotte } from "../../../../shared/dates";
+import { addDaysIso, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { HOLD_DAYS_BEFORE_VISIT, LATE_CANCEL_HOURS } from "../../../../shared/payments";
 import {
+  changeableFreely,
   type Frequency,
   GENERATE_WEEKS_AHEAD,
-  SERIES_CHANGE_NOTICE_HOURS,
   type SeriesFrequency,
   type SeriesSummary,
-  VISIT_WINDOW_START_HOUR,
 } from "../../../../shared/recurring";
 import { formatCents, serviceName } from "../../../../shared/services";
 import { cadenceText, firstOnWeekday, visitDay } from "./series";
@@ -59,14 +58,6 @@ export function approvalSummary(
     `We keep ${visitsAheadText(series.frequency)} booked; the series continues until you cancel.`,
     `You can skip, pause or cancel from your dashboard; each visit has the same ${LATE_CANCEL_HOURS}-hour rule.`,
   ];
-}
-
-/** Whether a visit is at least 48 hours before its 8 AM start: a pause or day change cancels only those. */
-export function changeableFreely(date: string, now: Date): boolean {
-  return (
-    charlotteTime(date, VISIT_WINDOW_START_HOUR).getTime() - now.getTime() >
-    SERIES_CHANGE_NOTICE_HOURS * 3_600_000
-  );
 }
 
 /** The `week`th (5: last) `weekday` of a month (month 0–11). */

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { addDaysIso, charlotteTime, formatLongDate } from "../../../../shared/dates.js";
-import { seriesLabel } from "../../../../shared/recurring.js";
-import { changeableFreely } from "../../../features/series/generation.js";
+import { changeableFreely, seriesLabel } from "../../../../shared/recurring.js";
 import { seriesDates } from "../../../features/series/rule.js";
 import * as s from "../../schema.js";
 import { type DemoJob, HOUR, later } from "../demo-fixtures.js";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { addDaysIso, charlotteTime, formatLongDate, todayInCharlotte } from "../../../../shared/dates.js";
-import { weekdayNames } from "../../../../shared/recurring.js";
+import { SKIP_REASON, weekdayNames } from "../../../../shared/recurring.js";
 import { jobLabel } from "../../../../shared/services.js";
 import * as s from "../../schema.js";
 import type { Finish } from "../demo-booking.js";
@@ -20,7 +20,6 @@ import {
  * 8 weeks ahead, the next one moved a day by Carlos for rain and a later one skipped by Olivia.
  */
 
-const SKIP_REASON = "Skipped this visit";
 const WEEKLY_PRICE_CENTS = 4500;
 
 export function prepareWeeklySeries(

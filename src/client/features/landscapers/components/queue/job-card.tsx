@@ -39,6 +39,7 @@ import {
   MoveVisitDialog,
   movedLine,
   requestedDate,
+  WeekdayRequestAnswer,
 } from "../../../series";
 import { jobPhotoUrl, useJobAction } from "../../api/jobs";
 import {
@@ -235,6 +236,7 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
           )}
         </div>
       </header>
+      <WeekdayRequestAnswer job={job} />
 
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
         <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2 sm:gap-x-6">
