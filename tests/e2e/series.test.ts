@@ -303,6 +303,17 @@ describe("recurring series", () => {
       .filter({ hasText: visitDay(second) })
       .getByText("Skipped", { exact: true })
       .waitFor();
+    // Taken back while still more than 48 hours away: the visit is made again; then skipped for good.
+    await panel.getByRole("button", { name: `Bring back the visit on ${visitDay(second)}` }).click();
+    const back = page.getByRole("dialog", { name: `Bring back the visit on ${visitDay(second)}?` });
+    await expectDialogAxeClean(page, "bring-back-visit");
+    await back.getByRole("button", { name: "Bring it back" }).click();
+    await back.waitFor({ state: "hidden" });
+    await expect.poll(() => rows.count()).toBe(8);
+    await panel.getByRole("button", { name: `Skip this visit, ${visitDay(second)}`, exact: true }).click();
+    await skip.getByRole("button", { name: "Skip visit" }).click();
+    await skip.waitFor({ state: "hidden" });
+    await expect.poll(() => rows.count()).toBe(7);
 
     // Pause until the day after the third visit: the visits before then (the first and the third, both more
     // than 48 hours away) are cancelled, later ones stay.
@@ -421,6 +432,43 @@ describe("recurring series", () => {
       .waitFor();
     await visit.waitFor({ state: "detached" });
     expect(await panel.getByTestId("series-visit").count()).toBe(4);
+  });
+
+  it("the customer asks for another weekday; nothing moves until the landscaper agrees", async () => {
+    const page = customer.page;
+    const wanted = (weekday + 2) % 7;
+    const day = `${weekdayNames[wanted]}s`;
+    await page.goto("/dashboard/customer");
+    const panel = page.locator(`[data-testid="series-panel"][data-series-number="${seriesNumber}"]`);
+    await panel.getByRole("button", { name: "Change day" }).click();
+    const change = page.getByRole("dialog", { name: `Ask for another day for SER-${seriesNumber}` });
+    await change.getByLabel("Day of the week").selectOption(String(wanted));
+    await change.getByRole("button", { name: "Ask for this day" }).click();
+    await change.waitFor({ state: "hidden" });
+    await panel.getByText(`You asked to move the visits to ${day}`, { exact: false }).waitFor();
+    await panel.getByRole("button", { name: "Withdraw request" }).waitFor();
+    await shots(page, "series-customer-day-request");
+    const before = (await customerJobs()).filter((j) => j.seriesId && j.status === "scheduled");
+    expect(before.every((j) => new Date(`${j.scheduledDate}T12:00:00Z`).getUTCDay() === weekday)).toBe(true);
+
+    // The landscaper answers on the series' visit in their queue.
+    const phone = pro.page;
+    await phone.goto("/landscaper-dashboard?show=accepted&sort=soonest");
+    const ask = phone.getByTestId("weekday-request").first();
+    await ask.getByText(`asks to move SER-${seriesNumber}`, { exact: false }).waitFor();
+    await shots(phone, "series-landscaper-day-request");
+    await ask.getByRole("button", { name: `Agree to ${day}` }).click();
+    const agree = phone.getByRole("dialog", { name: `Move SER-${seriesNumber} to ${day}?` });
+    await expectDialogAxeClean(phone, "agree-weekday");
+    await agree.getByRole("button", { name: `Agree to ${day}` }).click();
+    await agree.waitFor({ state: "hidden" });
+    await phone.getByTestId("weekday-request").waitFor({ state: "detached" });
+
+    const after = (await customerJobs()).filter((j) => j.seriesId && j.status === "scheduled");
+    const moved = after.filter((j) => new Date(`${j.scheduledDate}T12:00:00Z`).getUTCDay() === wanted);
+    expect(moved.length).toBeGreaterThan(0);
+    await page.reload();
+    await panel.getByText(`You asked to move`, { exact: false }).waitFor({ state: "detached" });
   });
 
   it("a completed job's card books the same service again, every 2 weeks", async () => {

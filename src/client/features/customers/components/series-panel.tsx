@@ -148,7 +148,10 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
                     <span>{formatCents(job.payment.amountCents)} hold released</span>
                   ) : null}
                   {/* A skip can be taken back while the landscaper still has 48 hours' notice. */}
-                  {job.cancelReason === SKIP_REASON && changeableFreely(job.scheduledDate!, new Date()) ? (
+                  {/* Not inside a pause: resuming is how those days come back. */}
+                  {job.cancelReason === SKIP_REASON &&
+                  changeableFreely(job.scheduledDate!, new Date()) &&
+                  !(series.pausedUntil && series.pausedUntil > job.scheduledDate!) ? (
                     <RestoreVisitDialog job={job} onDone={(text) => setLast({ text, pause: false })} />
                   ) : null}
                 </li>

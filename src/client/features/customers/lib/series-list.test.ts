@@ -76,6 +76,17 @@ describe("groupSeries", () => {
     );
     expect(groups[0]!.cancelled).toEqual([]);
     expect(cards.map((c) => c.id)).toEqual(["v0"]);
+    // Skipped again: the newer skip is listed once (the older one's date went to the visit made again).
+    const again = groupSeries(
+      [
+        job("v0"),
+        job("old-skip", { status: "cancelled", scheduledDate: "2026-12-29", number: 210 }),
+        job("new-skip", { status: "cancelled", scheduledDate: "2026-12-29", number: 230 }),
+      ],
+      "2026-11-30",
+    );
+    expect(again.groups[0]!.cancelled.map((c) => c.id)).toEqual(["new-skip"]);
+    expect(again.cards.map((c) => c.id)).toEqual(["v0"]);
   });
 
   it("leaves series that are not active as cards", () => {

@@ -51,6 +51,13 @@ export function groupSeries(
       group.cancelled.push(job);
       folded.add(job.id);
     }
+    // A skip brought back and skipped again leaves two cancelled visits of one date: the newer one speaks.
+    const newest = new Map<string, JobView>();
+    for (const job of group.cancelled) {
+      const seen = newest.get(job.scheduledDate!);
+      if (!seen || job.number > seen.number) newest.set(job.scheduledDate!, job);
+    }
+    group.cancelled = [...newest.values()];
     group.cancelled.sort((a, b) => a.scheduledDate!.localeCompare(b.scheduledDate!));
     for (const [index, visit] of series.upcoming.entries()) {
       const job = visits.get(visit.jobId);

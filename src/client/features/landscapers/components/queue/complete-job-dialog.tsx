@@ -4,7 +4,9 @@ import type { z } from "zod";
 import { completeJobSchema, maxFinalPriceCents, priceRequestMessages } from "../../../../../shared/jobs";
 import { photoMessages } from "../../../../../shared/proof";
 import { formatCents, jobLabel } from "../../../../../shared/services";
+import { formatShortDate } from "../../../../../shared/dates";
 import { FormAlert } from "../../../../components/form-alert";
+import { Alert, AlertDescription } from "../../../../components/ui/alert";
 import { FormDialog, useDialogState } from "../../../../components/form-dialog";
 import { ReasonField } from "../../../../components/reason-field";
 import { FormField } from "../../../../components/ui/form-field";
@@ -96,7 +98,8 @@ export function CompleteJobDialog({
     <FormDialog
       dialog={dialog}
       trigger={{
-        label: "Mark Complete",
+        // Before the visit's day it is only for work done early by agreement (issue 33 review): said so.
+        label: secondary ? "Done early? Mark complete" : "Mark Complete",
         size: "sm",
         variant: secondary ? "outline" : "default",
         disabled,
@@ -117,6 +120,15 @@ export function CompleteJobDialog({
       })}
       pending={busy}
     >
+      {secondary && job.scheduledDate ? (
+        <Alert variant="warning">
+          <AlertDescription>
+            This visit is booked for {formatShortDate(job.scheduledDate)}. Complete it now only if you did the
+            work early, as agreed with {job.customerName || "the customer"}: they are told it is done and asked
+            to approve it, and their card is charged when they do (or after 48 hours).
+          </AlertDescription>
+        </Alert>
+      ) : null}
       <PhotoPicker
         {...photos.picker}
         label="Photos of the finished work"
