@@ -320,10 +320,35 @@ describe("demo proof of work, problem reports and conversations", () => {
       expect(await sharp(thumb).metadata()).toMatchObject({ format: "jpeg", width: 400, height: 300 });
       expect([p.width, p.height, p.visit]).toEqual([1200, 900, 1]);
     }
-    expect(storage.files.size).toBe(all.length * 2);
+    const documents = await db.select().from(s.landscaperDocument);
+    expect(storage.files.size).toBe(all.length * 2 + documents.length);
     // The finished work's 'after' photos were uploaded before it was completed, as completing requires.
     for (const p of photos.filter((x) => x.kind === "after"))
       expect(p.createdAt.getTime()).toBeLessThan(finished.completedAt!.getTime());
+  });
+
+  it("files the documents of every application said to be submitted, and none for the one that is not", async () => {
+    const { db } = database();
+    const people = await db
+      .select({
+        id: s.landscaper.userId,
+        name: s.landscaper.fullName,
+        submitted: s.landscaper.documentsSubmittedAt,
+      })
+      .from(s.landscaper);
+    const documents = await db.select().from(s.landscaperDocument);
+    for (const person of people) {
+      const types = documents.filter((d) => d.userId === person.id).map((d) => d.documentType);
+      if (person.name === "Lily Chen") {
+        expect([person.submitted, types]).toEqual([null, []]);
+        continue;
+      }
+      expect(person.submitted).not.toBeNull();
+      expect(types).toEqual(expect.arrayContaining(["id_proof", "insurance"]));
+    }
+    const pdf = storage.files.get(documents[0]!.storageKey)!;
+    expect(pdf.subarray(0, 8).toString("latin1")).toBe("%PDF-1.4");
+    expect(pdf.subarray(-6).toString("latin1")).toBe("%%EOF\n");
   });
 
   it("shows our team an open problem report with its payment held, and one resolved with a partial refund", async () => {
@@ -389,7 +414,9 @@ describe("demo proof of work, problem reports and conversations", () => {
     expect((await listResolutions({ db })).open).toHaveLength(1);
     const photos = await db.select({ key: s.jobPhoto.key, thumbKey: s.jobPhoto.thumbKey }).from(s.jobPhoto);
     expect(photos.length).toBeGreaterThan(0);
-    expect(storage.files.size).toBe(photos.length * 2);
+    const documents = await db.select({ key: s.landscaperDocument.storageKey }).from(s.landscaperDocument);
+    expect(storage.files.size).toBe(photos.length * 2 + documents.length);
+    expect(documents.every((d) => storage.files.has(d.key))).toBe(true);
     expect(photos.every((p) => storage.files.has(p.key) && storage.files.has(p.thumbKey))).toBe(true);
   });
 });

@@ -20,6 +20,7 @@ import type { Storage } from "../lib/storage.js";
 import type { Db, Tx } from "./client.js";
 import * as s from "./schema.js";
 import { ensureAdmin, ensureReferenceData, type Log } from "./seed/bootstrap.js";
+import { seedDemoDocuments } from "./seed/demo-documents.js";
 import { DEMO_DOMAIN, DEMO_PASSWORD, random } from "./seed/demo-fixtures.js";
 import { seedDemoJobs } from "./seed/demo-jobs.js";
 import { seedDemoCustomers, seedDemoLandscapers } from "./seed/demo-people.js";
@@ -56,7 +57,7 @@ export async function removeDemoData(db: Db, storage?: Storage) {
       .where(like(s.user.email, `%@${DEMO_DOMAIN}`));
     const isDemoJob = or(inArray(s.job.customerId, demoUsers), like(s.job.customerEmail, `%@${DEMO_DOMAIN}`));
     const demoJobs = tx.select({ id: s.job.id }).from(s.job).where(isDemoJob);
-    const files = storage ? await demoFiles(tx, demoJobs) : [];
+    const files = storage ? await demoFiles(tx, demoJobs, demoUsers) : [];
     await reverseDemoLedger(tx, demoJobs, demoUsers);
     await forgetDemoAtTestProcessor(tx, demoUsers);
     await tx.delete(s.notification).where(
@@ -82,8 +83,12 @@ export async function removeDemoData(db: Db, storage?: Storage) {
   if (storage) await Promise.all(files.map((key) => storage.delete(key).catch(() => undefined)));
 }
 
-/** The storage keys of the demo jobs' photos and message images (full size and thumbnails). */
-async function demoFiles(tx: Tx, demoJobs: SQLWrapper): Promise<string[]> {
+/** The storage keys of the demo jobs' photos and message images (full size and thumbnails) and documents. */
+async function demoFiles(tx: Tx, demoJobs: SQLWrapper, demoUsers: SQLWrapper): Promise<string[]> {
+  const documents = await tx
+    .select({ key: s.landscaperDocument.storageKey, thumbKey: sql<null>`null` })
+    .from(s.landscaperDocument)
+    .where(inArray(s.landscaperDocument.userId, demoUsers));
   const photos = await tx
     .select({ key: s.jobPhoto.key, thumbKey: s.jobPhoto.thumbKey })
     .from(s.jobPhoto)
@@ -92,7 +97,9 @@ async function demoFiles(tx: Tx, demoJobs: SQLWrapper): Promise<string[]> {
     .select({ key: s.jobMessage.imageKey, thumbKey: s.jobMessage.imageThumbKey })
     .from(s.jobMessage)
     .where(and(inArray(s.jobMessage.jobId, demoJobs), isNotNull(s.jobMessage.imageKey)));
-  return [...photos, ...images].flatMap((f) => [f.key, f.thumbKey]).filter((key): key is string => !!key);
+  return [...photos, ...images, ...documents]
+    .flatMap((f) => [f.key, f.thumbKey])
+    .filter((key): key is string => !!key);
 }
 
 /**
@@ -191,7 +198,8 @@ export async function seedDemoData(
     counts = await db.transaction(async (tx) => {
       const context = { tx, rnd, now, passwordHash };
       const customers = await seedDemoCustomers(context);
-      const landscapers = await seedDemoLandscapers(context, adminId);
+      const landscapers = await seedDemoLandscapers(context, adminId, photos !== null);
+      await seedDemoDocuments(context, landscapers, photos);
       return seedDemoJobs(context, { customers, landscapers, adminId }, photos);
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import { coveredZipCodes } from "../../features/landscapers/coverage.js";
 import type { Tx } from "../client.js";
 import * as s from "../schema.js";
 import { insertUsers } from "./bootstrap.js";
+import { hasDemoDocuments } from "./demo-documents.js";
 import {
   DAY,
   DEMO_DOMAIN,
@@ -61,6 +62,8 @@ export type DemoCustomer = Awaited<ReturnType<typeof seedDemoCustomers>>[number]
 export async function seedDemoLandscapers(
   { tx, rnd, now, passwordHash }: DemoContext,
   adminId: string | null,
+  /** Whether their documents are stored (./demo-documents.ts): 'submitted' only then. */
+  withDocuments: boolean,
 ) {
   const landscapers = landscaperSeeds.map((l, i) => {
     const [first, last] = l.name.toLowerCase().split(" ");
@@ -101,7 +104,9 @@ export async function seedDemoLandscapers(
       status: l.status,
       backgroundCheckConsentAt: l.createdAt,
       termsConsentAt: l.createdAt,
-      documentsSubmittedAt: new Date(l.createdAt.getTime() + DAY / 2),
+      documentsSubmittedAt: hasDemoDocuments(l.name, withDocuments)
+        ? new Date(l.createdAt.getTime() + DAY / 2)
+        : null,
       reviewedAt: l.status === "pending" ? null : new Date(l.createdAt.getTime() + 2 * DAY),
       reviewedBy: l.status === "pending" ? null : adminId,
       adminNotes: l.status === "denied" ? "Insurance certificate had expired." : null,
