@@ -96,7 +96,9 @@ export function ApproveApplicationDialog({
     if (missing.length > 0 && !values.overrideMissingDocuments) {
       form.setError(
         "overrideMissingDocuments",
-        { message: `Tick this to approve without ${listOf(missing)}, or wait until it is uploaded.` },
+        {
+          message: `Tick this to approve without ${listOf(missing)}, or wait until ${missing.length === 1 ? "it is" : "they are"} uploaded.`,
+        },
         { shouldFocus: true },
       );
       return;
@@ -142,6 +144,8 @@ export function ApproveApplicationDialog({
       }
       onSubmit={onSubmit}
       submitLabel={missing.length > 0 ? "Approve anyway" : "Approve"}
+      // Without the documents this is the exception, not the safe default: outlined until the override is ticked.
+      submitVariant={missing.length > 0 && !overriding ? "outline" : "default"}
       pendingLabel="Approving..."
       pending={review.isPending}
     >

@@ -218,7 +218,7 @@ export function LandscaperDisputePanel({ job, disabled, describedBy }: JobAction
         <>
           <Line icon={Flag}>
             {dispute.redoDeclined
-              ? `${customer} declined the redo visit on ${redoDateText(dispute)}. You can offer another date; otherwise our team resolves it.`
+              ? `${customer} declined the redo visit you offered for ${redoDateText(dispute)}. You can offer another date; otherwise our team resolves it.`
               : "The payment waits until this is resolved. You can offer to come back and put it right, or our team resolves it."}
           </Line>
           {canOfferRedo(dispute) ? (

@@ -64,21 +64,35 @@ export default function TroubleshootingPage() {
         title="Troubleshooting"
         lead={
           <p>
-            Page not loading, or a form that won't submit? These quick fixes solve most problems in a couple
-            of minutes. Below them:{" "}
+            Answers to the{" "}
             <a href="#customer-questions" className={textLink}>
               questions customers ask
             </a>{" "}
-            (price, payment, cancelling, rain) and{" "}
+            (price, payment, cancelling, rain) and the{" "}
             <a href="#landscaper-questions" className={textLink}>
               questions landscapers ask
             </a>{" "}
-            (payouts).
+            (payouts). Page not loading, or a form that won't submit?{" "}
+            <a href="#website-fixes" className={textLink}>
+              Quick fixes for the website
+            </a>{" "}
+            are below them.
           </p>
         }
       />
-      <section aria-labelledby="tips-heading" className="py-14 sm:py-16">
-        <div className={container}>
+      <div className={cn(container, "py-14 sm:py-16")}>
+        <AnswerList
+          id="customer-questions"
+          title="Questions customers ask"
+          answers={customerAnswers(settings)}
+        />
+        <AnswerList
+          id="landscaper-questions"
+          title="Questions landscapers ask"
+          answers={landscaperAnswers()}
+        />
+        {/* The website's own fixes after the questions people come to Help with (issue 33 review). */}
+        <section id="website-fixes" aria-labelledby="tips-heading" className="mb-14 scroll-mt-32">
           <h2 id="tips-heading" className="text-2xl font-bold tracking-tight text-slate-900">
             Quick fixes for the website
           </h2>
@@ -99,20 +113,7 @@ export default function TroubleshootingPage() {
               </li>
             ))}
           </ol>
-        </div>
-      </section>
-
-      <div className={cn(container, "pb-14 sm:pb-16")}>
-        <AnswerList
-          id="customer-questions"
-          title="Questions customers ask"
-          answers={customerAnswers(settings)}
-        />
-        <AnswerList
-          id="landscaper-questions"
-          title="Questions landscapers ask"
-          answers={landscaperAnswers()}
-        />
+        </section>
 
         <div className="flex flex-col gap-5 rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
           <div>
