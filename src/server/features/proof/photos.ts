@@ -17,12 +17,12 @@ type PhotoRow = typeof jobPhoto.$inferSelect;
  */
 export async function jobForParty(db: DbOrTx, principal: Principal, jobId: string): Promise<JobRow> {
   const [row] = await db.select().from(job).where(eq(job.id, jobId));
-  if (
-    !row ||
-    !(principal.isAdmin || row.customerId === principal.userId || row.landscaperId === principal.userId)
-  )
-    throw notFound("Job not found.");
+  if (!row || !isParty(principal, row)) throw notFound("Job not found.");
   return row;
+}
+
+function isParty(principal: Principal, row: Pick<JobRow, "customerId" | "landscaperId">) {
+  return principal.isAdmin || row.customerId === principal.userId || row.landscaperId === principal.userId;
 }
 
 export function toJobPhoto(row: PhotoRow): JobPhoto {
@@ -185,13 +185,20 @@ export async function readPhoto(options: {
   photoId: string;
   size: "thumb" | "full";
 }) {
-  const current = await jobForParty(options.db, options.principal, options.jobId);
-  const [photo] = await options.db
-    .select({ key: jobPhoto.key, thumbKey: jobPhoto.thumbKey })
-    .from(jobPhoto)
-    .where(and(eq(jobPhoto.id, options.photoId), eq(jobPhoto.jobId, current.id)));
-  if (!photo) throw notFound("Photo not found.");
-  const file = await options.storage.get(options.size === "thumb" ? photo.thumbKey : photo.key);
+  // One statement (a page of cards asks for a thumbnail each): the job's parties and the photo, if it is the job's.
+  const [row] = await options.db
+    .select({
+      customerId: job.customerId,
+      landscaperId: job.landscaperId,
+      key: jobPhoto.key,
+      thumbKey: jobPhoto.thumbKey,
+    })
+    .from(job)
+    .leftJoin(jobPhoto, and(eq(jobPhoto.id, options.photoId), eq(jobPhoto.jobId, job.id)))
+    .where(eq(job.id, options.jobId));
+  if (!row || !isParty(options.principal, row)) throw notFound("Job not found.");
+  if (row.key === null || row.thumbKey === null) throw notFound("Photo not found.");
+  const file = await options.storage.get(options.size === "thumb" ? row.thumbKey : row.key);
   if (!file) throw notFound("Photo not found.");
   return file;
 }
