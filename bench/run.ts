@@ -3,7 +3,8 @@
  * autocannon beside two ceilings (the same SQL straight through the driver, and a bare route of the same
  * server), the CSV export's speed and memory, Lighthouse on three public pages (the median of three runs),
  * quotes with 1,000 and 10,000 landscapers alerted, payment captures through the approve-work route with the
- * ledger checked after, and (PostgreSQL, nginx) a few routes with one and two instances behind nginx. See
+ * ledger checked after, issue 33's slow actions (Approve & book, a problem reported with a photo, each request
+ * on a job of its own), and (PostgreSQL, nginx) a few routes with one and two instances behind nginx. See
  * README "Performance".
  */
 import { execFileSync } from "node:child_process";
@@ -34,6 +35,7 @@ import {
 import { type Scenario, scenarios, signedInUsers, signUpBenchUsers } from "./lib/scenarios.js";
 import { seedBulk } from "./lib/seed.js";
 import { repoRoot, startServer } from "./lib/server.js";
+import { seedDisputes, slowActionsStep } from "./lib/slow-actions.js";
 import { openDirect, postgresVersion, prepareTarget } from "./lib/target.js";
 import {
   forgetWrites,
@@ -110,6 +112,8 @@ async function runScale(
       log(
         `seeded in ${seed.seconds} s: ${seed.jobs} jobs, ${seed.customers} customers, ${seed.landscapers} landscapers, ${seed.jobEvents} events, ${seed.notifications} notifications`,
       );
+      const disputes = await seedDisputes(direct);
+      log(`problem reports for the Resolutions list: ${disputes.open} open, ${disputes.resolved} resolved`);
       const mark = await writeMark(direct);
       for (const scenario of list) {
         if (!scenario.transactional) plans.set(scenario.key, await explain(direct, scenario));
@@ -185,7 +189,16 @@ async function runScale(
       const captures = await captureStep(target, load);
       log(`  ${captures.http.rps} captures/s, p95 ${captures.http.p95} ms; ${captureLine(captures)}`);
 
-      // 6. The two-instance set-up of tests/cluster against this database (PostgreSQL and nginx only).
+      // 6. Issue 33 item 15's slowest actions, each request on a job of its own: Approve & book, and report a
+      // problem with a photo (upload and report). Their rows join the endpoints' table.
+      log("slow actions (approve & book, report a problem with a photo)");
+      const slow = await slowActionsStep(target, env, load, bare.rps, log);
+      endpoints.push(...slow.endpoints);
+      log(
+        `  checked: ${slow.booked} offers booked with a hold, ${slow.reported} problems reported with a photo`,
+      );
+
+      // 7. The two-instance set-up of tests/cluster against this database (PostgreSQL and nginx only).
       const twoInstances = await twoInstanceStep(target.databaseUrl, engine, list, load);
       return {
         engine,
@@ -211,6 +224,7 @@ async function runScale(
         ...(lighthouse ? { lighthouse } : {}),
         alertScale,
         captures,
+        slowActions: { booked: slow.booked, reported: slow.reported },
         twoInstances,
       };
     } finally {

@@ -61,26 +61,10 @@ export interface CaptureJobs {
 }
 
 /**
- * Seeds `count` completed jobs (completed 2 hours ago, so the payment pass's 48-hour auto-approval leaves
- * them alone) spread over `customerCount` bulk customers, each with a saved test card, and a held payment
- * per job as holdJobPrice leaves it: the payment row `held` and the test processor's intent `held`.
- * Remembered in bench_capture for the check.
+ * A saved test card for each of these bulk customers, as adding one through the card form leaves it: the test
+ * processor's customer and card objects, our payment customer and default method.
  */
-export async function seedCaptureJobs(
-  direct: DirectDb,
-  count: number,
-  customerCount: number,
-): Promise<CaptureJobs> {
-  const ids = Array.from({ length: customerCount }, (_, i) => `bc${i + 2}`);
-  const customers = await direct.query<{ id: string; email: string }>(
-    `select id, email from "user" where id = any($1::text[]) order by id`,
-    [ids],
-  );
-  if (customers.length !== customerCount) throw new Error("The bulk customers for the captures are missing.");
-  await direct.exec(`
-    drop table if exists bench_capture;
-    create table bench_capture (ord int primary key, job_id uuid not null, customer_id text not null,
-      amount_cents int not null, payment_id uuid);`);
+export async function seedTestCards(direct: DirectDb, ids: string[]) {
   // Each customer at the test processor: its customer and card objects, our records of them.
   await direct.query(
     `insert into test_processor_object (id, type, data)
@@ -103,6 +87,30 @@ export async function seedCaptureJobs(
      select id, 'test', 'pm_test_bench_' || id, 'visa', '4242', 12, 2030, true from "user" where id = any($1::text[])`,
     [ids],
   );
+}
+
+/**
+ * Seeds `count` completed jobs (completed 2 hours ago, so the payment pass's 48-hour auto-approval leaves
+ * them alone) spread over `customerCount` bulk customers, each with a saved test card, and a held payment
+ * per job as holdJobPrice leaves it: the payment row `held` and the test processor's intent `held`.
+ * Remembered in bench_capture for the check.
+ */
+export async function seedCaptureJobs(
+  direct: DirectDb,
+  count: number,
+  customerCount: number,
+): Promise<CaptureJobs> {
+  const ids = Array.from({ length: customerCount }, (_, i) => `bc${i + 2}`);
+  const customers = await direct.query<{ id: string; email: string }>(
+    `select id, email from "user" where id = any($1::text[]) order by id`,
+    [ids],
+  );
+  if (customers.length !== customerCount) throw new Error("The bulk customers for the captures are missing.");
+  await direct.exec(`
+    drop table if exists bench_capture;
+    create table bench_capture (ord int primary key, job_id uuid not null, customer_id text not null,
+      amount_cents int not null, payment_id uuid);`);
+  await seedTestCards(direct, ids);
   const customerIds = `array[${ids.map((id) => `'${id}'`).join(",")}]::text[]`;
   await direct.exec(`
     with made as (

@@ -26,8 +26,14 @@ export interface DirectDb {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Several statements without parameters (DDL, bulk SQL). */
   exec(text: string): Promise<void>;
-  /** Runs `fn` and answers the statements it sent (transaction control left out). */
-  capture<T>(fn: (db: Db) => Promise<T>): Promise<{ result: T; queries: CapturedQuery[] }>;
+  /**
+   * Runs `fn` and answers the statements it sent: transaction control left out, unless `withTransactions`
+   * (node-postgres sends its begin and commit as statements; PGlite's transactions send none).
+   */
+  capture<T>(
+    fn: (db: Db) => Promise<T>,
+    options?: { withTransactions?: boolean },
+  ): Promise<{ result: T; queries: CapturedQuery[] }>;
   /** Sends captured statements again, in one transaction when asked, as one request of a ceiling. */
   replay(queries: CapturedQuery[], transactional: boolean): Promise<void>;
   close(): Promise<void>;
@@ -37,18 +43,27 @@ const transactionControl = /^\s*(begin|commit|rollback)\b/i;
 
 class CapturingLogger implements Logger {
   target: CapturedQuery[] | null = null;
+  withTransactions = false;
   logQuery(query: string, params: unknown[]) {
-    if (this.target && !transactionControl.test(query)) this.target.push({ sql: query, params });
+    if (this.target && (this.withTransactions || !transactionControl.test(query)))
+      this.target.push({ sql: query, params });
   }
 }
 
-async function captureWith<T>(logger: CapturingLogger, db: Db, fn: (db: Db) => Promise<T>) {
+async function captureWith<T>(
+  logger: CapturingLogger,
+  db: Db,
+  fn: (db: Db) => Promise<T>,
+  options: { withTransactions?: boolean } = {},
+) {
   const queries: CapturedQuery[] = [];
   logger.target = queries;
+  logger.withTransactions = options.withTransactions === true;
   try {
     return { result: await fn(db), queries };
   } finally {
     logger.target = null;
+    logger.withTransactions = false;
   }
 }
 
@@ -68,7 +83,7 @@ export async function openDirectPostgres(url: string, poolSize: number): Promise
     async exec(text) {
       await pool.query(text);
     },
-    capture: (fn) => captureWith(logger, db, fn),
+    capture: (fn, options) => captureWith(logger, db, fn, options),
     async replay(queries, transactional) {
       const client = await pool.connect();
       try {
@@ -76,7 +91,10 @@ export async function openDirectPostgres(url: string, poolSize: number): Promise
         for (const q of queries) await client.query(q.sql, q.params);
         if (transactional) await client.query("commit");
       } catch (error) {
-        if (transactional) await client.query("rollback").catch(() => {});
+        // Also when the statements carry their own begin (captured withTransactions): no open transaction
+        // goes back to the pool.
+        if (transactional || queries.some((q) => transactionControl.test(q.sql)))
+          await client.query("rollback").catch(() => {});
         throw error;
       } finally {
         client.release();
@@ -102,7 +120,7 @@ export async function openDirectPglite(dataDir: string): Promise<DirectDb> {
     async exec(text) {
       await client.exec(text);
     },
-    capture: (fn) => captureWith(logger, db, fn),
+    capture: (fn, options) => captureWith(logger, db, fn, options),
     async replay(queries, transactional) {
       // PGlite is one connection: its transaction() holds it, as Drizzle's transactions on PGlite do.
       if (transactional) {

@@ -39,6 +39,8 @@ export interface ScaleResult {
   alertScale?: AlertScaleResult[];
   /** Payment captures through the approve-work route, and the ledger checked after (absent in older results). */
   captures?: CaptureResult;
+  /** Issue 33 item 15: what the slow actions' HTTP requests changed, counted after (absent in older results). */
+  slowActions?: { booked: number; reported: number };
   /** A few routes with one and two instances behind nginx, PostgreSQL only (absent in older results). */
   twoInstances?: TwoInstanceResult;
 }

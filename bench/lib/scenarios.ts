@@ -5,6 +5,7 @@ import { listJobs } from "../../src/server/features/admin/jobs-service.js";
 import { landscaperQueue } from "../../src/server/features/jobs/queue.js";
 import { listCustomerJobs } from "../../src/server/features/jobs/reads.js";
 import { bellAnswerText } from "../../src/server/features/notifications/bell.js";
+import { listResolutions } from "../../src/server/features/proof/resolutions.js";
 import { submitQuote } from "../../src/server/features/quotes/service.js";
 import { ADMIN_PAGE_SIZE } from "../../src/shared/admin.js";
 import { queueQuerySchema } from "../../src/shared/job-queue.js";
@@ -128,6 +129,13 @@ export function scenarios(sessions: Sessions, env: Env): Scenario[] {
       label: "Admin dashboard figures",
       http: get("/api/admin/dashboard", sessions.admin),
       service: (db) => dashboardSummary({ db, env }),
+      transactional: false,
+    },
+    {
+      key: "admin-resolutions",
+      label: "Admin Resolutions list (open and recent problem reports)",
+      http: get("/api/admin/resolutions", sessions.admin),
+      service: (db) => listResolutions({ db }),
       transactional: false,
     },
     {

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   addDaysIso,
+  BUSINESS_TIME_ZONE,
   charlotteTime,
   daysFromToday,
   daysUntil,
   formatCharlotteClock,
+  formatCharlotteDateTime,
+  formatLongDate,
+  formatShortDate,
+  formatterOnce,
   todayInCharlotte,
 } from "./dates";
 
@@ -48,5 +53,69 @@ describe("formatCharlotteClock", () => {
     expect(formatCharlotteClock(new Date("2026-12-04T05:15:00Z"))).toBe("12:15 AM");
     expect(formatCharlotteClock(new Date("2026-07-04T14:40:00Z"))).toBe("10:40 AM");
     expect(formatCharlotteClock(new Date("2026-12-04T22:05:00Z"))).toBe("5:05 PM");
+  });
+});
+
+describe("formatters kept between calls (issue 33 item 15)", () => {
+  // Every instant of 2026 at 7 h 13 min steps: both daylight-saving changes, midnight and noon on either side.
+  const instants = Array.from(
+    { length: 1300 },
+    (_, i) => new Date(Date.UTC(2026, 0, 1) + i * (7 * 3_600_000 + 13 * 60_000)),
+  );
+  const isoDays = instants.map((when) => when.toISOString().slice(0, 10));
+
+  it("write what toLocale…String wrote", () => {
+    for (const day of isoDays) {
+      const noon = new Date(`${day}T12:00:00Z`);
+      expect(formatLongDate(day)).toBe(
+        noon.toLocaleDateString("en-US", {
+          weekday: "long",
+          year: "numeric",
+          month: "long",
+          day: "numeric",
+          timeZone: "UTC",
+        }),
+      );
+      expect(formatShortDate(day)).toBe(
+        noon.toLocaleDateString("en-US", {
+          year: "numeric",
+          month: "short",
+          day: "numeric",
+          timeZone: "UTC",
+        }),
+      );
+    }
+    for (const when of instants) {
+      for (const weekday of ["long", "short"] as const)
+        expect(formatCharlotteDateTime(when, weekday)).toBe(
+          when.toLocaleString("en-US", {
+            timeZone: BUSINESS_TIME_ZONE,
+            weekday,
+            month: "short",
+            day: "numeric",
+            hour: "numeric",
+            minute: "2-digit",
+          }),
+        );
+      expect(formatCharlotteClock(when)).toBe(
+        when.toLocaleTimeString("en-US", {
+          timeZone: BUSINESS_TIME_ZONE,
+          hour: "numeric",
+          minute: "2-digit",
+        }),
+      );
+    }
+  });
+
+  it("make each formatter once", () => {
+    let made = 0;
+    const format = formatterOnce(() => {
+      made++;
+      return new Intl.NumberFormat("en-US");
+    });
+    expect(made).toBe(0);
+    expect(format().format(1234)).toBe("1,234");
+    expect(format()).toBe(format());
+    expect(made).toBe(1);
   });
 });

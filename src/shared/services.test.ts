@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { articleForCents, withArticle } from "./services";
+import { articleForCents, formatCents, withArticle } from "./services";
 
 describe("articleForCents", () => {
   it("says 'an' before an amount read with a vowel sound", () => {
@@ -21,5 +21,15 @@ describe("articleForCents", () => {
     expect(withArticle(111100)).toBe("a $1,111.00");
     expect(withArticle(50)).toBe("a $0.50");
     expect(articleForCents(100)).toBe("a");
+  });
+});
+
+describe("formatCents", () => {
+  it("writes what toLocaleString wrote, with the formatter kept between calls", () => {
+    for (const cents of [0, 1, 99, 100, 4500, 11_000, 123_456, 100_000_00, -2500, 1_234_567_89])
+      expect(formatCents(cents)).toBe(
+        (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" }),
+      );
+    expect(formatCents(4500)).toBe("$45.00");
   });
 });

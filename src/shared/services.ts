@@ -1,3 +1,5 @@
+import { formatterOnce } from "./dates.js";
+
 /** The quote form's service catalogue (spec 01 section 3), with the default price range of each. */
 export const services = [
   {
@@ -59,8 +61,9 @@ export function serviceName(id: string): string {
 }
 
 /** Money is kept in integer cents and shown as $1,234.56. */
+const dollars = formatterOnce(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }));
 export function formatCents(cents: number): string {
-  return (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
+  return dollars().format(cents / 100);
 }
 
 /**

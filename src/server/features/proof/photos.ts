@@ -6,7 +6,7 @@ import { job, jobPhoto } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import type { Storage } from "../../lib/storage.js";
 import type { Principal } from "../accounts/index.js";
-import { processPhoto } from "./process-photo.js";
+import { type ProcessedPhoto, processPhoto } from "./process-photo.js";
 
 type JobRow = typeof job.$inferSelect;
 type PhotoRow = typeof jobPhoto.$inferSelect;
@@ -17,12 +17,12 @@ type PhotoRow = typeof jobPhoto.$inferSelect;
  */
 export async function jobForParty(db: DbOrTx, principal: Principal, jobId: string): Promise<JobRow> {
   const [row] = await db.select().from(job).where(eq(job.id, jobId));
-  if (
-    !row ||
-    !(principal.isAdmin || row.customerId === principal.userId || row.landscaperId === principal.userId)
-  )
-    throw notFound("Job not found.");
+  if (!row || !isParty(principal, row)) throw notFound("Job not found.");
   return row;
+}
+
+function isParty(principal: Principal, row: Pick<JobRow, "customerId" | "landscaperId">) {
+  return principal.isAdmin || row.customerId === principal.userId || row.landscaperId === principal.userId;
 }
 
 export function toJobPhoto(row: PhotoRow): JobPhoto {
@@ -87,7 +87,7 @@ function assertMayAdd(current: JobRow, principal: Principal, kind: PhotoKind) {
 }
 
 /**
- * Stores photos for a job: each re-encoded (processPhoto), written to the storage, then recorded in one
+ * Stores photos for a job: each re-encoded (processPhoto, all at once), written to the storage, then recorded in one
  * transaction that holds the job row, so two uploads at once cannot pass the limit of 6 per kind and visit.
  * Files written for a refused or failed upload are removed.
  */
@@ -106,8 +106,11 @@ export async function addPhotos(options: {
   if ((await countPhotos(db, current.id, kind, current.visit)) + options.files.length > MAX_PHOTOS_PER_KIND)
     throw conflict(photoMessages.tooMany);
 
-  const processed = [];
-  for (const file of options.files) processed.push(await processPhoto(file));
+  // Side by side (each on its own libuv thread); a refusal names the first refused file, as one by one did.
+  const settled = await Promise.allSettled(options.files.map((file) => processPhoto(file)));
+  const refused = settled.find((s) => s.status === "rejected");
+  if (refused) throw refused.reason;
+  const processed = settled.map((s) => (s as PromiseFulfilledResult<ProcessedPhoto>).value);
   const written: string[] = [];
   const rows: (typeof jobPhoto.$inferInsert)[] = [];
   try {
@@ -182,13 +185,20 @@ export async function readPhoto(options: {
   photoId: string;
   size: "thumb" | "full";
 }) {
-  const current = await jobForParty(options.db, options.principal, options.jobId);
-  const [photo] = await options.db
-    .select({ key: jobPhoto.key, thumbKey: jobPhoto.thumbKey })
-    .from(jobPhoto)
-    .where(and(eq(jobPhoto.id, options.photoId), eq(jobPhoto.jobId, current.id)));
-  if (!photo) throw notFound("Photo not found.");
-  const file = await options.storage.get(options.size === "thumb" ? photo.thumbKey : photo.key);
+  // One statement (a page of cards asks for a thumbnail each): the job's parties and the photo, if it is the job's.
+  const [row] = await options.db
+    .select({
+      customerId: job.customerId,
+      landscaperId: job.landscaperId,
+      key: jobPhoto.key,
+      thumbKey: jobPhoto.thumbKey,
+    })
+    .from(job)
+    .leftJoin(jobPhoto, and(eq(jobPhoto.id, options.photoId), eq(jobPhoto.jobId, job.id)))
+    .where(eq(job.id, options.jobId));
+  if (!row || !isParty(options.principal, row)) throw notFound("Job not found.");
+  if (row.key === null || row.thumbKey === null) throw notFound("Photo not found.");
+  const file = await options.storage.get(options.size === "thumb" ? row.thumbKey : row.key);
   if (!file) throw notFound("Photo not found.");
   return file;
 }

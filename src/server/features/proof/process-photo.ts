@@ -1,7 +1,6 @@
 import type { Readable } from "node:stream";
 import exifReader from "exif-reader";
 import type { FastifyReply } from "fastify";
-import sharp from "sharp";
 import { charlotteTime } from "../../../shared/dates.js";
 import { PHOTO_MAX_EDGE, photoMessages, THUMB_EDGE } from "../../../shared/proof.js";
 import { badRequest, unsupportedFile } from "../../lib/errors.js";
@@ -33,24 +32,16 @@ const accepted = new Set(["image/jpeg", "image/png", "image/webp", "image/heic"]
 
 /**
  * A proof or message photo through the one image pipeline (cleanImage: upright, at most PHOTO_MAX_EDGE, a new
- * JPEG with no metadata), with its thumbnail; the capture time is read from the EXIF first and returned for
- * the database.
+ * JPEG with no metadata), with its thumbnail from the same decoded pixels; the capture time is read from the
+ * EXIF first and returned for the database.
  */
 export async function processPhoto(input: Buffer, now: Date = new Date()): Promise<ProcessedPhoto> {
   const type = sniffFileType(input);
   if (!type || !accepted.has(type)) throw unsupportedFile(photoMessages.notImage);
-  const full = await cleanImage(input, { maxEdge: PHOTO_MAX_EDGE });
-  if (!full) throw badRequest(photoMessages.unreadable);
-  try {
-    const takenAt = full.exif ? captureTime(full.exif, now) : null;
-    const thumb = await sharp(full.data)
-      .resize({ width: THUMB_EDGE, height: THUMB_EDGE, fit: "inside", withoutEnlargement: true })
-      .jpeg({ quality: 75, mozjpeg: true })
-      .toBuffer();
-    return { full: full.data, thumb, width: full.width, height: full.height, takenAt };
-  } catch {
-    throw badRequest(photoMessages.unreadable);
-  }
+  const image = await cleanImage(input, { maxEdge: PHOTO_MAX_EDGE, thumbEdge: THUMB_EDGE });
+  if (!image?.thumb) throw badRequest(photoMessages.unreadable);
+  const takenAt = image.exif ? captureTime(image.exif, now) : null;
+  return { full: image.data, thumb: image.thumb, width: image.width, height: image.height, takenAt };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { MessageItem } from "../../../../shared/conversations";
-import { BUSINESS_TIME_ZONE, formatCharlotteDateTime, todayInCharlotte } from "../../../../shared/dates";
+import { formatCharlotteClock, formatCharlotteDateTime, todayInCharlotte } from "../../../../shared/dates";
 import { photoMessages } from "../../../../shared/proof";
 
 /** The unread count on a Messages button: '9+' above nine, like the bell. */
@@ -23,11 +23,7 @@ export function formatMessageTime(iso: string, now: Date = new Date()): string {
   const when = new Date(iso);
   if (Number.isNaN(when.getTime())) return "";
   if (todayInCharlotte(when) !== todayInCharlotte(now)) return formatCharlotteDateTime(when);
-  return when.toLocaleTimeString("en-US", {
-    timeZone: BUSINESS_TIME_ZONE,
-    hour: "numeric",
-    minute: "2-digit",
-  });
+  return formatCharlotteClock(when);
 }
 
 /** Who wrote a message, as the thread shows it: 'You', or the name (saying it is our team for admins). */

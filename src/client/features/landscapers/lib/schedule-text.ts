@@ -1,22 +1,27 @@
 import { zipInAddress } from "../../../../shared/address";
-import { addDaysIso } from "../../../../shared/dates";
+import { addDaysIso, formatterOnce } from "../../../../shared/dates";
 import type { ScheduleDay, ScheduleVisit } from "../../../../shared/schedule";
+
+function dayFormat(weekday: "long" | "short") {
+  return new Intl.DateTimeFormat("en-US", { weekday, month: "short", day: "numeric", timeZone: "UTC" });
+}
+const dayLabelFormat = {
+  long: formatterOnce(() => dayFormat("long")),
+  short: formatterOnce(() => dayFormat("short")),
+};
+const monthFormat = formatterOnce(
+  () => new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" }),
+);
 
 /** "Monday, Nov 23" for a yyyy-mm-dd date, without time-zone drift. */
 export function dayLabel(date: string, weekday: "long" | "short" = "long"): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
-    weekday,
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return dayLabelFormat[weekday]().format(new Date(`${date}T12:00:00Z`));
 }
 
 /** "Nov 23 – 29", or "Nov 30 – Dec 6" across a month's end. */
 export function weekRange(start: string): string {
   const end = addDaysIso(start, 6);
-  const month = (date: string) =>
-    new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", timeZone: "UTC" });
+  const month = (date: string) => monthFormat().format(new Date(`${date}T12:00:00Z`));
   const day = (date: string) => Number(date.slice(8));
   return month(start) === month(end)
     ? `${month(start)} ${day(start)} – ${day(end)}`

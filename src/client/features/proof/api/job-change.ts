@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client";
 import { jobListKeys } from "../../../lib/query-keys";
 
@@ -15,12 +15,13 @@ export function postJob<T>(jobId: string, action: string, body: unknown = {}): P
  */
 export function useJobChange<TInput, TAnswer>(mutationFn: (input: TInput) => Promise<TAnswer>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: jobListKeys.customer }),
-        queryClient.invalidateQueries({ queryKey: jobListKeys.landscaper }),
-      ]),
-  });
+  return useMutation({ mutationFn, onSettled: () => refreshJobLists(queryClient) });
+}
+
+/** Reads the job lists on screen again (only the signed-in side's list is mounted). */
+export function refreshJobLists(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: jobListKeys.customer }),
+    queryClient.invalidateQueries({ queryKey: jobListKeys.landscaper }),
+  ]);
 }

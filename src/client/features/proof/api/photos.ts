@@ -1,8 +1,9 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PhotoKind, PhotosAnswer } from "../../../../shared/proof";
 import { photoFields } from "../../../../shared/proof";
 import { apiFetch } from "../../../lib/api-client";
 import { uploadForm } from "../../../lib/upload";
-import { jobUrl, useJobChange } from "./job-change";
+import { jobUrl, refreshJobLists, useJobChange } from "./job-change";
 
 export interface UploadPhotosInput {
   jobId: string;
@@ -43,3 +44,13 @@ export function deletePhoto(input: { jobId: string; photoId: string }): Promise<
 /** Photos change the job's card on both sides; the job lists are read again after an upload or a removal. */
 export const useUploadPhotos = () => useJobChange(uploadPhotos);
 export const useDeletePhoto = () => useJobChange(deletePhoto);
+
+/**
+ * The upload a dialog's action follows (complete, start work, report a problem): the action reads the job
+ * lists again when it settles, so reading them between the two as well only delayed the action (issue 33
+ * item 15). A refused upload, which no action follows, reads them at once.
+ */
+export function useUploadPhotosBeforeAction() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: uploadPhotos, onError: () => refreshJobLists(queryClient) });
+}

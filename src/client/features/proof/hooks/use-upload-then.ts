@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { JobView } from "../../../../shared/jobs";
 import type { PhotoKind } from "../../../../shared/proof";
 import { failureMessage } from "../../../lib/form-errors";
-import { useUploadPhotos } from "../api/photos";
+import { useUploadPhotosBeforeAction } from "../api/photos";
 import { photosOf } from "../lib/photo-labels";
 import { useUploadProgress } from "./use-upload-progress";
 
@@ -10,11 +10,12 @@ import { useUploadProgress } from "./use-upload-progress";
  * "Upload the chosen photos, then act" for a dialog with a photo picker (complete, start work, report a
  * problem): the files chosen, the picker's error, the upload's progress label, and `uploadThen(act)`, which
  * uploads first and acts only if that worked. Photos an earlier try uploaded stay on the job, so a second
- * try after a refused action only acts. `picker` and `labels` are what the dialog's PhotoPicker and submit
+ * try after a refused action only acts. `act` must be a job change (its settling reads the job lists again,
+ * with the new photos): the upload alone does not. `picker` and `labels` are what the dialog's PhotoPicker and submit
  * button take from here.
  */
 export function useUploadThen(job: Pick<JobView, "id" | "photos" | "visit">, kind: PhotoKind) {
-  const upload = useUploadPhotos();
+  const upload = useUploadPhotosBeforeAction();
   const progress = useUploadProgress();
   const [files, setFiles] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);

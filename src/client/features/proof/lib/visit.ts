@@ -1,26 +1,31 @@
-import { BUSINESS_TIME_ZONE, todayInCharlotte } from "../../../../shared/dates";
+import {
+  BUSINESS_TIME_ZONE,
+  formatCharlotteClock,
+  formatterOnce,
+  todayInCharlotte,
+} from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import type { ArrivalView, JobPhoto } from "../../../../shared/proof";
 import { visitStageLabel } from "../../../../shared/proof";
 
 /** "10:40 AM" on Charlotte's clock. */
 export function clockTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString("en-US", {
-    timeZone: BUSINESS_TIME_ZONE,
-    hour: "numeric",
-    minute: "2-digit",
-  });
+  return formatCharlotteClock(new Date(iso));
 }
 
+const dayAndTimeFormat = formatterOnce(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: BUSINESS_TIME_ZONE,
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+    }),
+);
 /** "Nov 26, 10:42 AM" on Charlotte's clock. */
 export function dayAndTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-US", {
-    timeZone: BUSINESS_TIME_ZONE,
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
+  return dayAndTimeFormat().format(new Date(iso));
 }
 
 /** "Taken Nov 26, 10:42 AM" when the camera said when, else "Uploaded …". */

@@ -1,4 +1,4 @@
-import { addDaysIso } from "../../../../shared/dates";
+import { addDaysIso, formatterOnce } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import {
   canRecur,
@@ -23,14 +23,13 @@ export function firstOnWeekday(from: string, weekday: number): string {
   return addDaysIso(from, (weekday - weekdayOfDate(from) + 7) % 7);
 }
 
+const visitDayFormat = formatterOnce(
+  () =>
+    new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }),
+);
 /** "Tue, Dec 1": a visit's day in a list or a sentence. */
 export function visitDay(date: string): string {
-  return noon(date).toLocaleDateString("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return visitDayFormat().format(noon(date));
 }
 
 /** The frequencies the chosen services allow: all four when every one recurs, otherwise one time only. */

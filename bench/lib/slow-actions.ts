@@ -1,0 +1,445 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import type { Env } from "../../src/server/config/env.js";
+import type { Db } from "../../src/server/db/client.js";
+import type { Principal } from "../../src/server/features/accounts/principal.js";
+import { approveJob } from "../../src/server/features/jobs/customer-actions.js";
+import { paymentProviderFor } from "../../src/server/features/payments/providers/select.js";
+import { reportProblem } from "../../src/server/features/proof/disputes.js";
+import { addPhotos } from "../../src/server/features/proof/photos.js";
+import { processPhoto } from "../../src/server/features/proof/process-photo.js";
+import type { Storage } from "../../src/server/lib/storage.js";
+import { seedTestCards } from "./captures.js";
+import type { CapturedQuery, DirectDb } from "./direct-db.js";
+import { type LoadFigures, measureDirect } from "./load.js";
+import type { EndpointResult } from "./report.js";
+import { BULK_PASSWORD } from "./seed.js";
+import { type Session, signIn, startServer } from "./server.js";
+import { openDirect, type Target } from "./target.js";
+
+/**
+ * Issue 33 item 15's slowest actions, each request on a job of its own (they change it), measured like the
+ * payment captures: seeded with no server running, then `connections` clients each take the next job.
+ *
+ * - **Approve & book**: an offer for tomorrow approved with the saved card (`POST /api/jobs/:id/approve`),
+ *   which holds the price at the built-in test processor and books the visit, as the demo's dialog does.
+ * - **Report a problem with a photo**: a 12 MP camera JPEG uploaded as a problem photo
+ *   (`POST /api/jobs/:id/photos`), then the report (`POST /api/jobs/:id/report-problem`), the two requests
+ *   the dialog sends; the latency is of the pair.
+ *
+ * Their direct ceiling replays the SQL the service sent for one template job, with the template's job id
+ * swapped for each next job's; ids the template's run created (its payment and intent, its photo rows) are
+ * swapped for new ones, so the replay's statements that found those rows find none and cost a little less: a
+ * ceiling, not a copy. On PostgreSQL the captured begin and commit are replayed as sent, on PGlite (which
+ * sends none) each replay is one transaction. The photo's ceiling also runs the same photo through the image
+ * pipeline (processPhoto): the service's own work beside its SQL, which is most of it.
+ */
+
+/** Jobs seeded per second of the window (warm-up included), far above what two cores get through. */
+const APPROVALS_PER_SECOND = 300;
+const REPORTS_PER_SECOND = 40;
+/** Bulk customers of these steps, apart from the captures' (bc2…): HTTP clients, and the ceiling's one. */
+const APPROVE_CUSTOMERS = 12;
+const REPORT_CUSTOMERS = 32;
+const CEILING_CUSTOMER = "bc60";
+/** The offers' and the finished jobs' landscaper: a bulk one, so the signed-in landscaper stays as seeded. */
+const LANDSCAPER = "bl2";
+const PRICE_CENTS = 5500;
+
+type Load = { connections: number; seconds: number; warmupSeconds: number };
+interface Item {
+  jobId: string;
+  customerId: string;
+}
+
+/**
+ * Offers (accepted, waiting for the customer) or finished work waiting for the customer's word, `count` of
+ * them spread over `customers`, oldest number first; the visit is tomorrow (an approval holds the price
+ * now) or was yesterday.
+ */
+async function seedJobs(
+  direct: DirectDb,
+  kind: "offer" | "finished",
+  count: number,
+  customers: string[],
+): Promise<Item[]> {
+  const offer = kind === "offer";
+  return direct.query<Item>(
+    `with made as (
+       insert into job (customer_id, customer_name, customer_email, customer_phone, address, zip_code,
+         selected_services, service_type, preferred_date, status, landscaper_id, estimate_low_cents,
+         estimate_high_cents, quoted_price_cents, scheduled_date, final_price_cents, accepted_at, scheduled_at,
+         completed_at, created_at, updated_at)
+       select u.id, u.name, u.email, '(704) 555-0142', '1400 East Blvd, Charlotte, NC 28203', '28203',
+              array['lawn-mowing'], 'lawn-mowing', d.day, $2::job_status, $3, 4500, 6500, $4::int, d.day,
+              case when $5::boolean then null else $4::int end, now() - interval '1 day',
+              case when $5::boolean then null else now() - interval '1 day' end,
+              case when $5::boolean then null else now() - interval '2 hours' end,
+              now() - interval '2 days', now() - interval '2 hours'
+         from generate_series(0, $1::int - 1) g
+         join "user" u on u.id = ($6::text[])[1 + g % cardinality($6::text[])]
+         cross join (select (now() at time zone 'America/New_York')::date + case when $5::boolean then 1 else -1 end as day) d
+       returning id, customer_id, number)
+     select id as "jobId", customer_id as "customerId" from made order by number`,
+    [count, offer ? "accepted" : "completed", LANDSCAPER, PRICE_CENTS, offer, customers],
+  );
+}
+
+const bulkCustomers = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => `bc${from + i}`);
+
+function customerPrincipal(user: { id: string; email: string; name: string }): Principal {
+  return {
+    userId: user.id,
+    sessionId: "bench",
+    email: user.email,
+    name: user.name,
+    role: "customer",
+    emailVerified: true,
+    isAdmin: false,
+    isMaster: false,
+    grants: new Set(["customer"]),
+    impersonatedBy: null,
+  };
+}
+
+/** Storage that keeps nothing: the ceiling measures the SQL and the image pipeline, not the disk. */
+const nowhere: Storage = {
+  kind: "disk",
+  put: async () => {},
+  get: async () => null,
+  delete: async () => {},
+  check: async () => {},
+};
+
+/** A phone photo: 4,032 × 3,024, grass-like texture (noise, slightly blurred), EXIF as a camera writes it. */
+export async function cameraPhoto(): Promise<Buffer> {
+  const width = 4032;
+  const height = 3024;
+  const noise = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#000000",
+      noise: { type: "gaussian", mean: 110, sigma: 40 },
+    },
+  })
+    .blur(1.2)
+    .raw()
+    .toBuffer();
+  return sharp(noise, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .withExif({
+      IFD0: { Make: "TestCam", Model: "Phone 15" },
+      IFD2: { DateTimeOriginal: "2026:11:20 10:42:05" },
+    })
+    .toBuffer();
+}
+
+/** `value` with each `from` replaced by its `to`, inside strings and arrays of them. */
+function swapped(value: unknown, swaps: [string, string][]): unknown {
+  if (typeof value === "string") return swaps.reduce((text, [from, to]) => text.replaceAll(from, to), value);
+  if (Array.isArray(value)) return value.map((v) => swapped(v, swaps));
+  return value;
+}
+
+/**
+ * The ceiling: the service run once on `items[0]` with its SQL captured, then replayed for each next item by
+ * `connections` workers (`extra` runs beside each replay, the photo's image pipeline).
+ */
+async function ceiling(
+  direct: DirectDb,
+  items: Item[],
+  load: Load,
+  what: string,
+  run: (db: Db, item: Item) => Promise<unknown>,
+  created: (template: Item) => Promise<string[]>,
+  extra?: () => Promise<unknown>,
+): Promise<LoadFigures> {
+  const [template, ...rest] = items;
+  const postgres = direct.engine === "postgres";
+  const { queries } = await direct.capture((db) => run(db, template!), { withTransactions: postgres });
+  const made = await created(template!);
+  let next = 0;
+  return measureDirect(
+    async () => {
+      const item = rest[next++];
+      if (!item) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        throw new Error(`no seeded job left for the ${what} ceiling`);
+      }
+      const swaps: [string, string][] = [
+        [template!.jobId, item.jobId],
+        ...made.map((id): [string, string] => [
+          id,
+          id.startsWith("pi_") ? `pi_bench_${randomUUID()}` : randomUUID(),
+        ]),
+      ];
+      const replay: CapturedQuery[] = queries.map((q) => ({
+        sql: q.sql,
+        params: swapped(q.params, swaps) as unknown[],
+      }));
+      await Promise.all([direct.replay(replay, !postgres), extra?.()]);
+    },
+    load,
+    `${what} (direct)`,
+  );
+}
+
+/** `connections` clients over HTTP, each taking the next item and signed in as its customer. */
+async function overHttp(
+  baseURL: string,
+  items: Item[],
+  customers: { id: string; email: string }[],
+  load: Load,
+  what: string,
+  once: (item: Item, session: Session) => Promise<void>,
+): Promise<LoadFigures> {
+  const sessions = new Map<string, Session>();
+  for (const c of customers) sessions.set(c.id, await signIn(baseURL, c.email, BULK_PASSWORD));
+  let next = 0;
+  return measureDirect(
+    async () => {
+      const item = items[next++];
+      if (!item) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        throw new Error(`no seeded job left to ${what}`);
+      }
+      await once(item, sessions.get(item.customerId)!);
+    },
+    load,
+    what,
+  );
+}
+
+async function expectOk(response: Response, what: string) {
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${text.slice(0, 200)}`);
+}
+
+export interface SlowActionsResult {
+  endpoints: EndpointResult[];
+  /** Jobs the HTTP clients moved, checked in the database afterwards: approved and booked, reported. */
+  booked: number;
+  reported: number;
+}
+
+/**
+ * The whole step, with no server running when it starts: seeds the offers and the finished jobs, measures
+ * the ceilings, starts the server and measures over HTTP, stops it and counts what the requests changed.
+ */
+export async function slowActionsStep(
+  target: Target,
+  env: Env,
+  load: Load,
+  bareRps: number,
+  log: (message: string) => void,
+): Promise<SlowActionsResult> {
+  const window = load.warmupSeconds + load.seconds;
+  const photo = await cameraPhoto();
+  log(`  camera photo: ${(photo.length / 1024 / 1024).toFixed(1)} MB, 4032 × 3024`);
+  const approveIds = bulkCustomers(APPROVE_CUSTOMERS, Math.min(load.connections, 10));
+  const reportIds = bulkCustomers(REPORT_CUSTOMERS, Math.min(load.connections, 10));
+  let direct = await openDirect(target);
+  let offers: Item[];
+  let finished: Item[];
+  let approveCeiling: LoadFigures;
+  let reportCeiling: LoadFigures;
+  let customers: { id: string; email: string; name: string }[];
+  try {
+    customers = await direct.query(`select id, email, name from "user" where id = any($1::text[])`, [
+      [...approveIds, ...reportIds, CEILING_CUSTOMER],
+    ]);
+    await seedTestCards(direct, [...approveIds, CEILING_CUSTOMER]);
+    offers = await seedJobs(direct, "offer", Math.ceil(window * APPROVALS_PER_SECOND), approveIds);
+    finished = await seedJobs(direct, "finished", Math.ceil(window * REPORTS_PER_SECOND), reportIds);
+    const forCeiling = {
+      offers: await seedJobs(direct, "offer", Math.ceil(window * APPROVALS_PER_SECOND), [CEILING_CUSTOMER]),
+      finished: await seedJobs(direct, "finished", Math.ceil(window * REPORTS_PER_SECOND), [
+        CEILING_CUSTOMER,
+      ]),
+    };
+    await direct.exec("analyze job");
+    log(
+      `  seeded ${offers.length} offers and ${finished.length} finished jobs (and as many for the ceilings)`,
+    );
+    const principal = customerPrincipal(customers.find((c) => c.id === CEILING_CUSTOMER)!);
+    approveCeiling = await ceiling(
+      direct,
+      forCeiling.offers,
+      load,
+      "approve & book",
+      (db, item) =>
+        approveJob({ db, env, principal, jobId: item.jobId, provider: paymentProviderFor(env, db) }),
+      async (template) =>
+        (
+          await direct.query<{ id: string; intent: string | null }>(
+            "select id, provider_payment_id as intent from payment where job_id = $1",
+            [template.jobId],
+          )
+        ).flatMap((p) => [p.id, ...(p.intent ? [p.intent] : [])]),
+    );
+    log(`  direct approve & book: ${approveCeiling.rps} req/s, p95 ${approveCeiling.p95} ms`);
+    reportCeiling = await ceiling(
+      direct,
+      forCeiling.finished,
+      load,
+      "report with a photo",
+      async (db, item) => {
+        const context = { db, env, principal, jobId: item.jobId, provider: paymentProviderFor(env, db) };
+        await addPhotos({
+          db,
+          storage: nowhere,
+          principal,
+          jobId: item.jobId,
+          kind: "problem",
+          files: [photo],
+        });
+        return reportProblem({ ...context, reason: "partly_done", note: "The back yard was not mowed." });
+      },
+      async (template) =>
+        (
+          await direct.query<{ id: string }>("select id from job_photo where job_id = $1", [template.jobId])
+        ).map((p) => p.id),
+      () => processPhoto(photo),
+    );
+    log(`  direct report with a photo: ${reportCeiling.rps} req/s, p95 ${reportCeiling.p95} ms`);
+  } finally {
+    await direct.close();
+  }
+
+  const server = await startServer(target);
+  let approveHttp: LoadFigures;
+  let reportHttp: LoadFigures;
+  try {
+    approveHttp = await overHttp(
+      server.baseURL,
+      offers,
+      customers,
+      load,
+      "approve & book",
+      async (item, session) => {
+        const response = await fetch(`${server.baseURL}/api/jobs/${item.jobId}/approve`, {
+          method: "POST",
+          headers: { cookie: session.cookie, "content-type": "application/json" },
+          body: "{}",
+        });
+        await expectOk(response, "approve");
+      },
+    );
+    log(`  approve & book: ${approveHttp.rps} req/s, p95 ${approveHttp.p95} ms`);
+    reportHttp = await overHttp(
+      server.baseURL,
+      finished,
+      customers,
+      load,
+      "report a problem",
+      async (item, session) => {
+        const form = new FormData();
+        form.append("kind", "problem");
+        form.append("photo1", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "IMG_1.jpg");
+        const upload = await fetch(`${server.baseURL}/api/jobs/${item.jobId}/photos`, {
+          method: "POST",
+          headers: { cookie: session.cookie },
+          body: form,
+        });
+        await expectOk(upload, "photo upload");
+        const report = await fetch(`${server.baseURL}/api/jobs/${item.jobId}/report-problem`, {
+          method: "POST",
+          headers: { cookie: session.cookie, "content-type": "application/json" },
+          body: JSON.stringify({ reason: "partly_done", note: "The back yard was not mowed at all." }),
+        });
+        await expectOk(report, "report");
+      },
+    );
+    log(`  report a problem with a photo: ${reportHttp.rps} req/s, p95 ${reportHttp.p95} ms`);
+  } finally {
+    await server.stop();
+  }
+
+  direct = await openDirect(target);
+  let booked: number;
+  let reported: number;
+  try {
+    const count = async (sql: string, ids: string[]) =>
+      Number((await direct.query<{ n: number }>(sql, [ids]))[0]?.n ?? 0);
+    booked = await count(
+      `select count(*)::int as n from job j join payment p on p.job_id = j.id and p.status = 'held'
+        where j.id = any($1::uuid[]) and j.status = 'scheduled'`,
+      offers.map((o) => o.jobId),
+    );
+    reported = await count(
+      `select count(*)::int as n from job j where j.id = any($1::uuid[]) and j.problem_reported_at is not null
+         and exists (select 1 from job_photo p where p.job_id = j.id and p.kind = 'problem')`,
+      finished.map((f) => f.jobId),
+    );
+  } finally {
+    await direct.close();
+  }
+  const row = (key: string, label: string, http: LoadFigures, direct: LoadFigures): EndpointResult => ({
+    key,
+    label,
+    http,
+    direct,
+    ratioToDirect: direct.rps > 0 ? Math.round((http.rps / direct.rps) * 100) / 100 : 0,
+    ratioToBare: Math.round((http.rps / bareRps) * 1000) / 1000,
+  });
+  return {
+    endpoints: [
+      row(
+        "approve-book",
+        "Approve & book (POST approve, hold at the test processor)",
+        approveHttp,
+        approveCeiling,
+      ),
+      row(
+        "report-problem-photo",
+        "Report a problem with a 12 MP photo (upload + report; direct includes the image pipeline)",
+        reportHttp,
+        reportCeiling,
+      ),
+    ],
+    booked,
+    reported,
+  };
+}
+
+/**
+ * Problem reports for the Resolutions list, in proportion to the data: every 50th job completed in the last
+ * 60 days was reported 1–5 days after its completion (half of them since resolved by our team), each with two
+ * problem photos and two messages (rows only: the list reads the rows, not the files).
+ */
+export async function seedDisputes(direct: DirectDb): Promise<{ open: number; resolved: number }> {
+  await direct.exec(`
+    drop table if exists bench_dispute;
+    create table bench_dispute as
+      select id, customer_id, landscaper_id, completed_at, row_number() over (order by number) as n
+        from job where status = 'completed' and completed_at > now() - interval '60 days' and customer_id is not null;
+    delete from bench_dispute where n % 50 <> 0;
+    update job j set problem_reported_at = d.completed_at + (1 + d.n % 5) * interval '1 hour',
+                     dispute_reported_at = d.completed_at + (1 + d.n % 5) * interval '1 hour',
+                     problem_reason = 'partly_done', problem_note = 'The back yard was not mowed at all.',
+                     dispute_resolution = case when d.n % 100 = 0 then 'partial_refund' end,
+                     dispute_resolution_note = case when d.n % 100 = 0 then 'The front was done, the back was not.' end,
+                     dispute_resolved_at = case when d.n % 100 = 0
+                       then least(now(), d.completed_at + interval '3 days') end
+      from bench_dispute d where j.id = d.id;
+    insert into job_photo (job_id, kind, visit, uploader_id, key, thumb_key, width, height, bytes, created_at)
+    select d.id, 'problem', 1, d.customer_id, 'job-photos/' || d.id || '/p' || k || '.jpg',
+           'job-photos/' || d.id || '/p' || k || '-thumb.jpg', 2048, 1536, 420000, d.completed_at + interval '1 hour'
+      from bench_dispute d cross join generate_series(1, 2) k;
+    insert into job_message (job_id, sender_id, sender_role, sender_name, body, created_at)
+    select d.id, case when k = 1 then d.customer_id else d.landscaper_id end,
+           case when k = 1 then 'customer' else 'landscaper' end, 'Bench', 'About the back yard.',
+           d.completed_at + k * interval '2 hours'
+      from bench_dispute d cross join generate_series(1, 2) k;
+    analyze job; analyze job_photo; analyze job_message;`);
+  const [row] = await direct.query<{ open: number; resolved: number }>(
+    `select count(*) filter (where j.dispute_resolved_at is null)::int as open,
+            count(*) filter (where j.dispute_resolved_at is not null)::int as resolved
+       from bench_dispute d join job j on j.id = d.id`,
+  );
+  await direct.exec("drop table bench_dispute");
+  return { open: row?.open ?? 0, resolved: row?.resolved ?? 0 };
+}
