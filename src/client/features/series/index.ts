@@ -12,7 +12,6 @@ export { FrequencyChoice } from "./components/frequency-choice";
 export { LeaveSeriesDialog, MoveVisitDialog } from "./components/landscaper-series-dialogs";
 export { WeekdaySelect } from "./components/weekday-select";
 export {
-  cadenceText,
   firstOnWeekday,
   movedLine,
   seriesTitle,

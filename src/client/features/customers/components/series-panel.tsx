@@ -1,12 +1,11 @@
 import { CalendarDays, PauseCircle } from "lucide-react";
 import { useState } from "react";
-import { seriesLabel } from "../../../../shared/recurring";
+import { cadenceText, seriesLabel } from "../../../../shared/recurring";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { Badge } from "../../../components/ui/badge";
 import {
   CancelSeriesDialog,
   ChangeDayDialog,
-  cadenceText,
   FrequencyBadge,
   notComingTag,
   PauseSeriesDialog,

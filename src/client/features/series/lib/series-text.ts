@@ -2,6 +2,7 @@ import { addDaysIso, charlotteTime, todayInCharlotte } from "../../../../shared/
 import type { JobView } from "../../../../shared/jobs";
 import { HOLD_DAYS_BEFORE_VISIT, LATE_CANCEL_HOURS } from "../../../../shared/payments";
 import {
+  cadenceText,
   type Frequency,
   GENERATE_WEEKS_AHEAD,
   SERIES_CHANGE_NOTICE_HOURS,
@@ -10,7 +11,7 @@ import {
   VISIT_WINDOW_START_HOUR,
 } from "../../../../shared/recurring";
 import { formatCents, serviceName } from "../../../../shared/services";
-import { cadenceText, firstOnWeekday, visitDay } from "./series";
+import { firstOnWeekday, visitDay } from "./series";
 
 const DAY_MS = 86_400_000;
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);
