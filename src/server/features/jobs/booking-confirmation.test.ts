@@ -95,7 +95,7 @@ describe("booking confirmation", () => {
       `Property: ${ADDRESS}`,
       'There is no set arrival time: visits are booked by the day. When Carlos from Queen City Lawn Care sets off, they send "On my way" with an arrival time',
       "$120.00 is held on Visa •••• 4242. A hold is not a charge.",
-      "You're charged only after the work: when Carlos marks it complete with photos, you approve it and your card is charged, or you report a problem and nothing is charged until our team has looked. If you do neither within 48 hours, the work is approved and charged. You're never charged more than $120.00 for the work unless you say yes to a higher final price.",
+      "The price is charged only after the work. When Carlos marks it complete with photos, you approve it (your card is charged) or report a problem (nothing is charged until our team has looked); if you do neither within 48 hours, it is approved and charged. You're never charged more than $120.00 for the work unless you say yes to a higher final price.",
       `Cancelling is free until ${formatCharlotteDateTime(freeCancellationEnds(job.date), "long")} (24 hours before 8 AM on the visit's day), and any hold is released. After that it costs a $25.00 cancellation fee, which goes to Carlos. Once Carlos is on the way, the visit can no longer be cancelled.`,
       "The calendar file attached adds the visit to your calendar.",
       "Open your dashboard: http://localhost:3000/dashboard/customer",

@@ -202,7 +202,7 @@ export function bookingTerms(f: BookingFacts, now: Date = new Date()): BookingTe
     price: f.series ? `${price} a visit` : price,
     arrival: `There is no set arrival time: visits are booked by the day. When ${who} sets off, they send "On my way" with an arrival time, which you see on your dashboard and get by push, text or email as your notification settings say.`,
     hold: holdSentence(f, todayInCharlotte(now)),
-    charge: `You're charged only after the work: when ${first} marks it complete with photos, you approve it and your card is charged, or you report a problem and nothing is charged until our team has looked. If you do neither within ${f.approvalHours} hours, the work is approved and charged. You're never charged more than ${price} for the work unless you say yes to a higher final price.`,
+    charge: `The price is charged only after the work. When ${first} marks it complete with photos, you approve it (your card is charged) or report a problem (nothing is charged until our team has looked); if you do neither within ${f.approvalHours} hours, it is approved and charged. You're never charged more than ${price} for the work unless you say yes to a higher final price.`,
     cancellation: cancellationSentence(f, now),
     series: seriesSentence(f),
     calendar: f.series
