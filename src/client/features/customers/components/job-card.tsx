@@ -29,6 +29,7 @@ import {
   requestedDate,
   seriesTitle,
 } from "../../series";
+import { AddToCalendar } from "./add-to-calendar";
 import { ApproveJobDialog } from "./approve-job-dialog";
 import { CancelJobDialog } from "./cancel-job-dialog";
 import { FinalPriceDetail } from "./final-price-detail";
@@ -254,6 +255,7 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
             job.scheduledDate ? formatLongDate(job.scheduledDate) : "the agreed date"
           }${job.landscaperName ? ` with ${job.landscaperName}` : ""}.`}
         >
+          <AddToCalendar job={job} />
           {cancel}
         </Footer>
       );
