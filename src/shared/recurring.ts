@@ -38,6 +38,21 @@ export const weekdayNames = [
   "Saturday",
 ] as const;
 
+const ordinals = ["1st", "2nd", "3rd", "4th"];
+
+/**
+ * When the visits come, in words: "every Tuesday", "every other Tuesday", "the 2nd Tuesday of each month"
+ * (the monthly rule keeps the week of the month of the first visit; a start in the 5th week means the last).
+ */
+export function cadenceText(frequency: SeriesFrequency, weekday: number, firstDate?: string | null): string {
+  const day = weekdayNames[weekday] ?? "";
+  if (frequency === "weekly") return `every ${day}`;
+  if (frequency === "biweekly") return `every other ${day}`;
+  if (!firstDate) return `one ${day} a month`;
+  const week = Math.ceil(Number(firstDate.slice(8, 10)) / 7);
+  return `the ${week >= 5 ? "last" : ordinals[week - 1]} ${day} of each month`;
+}
+
 /**
  * Reliability. A visit is on time when the landscaper marked their arrival on the visit's date by the end of
  * its window (Charlotte time); a visit neither arrived at nor moved this many days after its date pauses the

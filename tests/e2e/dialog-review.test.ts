@@ -183,11 +183,14 @@ describe("dialog review (issue 32)", () => {
           // The button goes away as it is clicked: focus moves on to the new card's number.
           const number = dialog.getByLabel("Card number");
           await expect.poll(() => number.evaluate((field) => field === document.activeElement)).toBe(true);
-          // Turning to a new card unchooses the saved one: nothing books until the new card is saved or a saved
-          // card is picked again (the way back, which closes the form).
+          // Turning to a new card unchooses the saved one: 'Approve & book' (never disabled) then saves the new
+          // card and books with it, or a saved card is picked again (the way back, which closes the form).
           expect(await savedCard.isChecked()).toBe(false);
-          expect(await approve.isDisabled()).toBe(true);
-          await dialog.getByTestId("new-card-hint").waitFor();
+          expect(await approve.isEnabled()).toBe(true);
+          await dialog
+            .getByTestId("new-card-hint")
+            .getByText("Approve & book saves this card and books with it, or choose a saved card above.")
+            .waitFor();
           await savedCard.check();
           expect(await approve.isEnabled()).toBe(true);
           expect(await number.count()).toBe(0);

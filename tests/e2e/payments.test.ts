@@ -22,11 +22,12 @@ function jobCard(page: Page, number: number): Locator {
   return page.locator(`[data-testid="job-card"][data-job-number="${number}"]`);
 }
 
-async function fillCard(scope: Locator, number: string) {
+/** Types a card into the approval dialog and presses 'Approve & book', which saves it and books in one press. */
+async function approveWithCard(scope: Locator, number: string) {
   await scope.getByLabel("Card number").fill(number);
   await scope.getByLabel("Expiry (MM/YY)").fill("12/34");
   await scope.getByLabel("Security code").fill("123");
-  await scope.getByRole("button", { name: "Save card" }).click();
+  await scope.getByRole("button", { name: "Approve & book" }).click();
 }
 
 /**
@@ -259,23 +260,27 @@ describe("payments (test mode)", () => {
     const card = jobCard(page, quote.number);
     await card.getByRole("button", { name: "Approve price & date" }).click();
     const approval = page.getByRole("dialog", { name: "Approve and book" });
-    // Saved, but the bank refuses the hold: the reason shows and nothing is booked.
-    await fillCard(approval, "4000 0000 0000 0341");
-    await approval.getByRole("radio", { name: "Visa •••• 0341" }).waitFor();
-    await approval.getByRole("button", { name: "Approve & book" }).click();
+    // Saved in the press, but the bank refuses the hold: the card stays saved, the reason shows beside the
+    // button, and nothing is booked.
+    await approveWithCard(approval, "4000 0000 0000 0341");
     await approval
-      .getByText("Visa •••• 0341: Your card was declined. Please use a different card.")
+      .getByText(
+        "Nothing was booked: Visa •••• 0341 was saved, but it refused the hold. Your card was declined. Please use a different card.",
+      )
       .waitFor();
+    await approval.getByRole("radio", { name: "Visa •••• 0341" }).waitFor();
     await approval.getByTestId("late-booking").waitFor();
     await card.getByText("Waiting for you", { exact: true }).waitFor();
     await screenshotFromTop(page, "approve-dialog-hold-refused-1280");
     // The form for another card is open. Insufficient funds is refused when the card is saved.
-    await fillCard(approval, "4000 0000 0000 9995");
-    await approval.getByText("Your card has insufficient funds. Please use a different card.").waitFor();
-    await fillCard(approval, "4242 4242 4242 4242");
-    await approval.getByRole("radio", { name: "Visa •••• 4242" }).waitFor();
-    expect(await approval.getByRole("radio", { name: "Visa •••• 4242" }).isChecked()).toBe(true);
-    await approval.getByRole("button", { name: "Approve & book" }).click();
+    await approveWithCard(approval, "4000 0000 0000 9995");
+    await approval
+      .getByText(
+        "Nothing was booked: your card was not saved. Your card has insufficient funds. Please use a different card.",
+      )
+      .waitFor();
+    await approveWithCard(approval, "4242 4242 4242 4242");
+    await approval.waitFor({ state: "detached" });
     await card.getByText("$90.00 held on Visa •••• 4242").waitFor();
 
     // Cancelling now: the fee is shown before confirming, then charged from the hold.

@@ -30,6 +30,7 @@ describe("every /api answer has a shared schema", () => {
         "GET /api/jobs/:id/photos/:photoId",
         "GET /api/jobs/:id/messages/:messageId/image",
         "GET /api/jobs/:id/receipt",
+        "GET /api/jobs/:id/calendar",
         "GET /api/documents/:id",
         "GET /api/notifications/stream",
       ].sort(),

@@ -18,7 +18,6 @@ export {
 } from "./components/landscaper-series-dialogs";
 export { WeekdaySelect } from "./components/weekday-select";
 export {
-  cadenceText,
   firstOnWeekday,
   movedLine,
   seriesTitle,

@@ -20,6 +20,7 @@ import {
 import { activateSeries } from "../series/index.js";
 import type { ActionOptions } from "./action-options.js";
 import { jobAlerts, ratingNote } from "./alerts.js";
+import { queueBookingConfirmation } from "./booking-confirmation.js";
 import { assertAllowed, loadJob, move } from "./lifecycle.js";
 import type { JobRow } from "./views.js";
 
@@ -30,7 +31,8 @@ function assertOwnCustomerJob(principal: Principal, current: JobRow) {
 /**
  * The customer approves the landscaper's price and date with a card on file: the job is scheduled. When the
  * visit is 6 days away or fewer the price is held on the card first, and a refused card books nothing;
- * otherwise the scheduled pass holds it 48 hours before the visit.
+ * otherwise the scheduled pass holds it 48 hours before the visit. The customer is emailed the booking with
+ * its calendar file.
  */
 export async function approveJob(options: ActionOptions & { cardId?: string | undefined }) {
   const { db, principal } = options;
@@ -53,6 +55,7 @@ export async function approveJob(options: ActionOptions & { cardId?: string | un
       await notify(tx, jobAlerts.approved(updated));
       // The first visit of a series: approving it approves the series, whose visits are created now.
       if (updated.seriesId) await activateSeries(tx, updated, todayInCharlotte());
+      await queueBookingConfirmation(tx, options.env, updated);
       return updated;
     });
   } catch (error) {

@@ -8,6 +8,7 @@ import { policies } from "../../lib/rate-limit/policies.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import type { ActionOptions } from "./action-options.js";
 import { acceptJob, completeJob, declineJob, reconsiderJob, withdrawJob } from "./actions.js";
+import { customerCalendarFile } from "./booking-confirmation.js";
 import { approveJob, cancelJob, rateJob } from "./customer-actions.js";
 import { jobActionRoutes } from "./job-action-route.js";
 import { landscaperJob } from "./landscaper-job.js";
@@ -72,6 +73,24 @@ export async function jobRoutes(fastify: FastifyInstance) {
     approveInput,
     (context, { body }) => approveJob({ ...context, cardId: body.cardId }),
     "Booking confirmed. Your landscaper has been notified.",
+  );
+  // The booked visit as a calendar file (the booking email's attachment, made again): its customer alone.
+  app.get(
+    "/jobs/:id/calendar",
+    { config: { answer: "raw", access: ["customer"], input: jobInput } },
+    async (request, reply) => {
+      const { id } = jobInput.parse(request).params;
+      const file = await customerCalendarFile({
+        db: db(),
+        env: app.env,
+        customerId: requirePrincipal(request).userId,
+        jobId: id,
+      });
+      reply.header("content-type", file.contentType);
+      reply.header("content-disposition", `attachment; filename="${file.filename}"`);
+      reply.header("cache-control", "private, no-store");
+      return reply.send(file.content);
+    },
   );
   jobAction(
     "/jobs/:id/cancel",

@@ -21,6 +21,8 @@ interface Block {
   paragraphs: string[];
   /** label/value pairs shown as a small table */
   facts?: [string, string][];
+  /** Paragraphs after the facts: the rules that go with them. */
+  notes?: string[];
   action?: { label: string; url: string };
   footnote?: string;
 }
@@ -29,7 +31,7 @@ function render(subject: string, block: Block): RenderedEmail {
   const facts = block.facts ?? [];
   const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
 <tr><td style="background:#166534;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(site.name)}</td></tr>
 <tr><td style="padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(block.heading)}</h1>
@@ -44,6 +46,7 @@ ${
         .join("")}</table>`
     : ""
 }
+${(block.notes ?? []).map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
 ${
   block.action
     ? `<p style="margin:20px 0"><a href="${escapeHtml(block.action.url)}" style="background:#166534;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(block.action.label)}</a></p>
@@ -60,6 +63,7 @@ ${block.footnote ? `<p style="font-size:12px;color:#64748b">${escapeHtml(block.f
     ...block.paragraphs.flatMap((p) => [p, ""]),
     ...facts.map(([label, value]) => `${label}: ${value}`),
     ...(facts.length ? [""] : []),
+    ...(block.notes ?? []).flatMap((p) => [p, ""]),
     ...(block.action ? [`${block.action.label}: ${block.action.url}`, ""] : []),
     ...(block.footnote ? [block.footnote, ""] : []),
     `${site.name} · ${site.area} · ${site.phone} · ${site.supportEmail}`,
@@ -107,6 +111,24 @@ export type EmailTemplate =
       price: string;
       date: string;
       jobNumber: string;
+      dashboardUrl: string;
+    }
+  | {
+      /** The customer approved an offer: what was booked and its rules (the .ics travels as an attachment). */
+      template: "booking_confirmed";
+      name: string;
+      jobNumber: string;
+      services: string;
+      day: string;
+      landscaperName: string;
+      price: string;
+      address: string;
+      arrival: string;
+      hold: string;
+      charge: string;
+      cancellation: string;
+      series?: string;
+      calendar: string;
       dashboardUrl: string;
     }
   | {
@@ -232,6 +254,29 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
           ["Proposed date", input.date],
         ],
         action: { label: "Review and approve", url: input.dashboardUrl },
+      });
+    case "booking_confirmed":
+      return render(`Booked: ${input.services} on ${input.day} (${input.jobNumber})`, {
+        heading: `You're booked, ${input.name}`,
+        paragraphs: [`Your visit is booked. Here is what you agreed to, and what happens next.`],
+        facts: [
+          ["Request", input.jobNumber],
+          ["Services", input.services],
+          ["Day", input.day],
+          ["Arrival", "No set time (booked by the day)"],
+          ["Landscaper", input.landscaperName],
+          ["Price", input.price],
+          ["Property", input.address],
+        ],
+        notes: [
+          ...(input.series ? [input.series] : []),
+          input.arrival,
+          input.hold,
+          input.charge,
+          input.cancellation,
+          input.calendar,
+        ],
+        action: { label: "Open your dashboard", url: input.dashboardUrl },
       });
     case "job_complete":
       return render(`Your job ${input.jobNumber} is complete`, {

@@ -15,7 +15,7 @@ export interface EmailSenderOptions {
   timeoutMs: number;
   /** Renders the files a message names (outbox payload.attachments). */
   renderAttachment?: (
-    ref: EmailAttachmentRef,
+    ref: Extract<EmailAttachmentRef, { kind: "receipt" }>,
   ) => Promise<{ filename: string; content: Buffer; contentType: string }>;
 }
 
@@ -38,7 +38,19 @@ export class EmailSender {
   async send(message: OutboxRow): Promise<void> {
     const refs = (message.payload as { attachments?: EmailAttachmentRef[] } | null)?.attachments ?? [];
     const render = this.options.renderAttachment;
-    const attachments = render ? await Promise.all(refs.map((ref) => render(ref))) : [];
+    const attachments = await Promise.all(
+      refs.flatMap((ref) => {
+        if (ref.kind === "inline")
+          return [
+            Promise.resolve({
+              filename: ref.filename,
+              content: Buffer.from(ref.content),
+              contentType: ref.contentType,
+            }),
+          ];
+        return render ? [render(ref)] : [];
+      }),
+    );
     const info = await this.transport.sendMail({
       attachments,
       from: this.options.from,

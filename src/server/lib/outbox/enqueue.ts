@@ -4,11 +4,14 @@ import { outbox, user } from "../../db/schema.js";
 import { forRecipient } from "../mail/recipients.js";
 import { type EmailTemplate, renderEmail } from "../mail/templates.js";
 
-/** An attachment an email names and its sender renders when it sends (so every instance can send it). */
-export interface EmailAttachmentRef {
-  kind: "receipt";
-  jobId: string;
-}
+/**
+ * An attachment of an outbox email: one its sender renders when it sends, named by what it is of (a receipt's
+ * PDF, so every instance can send it), or a small text file made with the email and kept in its row (a
+ * calendar entry, which says the booking as the email does).
+ */
+export type EmailAttachmentRef =
+  | { kind: "receipt"; jobId: string }
+  | { kind: "inline"; filename: string; contentType: string; content: string };
 
 /**
  * The lanes of the outbox: each is claimed and sent on its own, so a slow one never holds up another.
@@ -22,7 +25,7 @@ export async function enqueueEmail(
   db: DbOrTx,
   to: string,
   input: EmailTemplate,
-  /** Files the sender makes at sending time (a receipt's PDF), named here by what they are of. */
+  /** Files the sender makes at sending time (a receipt's PDF) or that travel in the row (a calendar entry). */
   options: { attachments?: EmailAttachmentRef[] } = {},
 ): Promise<string> {
   const rendered = renderEmail(await forRecipient(db, to, input));

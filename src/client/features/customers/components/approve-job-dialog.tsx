@@ -2,7 +2,12 @@ import { CircleCheck, CreditCard } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { daysUntil, formatCharlotteDateTime, formatLongDate } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
-import { cardLabel, freeCancellationEnds, HOLD_AT_APPROVAL_WITHIN_DAYS } from "../../../../shared/payments";
+import {
+  type CardView,
+  cardLabel,
+  freeCancellationEnds,
+  HOLD_AT_APPROVAL_WITHIN_DAYS,
+} from "../../../../shared/payments";
 import { seriesLabel } from "../../../../shared/recurring";
 import { formatCents, jobLabel, withArticle } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
@@ -25,7 +30,7 @@ import { failureMessage } from "../../../lib/form-errors";
 import { choiceCard, choiceInput } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
-import { CardForm, useCards } from "../../payments";
+import { CardForm, type CardFormHandle, useCards } from "../../payments";
 import { approvalSummary } from "../../series";
 import { useApproveJob } from "../api/job-actions";
 import { LandscaperRecord } from "./landscaper-record";
@@ -33,7 +38,9 @@ import { LandscaperRecord } from "./landscaper-record";
 /**
  * 'Approve price & date': the offer, how the card is used (held now or 2 days before the visit, charged only
  * after the work is approved, the cancellation rule), the card to hold — or the form to add one — and the
- * approval. A refused card says why here and books nothing.
+ * approval. 'Approve & book' is one press: a card typed in is saved first, then the offer approved; it is
+ * never disabled, and whatever stops it is said beside it (the card not saved: nothing booked; saved but the
+ * booking refused: the card stays saved and the message says so).
  */
 export function ApproveJobDialog({ job }: { job: JobView }) {
   const [chosen, setChosen] = useState<string | undefined>();
@@ -47,6 +54,9 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
   });
   const cards = useCards(dialog.open);
   const approve = useApproveJob();
+  // What the press is doing now: saving the typed card, then booking.
+  const [step, setStep] = useState<"saving" | "booking" | null>(null);
+  const cardForm = useRef<CardFormHandle>(null);
   // 'Use a different card' goes away as it is clicked: focus moves on to the new card's first field rather
   // than falling back to the dialog's box.
   const cardFormRef = useRef<HTMLDivElement>(null);
@@ -58,8 +68,8 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
   }, [addingCard]);
 
   const saved = cards.data?.cards ?? [];
-  // While a new card is being added nothing is chosen: booking waits for that card to be saved, or for a saved
-  // card picked again (which closes the form). The card the customer turned away from is never booked silently.
+  // While a new card is being added nothing saved is chosen: the press saves that card and books with it, or a
+  // saved card is picked again (which closes the form). The card the customer turned away from is never booked.
   const cardId = addingCard
     ? undefined
     : chosen && saved.some((card) => card.id === chosen)
@@ -74,24 +84,69 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
   const offered = job.series?.status === "offered" ? job.series : null;
   const showCardForm = cards.isSuccess && (saved.length === 0 || addingCard);
 
+  /** The card to book with: the one chosen, or the one typed in, saved first. Null: said why. */
+  const cardToBook = async (): Promise<{ card: CardView; justSaved: boolean } | null> => {
+    if (!cards.isSuccess) {
+      setFailure(
+        cards.isError
+          ? "Nothing was booked: your saved cards could not be loaded. Try again above."
+          : "Your saved cards are still loading. Press Approve & book again in a moment.",
+      );
+      return null;
+    }
+    if (!showCardForm) {
+      const card = saved.find((c) => c.id === cardId);
+      if (!card) setFailure("Choose a card to book with.");
+      return card ? { card, justSaved: false } : null;
+    }
+    setStep("saving");
+    const result = (await cardForm.current?.save()) ?? {
+      card: null,
+      message: "The card form is still loading. Try again in a moment.",
+    };
+    if (!result.card) {
+      setFailure(`Nothing was booked: your card was not saved. ${result.message}`);
+      return null;
+    }
+    // From here the new card is one of the saved ones, chosen: a second press books with it.
+    setChosen(result.card.id);
+    setAddingCard(false);
+    return { card: result.card, justSaved: true };
+  };
+
   const onApprove = async () => {
-    if (!cardId) return;
+    if (step) return;
     setFailure(undefined);
     try {
-      const answer = await approve.mutateAsync({ jobId: job.id, cardId });
-      toast({ title: answer.message, variant: "success" });
-      close();
-    } catch (error) {
-      const card = saved.find((c) => c.id === cardId);
-      if (error instanceof ApiError && error.code === "card_declined") {
-        // That card will refuse again: say which one, and open the form for another.
-        setFailure(card ? `${cardLabel(card)}: ${error.message}` : error.message);
-        setAddingCard(true);
-        return;
+      const booking = await cardToBook();
+      if (!booking) return;
+      const { card, justSaved } = booking;
+      const label = cardLabel(card);
+      setStep("booking");
+      try {
+        const answer = await approve.mutateAsync({ jobId: job.id, cardId: card.id });
+        toast({ title: answer.message, variant: "success" });
+        close();
+      } catch (error) {
+        if (error instanceof ApiError && error.code === "card_declined") {
+          // That card will refuse again: say which one (kept if it was just saved), and open the form for another.
+          setFailure(
+            `Nothing was booked: ${label} ${justSaved ? "was saved, but it refused" : "refused"} the hold. ${error.message}`,
+          );
+          setAddingCard(true);
+          return;
+        }
+        const kept = justSaved ? `${label} was saved, but the booking did not go through: ` : "";
+        // The job changed meanwhile (409): the refreshed card shows where it stands now.
+        if (error instanceof ApiError && error.code === "conflict") {
+          toast({ title: `${kept}${failureMessage(error)}`, variant: "destructive" });
+          close();
+          return;
+        }
+        setFailure(`${kept}${failureMessage(error)}`);
       }
-      setFailure(failureMessage(error));
-      // The job changed meanwhile (409): the refreshed card shows where it stands now.
-      if (error instanceof ApiError && error.code === "conflict") close();
+    } finally {
+      setStep(null);
     }
   };
 
@@ -100,7 +155,9 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
       <DialogTrigger asChild>
         {triggerElement({ label: "Approve price & date", icon: CircleCheck })}
       </DialogTrigger>
-      <DialogContent className="max-h-[90dvh] scroll-pb-32 overflow-y-auto">
+      {/* The scroll padding keeps a field focused after a refusal clear of the sticky bar below, which grows by
+          the refusal's message on a phone. */}
+      <DialogContent className="max-h-[90dvh] scroll-pb-60 overflow-y-auto">
         <DialogHeading
           title="Approve and book"
           description={
@@ -189,41 +246,35 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
           ) : null}
           {showCardForm ? (
             <div ref={cardFormRef}>
-              <CardForm
-                mode={cards.data.mode}
-                submitLabel="Save card"
-                onSaved={(card) => {
-                  setChosen(card.id);
-                  setAddingCard(false);
-                  setFailure(undefined);
-                }}
-              />
+              <CardForm mode={cards.data.mode} embedded={{ handle: cardForm, onSubmit: onApprove }} />
               {saved.length > 0 ? (
                 <p className="mt-2 text-slate-600" data-testid="new-card-hint">
-                  Save this card to book with it, or choose a saved card above.
+                  Approve & book saves this card and books with it, or choose a saved card above.
                 </p>
               ) : null}
             </div>
           ) : null}
-          <FormAlert message={failure} />
         </div>
-        {/* Kept in view while the terms scroll: on a phone "Approve & book" would sit below the fold. */}
-        <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t border-slate-100 bg-white px-6 py-3">
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={approve.isPending}>
-              Not now
+        {/* Kept in view while the terms scroll: on a phone "Approve & book" would sit below the fold. What stopped
+            the last press is said here, beside the button, not above a form scrolled out of view. */}
+        <div className="sticky -bottom-6 -mx-6 -mb-6 grid gap-3 border-t border-slate-100 bg-white px-6 py-3">
+          <FormAlert message={failure} />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={step !== null}>
+                Not now
+              </Button>
+            </DialogClose>
+            <Button
+              type="button"
+              onClick={onApprove}
+              pending={step !== null}
+              pendingLabel={step === "saving" ? "Saving card..." : "Booking..."}
+            >
+              Approve & book
             </Button>
-          </DialogClose>
-          <Button
-            type="button"
-            onClick={onApprove}
-            disabled={!cardId}
-            pending={approve.isPending}
-            pendingLabel="Booking..."
-          >
-            Approve & book
-          </Button>
-        </DialogFooter>
+          </DialogFooter>
+        </div>
       </DialogContent>
     </Dialog>
   );

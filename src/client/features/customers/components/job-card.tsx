@@ -14,7 +14,7 @@ import { formatLongDate, formatShortDate, todayInCharlotte } from "../../../../s
 import type { JobView } from "../../../../shared/jobs";
 import { visitStageLabel } from "../../../../shared/proof";
 import { seriesLabel } from "../../../../shared/recurring";
-import { formatCents, formatRange, jobLabel, serviceName, withArticle } from "../../../../shared/services";
+import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
 import { Detail } from "../../../components/detail";
 import { JobStatusBadge } from "../../../components/job-status-badge";
 import { Badge } from "../../../components/ui/badge";
@@ -29,10 +29,12 @@ import {
   requestedDate,
   seriesTitle,
 } from "../../series";
+import { AddToCalendar } from "./add-to-calendar";
 import { ApproveJobDialog } from "./approve-job-dialog";
 import { CancelJobDialog } from "./cancel-job-dialog";
 import { FinalPriceDetail } from "./final-price-detail";
 import { LandscaperRecord } from "./landscaper-record";
+import { PaymentDetail } from "./payment-detail";
 import { RatingForm } from "./rating-form";
 import { StarRating } from "./star-rating";
 import { WorkApproval } from "./work-approval";
@@ -116,23 +118,7 @@ export function JobCard({ job }: { job: JobView }) {
               : pendingText("Awaiting quote")}
           </Detail>
           <FinalPriceDetail job={job} />
-          {job.payment ? (
-            <Detail label="Payment">
-              {paymentText(job)}
-              {job.status === "completed" && job.payment.status === "captured" ? (
-                <>
-                  {" "}
-                  <a
-                    href={`/api/jobs/${job.id}/receipt`}
-                    download
-                    className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                  >
-                    Receipt (PDF)
-                  </a>
-                </>
-              ) : null}
-            </Detail>
-          ) : null}
+          <PaymentDetail job={job} />
           {job.status === "completed" && job.rating !== null ? (
             <Detail label="Tip">
               {job.tipCents > 0 ? formatCents(job.tipCents) : <Muted>No tip</Muted>}
@@ -210,36 +196,6 @@ function JobProof({ job, label }: { job: JobView; label: string }) {
   );
 }
 
-/** Where the job's money stands, in a sentence: held, charged, released, or why the card was refused. */
-function paymentText(job: JobView): React.ReactNode {
-  const payment = job.payment;
-  if (!payment) return null;
-  const on = payment.card ? ` on ${payment.card}` : "";
-  const to = payment.card ? ` to ${payment.card}` : "";
-  switch (payment.status) {
-    case "pending":
-      return <Muted>Checking your card…</Muted>;
-    case "held":
-      return `${formatCents(payment.amountCents)} held${on}`;
-    case "captured": {
-      const refunded = payment.refundedCents ? `, ${formatCents(payment.refundedCents)} refunded` : "";
-      return job.status === "cancelled"
-        ? `Cancellation fee ${formatCents(payment.capturedCents)} charged${to}${refunded}`
-        : `${formatCents(payment.capturedCents)} charged${to}${payment.tipCents ? `, plus ${withArticle(payment.tipCents)} tip` : ""}${refunded}`;
-    }
-    case "released":
-      return "Hold released, nothing charged";
-    case "expired":
-      return <Muted>Hold expired</Muted>;
-    case "failed":
-      return (
-        <span className="text-red-800">
-          Card refused: {payment.failureMessage ?? "please add another card"}
-        </span>
-      );
-  }
-}
-
 function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string }) {
   // Once the landscaper has arrived the visit is under way: the server refuses a cancellation then.
   // A moved visit has one answer on its banner (keep the new day or cancel the visit), not a skip as well.
@@ -299,6 +255,7 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
             job.scheduledDate ? formatLongDate(job.scheduledDate) : "the agreed date"
           }${job.landscaperName ? ` with ${job.landscaperName}` : ""}.`}
         >
+          <AddToCalendar job={job} />
           {cancel}
         </Footer>
       );

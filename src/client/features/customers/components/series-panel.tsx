@@ -1,12 +1,17 @@
 import { CalendarDays, PauseCircle } from "lucide-react";
 import { useState } from "react";
-import { changeableFreely, SKIP_REASON, seriesLabel, weekdayNames } from "../../../../shared/recurring";
+import {
+  cadenceText,
+  changeableFreely,
+  SKIP_REASON,
+  seriesLabel,
+  weekdayNames,
+} from "../../../../shared/recurring";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { Badge } from "../../../components/ui/badge";
 import {
   CancelSeriesDialog,
   ChangeDayDialog,
-  cadenceText,
   FrequencyBadge,
   notComingTag,
   PauseSeriesDialog,

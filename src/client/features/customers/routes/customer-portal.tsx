@@ -19,6 +19,7 @@ import { ButtonLink } from "../../../components/ui/button-link";
 import { Card } from "../../../components/ui/card";
 import { useCustomerJobs, useNextJob } from "../api/customer-jobs";
 import { useCustomerProfile } from "../api/customer-profile";
+import { AddToCalendar } from "../components/add-to-calendar";
 import { AwaitingCard } from "../components/awaiting-card";
 import { PreviewNotice } from "../components/preview-notice";
 import { UnconfirmedRequests, unconfirmedRequests } from "../components/unconfirmed-requests";
@@ -154,9 +155,12 @@ function UpcomingService() {
               <dd className="mt-0.5 font-mono font-semibold text-slate-900">{jobLabel(job.number)}</dd>
             </div>
           </dl>
-          <ButtonLink to="/dashboard/customer" variant="outline" className="w-full sm:w-auto">
-            View booking
-          </ButtonLink>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <AddToCalendar job={job} className="w-full sm:w-auto" />
+            <ButtonLink to="/dashboard/customer" variant="outline" className="w-full sm:w-auto">
+              View booking
+            </ButtonLink>
+          </div>
         </div>
       ) : (
         <div className="flex flex-col gap-4 rounded-lg border border-dashed border-slate-300 p-5 sm:flex-row sm:items-center sm:justify-between">

@@ -39,13 +39,37 @@ function useCardChange<TInput, TAnswer>(mutationFn: (input: TInput) => Promise<T
   });
 }
 
-export const useAddCard = () => useCardChange(addCard);
+/**
+ * A card just saved is the default (the server makes the newest card the default) and first in the list at
+ * once: a screen that books with it (the approval dialog) shows it chosen before the list is read again.
+ */
+function useSaveCard<TInput>(mutationFn: (input: TInput) => Promise<{ card: CardView; message: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: ({ card }) =>
+      queryClient.setQueryData(cardsQueryOptions.queryKey, (known) =>
+        known
+          ? {
+              ...known,
+              cards: [
+                card,
+                ...known.cards.filter((c) => c.id !== card.id).map((c) => ({ ...c, isDefault: false })),
+              ],
+            }
+          : known,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cardsQueryOptions.queryKey }),
+  });
+}
+
+export const useAddCard = () => useSaveCard(addCard);
 export const useStartCardSetup = () =>
   useMutation({
     mutationFn: () => apiFetch<CardSetupAnswer>("/api/payments/cards/setup", { method: "POST", json: {} }),
   });
 export const useConfirmCard = () =>
-  useCardChange((setupIntentId: string) =>
+  useSaveCard((setupIntentId: string) =>
     apiFetch<{ card: CardView; message: string }>("/api/payments/cards/confirm", {
       method: "POST",
       json: { setupIntentId },

@@ -2,6 +2,7 @@ import { addDaysIso, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { HOLD_DAYS_BEFORE_VISIT, LATE_CANCEL_HOURS } from "../../../../shared/payments";
 import {
+  cadenceText,
   changeableFreely,
   type Frequency,
   GENERATE_WEEKS_AHEAD,
@@ -9,7 +10,7 @@ import {
   type SeriesSummary,
 } from "../../../../shared/recurring";
 import { formatCents, serviceName } from "../../../../shared/services";
-import { cadenceText, firstOnWeekday, visitDay } from "./series";
+import { firstOnWeekday, visitDay } from "./series";
 
 const DAY_MS = 86_400_000;
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  cadenceText,
   firstOnWeekday,
   frequencyOptions,
   moveBounds,
@@ -33,14 +32,6 @@ describe("series wording and dates", () => {
     ]);
     expect(frequencyOptions(["lawn-mowing", "leaf-removal"])).toEqual(["one_time"]);
     expect(frequencyOptions([])).toEqual(["one_time"]);
-  });
-
-  it("words the cadence, the monthly one by the week of the month", () => {
-    expect(cadenceText("weekly", 2)).toBe("every Tuesday");
-    expect(cadenceText("biweekly", 5)).toBe("every other Friday");
-    expect(cadenceText("monthly", 2, "2026-12-08")).toBe("the 2nd Tuesday of each month");
-    expect(cadenceText("monthly", 2, "2026-12-29")).toBe("the last Tuesday of each month");
-    expect(cadenceText("monthly", 2)).toBe("one Tuesday a month");
   });
 
   it("titles a series", () => {

@@ -7,7 +7,6 @@ import {
   frequencyLabel,
   MAX_MOVE_DAYS,
   type SeriesFrequency,
-  weekdayNames,
 } from "../../../../shared/recurring";
 import { serviceName } from "../../../../shared/services";
 
@@ -35,21 +34,6 @@ export function visitDay(date: string): string {
 /** The frequencies the chosen services allow: all four when every one recurs, otherwise one time only. */
 export function frequencyOptions(services: readonly string[]): Frequency[] {
   return canRecur(services) ? [...frequencies] : ["one_time"];
-}
-
-const ordinals = ["1st", "2nd", "3rd", "4th"];
-
-/**
- * When the visits come, in words: "every Tuesday", "every other Tuesday", "the 2nd Tuesday of each month"
- * (the monthly rule keeps the week of the month of the first visit; a start in the 5th week means the last).
- */
-export function cadenceText(frequency: SeriesFrequency, weekday: number, firstDate?: string | null): string {
-  const day = weekdayNames[weekday] ?? "";
-  if (frequency === "weekly") return `every ${day}`;
-  if (frequency === "biweekly") return `every other ${day}`;
-  if (!firstDate) return `one ${day} a month`;
-  const week = Math.ceil(Number(firstDate.slice(8, 10)) / 7);
-  return `the ${week >= 5 ? "last" : ordinals[week - 1]} ${day} of each month`;
 }
 
 /** "Weekly lawn mowing", "Lawn mowing every 2 weeks", "Monthly edging & trimming". */

@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
+import { formatShortDate } from "../../../../../shared/dates";
 import { completeJobSchema, maxFinalPriceCents, priceRequestMessages } from "../../../../../shared/jobs";
 import { photoMessages } from "../../../../../shared/proof";
 import { formatCents, jobLabel } from "../../../../../shared/services";
-import { formatShortDate } from "../../../../../shared/dates";
 import { FormAlert } from "../../../../components/form-alert";
-import { Alert, AlertDescription } from "../../../../components/ui/alert";
 import { FormDialog, useDialogState } from "../../../../components/form-dialog";
 import { ReasonField } from "../../../../components/reason-field";
+import { Alert, AlertDescription } from "../../../../components/ui/alert";
 import { FormField } from "../../../../components/ui/form-field";
 import { MoneyInput } from "../../../../components/ui/input";
 import { ApiError } from "../../../../lib/api-client";
@@ -124,8 +124,8 @@ export function CompleteJobDialog({
         <Alert variant="warning">
           <AlertDescription>
             This visit is booked for {formatShortDate(job.scheduledDate)}. Complete it now only if you did the
-            work early, as agreed with {job.customerName || "the customer"}: they are told it is done and asked
-            to approve it, and their card is charged when they do (or after 48 hours).
+            work early, as agreed with {job.customerName || "the customer"}: they are told it is done and
+            asked to approve it, and their card is charged when they do (or after 48 hours).
           </AlertDescription>
         </Alert>
       ) : null}

@@ -1,0 +1,24 @@
+import type { Ref } from "react";
+import type { CardView } from "../../../../shared/payments";
+
+/** What saving the typed card came to: the saved card and the server's word, or why it was not saved. */
+export type CardSaveResult = { card: CardView; message: string } | { card: null; message: string };
+
+/** How the owner of an embedded card form saves the card when its own action runs. */
+export interface CardFormHandle {
+  /** Checks and saves the card; a field's problem also shows under that field, with focus on it. */
+  save(): Promise<CardSaveResult>;
+}
+
+/**
+ * The card form inside another form's action (the approval's 'Approve & book' saves the card and books in
+ * one press): no button of its own, the card saved through `handle`, and Enter in a field runs the owner's
+ * action (`onSubmit`). The owner shows why a card was not saved, beside its own button.
+ */
+export interface EmbeddedCardForm {
+  handle: Ref<CardFormHandle>;
+  onSubmit: () => void;
+}
+
+/** Says a card form's own problem ("check the fields") when it has no server message to give. */
+export const checkCardFields = "Check the card details above.";

@@ -1,0 +1,233 @@
+import { mkdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import type { Locator, Page } from "playwright-core";
+import sharp from "sharp";
+import { describe, expect, inject, it } from "vitest";
+import { daysFromToday, formatLongDate } from "../../src/shared/dates";
+import { settleAnimations, wcagAxe } from "./support/a11y";
+import { saveTestCard } from "./support/api";
+import { waitForEmail } from "./support/auth";
+import { desktop } from "./support/browser";
+import { useBrowser } from "./support/fixtures";
+import { submitQuote } from "./support/quotes";
+
+/**
+ * Issue 33, items 11 and 12: 'Approve & book' saves a typed card and books in one press, says beside itself
+ * whatever stopped it, and stays in view on a 390 px phone, by keyboard alone; the booking is emailed with
+ * its rules and a calendar file, which the job card's 'Add to calendar' gives again. The pictures go to
+ * docs/screenshots/issue-33/booking.
+ */
+
+const shotsDir = path.resolve(import.meta.dirname, "../../docs/screenshots/issue-33/booking");
+const phone = { width: 390, height: 844 };
+
+/** What the viewport shows (or the whole page), as a palette PNG so the committed pictures stay small. */
+async function shoot(page: Page, name: string, fullPage = false) {
+  mkdirSync(shotsDir, { recursive: true });
+  await settleAnimations(page);
+  const png = await page.screenshot({ fullPage });
+  await sharp(png)
+    .png({ palette: true, quality: 90, compressionLevel: 9 })
+    .toFile(path.join(shotsDir, `${name}.png`));
+}
+
+/** No WCAG A/AA violation, of any impact, inside the open dialog. */
+async function expectAccessibleDialog(page: Page, label: string) {
+  const result = await wcagAxe(page).include("[role=dialog]").analyze();
+  expect(
+    result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+    label,
+  ).toEqual([]);
+}
+
+/** Whether `element` is painted in the viewport and nothing covers its middle (a sticky bar, say). */
+async function inViewAndOnTop(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    if (box.top < 0 || box.bottom > window.innerHeight || box.left < 0 || box.right > window.innerWidth)
+      return false;
+    const top = document.elementFromPoint(x, y);
+    return top !== null && (top === node || node.contains(top));
+  });
+}
+
+/** Presses Tab until `target` has focus (at most `max` times): the keyboard's own way to a control. */
+async function tabTo(page: Page, target: Locator, max = 15) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((node) => node === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error("Tab never reached the control");
+}
+
+const jobCard = (page: Page, number: number) =>
+  page.locator(`[data-testid="job-card"][data-job-number="${number}"]`);
+
+describe("booking an offer (issue 33, items 11 and 12)", () => {
+  const browsing = useBrowser();
+
+  it("on a 390 px phone, by keyboard: one press saves the card and books; refusals say why beside the button", async () => {
+    const pro = await browsing.as("landscaper", { name: "Lee Landscaper" });
+    const customer = await browsing.as("customer", { viewport: phone, name: "Bea Booker" });
+    const date = daysFromToday(3);
+    const quote = await submitQuote({
+      as: customer.context,
+      fullName: "Bea Booker",
+      email: customer.account.email,
+      zipCode: "28202",
+      address: "415 Hawthorne Ln, Charlotte, NC 28202",
+      preferredDate: date,
+    });
+    const accept = await pro.context.request.post(`/api/jobs/${quote.id}/accept`, { data: { price: 120 } });
+    expect(accept.status(), await accept.text()).toBe(200);
+
+    const { page } = customer;
+    await page.goto("/dashboard/customer");
+    const card = jobCard(page, quote.number);
+    const opener = card.getByRole("button", { name: "Approve price & date" });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Approve and book" });
+    const number = dialog.getByLabel("Card number");
+    await number.waitFor();
+    const approve = dialog.getByRole("button", { name: "Approve & book" });
+
+    // The action is in view from the start, never disabled; the card form is reachable above it.
+    expect(await approve.isEnabled()).toBe(true);
+    expect(await inViewAndOnTop(approve), "Approve & book in view").toBe(true);
+    await expectAccessibleDialog(page, "approve dialog at 390");
+    await dialog.evaluate((box) => box.scrollTo(0, 0));
+    await shoot(page, "approve-dialog-390-top");
+
+    // Keyboard: Tab to the card number; a short number and Enter: the field says why, and so does the bar
+    // beside the button. Nothing is booked.
+    await tabTo(page, number);
+    expect(await inViewAndOnTop(number), "card number in view, not under the bar").toBe(true);
+    await page.keyboard.type("4242");
+    await page.keyboard.press("Enter");
+    await dialog.getByText("A card number is 13 to 19 digits.").waitFor();
+    await dialog
+      .getByRole("alert")
+      .filter({ hasText: "Nothing was booked: your card was not saved. Check the card details above." })
+      .waitFor();
+    // Focus went to the field that needs fixing, and it is not under the bar that now holds the message.
+    expect(await number.evaluate((node) => node === document.activeElement)).toBe(true);
+    expect(await inViewAndOnTop(number), "the field to fix in view").toBe(true);
+    await expectAccessibleDialog(page, "approve dialog with a field error at 390");
+    await shoot(page, "approve-dialog-390-field-error");
+
+    // A card the bank declines when it is saved: nothing saved, nothing booked, the reason by the button.
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("4000 0000 0000 0002");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("12/34");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("123");
+    await tabTo(page, approve);
+    await page.keyboard.press("Enter");
+    const refusal =
+      "Nothing was booked: your card was not saved. Your card was declined. Please use a different card.";
+    await dialog.getByRole("alert").filter({ hasText: refusal }).waitFor();
+    expect(await inViewAndOnTop(dialog.getByRole("alert").filter({ hasText: refusal }))).toBe(true);
+    expect(await dialog.getByRole("radio").count()).toBe(0);
+    await card.getByText("Waiting for you", { exact: true }).waitFor();
+    await shoot(page, "approve-dialog-390-declined");
+
+    // A good card, Enter in a field: saved and booked in the one press.
+    await number.focus();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("4242 4242 4242 4242");
+    await page.keyboard.press("Enter");
+    await page.getByText("Booking confirmed. Your landscaper has been notified.").first().waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await card.getByText("$120.00 held on Visa •••• 4242").waitFor();
+    await card.getByText(`Booked for ${formatLongDate(date)}`, { exact: false }).waitFor();
+
+    // The job card offers the visit for a calendar: the same file the email carries.
+    const addToCalendar = card.getByRole("link", { name: "Add to calendar" });
+    const [download] = await Promise.all([page.waitForEvent("download"), addToCalendar.click()]);
+    expect(download.suggestedFilename()).toBe(`GreenScape-JOB-${quote.number}.ics`);
+    const ics = await readFile((await download.path())!, "utf8");
+    expect(ics).toContain(`UID:job-${quote.id}@greenscapecharlotte.com`);
+    expect(ics).toContain(`DTSTART;VALUE=DATE:${date.replaceAll("-", "")}`);
+    await card.evaluate((node) => node.scrollIntoView({ block: "center" }));
+    await shoot(page, "job-card-booked-390");
+
+    // The confirmation email, with the calendar file, as the customer reads it on a phone and a desktop.
+    const mail = await waitForEmail(inject("dataDir"), {
+      to: customer.account.email,
+      subject: /^Booked: /,
+    });
+    expect(mail.subject).toBe(`Booked: Lawn Mowing on ${formatLongDate(date)} (JOB-${quote.number})`);
+    const text = mail.text.replace(/\s+/g, " ");
+    expect(text).toContain("$120.00 is held on Visa •••• 4242. A hold is not a charge.");
+    expect(text).toContain("Landscaper: Lee's Lawns · Lee Landscaper");
+    const parsed = await simpleParser(await readFile(mail.file));
+    expect(parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`GreenScape-JOB-${quote.number}.ics`, "text/calendar"],
+    ]);
+    const { DTSTAMP: _mailed, ...mailed } = eventLines(parsed.attachments[0]!.content.toString("utf8"));
+    const { DTSTAMP: _downloaded, ...downloaded } = eventLines(ics);
+    expect(downloaded).toEqual(mailed);
+    for (const viewport of [phone, desktop]) {
+      const { page: reader } = await browsing.open(viewport);
+      await reader.setContent(parsed.html || "");
+      await shoot(reader, `email-${viewport.width}`, true);
+    }
+  });
+
+  it("at 1280 px with a saved card: the card chosen, and 'Use a different card' saves and books in one press", async () => {
+    const pro = await browsing.as("landscaper", { name: "Lee Landscaper" });
+    const customer = await browsing.as("customer", { viewport: desktop, name: "Dora Desk" });
+    await saveTestCard(customer.context.request);
+    const quote = await submitQuote({
+      as: customer.context,
+      fullName: "Dora Desk",
+      email: customer.account.email,
+      zipCode: "28202",
+      preferredDate: daysFromToday(12),
+    });
+    const accept = await pro.context.request.post(`/api/jobs/${quote.id}/accept`, { data: { price: 95 } });
+    expect(accept.status(), await accept.text()).toBe(200);
+
+    const { page } = customer;
+    await page.goto("/dashboard/customer");
+    const card = jobCard(page, quote.number);
+    await card.getByRole("button", { name: "Approve price & date" }).click();
+    const dialog = page.getByRole("dialog", { name: "Approve and book" });
+    const saved = dialog.getByRole("radio", { name: "Visa •••• 4242" });
+    await saved.waitFor();
+    expect(await saved.isChecked()).toBe(true);
+    await expectAccessibleDialog(page, "approve dialog at 1280");
+    await shoot(page, "approve-dialog-1280");
+
+    await dialog.getByRole("button", { name: "Use a different card" }).click();
+    await dialog.getByTestId("new-card-hint").waitFor();
+    await dialog.getByLabel("Card number").fill("5555 5555 5555 4444");
+    await dialog.getByLabel("Expiry (MM/YY)").fill("11/33");
+    await dialog.getByLabel("Security code").fill("321");
+    await expectAccessibleDialog(page, "approve dialog with a new card at 1280");
+    await shoot(page, "approve-dialog-1280-new-card");
+    await dialog.getByRole("button", { name: "Approve & book" }).click();
+    await dialog.waitFor({ state: "detached" });
+    // 12 days away: nothing held yet; the email says when, on the new card (now the default).
+    await card.getByText(/^Booked for/).waitFor();
+    const mail = await waitForEmail(inject("dataDir"), { to: customer.account.email, subject: /^Booked: / });
+    expect(mail.text.replace(/\s+/g, " ")).toContain(
+      "We'll hold $95.00 on your default card (now Mastercard •••• 4444) on",
+    );
+  });
+});
+
+/** A calendar file's VEVENT lines, unfolded, by name. */
+function eventLines(ics: string): Record<string, string> {
+  const lines = ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+  const event = lines.slice(lines.indexOf("BEGIN:VEVENT") + 1, lines.indexOf("END:VEVENT"));
+  return Object.fromEntries(
+    event.map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1)]),
+  );
+}
