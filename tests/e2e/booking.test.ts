@@ -5,6 +5,7 @@ import { simpleParser } from "mailparser";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
+import { onlyEvent } from "../../src/server/test/ics-reader";
 import { daysFromToday, formatLongDate } from "../../src/shared/dates";
 import { settleAnimations, wcagAxe } from "./support/a11y";
 import { saveTestCard } from "./support/api";
@@ -170,8 +171,8 @@ describe("booking an offer (issue 33, items 11 and 12)", () => {
     expect(parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       [`GreenScape-JOB-${quote.number}.ics`, "text/calendar"],
     ]);
-    const { DTSTAMP: _mailed, ...mailed } = eventLines(parsed.attachments[0]!.content.toString("utf8"));
-    const { DTSTAMP: _downloaded, ...downloaded } = eventLines(ics);
+    const { DTSTAMP: _mailed, ...mailed } = onlyEvent(parsed.attachments[0]!.content.toString("utf8"));
+    const { DTSTAMP: _downloaded, ...downloaded } = onlyEvent(ics);
     expect(downloaded).toEqual(mailed);
     for (const viewport of [phone, desktop]) {
       const { page: reader } = await browsing.open(viewport);
@@ -222,12 +223,3 @@ describe("booking an offer (issue 33, items 11 and 12)", () => {
     );
   });
 });
-
-/** A calendar file's VEVENT lines, unfolded, by name. */
-function eventLines(ics: string): Record<string, string> {
-  const lines = ics.replace(/\r\n[ \t]/g, "").split("\r\n");
-  const event = lines.slice(lines.indexOf("BEGIN:VEVENT") + 1, lines.indexOf("END:VEVENT"));
-  return Object.fromEntries(
-    event.map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1)]),
-  );
-}
