@@ -309,5 +309,5 @@ describe("reliability and the late lock-out", () => {
     expect(await email.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     await expectNoSeriousA11yViolations(mobileDesk.page, "applications-record-375");
     await screenshotFromTop(mobileDesk.page, "reliability-applications-375");
-  });
+  }, 180_000);
 });
