@@ -5,9 +5,9 @@ import { SKIP_REASON } from "../../../shared/recurring.js";
 import { job, jobSeries, notification } from "../../db/schema.js";
 import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
-import { createLandscaper } from "../../test/landscaper-helpers.js";
+import { createLandscaper, type Landscaper } from "../../test/landscaper-helpers.js";
 import { saveCard } from "../../test/payment-helpers.js";
-import { postQuote } from "../../test/quote-helpers.js";
+import { offerWeeklySeries, postAs } from "../../test/series-helpers.js";
 import { reliabilityOf } from "../landscapers/index.js";
 import { weekdayOf } from "./rule.js";
 
@@ -19,8 +19,8 @@ describe("series weekday requests and skips taken back", () => {
   const t = useTestApp();
   let customer: SignedUp;
   let stranger: SignedUp;
-  let pro: { id: string; cookie: string };
-  let otherPro: { id: string; cookie: string };
+  let pro: Landscaper;
+  let otherPro: Landscaper;
 
   beforeAll(async () => {
     customer = await signUp(t.app, { role: "customer", name: "Olivia Bennett" });
@@ -30,8 +30,7 @@ describe("series weekday requests and skips taken back", () => {
     otherPro = await createLandscaper(t, { status: "approved", zips: ["28202"], name: "Dana Reyes" });
   });
 
-  const post = (who: { cookie: string }, url: string, payload: object = {}) =>
-    t.app.inject({ method: "POST", url, headers: { cookie: who.cookie }, payload });
+  const post = (who: { cookie: string }, url: string, payload: object = {}) => postAs(t, who, url, payload);
   const visitsOf = (seriesId: string) =>
     t.database.db.select().from(job).where(eq(job.seriesId, seriesId)).orderBy(job.scheduledDate);
   const scheduled = async (seriesId: string) =>
@@ -43,28 +42,16 @@ describe("series weekday requests and skips taken back", () => {
       (n) => n.message,
     );
 
+  /** A weekly series offered on the weekday 3 days from today and approved (series-helpers.ts). */
   async function activeSeries() {
-    const quote = await postQuote(
-      t.app,
-      {
-        fullName: "Olivia Bennett",
-        email: customer.email,
-        phone: "(704) 555-0199",
-        address: "1 Main St, Charlotte, NC",
-        zipCode: "28202",
-        services: ["lawn-mowing"],
-        preferredDate: daysFromToday(1),
-        frequency: "weekly",
-      },
-      customer.cookie,
+    const jobId = await offerWeeklySeries(
+      t,
+      { customer, pro },
+      { fullName: "Olivia Bennett", phone: "(704) 555-0199" },
     );
-    expect(quote.statusCode, quote.body).toBe(200);
-    const jobId = quote.json().quote.id as string;
-    const weekday = weekdayOf(daysFromToday(3));
-    expect((await post(pro, `/api/jobs/${jobId}/accept`, { price: 45, weekday })).statusCode).toBe(200);
     expect((await post(customer, `/api/jobs/${jobId}/approve`)).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(job).where(eq(job.id, jobId));
-    return { seriesId: row!.seriesId!, weekday };
+    return { seriesId: row!.seriesId!, weekday: weekdayOf(daysFromToday(3)) };
   }
 
   it("asks the landscaper for a new weekday: nothing moves until they agree, and the customer may withdraw", async () => {
