@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentType } from "../../../shared/landscapers.js";
 import * as s from "../schema.js";
+import { hasDemoDocuments } from "./demo-fixtures.js";
 import type { DemoContext, DemoLandscaper } from "./demo-people.js";
 import type { DemoPhotoStore } from "./proof/demo-photos.js";
 
@@ -8,12 +9,9 @@ import type { DemoPhotoStore } from "./proof/demo-photos.js";
  * The demo landscapers' application documents (issue 33 review: pending applicants read "submitted" over
  * empty slots). Every landscaper who submitted has an ID and an insurance certificate on file, stored through
  * the app's Storage as an upload is (`documents/<user>/<type>-<id>.pdf`); Lily Chen, pending, has sent
- * nothing yet, so her upload page and the admin's review both say so. The files are one-page PDFs marked as
+ * nothing yet (`hasDemoDocuments`), so her upload page and the admin's review both say so. The files are one-page PDFs marked as
  * demo documents, written here (no files in the repository).
  */
-
-/** Who has sent nothing: her application waits for documents. */
-export const DEMO_WITHOUT_DOCUMENTS = "Lily Chen";
 
 const titles: Record<DocumentType, string> = {
   id_proof: "Driver license (demo)",
@@ -48,10 +46,6 @@ export function demoPdf(title: string, lines: string[]): Buffer {
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
 }
-
-/** Whether a demo landscaper's application has its documents (only where there is storage to hold them). */
-export const hasDemoDocuments = (name: string, withStorage: boolean) =>
-  withStorage && name !== DEMO_WITHOUT_DOCUMENTS;
 
 /** Writes the files and their rows; the keys go on `photos.written`, so a failed seed removes them. */
 export async function seedDemoDocuments(

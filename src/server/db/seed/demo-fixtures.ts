@@ -129,5 +129,12 @@ export const landscaperSeeds = [
   { name: "Dale Simmons", business: "Simmons Mowing", status: "denied", zips: ["28213"], radius: 10 },
 ] as const;
 
+/** Who has sent no documents yet: her application waits for them (./demo-documents.ts). */
+export const DEMO_WITHOUT_DOCUMENTS = "Lily Chen";
+
+/** Whether a demo landscaper's application has its documents (only where there is storage to hold them). */
+export const hasDemoDocuments = (name: string, withStorage: boolean) =>
+  withStorage && name !== DEMO_WITHOUT_DOCUMENTS;
+
 export const DAY = 24 * 60 * 60 * 1000;
 export const isoDate = (date: Date) => date.toISOString().slice(0, 10);

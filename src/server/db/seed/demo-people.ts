@@ -3,11 +3,11 @@ import { coveredZipCodes } from "../../features/landscapers/coverage.js";
 import type { Tx } from "../client.js";
 import * as s from "../schema.js";
 import { insertUsers } from "./bootstrap.js";
-import { hasDemoDocuments } from "./demo-documents.js";
 import {
   DAY,
   DEMO_DOMAIN,
   firstNames,
+  hasDemoDocuments,
   landscaperSeeds,
   lastNames,
   neighbourhoods,
