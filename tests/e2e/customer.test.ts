@@ -324,7 +324,7 @@ describe("customer", () => {
       const approval = page.getByRole("dialog", { name: "Approve and book" });
       await approval.getByText("Test mode — no real charges.").waitFor();
       expect(await approval.getByTestId("hold-explanation").textContent()).toContain(
-        "We'll hold $120.00 on your card now. You're charged only after you approve the work.",
+        "We'll hold $120.00 on your card now. It is charged after the work: when you approve it, or 48 hours after it is marked complete if you don't answer.",
       );
       const approve = approval.getByRole("button", { name: "Approve & book" });
       expect(await approve.isEnabled()).toBe(true);

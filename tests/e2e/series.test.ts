@@ -210,7 +210,9 @@ describe("recurring series", () => {
     await terms.getByText(`Every ${weekdayNames[weekday]} · $45.00 a visit`).waitFor();
     await terms.getByText(`Today: $45.00 held for the first visit (${visitDay(first)}).`).waitFor();
     await terms
-      .getByText("Later visits: held 2 days before each, charged after you approve the work.")
+      .getByText(
+        "Later visits: held 2 days before each, charged after you approve the work (or 48 hours after it is marked complete if you don't answer).",
+      )
       .waitFor();
     await terms
       .getByText("We keep the next 8 visits booked; the series continues until you cancel.")
@@ -428,7 +430,7 @@ describe("recurring series", () => {
       .getByTestId("series-cancelled")
       .getByRole("listitem")
       .filter({ hasText: `JOB-${number}` })
-      .getByText("New day declined")
+      .getByText("Moved day declined")
       .waitFor();
     await visit.waitFor({ state: "detached" });
     expect(await panel.getByTestId("series-visit").count()).toBe(4);

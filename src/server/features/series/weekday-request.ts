@@ -49,7 +49,7 @@ export function requestWeekday(options: SeriesOptions & { weekday: number }) {
     });
     return {
       queued: [],
-      message: `Your landscaper has been asked to move the visits to ${to}. Until they answer, your visits stay on ${from}. If they can't do ${to}, your series goes back to the queue for ${to} for another landscaper to offer, and nothing is charged for visits that don't happen.`,
+      message: `Your landscaper has been asked to move the visits to ${to}. Until they answer, your visits stay on ${from}. If they can't do ${to}, they leave the series: your visits on ${from} are cancelled (nothing is charged for them) and the series goes back to the queue for ${to}, where other landscapers offer a price for you to approve. To keep ${from} with them, withdraw the request before they answer.`,
     };
   });
 }

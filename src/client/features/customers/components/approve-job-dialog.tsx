@@ -7,6 +7,7 @@ import {
   cardLabel,
   freeCancellationEnds,
   HOLD_AT_APPROVAL_WITHIN_DAYS,
+  WORK_APPROVAL_HOURS,
 } from "../../../../shared/payments";
 import { seriesLabel } from "../../../../shared/recurring";
 import { formatCents, jobLabel, withArticle } from "../../../../shared/services";
@@ -187,7 +188,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
           <p data-testid="hold-explanation">
             {offered
               ? null
-              : `${holdsNow ? `We'll hold ${price} on your card now.` : `We'll hold ${price} on your card 2 days before the visit.`} You're charged only after you approve the work. `}
+              : `${holdsNow ? `We'll hold ${price} on your card now.` : `We'll hold ${price} on your card 2 days before the visit.`} It is charged after the work: when you approve it, or ${WORK_APPROVAL_HOURS} hours after it is marked complete if you don't answer. `}
             {freeUntil && !lateAlready
               ? `Cancelling ${offered ? "the first visit " : ""}is free until ${formatCharlotteDateTime(freeUntil)}; after that it costs ${feeText} cancellation fee.`
               : null}

@@ -37,7 +37,8 @@ export function PaymentMethodsCard() {
       <CardHeader>
         <CardTitle asHeading="h2">Payment methods</CardTitle>
         <CardDescription>
-          Your default card is held when you approve a booking and charged only after you approve the work.
+          Your default card is held when you approve a booking and charged after the work: when you approve
+          it, or 48 hours after it is marked complete if you don't answer.
         </CardDescription>
       </CardHeader>
       {cards.isPending ? (

@@ -158,9 +158,10 @@ export function ChangeDayDialog({ series, onDone }: SeriesDialogProps) {
           {now
             ? `Your landscaper agreed to ${now}, so they are asked first; until they answer, your visits stay on ${now}. `
             : ""}
-          If they agree, the new day applies from the first visit at least 48 hours away. If they can't, your
-          series goes back to the queue for the new day, for another landscaper to offer (nothing is charged
-          for visits that don't happen).
+          If they agree, the new day applies from the first visit at least 48 hours away. If they can't, they
+          leave the series: your visits on the current day are cancelled (nothing is charged for them) and the
+          series goes back to the queue for the new day, where other landscapers offer a price for you to
+          approve. You can withdraw the request until they answer.
         </>
       }
       submitLabel="Ask for this day"

@@ -35,7 +35,7 @@ describe("series wording: approval, pause, what will not come, book again", () =
     expect(approvalSummary(weekly, "2026-11-30", true)).toEqual([
       "Every Monday · $45.00 a visit",
       "Today: $45.00 held for the first visit (Mon, Nov 30).",
-      "Later visits: held 2 days before each, charged after you approve the work.",
+      "Later visits: held 2 days before each, charged after you approve the work (or 48 hours after it is marked complete if you don't answer).",
       "We keep the next 8 visits booked; the series continues until you cancel.",
       "You can skip, pause or cancel from your dashboard; each visit has the same 24-hour rule.",
     ]);
@@ -100,7 +100,7 @@ describe("series wording: approval, pause, what will not come, book again", () =
     );
     expect(notComingTag("Series paused until Tuesday, December 15, 2026")).toBe("Paused");
     expect(notComingTag("Skipped this visit")).toBe("Skipped");
-    expect(notComingTag("The customer declined the new day")).toBe("New day declined");
+    expect(notComingTag("The customer declined the new day")).toBe("Moved day declined");
     expect(notComingTag("Series moved to Fridays")).toBe("Day changed");
     expect(notComingTag(null)).toBe("Cancelled");
   });

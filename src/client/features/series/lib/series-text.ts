@@ -55,7 +55,7 @@ export function approvalSummary(
   return [
     `${when} · ${price} a visit`,
     firstHold,
-    `Later visits: held ${HOLD_DAYS_BEFORE_VISIT} days before each, charged after you approve the work.`,
+    `Later visits: held ${HOLD_DAYS_BEFORE_VISIT} days before each, charged after you approve the work (or 48 hours after it is marked complete if you don't answer).`,
     `We keep ${visitsAheadText(series.frequency)} booked; the series continues until you cancel.`,
     `You can skip, pause or cancel from your dashboard; each visit has the same ${LATE_CANCEL_HOURS}-hour rule.`,
   ];
@@ -170,7 +170,7 @@ export function notComingTag(reason: string | null): string {
   if (!reason) return "Cancelled";
   if (reason.startsWith("Series paused")) return "Paused";
   if (reason.startsWith("Skipped")) return "Skipped";
-  if (reason === "The customer declined the new day") return "New day declined";
+  if (reason === "The customer declined the new day") return "Moved day declined";
   if (reason.startsWith("Series moved to")) return "Day changed";
   if (reason === "The landscaper left the series") return "Landscaper left";
   return "Cancelled";

@@ -116,7 +116,7 @@ describe("a job's money", () => {
     const response = await post(customer, `/api/jobs/${id}/approve`);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({
-      card: "Add a card to approve this booking. It is only charged after you approve the work.",
+      card: "Add a card to approve this booking. It is charged only after the work is done.",
     });
     expect((await t.database.db.select().from(job).where(eq(job.id, id)))[0]!.status).toBe("accepted");
     expect(await paymentsOf(id)).toEqual([]);

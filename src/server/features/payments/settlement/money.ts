@@ -20,8 +20,7 @@ export interface MoneyDeps {
   publicUrl: string;
 }
 
-export const noCardMessage =
-  "Add a card to approve this booking. It is only charged after you approve the work.";
+export const noCardMessage = "Add a card to approve this booking. It is charged only after the work is done.";
 
 /** Whether the hold is placed when the customer approves (the visit is close), not later by the pass. */
 export function holdsAtApproval(scheduledDate: string, now = new Date()): boolean {
