@@ -195,7 +195,7 @@ async function runScale(
       const slow = await slowActionsStep(target, env, load, bare.rps, log);
       endpoints.push(...slow.endpoints);
       log(
-        `  checked: ${slow.booked} offers booked with a hold, ${slow.reported} problems reported with a photo`,
+        `  checked: ${slow.approved} approvals answered 200, ${slow.booked} offers booked with a hold; ${slow.reportsSent} reports answered 200, ${slow.reported} jobs reported with a photo`,
       );
 
       // 7. The two-instance set-up of tests/cluster against this database (PostgreSQL and nginx only).
@@ -224,7 +224,12 @@ async function runScale(
         ...(lighthouse ? { lighthouse } : {}),
         alertScale,
         captures,
-        slowActions: { booked: slow.booked, reported: slow.reported },
+        slowActions: {
+          approved: slow.approved,
+          booked: slow.booked,
+          reportsSent: slow.reportsSent,
+          reported: slow.reported,
+        },
         twoInstances,
       };
     } finally {
