@@ -113,7 +113,7 @@ export function scaleTable(result: ScaleResult): string {
       n(e.direct.rps),
       e.direct.p95,
       e.ratioToDirect.toFixed(2),
-      e.ratioToBare.toFixed(3),
+      e.ratioToBare >= 0.001 || e.ratioToBare === 0 ? e.ratioToBare.toFixed(3) : String(e.ratioToBare),
     ]);
   }
   const ex = result.export;
