@@ -15,6 +15,7 @@ import type { Engine } from "../src/server/db/client.js";
 import { type AlertScaleResult, QUOTE_ZIP, setCoveringLandscapers } from "./lib/alert-scale.js";
 import { captureStep } from "./lib/captures.js";
 import type { DirectDb } from "./lib/direct-db.js";
+import { seedDisputes } from "./lib/disputes.js";
 import { measureExport, measureExportDirect } from "./lib/export.js";
 import { runLighthouse } from "./lib/lighthouse.js";
 import { measureDirect, measureHttp } from "./lib/load.js";
@@ -35,7 +36,7 @@ import {
 import { type Scenario, scenarios, signedInUsers, signUpBenchUsers } from "./lib/scenarios.js";
 import { seedBulk } from "./lib/seed.js";
 import { repoRoot, startServer } from "./lib/server.js";
-import { seedDisputes, slowActionsStep } from "./lib/slow-actions.js";
+import { slowActionsStep } from "./lib/slow-actions.js";
 import { openDirect, postgresVersion, prepareTarget } from "./lib/target.js";
 import {
   forgetWrites,
