@@ -15,6 +15,7 @@ import type { Engine } from "../src/server/db/client.js";
 import { type AlertScaleResult, QUOTE_ZIP, setCoveringLandscapers } from "./lib/alert-scale.js";
 import { captureStep } from "./lib/captures.js";
 import type { DirectDb } from "./lib/direct-db.js";
+import { seedDisputes } from "./lib/disputes.js";
 import { measureExport, measureExportDirect } from "./lib/export.js";
 import { runLighthouse } from "./lib/lighthouse.js";
 import { measureDirect, measureHttp } from "./lib/load.js";
@@ -35,7 +36,7 @@ import {
 import { type Scenario, scenarios, signedInUsers, signUpBenchUsers } from "./lib/scenarios.js";
 import { seedBulk } from "./lib/seed.js";
 import { repoRoot, startServer } from "./lib/server.js";
-import { seedDisputes, slowActionsStep } from "./lib/slow-actions.js";
+import { slowActionsStep } from "./lib/slow-actions.js";
 import { openDirect, postgresVersion, prepareTarget } from "./lib/target.js";
 import {
   forgetWrites,
@@ -195,7 +196,7 @@ async function runScale(
       const slow = await slowActionsStep(target, env, load, bare.rps, log);
       endpoints.push(...slow.endpoints);
       log(
-        `  checked: ${slow.booked} offers booked with a hold, ${slow.reported} problems reported with a photo`,
+        `  checked: ${slow.approved} approvals answered 200, ${slow.booked} offers booked with a hold; ${slow.reportsSent} reports answered 200, ${slow.reported} jobs reported with a photo`,
       );
 
       // 7. The two-instance set-up of tests/cluster against this database (PostgreSQL and nginx only).
@@ -224,7 +225,12 @@ async function runScale(
         ...(lighthouse ? { lighthouse } : {}),
         alertScale,
         captures,
-        slowActions: { booked: slow.booked, reported: slow.reported },
+        slowActions: {
+          approved: slow.approved,
+          booked: slow.booked,
+          reportsSent: slow.reportsSent,
+          reported: slow.reported,
+        },
         twoInstances,
       };
     } finally {

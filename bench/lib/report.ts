@@ -39,8 +39,8 @@ export interface ScaleResult {
   alertScale?: AlertScaleResult[];
   /** Payment captures through the approve-work route, and the ledger checked after (absent in older results). */
   captures?: CaptureResult;
-  /** Issue 33 item 15: what the slow actions' HTTP requests changed, counted after (absent in older results). */
-  slowActions?: { booked: number; reported: number };
+  /** Issue 33 item 15: the slow actions answered 200 and the jobs they moved, counted after (absent in older results). */
+  slowActions?: { approved: number; booked: number; reportsSent: number; reported: number };
   /** A few routes with one and two instances behind nginx, PostgreSQL only (absent in older results). */
   twoInstances?: TwoInstanceResult;
 }
@@ -113,7 +113,7 @@ export function scaleTable(result: ScaleResult): string {
       n(e.direct.rps),
       e.direct.p95,
       e.ratioToDirect.toFixed(2),
-      e.ratioToBare.toFixed(3),
+      e.ratioToBare >= 0.001 || e.ratioToBare === 0 ? e.ratioToBare.toFixed(3) : String(e.ratioToBare),
     ]);
   }
   const ex = result.export;

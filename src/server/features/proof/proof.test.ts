@@ -104,8 +104,25 @@ describe("proof of work and arrival", () => {
       expect((await sharp(thumb.rawPayload).metadata()).width).toBe(400);
       expect((await get(who, photos[0]!.fullUrl)).statusCode).toBe(200);
     }
-    for (const who of [stranger, rival]) expect((await get(who, photos[0]!.fullUrl)).statusCode).toBe(404);
+    for (const who of [stranger, rival]) {
+      const refused = await get(who, photos[0]!.fullUrl);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error.message).toBe("Job not found.");
+    }
     expect((await get(null, photos[0]!.fullUrl)).statusCode).toBe(401);
+    // A photo is found only under its own job: another job of the same people, or no such photo, says so.
+    const other = await scheduled(1);
+    for (const url of [
+      `/api/jobs/${other}/photos/${photos[0]!.id}?size=thumb`,
+      `/api/jobs/${id}/photos/${crypto.randomUUID()}?size=full`,
+    ]) {
+      const missing = await get(customer, url);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.message).toBe("Photo not found.");
+    }
+    expect(
+      (await get(customer, `/api/jobs/${crypto.randomUUID()}/photos/${photos[0]!.id}`)).json().error.message,
+    ).toBe("Job not found.");
     expect(((await jobOf(customer, id)).photos as unknown[]).length).toBe(2);
     // Admins see them on the job history too.
     const history = (await get(admin, "/api/admin/jobs")).json() as {
