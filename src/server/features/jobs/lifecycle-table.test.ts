@@ -14,6 +14,7 @@ describe("the job lifecycle table", () => {
       "cancel",
       "complete",
       "decline",
+      "decline_day",
       "decline_redo",
       "miss",
       "move_visit",
