@@ -1,5 +1,4 @@
 import { CalendarClock, CalendarX2, PauseCircle, PlayCircle, XCircle } from "lucide-react";
-import { z } from "zod";
 import { addDaysIso, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import {
@@ -26,7 +25,7 @@ import {
 import { visitDay } from "../lib/series";
 import { pausePreview, resumePreview } from "../lib/series-text";
 import { SeriesDialog } from "./series-dialog";
-import { useSchemaDialog } from "./use-dialog-form";
+import { noFields, useSchemaDialog } from "./use-dialog-form";
 import { WeekdaySelect } from "./weekday-select";
 
 interface SeriesDialogProps {
@@ -34,9 +33,6 @@ interface SeriesDialogProps {
   /** The server's sentence after a change (it may say a visit less than 48 hours away stays). */
   onDone?: (message: string) => void;
 }
-
-/** A confirmation: nothing to fill in. */
-const noFields = z.object({});
 
 const notice =
   "A visit less than 48 hours away stays as booked; skip it on its own if you need to (its cancellation rule applies).";

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import {
@@ -16,7 +15,7 @@ import type { JobActionProps } from "../../../lib/job-action-props";
 import { useAnswerWeekday, useLeaveSeries, useMoveVisit } from "../api/series-actions";
 import { moveBounds, suggestedMoveDate, visitDay } from "../lib/series";
 import { SeriesDialog } from "./series-dialog";
-import { useSchemaDialog } from "./use-dialog-form";
+import { noFields, useSchemaDialog } from "./use-dialog-form";
 
 /**
  * 'Move visit' (for the weather, mostly): a new date within 3 days of the visit's original one (not before today) and why; the
@@ -149,8 +148,6 @@ export function LeaveSeriesDialog({ job, disabled, describedBy }: JobActionProps
     </SeriesDialog>
   );
 }
-
-const noFields = z.object({});
 
 /**
  * The customer asked for another weekday (the visits stay on the agreed one until this answer): agreeing

@@ -6,7 +6,7 @@ import {
   type UseFormReturn,
   useForm,
 } from "react-hook-form";
-import type { z } from "zod";
+import { z } from "zod";
 import { useDialogState } from "../../../components/form-dialog";
 import { reportSubmitFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
@@ -67,3 +67,6 @@ export function useSchemaDialog<TInput extends FieldValues, TOutput>({
   const form = useForm<TInput, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });
   return { form, ...useDialogForm({ form, ...options }) };
 }
+
+/** The schema of a dialog that only confirms: nothing to fill in. */
+export const noFields = z.object({});
