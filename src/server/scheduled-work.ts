@@ -6,7 +6,7 @@ import {
   runPaymentPass,
   runPayouts,
 } from "./features/payments/index.js";
-import { runLateLockout, runSeriesPass } from "./features/series/index.js";
+import { runDayRequestLapse, runLateLockout, runSeriesPass } from "./features/series/index.js";
 
 // One timer for the scheduled work of several features (payments, series, conversations): it sits above them
 // so that none of them imports another's schedule. Each pass claims its rows with SKIP LOCKED.
@@ -37,6 +37,8 @@ export class ScheduledWork {
         )
         // Visits nobody arrived at 2 days after their date go back to the queue (issue 17's late lock-out).
         .then(() => runLateLockout(this.options))
+        // A customer's ask for another weekday lapses unanswered after 3 days (the visits stay).
+        .then(() => runDayRequestLapse(this.options))
         .catch((error) => this.options.log.error({ err: error }, "payment pass failed"));
       await this.running;
       if (this.stopped) return;

@@ -100,6 +100,10 @@ export const seriesSummarySchema = z.object({
   pricePerVisitCents: z.number().nullable(),
   /** The weekday the customer asked to move to, until the landscaper answers (the visits stay meanwhile). */
   requestedWeekday: z.number().nullable(),
+  /** When that ask lapses unanswered (ISO instant): the visits then stay where they are. */
+  weekdayAnswerBy: z.string().nullable(),
+  /** The first visit on the asked-for weekday if the landscaper agreed now (YYYY-MM-DD). */
+  requestedStartDate: z.string().nullable(),
   /** Visits are paused up to (not including) this date. */
   pausedUntil: z.string().nullable(),
   /** The series' visits from today on that are still to come (scheduled), for the customer's and landscaper's lists. */
@@ -164,8 +168,21 @@ export function changeableFreely(date: string, now: Date): boolean {
 /** The reason a skipped visit of a series is cancelled with; only such a visit can be brought back. */
 export const SKIP_REASON = "Skipped this visit";
 
+/** How long a landscaper has to answer a customer's ask for another weekday; unanswered, it lapses. */
+export const DAY_REQUEST_ANSWER_HOURS = 72;
+
+/** When an ask made at `askedAt` lapses. */
+export const dayRequestAnswerBy = (askedAt: Date) =>
+  new Date(askedAt.getTime() + DAY_REQUEST_ANSWER_HOURS * 3_600_000);
+
 /** POST /api/series/:id/weekday-answer (the landscaper): yes to the customer's new weekday, or no. */
 export const weekdayAnswerSchema = z.object({ agree: z.boolean({ message: "Answer yes or no." }) });
+
+/** GET /api/series/day-requests (the landscaper): customers' asks for another weekday awaiting an answer. */
+export const dayRequestsAnswerSchema = z.object({
+  requests: z.array(z.object({ series: seriesSummarySchema, customerName: z.string() })),
+});
+export type DayRequestsAnswer = z.infer<typeof dayRequestsAnswerSchema>;
 
 /** The answer of a change to a series: the series as it now stands and the sentence the screen shows. */
 export const seriesActionAnswerSchema = z.object({ series: seriesSummarySchema, message: z.string() });

@@ -362,8 +362,8 @@ describe("recurring series", () => {
     await resume.waitFor({ state: "hidden" });
     await panel.getByRole("button", { name: "Change pause…" }).waitFor();
 
-    // 'Change day' offers the days of the week (opened and checked, not changed).
-    await panel.getByRole("button", { name: "Change day" }).click();
+    // 'Ask for another day' offers the days of the week (opened and checked, not changed).
+    await panel.getByRole("button", { name: "Ask for another day" }).click();
     const change = page.getByRole("dialog", { name: `Ask for another day for SER-${seriesNumber}` });
     expect(await change.getByLabel("Day of the week").inputValue()).toBe(String(weekday));
     await expectDialogAxeClean(page, "change-day");
@@ -442,22 +442,30 @@ describe("recurring series", () => {
     const day = `${weekdayNames[wanted]}s`;
     await page.goto("/dashboard/customer");
     const panel = page.locator(`[data-testid="series-panel"][data-series-number="${seriesNumber}"]`);
-    await panel.getByRole("button", { name: "Change day" }).click();
+    await panel.getByRole("button", { name: "Ask for another day" }).click();
     const change = page.getByRole("dialog", { name: `Ask for another day for SER-${seriesNumber}` });
     await change.getByLabel("Day of the week").selectOption(String(wanted));
     await change.getByRole("button", { name: "Ask for this day" }).click();
     await change.waitFor({ state: "hidden" });
     await panel.getByText(`You asked to move the visits to ${day}`, { exact: false }).waitFor();
     await panel.getByRole("button", { name: "Withdraw request" }).waitFor();
+    // The banner gives the answer-by time (the ask lapses after 3 days) and the first visit on the new day.
+    const asked = (await customerJobs()).find((j) => j.series?.number === seriesNumber)!.series!;
+    expect(asked.requestedWeekday).toBe(wanted);
+    expect(asked.requestedStartDate).not.toBeNull();
+    await panel.getByText("They have until", { exact: false }).waitFor();
     await shots(page, "series-customer-day-request");
     const before = (await customerJobs()).filter((j) => j.seriesId && j.status === "scheduled");
     expect(before.every((j) => new Date(`${j.scheduledDate}T12:00:00Z`).getUTCDay() === weekday)).toBe(true);
 
-    // The landscaper answers on the series' visit in their queue.
+    // The landscaper sees the ask at the top of the queue, whatever its filters, and answers there.
     const phone = pro.page;
-    await phone.goto("/landscaper-dashboard?show=accepted&sort=soonest");
-    const ask = phone.getByTestId("weekday-request").first();
+    await phone.goto("/landscaper-dashboard");
+    const top = phone.getByTestId("day-requests");
+    await top.getByRole("heading", { name: "A customer is waiting for your answer" }).waitFor();
+    const ask = top.getByTestId("weekday-request").first();
     await ask.getByText(`asks to move SER-${seriesNumber}`, { exact: false }).waitFor();
+    await ask.getByText("Answer by", { exact: false }).waitFor();
     await shots(phone, "series-landscaper-day-request");
     await ask.getByRole("button", { name: `Agree to ${day}` }).click();
     const agree = phone.getByRole("dialog", { name: `Move SER-${seriesNumber} to ${day}?` });
@@ -469,6 +477,8 @@ describe("recurring series", () => {
     const after = (await customerJobs()).filter((j) => j.seriesId && j.status === "scheduled");
     const moved = after.filter((j) => new Date(`${j.scheduledDate}T12:00:00Z`).getUTCDay() === wanted);
     expect(moved.length).toBeGreaterThan(0);
+    // The first visit on the new day is the one both screens named before the answer.
+    expect(moved.map((j) => j.scheduledDate).sort()[0]).toBe(asked.requestedStartDate);
     await page.reload();
     await panel.getByText(`You asked to move`, { exact: false }).waitFor({ state: "detached" });
   });

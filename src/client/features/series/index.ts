@@ -9,13 +9,10 @@ export {
   ResumeSeriesDialog,
   WithdrawDayRequestDialog,
 } from "./components/customer-series-dialogs";
+export { DayRequestsNotice } from "./components/day-requests";
 export { FrequencyBadge } from "./components/frequency-badge";
 export { FrequencyChoice } from "./components/frequency-choice";
-export {
-  LeaveSeriesDialog,
-  MoveVisitDialog,
-  WeekdayRequestAnswer,
-} from "./components/landscaper-series-dialogs";
+export { LeaveSeriesDialog, MoveVisitDialog } from "./components/landscaper-series-dialogs";
 export { WeekdaySelect } from "./components/weekday-select";
 export {
   firstOnWeekday,
@@ -27,8 +24,10 @@ export {
 export {
   approvalSummary,
   bookAgainText,
+  dayRequestText,
   firstVisitLabel,
   notComingTag,
   pausedBanner,
   requestedDate,
+  restoreBlock,
 } from "./lib/series-text";

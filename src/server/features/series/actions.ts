@@ -19,7 +19,7 @@ import {
   type SeriesRow,
   settleReleases,
 } from "./generation.js";
-import { firstOnWeekday } from "./rule.js";
+import { newWeekdayStart } from "./rule.js";
 
 export type SeriesOptions = Omit<ActionOptions, "jobId"> & { seriesId: string };
 
@@ -131,9 +131,12 @@ export async function applyWeekday(
     provider: options.provider,
     now: options.now,
   });
-  const after = [addDaysIso(today, 2), ...(kept.length ? [addDaysIso(kept.at(-1)!, 1)] : [])];
-  if (series.pausedUntil) after.push(series.pausedUntil);
-  const startDate = firstOnWeekday(after.sort().at(-1)!, options.weekday);
+  const startDate = newWeekdayStart({
+    today,
+    weekday: options.weekday,
+    kept,
+    pausedUntil: series.pausedUntil,
+  });
   const [updated] = await tx
     .update(jobSeries)
     .set({

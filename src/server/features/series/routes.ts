@@ -3,6 +3,7 @@ import { z } from "zod";
 import { jobActionAnswerSchema } from "../../../shared/jobs.js";
 import {
   changeWeekdaySchema,
+  dayRequestsAnswerSchema,
   moveVisitSchema,
   pauseSeriesSchema,
   seriesActionAnswerSchema,
@@ -23,6 +24,7 @@ import {
   pauseSeries,
   resumeSeries,
 } from "./actions.js";
+import { pendingDayRequests } from "./day-requests.js";
 import { seriesSummaries } from "./reads.js";
 import { restoreSkippedVisit } from "./skip-restore.js";
 import { answerWeekdayRequest, requestWeekday, withdrawWeekdayRequest } from "./weekday-request.js";
@@ -80,6 +82,12 @@ export async function seriesRoutes(fastify: FastifyInstance) {
   );
   seriesAction("/series/:id/weekday-answer", ["landscaper"], answerInput, (options, body) =>
     answerWeekdayRequest({ ...options, agree: body.agree }),
+  );
+  // The asks waiting for this landscaper's answer, whatever the queue's filters and page (issue 33 review).
+  app.get(
+    "/series/day-requests",
+    { config: { access: ["landscaper"] }, schema: answers(dayRequestsAnswerSchema) },
+    async (request) => pendingDayRequests(app.database.db, requirePrincipal(request).userId),
   );
   seriesAction("/series/:id/cancel", ["customer"], reasonInput, (options, body) =>
     cancelSeries({ ...options, reason: body.reason }),

@@ -1,4 +1,5 @@
 import rrule from "rrule";
+import { addDaysIso } from "../../../shared/dates.js";
 import type { SeriesFrequency } from "../../../shared/recurring.js";
 
 const { RRule, Weekday } = rrule;
@@ -57,3 +58,21 @@ export function firstOnWeekday(fromIso: string, weekday: number): string {
 
 /** The weekday (0 Sunday … 6 Saturday) of a date. */
 export const weekdayOf = (isoDate: string) => utc(isoDate).getUTCDay();
+
+/**
+ * The first visit on a new weekday: with 48 hours' notice, after the visits that stay (less than 48 hours
+ * away) and after a pause. What the customer is shown when asking, and where agreeing starts the visits.
+ */
+export function newWeekdayStart(options: {
+  today: string;
+  weekday: number;
+  /** Dates of the visits that stay (soonest first). */
+  kept: readonly string[];
+  pausedUntil: string | null;
+}): string {
+  const after = [addDaysIso(options.today, 2)];
+  const lastKept = options.kept.at(-1);
+  if (lastKept) after.push(addDaysIso(lastKept, 1));
+  if (options.pausedUntil) after.push(options.pausedUntil);
+  return firstOnWeekday(after.sort().at(-1)!, options.weekday);
+}

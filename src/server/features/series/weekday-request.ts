@@ -1,11 +1,23 @@
 import { eq } from "drizzle-orm";
-import { addDaysIso, formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
-import { seriesLabel, seriesMessages, weekdayNames } from "../../../shared/recurring.js";
+import {
+  addDaysIso,
+  formatCharlotteDateTime,
+  formatLongDate,
+  todayInCharlotte,
+} from "../../../shared/dates.js";
+import {
+  DAY_REQUEST_ANSWER_HOURS,
+  dayRequestAnswerBy,
+  seriesLabel,
+  seriesMessages,
+  weekdayNames,
+} from "../../../shared/recurring.js";
 import { jobSeries } from "../../db/schema.js";
 import { conflict, fieldInvalid } from "../../lib/errors.js";
 import { tellPerson } from "../jobs/index.js";
 import { notifyAdmins } from "../notifications/index.js";
 import { applyWeekday, changeSeries, releaseSeries, type SeriesOptions } from "./actions.js";
+import { dayRequestLapsed } from "./day-requests.js";
 import { keptSentence } from "./generation.js";
 import { firstOnWeekday } from "./rule.js";
 
@@ -35,12 +47,13 @@ export function requestWeekday(options: SeriesOptions & { weekday: number }) {
     const label = seriesLabel(series.number);
     const from = plural(series.weekday!);
     const to = plural(options.weekday);
+    const answerBy = formatCharlotteDateTime(dayRequestAnswerBy(now));
     await tellPerson(tx, options.env, {
       userId: series.landscaperId,
       party: "landscaper",
       type: "job",
       jobNumber: label,
-      message: `${series.customerName} asks to move ${label} from ${from} to ${to}. Agree or decline on the series' visit in your queue; until you answer, the visits stay on ${from}.`,
+      message: `${series.customerName} asks to move ${label} from ${from} to ${to}. Agree or decline at the top of your job queue by ${answerBy}; until you answer, the visits stay on ${from}, and unanswered by then the request lapses and they stay.`,
       subject: `${label}: ${series.customerName} asks for ${to}`,
       more: [
         `If you decline, the series goes back to the queue for ${to} for another landscaper, and its visits leave your schedule (those under way stay).`,
@@ -49,7 +62,7 @@ export function requestWeekday(options: SeriesOptions & { weekday: number }) {
     });
     return {
       queued: [],
-      message: `Your landscaper has been asked to move the visits to ${to}. Until they answer, your visits stay on ${from}. If they can't do ${to}, they leave the series: your visits on ${from} are cancelled (nothing is charged for them) and the series goes back to the queue for ${to}, where other landscapers offer a price for you to approve. To keep ${from} with them, withdraw the request before they answer.`,
+      message: `Your landscaper has been asked to move the visits to ${to} and has until ${answerBy} to answer. Until they answer, your visits stay on ${from}; if they don't answer by then, the request lapses and they stay. If they can't do ${to}, they leave the series: your visits on ${from} are cancelled (nothing is charged for them) and the series goes back to the queue for ${to}, where other landscapers offer a price for you to approve. To keep ${from} with them, withdraw the request before they answer.`,
     };
   });
 }
@@ -82,6 +95,11 @@ export function answerWeekdayRequest(options: SeriesOptions & { agree: boolean }
     if (series.status !== "active") throw conflict(seriesMessages.notActive);
     const wanted = series.requestedWeekday;
     if (wanted === null) throw conflict("The customer withdrew the request; the visits stay as they are.");
+    // Past its answer-by time an ask has lapsed, even before the scheduled pass clears it.
+    if (dayRequestLapsed(series.weekdayRequestedAt, now))
+      throw conflict(
+        `The request lapsed: it had to be answered within ${DAY_REQUEST_ANSWER_HOURS / 24} days. The visits stay as they are.`,
+      );
     const label = seriesLabel(series.number);
     const to = plural(wanted);
     if (options.agree) {

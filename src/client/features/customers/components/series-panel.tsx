@@ -1,23 +1,19 @@
 import { CalendarDays, PauseCircle } from "lucide-react";
 import { useState } from "react";
-import {
-  cadenceText,
-  changeableFreely,
-  SKIP_REASON,
-  seriesLabel,
-  weekdayNames,
-} from "../../../../shared/recurring";
+import { cadenceText, SKIP_REASON, seriesLabel } from "../../../../shared/recurring";
 import { formatCents, jobLabel } from "../../../../shared/services";
 import { Badge } from "../../../components/ui/badge";
 import {
   CancelSeriesDialog,
   ChangeDayDialog,
+  dayRequestText,
   FrequencyBadge,
   notComingTag,
   PauseSeriesDialog,
   pausedBanner,
   RestoreVisitDialog,
   ResumeSeriesDialog,
+  restoreBlock,
   seriesTitle,
   visitDay,
   WithdrawDayRequestDialog,
@@ -95,10 +91,7 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
         ) : null}
         {series.requestedWeekday !== null ? (
           <div className="flex flex-col gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
-            <p>
-              You asked to move the visits to {weekdayNames[series.requestedWeekday]}s; waiting for{" "}
-              {landscaperName ?? "your landscaper"} to answer. Until then they stay as listed below.
-            </p>
+            <p>{dayRequestText(series, landscaperName)}</p>
             <WithdrawDayRequestDialog series={series} onDone={(text) => setLast({ text, pause: false })} />
           </div>
         ) : null}
@@ -150,14 +143,20 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
                   <Badge variant="muted">{notComingTag(job.cancelReason)}</Badge>
                   {/* Its card was held when it was cancelled: the server released that, nothing charged. */}
                   {job.payment?.status === "released" ? (
-                    <span>{formatCents(job.payment.amountCents)} hold released</span>
+                    <span className="whitespace-nowrap">
+                      {formatCents(job.payment.amountCents)} hold released
+                    </span>
                   ) : null}
-                  {/* A skip can be taken back while the landscaper still has 48 hours' notice. */}
-                  {/* Not inside a pause: resuming is how those days come back. */}
-                  {job.cancelReason === SKIP_REASON &&
-                  changeableFreely(job.scheduledDate!, new Date()) &&
-                  !(series.pausedUntil && series.pausedUntil > job.scheduledDate!) ? (
-                    <RestoreVisitDialog job={job} onDone={(text) => setLast({ text, pause: false })} />
+                  {/* A skip can be taken back while the landscaper still has 48 hours' notice, outside a pause
+                      (resuming is how those days come back); otherwise the row says why not. */}
+                  {job.cancelReason === SKIP_REASON ? (
+                    restoreBlock(job.scheduledDate!, series.pausedUntil) === null ? (
+                      <RestoreVisitDialog job={job} onDone={(text) => setLast({ text, pause: false })} />
+                    ) : (
+                      <span className="w-full text-xs text-slate-600 sm:w-auto">
+                        {restoreBlock(job.scheduledDate!, series.pausedUntil)}
+                      </span>
+                    )
                   ) : null}
                 </li>
               ))}

@@ -12,6 +12,8 @@ const series: SeriesSummary = {
   weekday: 2,
   pricePerVisitCents: 4500,
   requestedWeekday: null,
+  weekdayAnswerBy: null,
+  requestedStartDate: null,
   pausedUntil: null,
   upcoming: dates.map((date, i) => ({ jobId: `v${i}`, number: 200 + i, date, moved: i === 2 })),
 };

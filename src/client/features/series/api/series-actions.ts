@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { JobActionAnswer } from "../../../../shared/jobs";
 import type { QuoteAnswer } from "../../../../shared/quotes";
-import type { Frequency, SeriesActionAnswer } from "../../../../shared/recurring";
+import type { DayRequestsAnswer, Frequency, SeriesActionAnswer } from "../../../../shared/recurring";
 import { apiFetch } from "../../../lib/api-client";
 import { jobListKeys } from "../../../lib/query-keys";
 
@@ -75,3 +75,12 @@ export const useDeclineMove = () => useSeriesMutation("customer", seriesApi.decl
 export const useRepeatJob = () => useSeriesMutation("customer", seriesApi.repeat);
 export const useLeaveSeries = () => useSeriesMutation("landscaper", seriesApi.leave);
 export const useMoveVisit = () => useSeriesMutation("landscaper", seriesApi.move);
+
+/** The customers' asks for another weekday awaiting this landscaper's answer (whatever the queue shows). */
+export const getDayRequests = () => apiFetch<DayRequestsAnswer>("/api/series/day-requests");
+
+// Under the landscaper's job-list prefix: an answer, or any job change, reads it again.
+export const dayRequestsQueryOptions = () =>
+  queryOptions({ queryKey: [...jobListKeys.landscaper, "day-requests"], queryFn: getDayRequests });
+
+export const useDayRequests = (enabled: boolean) => useQuery({ ...dayRequestsQueryOptions(), enabled });

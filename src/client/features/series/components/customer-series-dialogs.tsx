@@ -3,6 +3,7 @@ import { addDaysIso, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import {
   changeWeekdaySchema,
+  DAY_REQUEST_ANSWER_HOURS,
   pauseSeriesSchema,
   type SeriesSummary,
   seriesLabel,
@@ -129,7 +130,7 @@ export function ResumeSeriesDialog({ series, onDone }: SeriesDialogProps) {
   );
 }
 
-/** 'Change day': asks the landscaper for another weekday (they agreed to this one); the visits stay until a yes. */
+/** 'Ask for another day': asks the landscaper for another weekday (they agreed to this one); the visits stay until a yes. */
 export function ChangeDayDialog({ series, onDone }: SeriesDialogProps) {
   const change = useChangeWeekday();
   const dialog = useSchemaDialog({
@@ -147,12 +148,15 @@ export function ChangeDayDialog({ series, onDone }: SeriesDialogProps) {
   return (
     <SeriesDialog
       dialog={dialog}
-      trigger={{ label: "Change day", icon: CalendarClock }}
+      trigger={{ label: "Ask for another day", icon: CalendarClock }}
       title={<>Ask for another day for {seriesLabel(series.number)}</>}
       description={
         <>
+          {series.requestedWeekday !== null
+            ? `This replaces your request for ${weekdayNames[series.requestedWeekday]}s. `
+            : ""}
           {now
-            ? `Your landscaper agreed to ${now}, so they are asked first; until they answer, your visits stay on ${now}. `
+            ? `Your landscaper agreed to ${now}, so they are asked first and have ${DAY_REQUEST_ANSWER_HOURS / 24} days to answer; until they do, and if they don't, your visits stay on ${now}. `
             : ""}
           If they agree, the new day applies from the first visit at least 48 hours away. If they can't, they
           leave the series: your visits on the current day are cancelled (nothing is charged for them) and the
@@ -191,8 +195,9 @@ export function RestoreVisitDialog({ job, onDone }: { job: JobView; onDone?: (me
       title={<>Bring back the visit on {day}?</>}
       description={
         <>
-          Your landscaper is told at once. As every visit, it is held on your card 2 days before and charged
-          after you approve the work.
+          It comes back as a new visit with its own job number, and your landscaper is told at once. Like
+          every visit, it is held on your card 2 days before and charged after the work, when you approve it
+          (or 48 hours after it is marked complete if you don't answer).
         </>
       }
       submitLabel="Bring it back"

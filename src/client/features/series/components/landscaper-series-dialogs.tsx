@@ -1,21 +1,19 @@
 import { todayInCharlotte } from "../../../../shared/dates";
-import type { JobView } from "../../../../shared/jobs";
 import {
   MAX_MOVE_DAYS,
   moveVisitSchema,
   seriesLabel,
   seriesReasonSchema,
-  weekdayNames,
 } from "../../../../shared/recurring";
 import { jobLabel } from "../../../../shared/services";
 import { ReasonField } from "../../../components/reason-field";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import type { JobActionProps } from "../../../lib/job-action-props";
-import { useAnswerWeekday, useLeaveSeries, useMoveVisit } from "../api/series-actions";
+import { useLeaveSeries, useMoveVisit } from "../api/series-actions";
 import { moveBounds, suggestedMoveDate, visitDay } from "../lib/series";
 import { SeriesDialog } from "./series-dialog";
-import { noFields, useSchemaDialog } from "./use-dialog-form";
+import { useSchemaDialog } from "./use-dialog-form";
 
 /**
  * 'Move visit' (for the weather, mostly): a new date within 3 days of the visit's original one (not before today) and why; the
@@ -146,84 +144,5 @@ export function LeaveSeriesDialog({ job, disabled, describedBy }: JobActionProps
         description="The customer reads this."
       />
     </SeriesDialog>
-  );
-}
-
-/**
- * The customer asked for another weekday (the visits stay on the agreed one until this answer): agreeing
- * moves them; declining puts the series back in the queue for that day, not counted on the landscaper's record.
- */
-export function WeekdayRequestAnswer({ job }: { job: JobView }) {
-  const answer = useAnswerWeekday();
-  const series = job.series;
-  const send = (agree: boolean) => () => answer.mutateAsync({ seriesId: series!.id, agree });
-  const agree = useSchemaDialog({
-    schema: noFields,
-    defaultValues: {},
-    fields: [],
-    send: send(true),
-    title: "New day agreed",
-    failureTitle: "Could not answer",
-  });
-  const decline = useSchemaDialog({
-    schema: noFields,
-    defaultValues: {},
-    fields: [],
-    send: send(false),
-    title: "New day declined",
-    failureTitle: "Could not answer",
-  });
-  if (series?.status !== "active" || series.requestedWeekday == null || series.weekday === null) return null;
-  const label = seriesLabel(series.number);
-  const from = `${weekdayNames[series.weekday]}s`;
-  const to = `${weekdayNames[series.requestedWeekday]}s`;
-  const customer = job.customerName || "The customer";
-  return (
-    <div
-      className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950"
-      data-testid="weekday-request"
-    >
-      <p>
-        {customer} asks to move {label} from {from} to {to}. Until you answer, the visits stay on {from}.
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <SeriesDialog
-          dialog={agree}
-          trigger={{ label: `Agree to ${to}`, variant: "default" }}
-          title={
-            <>
-              Move {label} to {to}?
-            </>
-          }
-          description={
-            <>
-              From the first {weekdayNames[series.requestedWeekday]} at least 48 hours away; visits on {from}{" "}
-              before then stay. {customer} is told at once.
-            </>
-          }
-          submitLabel={`Agree to ${to}`}
-          pendingLabel="Agreeing..."
-          pending={answer.isPending}
-          cancelLabel="Not yet"
-        />
-        <SeriesDialog
-          dialog={decline}
-          trigger={{ label: `Can't do ${to}` }}
-          title={<>Decline {to}?</>}
-          description={
-            <>
-              {label} goes back to the queue for {to} for another landscaper, and its visits leave your
-              schedule (a visit you have arrived at stays yours). It does not count against your record.{" "}
-              {customer} is told at once.
-            </>
-          }
-          submitLabel={`Decline ${to}`}
-          pendingLabel="Declining..."
-          pending={answer.isPending}
-          submitVariant="destructive"
-          cancelLabel="Not yet"
-        />
-      </div>
-    </div>
   );
 }

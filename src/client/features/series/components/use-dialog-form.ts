@@ -27,7 +27,7 @@ export function useDialogForm<TInput extends FieldValues, TOutput>({
   form: UseFormReturn<TInput, unknown, TOutput>;
   fields: readonly Path<TInput>[];
   send: (values: TOutput) => Promise<{ message: string }>;
-  /** The toast's title on success; the server's message is its description. */
+  /** The toast's title on success; the server's message is its description unless `onDone` shows it. */
   title: string;
   failureTitle: string;
   onDone?: ((message: string) => void) | undefined;
@@ -41,7 +41,9 @@ export function useDialogForm<TInput extends FieldValues, TOutput>({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const { message } = await send(values);
-      toast({ title, description: message, variant: "success" });
+      // A screen that keeps the sentence (`onDone`) shows it there: the toast only names what happened, so
+      // it does not cover the very banner it repeats on a phone (issue 33 review).
+      toast({ title, ...(onDone ? {} : { description: message }), variant: "success" });
       close();
       form.reset();
       onDone?.(message);

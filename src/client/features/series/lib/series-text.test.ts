@@ -4,12 +4,14 @@ import type { SeriesSummary } from "../../../../shared/recurring";
 import {
   approvalSummary,
   bookAgainText,
+  dayRequestText,
   firstVisitLabel,
   nextRuleDate,
   notComingTag,
   pausedBanner,
   pausePreview,
   requestedDate,
+  restoreBlock,
   resumePreview,
   visitsAheadText,
 } from "./series-text";
@@ -24,6 +26,8 @@ const weekly: SeriesSummary = {
   weekday: 1,
   pricePerVisitCents: 4500,
   requestedWeekday: null,
+  weekdayAnswerBy: null,
+  requestedStartDate: null,
   pausedUntil: null,
   upcoming: ["2026-11-30", "2026-12-07", "2026-12-14", "2026-12-21"].map((d) => visit(d)),
 };
@@ -137,5 +141,27 @@ describe("series wording: approval, pause, what will not come, book again", () =
     ).toBe(
       "Lawn Mowing at 600 East Blvd, Charlotte, NC 28203, like your visit on Mon, Dec 28. Sent to landscapers who serve 28203, not only to Queen City Lawn Care.",
     );
+  });
+});
+
+describe("series wording: a skipped visit and an ask for another day", () => {
+  it("says why a skipped visit can't come back: too close, or inside the pause; null when it can", () => {
+    expect(restoreBlock("2026-11-27", null, now)).toBe("Less than 48 hours away: it can't be brought back.");
+    expect(restoreBlock("2026-12-07", "2026-12-14", now)).toBe("Inside your pause: resume first to bring it back.");
+    expect(restoreBlock("2026-12-07", "2026-12-07", now)).toBeNull();
+    expect(restoreBlock("2026-12-07", null, now)).toBeNull();
+  });
+
+  it("gives the customer the first new visit and the answer-by time, and what happens without an answer", () => {
+    const asked = {
+      ...weekly,
+      requestedWeekday: 5,
+      requestedStartDate: "2026-12-04",
+      weekdayAnswerBy: "2026-11-29T17:00:00.000Z",
+    };
+    expect(dayRequestText(asked, "Carlos")).toBe(
+      "You asked to move the visits to Fridays, from Fri, Dec 4 if they agree; waiting for Carlos to answer. Until then they stay as listed below. They have until Sun, Nov 29, 12:00 PM to answer; without an answer by then, the request lapses and your visits stay on Mondays.",
+    );
+    expect(dayRequestText(weekly, "Carlos")).toBe("");
   });
 });

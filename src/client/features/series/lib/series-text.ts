@@ -1,4 +1,4 @@
-import { addDaysIso, todayInCharlotte } from "../../../../shared/dates";
+import { addDaysIso, formatCharlotteDateTime, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { HOLD_DAYS_BEFORE_VISIT, LATE_CANCEL_HOURS } from "../../../../shared/payments";
 import {
@@ -8,6 +8,7 @@ import {
   GENERATE_WEEKS_AHEAD,
   type SeriesFrequency,
   type SeriesSummary,
+  weekdayNames,
 } from "../../../../shared/recurring";
 import { formatCents, serviceName } from "../../../../shared/services";
 import { firstOnWeekday, visitDay } from "./series";
@@ -230,4 +231,39 @@ export function resumePreview(
   return back
     ? `Visits come back from ${visitDay(back)}; a visit less than 48 hours away stays cancelled.`
     : "Visits come back from the first one at least 48 hours away.";
+}
+
+/**
+ * Why a skipped visit can't be brought back, or null when it can (the server's rule): it must be more than
+ * 48 hours away and outside a pause, which brings its own days back when it ends.
+ */
+export function restoreBlock(
+  date: string,
+  pausedUntil: string | null,
+  now: Date = new Date(),
+): string | null {
+  if (!changeableFreely(date, now)) return "Less than 48 hours away: it can't be brought back.";
+  if (pausedUntil && pausedUntil > date) return "Inside your pause: resume first to bring it back.";
+  return null;
+}
+
+/**
+ * The customer's banner while their ask for another weekday waits: what was asked, the first visit it would
+ * give, and until when the landscaper may answer (unanswered, it lapses and the visits stay).
+ */
+export function dayRequestText(
+  series: Pick<SeriesSummary, "requestedWeekday" | "requestedStartDate" | "weekdayAnswerBy" | "weekday">,
+  landscaperName: string | null,
+): string {
+  if (series.requestedWeekday === null) return "";
+  const who = landscaperName ?? "your landscaper";
+  const to = `${weekdayNames[series.requestedWeekday]}s`;
+  const from = series.weekday === null ? "the current day" : `${weekdayNames[series.weekday]}s`;
+  const start = series.requestedStartDate
+    ? `, from ${visitDay(series.requestedStartDate)} if they agree`
+    : "";
+  const by = series.weekdayAnswerBy
+    ? ` They have until ${formatCharlotteDateTime(new Date(series.weekdayAnswerBy))} to answer; without an answer by then, the request lapses and your visits stay on ${from}.`
+    : "";
+  return `You asked to move the visits to ${to}${start}; waiting for ${who} to answer. Until then they stay as listed below.${by}`;
 }

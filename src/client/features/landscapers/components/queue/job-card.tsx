@@ -39,7 +39,6 @@ import {
   MoveVisitDialog,
   movedLine,
   requestedDate,
-  WeekdayRequestAnswer,
 } from "../../../series";
 import { jobPhotoUrl, useJobAction } from "../../api/jobs";
 import {
@@ -236,7 +235,12 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
           )}
         </div>
       </header>
-      <WeekdayRequestAnswer job={job} />
+      {job.series?.requestedWeekday != null ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          The customer asks to move this series to {weekdayNames[job.series.requestedWeekday]}s: answer at the
+          top of your job queue.
+        </p>
+      ) : null}
 
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
         <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2 sm:gap-x-6">

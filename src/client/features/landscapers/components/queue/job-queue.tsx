@@ -3,6 +3,7 @@ import { queueCountText } from "../../../../../shared/job-queue";
 import { EmptyState } from "../../../../components/empty-state";
 import { Button } from "../../../../components/ui/button";
 import { ButtonLink } from "../../../../components/ui/button-link";
+import { DayRequestsNotice } from "../../../series";
 import { useLandscaperJobs } from "../../api/jobs";
 import { useQueueFilters } from "../../hooks/use-queue-filters";
 import { ListPanel } from "../list-panel";
@@ -46,6 +47,8 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
 
   return (
     <div className="grid gap-6">
+      {/* Customers' asks for another weekday come first, whatever the filters and page show. */}
+      <DayRequestsNotice enabled={canAct} />
       <StatTiles stats={data?.stats} />
 
       <ListPanel
