@@ -147,7 +147,9 @@ describe("series wording: approval, pause, what will not come, book again", () =
 describe("series wording: a skipped visit and an ask for another day", () => {
   it("says why a skipped visit can't come back: too close, or inside the pause; null when it can", () => {
     expect(restoreBlock("2026-11-27", null, now)).toBe("Less than 48 hours away: it can't be brought back.");
-    expect(restoreBlock("2026-12-07", "2026-12-14", now)).toBe("Inside your pause: resume first to bring it back.");
+    expect(restoreBlock("2026-12-07", "2026-12-14", now)).toBe(
+      "Inside your pause: resume first to bring it back.",
+    );
     expect(restoreBlock("2026-12-07", "2026-12-07", now)).toBeNull();
     expect(restoreBlock("2026-12-07", null, now)).toBeNull();
   });
