@@ -306,9 +306,13 @@ describe("recurring series", () => {
       .getByText("Skipped", { exact: true })
       .waitFor();
     // Taken back while still more than 48 hours away: the visit is made again; then skipped for good.
+    await dismissToasts(page);
+    await shots(page, "series-customer-skipped");
     await panel.getByRole("button", { name: `Bring back the visit on ${visitDay(second)}` }).click();
     const back = page.getByRole("dialog", { name: `Bring back the visit on ${visitDay(second)}?` });
+    await back.getByText("new visit with its own job number", { exact: false }).waitFor();
     await expectDialogAxeClean(page, "bring-back-visit");
+    await shots(page, "series-bring-back-dialog", { dialog: true });
     await back.getByRole("button", { name: "Bring it back" }).click();
     await back.waitFor({ state: "hidden" });
     await expect.poll(() => rows.count()).toBe(8);
@@ -350,7 +354,9 @@ describe("recurring series", () => {
     await expect.poll(() => rows.count()).toBe(5);
     expect(await notComing.allTextContents()).toEqual([
       expect.stringMatching(new RegExp(`${visitDay(first)}.*Paused\\$45\\.00 hold released$`)),
-      expect.stringMatching(new RegExp(`${visitDay(second)}.*Skipped$`)),
+      expect.stringMatching(
+        new RegExp(`${visitDay(second)}.*SkippedInside your pause: resume first to bring it back.$`),
+      ),
       expect.stringMatching(new RegExp(`${visitDay(visitDates[2]!)}.*Paused$`)),
     ]);
     // While paused: 'Resume now' says what comes back (opened and checked, not resumed).
@@ -369,6 +375,13 @@ describe("recurring series", () => {
     await expectDialogAxeClean(page, "change-day");
     await page.keyboard.press("Escape");
     await change.waitFor({ state: "hidden" });
+    // The skipped visit now inside the pause says why it has no Bring back.
+    await panel
+      .getByTestId("series-cancelled")
+      .getByRole("listitem")
+      .filter({ hasText: visitDay(visitDates[1]!) })
+      .getByText("Inside your pause: resume first to bring it back.")
+      .waitFor();
     await shots(page, "series-customer-paused");
   });
 
@@ -466,6 +479,7 @@ describe("recurring series", () => {
     const ask = top.getByTestId("weekday-request").first();
     await ask.getByText(`asks to move SER-${seriesNumber}`, { exact: false }).waitFor();
     await ask.getByText("Answer by", { exact: false }).waitFor();
+    await phone.getByText(/^Showing \d+ of/).waitFor();
     await shots(phone, "series-landscaper-day-request");
     await ask.getByRole("button", { name: `Agree to ${day}` }).click();
     const agree = phone.getByRole("dialog", { name: `Move SER-${seriesNumber} to ${day}?` });

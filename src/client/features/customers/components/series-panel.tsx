@@ -171,7 +171,8 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
           <ResumeSeriesDialog series={series} onDone={(text) => setLast({ text, pause: false })} />
         ) : null}
         <PauseSeriesDialog series={series} holds={holds} onDone={(text) => setLast({ text, pause: true })} />
-        <ChangeDayDialog series={series} onDone={(text) => setLast({ text, pause: false })} />
+        {/* The banner above says all of it (and until when): the server's sentence would repeat it. */}
+        <ChangeDayDialog series={series} onDone={() => setLast(null)} />
         <CancelSeriesDialog series={series} onDone={(text) => setLast({ text, pause: false })} />
       </footer>
     </article>

@@ -162,7 +162,7 @@ describe("series wording: a skipped visit and an ask for another day", () => {
       weekdayAnswerBy: "2026-11-29T17:00:00.000Z",
     };
     expect(dayRequestText(asked, "Carlos")).toBe(
-      "You asked to move the visits to Fridays, from Fri, Dec 4 if they agree; waiting for Carlos to answer. Until then they stay as listed below. They have until Sun, Nov 29, 12:00 PM to answer; without an answer by then, the request lapses and your visits stay on Mondays.",
+      "You asked to move the visits to Fridays, from Fri, Dec 4 if they agree; waiting for Carlos to answer. Until then they stay as listed below. They have until Sun, Nov 29, 12:00 PM to answer; without an answer by then, the request lapses and your visits stay on Mondays. If they can't do Fridays, your visits on Mondays with them end and the series goes back to the queue for Fridays.",
     );
     expect(dayRequestText(weekly, "Carlos")).toBe("");
   });

@@ -265,5 +265,6 @@ export function dayRequestText(
   const by = series.weekdayAnswerBy
     ? ` They have until ${formatCharlotteDateTime(new Date(series.weekdayAnswerBy))} to answer; without an answer by then, the request lapses and your visits stay on ${from}.`
     : "";
-  return `You asked to move the visits to ${to}${start}; waiting for ${who} to answer. Until then they stay as listed below.${by}`;
+  const no = ` If they can't do ${to}, your visits on ${from} with them end and the series goes back to the queue for ${to}.`;
+  return `You asked to move the visits to ${to}${start}; waiting for ${who} to answer. Until then they stay as listed below.${by}${no}`;
 }
