@@ -1,10 +1,12 @@
 import { Plus } from "lucide-react";
 import { todayInCharlotte } from "../../../../shared/dates";
+import type { JobView } from "../../../../shared/jobs";
 import { LoadError } from "../../../components/load-error";
 import { Skeleton } from "../../../components/skeleton";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { useSession } from "../../../lib/session";
 import { useCustomerJobs } from "../api/customer-jobs";
+import { requestSections } from "../lib/request-sections";
 import { groupSeries } from "../lib/series-list";
 import { EmptyRequests } from "./empty-requests";
 import { JobCard } from "./job-card";
@@ -39,7 +41,8 @@ export function RequestsPanel() {
 
   const { preview } = jobs.data;
   const { groups, cards } = groupSeries(jobs.data.jobs, todayInCharlotte());
-  const list = cards.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const list = cards;
+  const { needsYou, current, past } = requestSections(cards);
   const waiting = user
     ? unconfirmedRequests(
         user,
@@ -69,14 +72,53 @@ export function RequestsPanel() {
             New request
           </ButtonLink>
         </div>
-        <ul className="grid gap-4">
-          {list.map((job) => (
-            <li key={job.id}>
-              <JobCard job={job} />
-            </li>
-          ))}
-        </ul>
+        {needsYou.length > 0 ? (
+          <CardList title="Needs your answer" jobs={needsYou} id="needs-you-heading" />
+        ) : null}
+        {current.length > 0 ? (
+          <CardList
+            title={needsYou.length > 0 ? "Other requests" : null}
+            jobs={current}
+            id="current-heading"
+          />
+        ) : null}
+        {past.length > 0 ? (
+          // Approved and cancelled requests fold away: the decisions above stay near the top.
+          <details className="group rounded-xl border border-slate-200 bg-white" data-testid="past-requests">
+            <summary className="cursor-pointer list-none px-4 py-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 sm:px-5">
+              <span className="group-open:hidden">Show</span>
+              <span className="hidden group-open:inline">Hide</span> past requests ({past.length}): approved
+              work and cancelled requests
+            </summary>
+            <ul className="grid gap-4 border-t border-slate-100 p-3 sm:p-4">
+              {past.map((job) => (
+                <li key={job.id}>
+                  <JobCard job={job} />
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
       </section>
     </div>
+  );
+}
+
+function CardList({ title, jobs, id }: { title: string | null; jobs: JobView[]; id: string }) {
+  return (
+    <section aria-labelledby={title ? id : undefined} className="grid gap-3">
+      {title ? (
+        <h3 id={id} className="text-base font-semibold text-slate-900">
+          {title} <span className="font-normal text-slate-500">({jobs.length})</span>
+        </h3>
+      ) : null}
+      <ul className="grid gap-4">
+        {jobs.map((job) => (
+          <li key={job.id}>
+            <JobCard job={job} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
