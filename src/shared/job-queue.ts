@@ -16,16 +16,18 @@ export const queueShowLabel: Record<QueueShow, string> = {
   active: "New requests and open work",
   all: "All but cancelled",
   open: "Pending requests",
-  accepted: "Accepted",
+  // Accepted and scheduled: offers still waiting for the customer, and the jobs they approved.
+  accepted: "Your offers and booked jobs",
   completed: "Completed",
   cancelled: "Cancelled",
 };
 
 export const queueSorts = ["newest", "soonest", "nearest"] as const;
 export type QueueSort = (typeof queueSorts)[number];
+// What each order goes by, as the cards show it: the "requested" date, the visit's date, the miles.
 export const queueSortLabel: Record<QueueSort, string> = {
-  newest: "Newest first",
-  soonest: "Soonest first",
+  newest: "Newest request first",
+  soonest: "Soonest visit first",
   nearest: "Nearest first",
 };
 

@@ -30,6 +30,7 @@ describe("the landscaper's job queue", () => {
   const tile = (page: Page, label: string) => page.locator("dl > div", { hasText: label }).locator("dd");
   const cards = (page: Page) => page.getByRole("region", { name: "Job Queue" }).getByRole("article");
   const shown = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
+  const listName = (page: Page) => page.locator("p", { hasText: /^New requests and open work/ });
 
   async function tiles(page: Page) {
     const read = async (label: string) => Number(await tile(page, label).textContent());
@@ -72,6 +73,13 @@ describe("the landscaper's job queue", () => {
     await shown(page, `Showing ${QUEUE_PAGE_SIZE} of ${JOBS} jobs.`);
     expect(await tiles(page)).toEqual({ total: JOBS, pending: JOBS, accepted: 0, completed: 0 });
     expect(await cards(page).count()).toBe(QUEUE_PAGE_SIZE);
+    // The list says which list it is and in what order, above its count (issue 33, M20).
+    expect(await listName(page).textContent()).toBe("New requests and open work · newest request first");
+    // Newest request first: the last one asked for leads, and the job numbers (made in order) go down.
+    const numbers = (await cards(page).locator("p").filter({ hasText: /^JOB-/ }).allTextContents()).map(
+      (text) => Number(/^JOB-(\d+)/.exec(text)![1]),
+    );
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
     // Each card says how far it is, and names its area once (in the heading), not twice.
     const first = cards(page).first();
     await first.getByText(/^(\d+\.\d mi from your base|In your base ZIP)$/).waitFor();
@@ -176,6 +184,8 @@ describe("the landscaper's job queue", () => {
     await toggle.waitFor();
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     expect(await phone.page.getByLabel("Service").isVisible()).toBe(false);
+    // The list's name stays in sight with the filters folded away.
+    expect(await listName(phone.page).isVisible()).toBe(true);
     await toggle.click();
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
     expect(await phone.page.getByLabel("Service").inputValue()).toBe("leaf-removal");
