@@ -111,7 +111,7 @@ describe("the landscaper's job queue", () => {
 
     // Nearest first within 5 miles: the base's own ZIP leads, distances never go down.
     await page.getByLabel("Service").selectOption("");
-    await page.getByLabel("Distance from your base").selectOption("5");
+    await page.getByLabel("Distance from base").selectOption("5");
     await page.getByLabel("Sort by").selectOption("nearest");
     await cards(page).first().getByText("In your base ZIP").waitFor();
     const readMiles = async () =>

@@ -1,5 +1,5 @@
 import { Inbox } from "lucide-react";
-import { queueCountText, queueShowLabel, queueSortLabel } from "../../../../../shared/job-queue";
+import { queueCountText, queueShowLabel, queueSortLine } from "../../../../../shared/job-queue";
 import { EmptyState } from "../../../../components/empty-state";
 import { Button } from "../../../../components/ui/button";
 import { ButtonLink } from "../../../../components/ui/button-link";
@@ -85,7 +85,7 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
                 {queueShowLabel[filterState.filters.show]}
                 <span className="font-normal text-slate-500">
                   {" "}
-                  · {queueSortLabel[filterState.filters.sort].toLowerCase()}
+                  · {queueSortLine[filterState.filters.sort]}
                 </span>
               </p>
               <p className="text-slate-600">

@@ -135,7 +135,7 @@ export function QueueFilterBar({ state, distances }: { state: Filters; distances
         />
         {distances ? (
           <FilterSelect
-            label="Distance from your base"
+            label="Distance from base"
             value={filters.within}
             onChange={(within) => set({ within })}
             options={distanceOptions}
