@@ -16,17 +16,26 @@ export const queueShowLabel: Record<QueueShow, string> = {
   active: "New requests and open work",
   all: "All but cancelled",
   open: "Pending requests",
-  accepted: "Accepted",
+  // Accepted and scheduled: offers still waiting for the customer, and the jobs they approved.
+  accepted: "Your offers and booked jobs",
   completed: "Completed",
   cancelled: "Cancelled",
 };
 
 export const queueSorts = ["newest", "soonest", "nearest"] as const;
 export type QueueSort = (typeof queueSorts)[number];
+// What each order goes by, as the cards show it: the "requested" date, the visit's date, the miles. Short
+// enough for the select on a 390 px phone ("Sort by: Newest request").
 export const queueSortLabel: Record<QueueSort, string> = {
-  newest: "Newest first",
-  soonest: "Soonest first",
-  nearest: "Nearest first",
+  newest: "Newest request",
+  soonest: "Soonest visit",
+  nearest: "Nearest",
+};
+/** The order as the list's name line says it: "New requests and open work · newest request first". */
+export const queueSortLine: Record<QueueSort, string> = {
+  newest: "newest request first",
+  soonest: "soonest visit first",
+  nearest: "nearest first",
 };
 
 /** The distances the filter offers, in miles from the landscaper's own ZIP. */

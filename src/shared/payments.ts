@@ -178,11 +178,11 @@ export function payoutWaitText(outlook: PayoutOutlook, who: "you" | { name: stri
     case "no_account":
       return you
         ? `Not paid yet: set up payouts below. Your balance is paid at the first weekly run after that (the next is ${next}).`
-        : `${who.name} has not set up payouts: paid at the first weekly run after they do (the next is ${next}).`;
+        : `${who.name} has not set up payouts, so no run pays them yet; if they do before ${next}, that weekly run pays them.`;
     case "account_unfinished":
       return you
         ? `Not paid yet: finish your payout setup with our payment partner. Your balance is paid at the first weekly run after that (the next is ${next}).`
-        : `${who.name} has not finished payout setup with our payment partner: paid at the first weekly run after they do (the next is ${next}).`;
+        : `${who.name} has not finished payout setup with our payment partner, so no run pays them yet; if they finish before ${next}, that weekly run pays them.`;
     case "next_run":
       return you
         ? `Paid at the weekly run, ${next}.`

@@ -312,10 +312,10 @@ describe("dialog review (issue 32)", () => {
         open: async (page) => {
           const card = page
             .locator("article, li")
-            .filter({ has: page.getByRole("button", { name: "Accept" }) })
+            .filter({ has: page.getByRole("button", { name: "Make an offer", exact: true }) })
             .filter({ hasText: /weekly|every/i })
             .first();
-          return card.getByRole("button", { name: "Accept" });
+          return card.getByRole("button", { name: "Make an offer", exact: true });
         },
         heading: /^Offer a price for (weekly|.* every 2 weeks)/i,
         mainButton: "Send offer",
@@ -325,9 +325,10 @@ describe("dialog review (issue 32)", () => {
     it("Withdraw from a job (ReasonField)", async () => {
       await reviewDialog("landscaper", "/landscaper-dashboard", {
         name: "landscaper-withdraw",
-        open: async (page) => page.getByRole("button", { name: "Withdraw", exact: true }).first(),
+        // A booked job: "Withdraw from job" (an offer still waiting has "Withdraw offer", issue 33 L12).
+        open: async (page) => page.getByRole("button", { name: "Withdraw from job", exact: true }).first(),
         heading: /^Withdraw from JOB-/,
-        mainButton: "Withdraw",
+        mainButton: "Withdraw from job",
       });
     });
 

@@ -367,10 +367,11 @@ describe("landscaper", () => {
     await card.getByText("Photo included (visible once the customer approves your offer)").waitFor();
     expect(await seriousViolations(pro.page)).toEqual([]);
 
-    // Keyboard only: focus Accept, Enter opens the dialog with the price field focused, Enter submits.
-    await card.getByRole("button", { name: "Accept" }).focus();
+    // Keyboard only: focus the offer button, Enter opens the dialog with the price field focused, Enter
+    // submits. Taking a request sends an offer, and the button and the dialog say so (issue 33, M20).
+    await card.getByRole("button", { name: "Make an offer", exact: true }).focus();
     await pro.page.keyboard.press("Enter");
-    const dialog = pro.page.getByRole("dialog", { name: /^Accept JOB-/ });
+    const dialog = pro.page.getByRole("dialog", { name: /^Offer a price and date for JOB-/ });
     await dialog.waitFor();
     expect(await dialog.getByLabel("Service date").inputValue()).not.toBe("");
     // The price box starts empty with a placeholder that describes (not a grey '90' that reads as filled
@@ -383,7 +384,7 @@ describe("landscaper", () => {
     await pro.page.keyboard.type("85");
     await screenshot(pro.page, "landscaper-accept-dialog-1280");
     await pro.page.keyboard.press("Enter");
-    await seeToast(pro.page, "Job accepted. The customer has been asked to approve your price and date.");
+    await seeToast(pro.page, "Offer sent. The customer has been asked to approve your price and date.");
     await card.getByText("Your quote: $85.00").waitFor();
     // Accepted, not yet approved: the card still goes by the area and says when the customer's details come.
     await card.getByText("Waiting for the customer to approve your price and date.").waitFor();
@@ -399,10 +400,10 @@ describe("landscaper", () => {
     expect(await card.textContent()).not.toContain("Olivia");
 
     // The rival changes their mind, but the job is gone: refused with the server's message.
-    await rivalCard.getByRole("button", { name: "Accept" }).click();
+    await rivalCard.getByRole("button", { name: "Make an offer", exact: true }).click();
     const rivalDialog = rival.page.getByRole("dialog");
     await rivalDialog.getByLabel("Your price (USD)").fill("70");
-    await rivalDialog.getByRole("button", { name: "Accept Job" }).click();
+    await rivalDialog.getByRole("button", { name: "Send offer" }).click();
     await seeToast(rival.page, "This job was just taken by another landscaper.");
     await rivalCard.waitFor({ state: "detached" });
 

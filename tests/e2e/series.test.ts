@@ -163,7 +163,7 @@ describe("recurring series", () => {
     expect(await card.getByTestId("frequency-badge").textContent()).toBe("Weekly");
     await card.getByText("Weekly — you offer a price per visit and a weekday").waitFor();
 
-    await card.getByRole("button", { name: "Accept" }).click();
+    await card.getByRole("button", { name: "Make an offer", exact: true }).click();
     // Named by what and where, not by its number (which the description still gives).
     const dialog = page.getByRole("dialog", { name: /^Offer a price for weekly / });
     await dialog.getByText(`(SER-${seriesNumber})`, { exact: false }).waitFor();

@@ -148,7 +148,7 @@ export const reconsiderJob = (options: ActionOptions) => setDeclined({ ...option
  */
 export async function withdrawJob(options: ActionOptions & { reason: string }) {
   const { db, env, principal } = options;
-  const { updated, queued } = await db.transaction(async (tx) => {
+  const { updated, queued, offer } = await db.transaction(async (tx) => {
     await assertApprovedLandscaper(tx, principal);
     const current = await loadJob(tx, options.jobId);
     if (current.landscaperId !== principal.userId) throw notFound("Job not found.");
@@ -175,26 +175,28 @@ export async function withdrawJob(options: ActionOptions & { reason: string }) {
       provider: options.provider.name,
     });
     const label = jobLabel(updated.number);
+    // An offer the customer had not approved yet, or a job they booked: said apart, as the card's buttons are.
+    const offer = current.status === "accepted";
     if (updated.customerId) {
       await notify(tx, [
         {
           userId: updated.customerId,
           type: "job",
-          message: `Your landscaper withdrew from ${label}: ${options.reason} It is open to other landscapers again, and nothing was charged.`,
+          message: `${offer ? `A landscaper withdrew their offer for ${label}` : `Your landscaper withdrew from ${label}`}: ${options.reason} It is open to other landscapers again, and nothing was charged.`,
           link: "/dashboard/customer",
         },
       ]);
     }
     await notifyAdmins(tx, env, {
       type: "job",
-      message: `A landscaper withdrew from ${label}: ${options.reason}`,
+      message: `A landscaper withdrew ${offer ? "their offer for" : "from"} ${label}: ${options.reason}`,
       link: "/admin/jobs",
     });
-    return { updated, queued };
+    return { updated, queued, offer };
   });
   if (queued)
     await performPendingSoon({ db, provider: options.provider, publicUrl: env.PUBLIC_URL }, queued.id);
-  return updated;
+  return { job: updated, offer };
 }
 
 /**

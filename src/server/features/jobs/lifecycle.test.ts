@@ -29,9 +29,7 @@ describe("job lifecycle", () => {
       quotedPriceCents: 8450,
       scheduledDate: daysFromToday(9),
     });
-    expect(accepted.message).toBe(
-      "Job accepted. The customer has been asked to approve your price and date.",
-    );
+    expect(accepted.message).toBe("Offer sent. The customer has been asked to approve your price and date.");
     expect((await expectOk(await act(w.customer, "approve", id))).job.status).toBe("scheduled");
     // Above the agreed $84.50: a request the customer answers; the agreed price stands until then.
     const completed = await expectOk(

@@ -134,6 +134,8 @@ describe("what a landscaper sees of a job before it is theirs", () => {
       reason: "Changed my mind about this one.",
     });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    // An offer the customer had not approved: withdrawn as an offer, not as a booked job (the card's two buttons).
+    expect(withdrawn.json().message).toBe("You withdrew your offer. The customer has been told.");
     for (const secret of contactSecrets) expect(withdrawn.body).not.toContain(secret);
 
     // Accepted again and approved by the customer: now the door, the phone and the notes are theirs to see.

@@ -96,7 +96,8 @@ describe("the landscaper's job queue at 1,000 pending jobs", () => {
   function expectOrdered(jobs: LandscaperJobsAnswer["jobs"], sort: QueueSort) {
     for (let i = 1; i < jobs.length; i++) {
       const [a, b] = [jobs[i - 1]!, jobs[i]!];
-      if (sort === "newest") expect(a.number).toBeGreaterThan(b.number);
+      // Newest: by the request's time the card shows as "requested" (ties, one insert's rows, by id).
+      if (sort === "newest") expect(a.createdAt >= b.createdAt, `newest order at ${i}`).toBe(true);
       else {
         const [ka, kb] =
           sort === "soonest" ? [a.preferredDate, b.preferredDate] : [a.distanceMiles!, b.distanceMiles!];
@@ -216,6 +217,51 @@ describe("the landscaper's job queue at 1,000 pending jobs", () => {
       ),
     );
   });
+
+  it("lists the newest request first by when it was made, whatever its job number", async () => {
+    const request = (name: string, createdAt: Date) => ({
+      customerName: name,
+      customerEmail: `${name.toLowerCase()}@queue.test`,
+      customerPhone: "(704) 555-0100",
+      address: "1 Order St, Charlotte, NC",
+      zipCode: "28202",
+      selectedServices: ["seasonal-cleanup"],
+      serviceType: "seasonal-cleanup",
+      preferredDate: daysFromToday(5),
+      estimateLowCents: 5000,
+      estimateHighCents: 8000,
+      createdAt,
+    });
+    const day = 24 * 60 * 60 * 1000;
+    // Made in this order, so the numbers rise, but requested on other days (as the demo data and an
+    // imported job are): the list goes by the day the card shows as "requested".
+    const rows: { id: string; number: number }[] = [];
+    for (const [name, ago] of [
+      ["Middle", 10],
+      ["Newest", 1],
+      ["Oldest", 40],
+    ] as const) {
+      const [row] = await t.database.db
+        .insert(job)
+        .values(request(name, new Date(Date.now() - ago * day)))
+        .returning({ id: job.id, number: job.number });
+      rows.push(row!);
+    }
+    const [middle, newest, oldest] = rows;
+    expect(oldest!.number).toBeGreaterThan(newest!.number);
+    const answer = await queue(pro, { service: "seasonal-cleanup" });
+    expect(answer.jobs.map((j) => j.id)).toEqual([newest!.id, middle!.id, oldest!.id]);
+    // A page ends between two of them and the next one carries on in the same order.
+    const { jobs } = await allPages({ sort: "newest" });
+    expectOrdered(jobs, "newest");
+    expect(jobs.findIndex((j) => j.id === oldest!.id)).toBeGreaterThan(jobs.length - 3);
+    await t.database.db.delete(job).where(
+      inArray(
+        job.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  }, 60_000);
 
   it("refuses bad filters with a clear message, and a page link of another order or a forged one", async () => {
     const bad = async (query: Record<string, string>) =>

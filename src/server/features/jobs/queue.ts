@@ -31,19 +31,28 @@ import { badRequest } from "../../lib/errors.js";
 import { findProfile, greatCircleMiles, landscaperNameSql } from "../landscapers/index.js";
 import { assigned, jobViewColumns, landscaperView, toJobView, withoutContact } from "./views.js";
 
-/** Where a page of the queue ends: the sort it belongs to, that sort's key of the last job, its number. */
+/**
+ * Where a page of the queue ends: the sort it belongs to, that sort's key of the last job, its number. Newest
+ * first goes by the request's time (the "requested" date each card shows) and then its id, the order of
+ * job_created_id_idx; the time travels as PostgreSQL's text, microseconds included, as the admin lists' do.
+ */
 type QueueCursor =
-  | { sort: "newest"; number: number }
+  | { sort: "newest"; createdAt: string; id: string }
   | { sort: "soonest"; past: 0 | 1; date: string; number: number }
   | { sort: "nearest"; miles: number; number: number };
+
+const pgTimestampText = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2}){0,2}|Z)?$/;
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Jobs without a known distance sort after every measured one. */
 const UNKNOWN_MILES = 100_000;
 
 function encodeQueueCursor(cursor: QueueCursor): string {
-  const key =
-    cursor.sort === "soonest" ? [cursor.past, cursor.date] : cursor.sort === "nearest" ? cursor.miles : null;
-  return Buffer.from(JSON.stringify([cursor.sort, key, cursor.number]), "utf8").toString("base64url");
+  const [key, last] =
+    cursor.sort === "newest"
+      ? [cursor.createdAt, cursor.id]
+      : [cursor.sort === "soonest" ? [cursor.past, cursor.date] : cursor.miles, cursor.number];
+  return Buffer.from(JSON.stringify([cursor.sort, key, last]), "utf8").toString("base64url");
 }
 
 function decodeQueueCursor(value: string, sort: QueueSort): QueueCursor {
@@ -53,9 +62,19 @@ function decodeQueueCursor(value: string, sort: QueueSort): QueueCursor {
   } catch {
     parsed = null;
   }
+  if (
+    sort === "newest" &&
+    Array.isArray(parsed) &&
+    parsed.length === 3 &&
+    parsed[0] === sort &&
+    typeof parsed[1] === "string" &&
+    pgTimestampText.test(parsed[1]) &&
+    typeof parsed[2] === "string" &&
+    uuidText.test(parsed[2])
+  )
+    return { sort, createdAt: parsed[1], id: parsed[2] };
   if (Array.isArray(parsed) && parsed.length === 3 && parsed[0] === sort && Number.isInteger(parsed[2])) {
     const [, key, number] = parsed as [QueueSort, unknown, number];
-    if (sort === "newest") return { sort, number };
     if (
       sort === "soonest" &&
       Array.isArray(key) &&
@@ -171,12 +190,14 @@ export async function landscaperQueue({
   const after: SQL | undefined = !cursor
     ? undefined
     : cursor.sort === "newest"
-      ? sql`${job.number} < ${cursor.number}`
+      ? sql`(${job.createdAt}, ${job.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
       : cursor.sort === "soonest"
         ? sql`(${pastDate}, ${visitDate}, -${job.number}) > (${cursor.past}::int, ${cursor.date}::date, ${-cursor.number})`
         : sql`(${milesOrLast}, -${job.number}) > (${cursor.miles}::float8, ${-cursor.number})`;
   const order: Record<QueueSort, SQL[]> = {
-    newest: [desc(job.number)],
+    // The request's time, as the card's "requested" date: a job's number is not its age (a demo seeded
+    // later, a job created with an earlier date), and a landscaper reads "newest" by the date shown.
+    newest: [desc(job.createdAt), desc(job.id)],
     soonest: [sql`${pastDate} asc`, sql`${visitDate} asc`, desc(job.number)],
     nearest: [sql`${milesOrLast} asc`, desc(job.number)],
   };
@@ -190,6 +211,7 @@ export async function landscaperQueue({
         landscaperName: landscaperNameSql(assigned.name),
         miles,
         declinedAt: declined.createdAt,
+        createdAtText: sql<string>`${job.createdAt}::text`,
       })
       .from(job)
       .leftJoin(declined, declinedByMe)
@@ -330,7 +352,7 @@ export async function landscaperQueue({
     rows.length > QUEUE_PAGE_SIZE && last
       ? encodeQueueCursor(
           query.sort === "newest"
-            ? { sort: "newest", number: last.job.number }
+            ? { sort: "newest", createdAt: last.createdAtText, id: last.job.id }
             : query.sort === "soonest"
               ? {
                   sort: "soonest",

@@ -153,7 +153,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
         scheduledDate: body.scheduledDate,
         weekday: body.weekday,
       }),
-    "Job accepted. The customer has been asked to approve your price and date.",
+    "Offer sent. The customer has been asked to approve your price and date.",
     policies.jobAcceptByAccount,
   );
 
@@ -190,7 +190,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
       const principal = requirePrincipal(request);
       // Per account, in the shared store: accept-then-withdraw cycles (the record counts them too).
       await app.limit(request, policies.jobWithdrawByAccount, principal.userId);
-      await withdrawJob({
+      const { offer } = await withdrawJob({
         db: db(),
         env: app.env,
         principal,
@@ -198,7 +198,12 @@ export async function jobRoutes(fastify: FastifyInstance) {
         provider: app.paymentProvider,
         reason: body.reason,
       });
-      return { ok: true, message: "You withdrew from the job. The customer has been told." };
+      return {
+        ok: true,
+        message: offer
+          ? "You withdrew your offer. The customer has been told."
+          : "You withdrew from the job. The customer has been told.",
+      };
     },
   );
   openJobAction("/jobs/:id/undo-decline", reconsiderJob, "The job is back in your new requests.");

@@ -58,7 +58,7 @@ describe("why a balance waits", () => {
       "Not paid yet: set up payouts below. Your balance is paid at the first weekly run after that (the next is Fri, Nov 27, 9:00 AM).",
     );
     expect(carlos(outlook("onboarding", 100))).toBe(
-      "Carlos Mendoza has not finished payout setup with our payment partner: paid at the first weekly run after they do (the next is Fri, Nov 27, 9:00 AM).",
+      "Carlos Mendoza has not finished payout setup with our payment partner, so no run pays them yet; if they finish before Fri, Nov 27, 9:00 AM, that weekly run pays them.",
     );
     expect(you(outlook("ready", 100))).toBe("Paid at the weekly run, Fri, Nov 27, 9:00 AM.");
     expect(carlos(outlook("ready", 100, true))).toBe(
@@ -82,7 +82,7 @@ describe("why a balance waits", () => {
       "No payout sent. $1,719.00 still waits: Carlos has not set up payouts.",
     );
     expect(payNowMessage({ created: 1, paid: 1 }, [wait("Carlos", 171900), wait("Tasha", 100)])).toBe(
-      "1 of 1 payouts sent. 2 balances ($1,720.00) still wait; each says why below.",
+      "1 of 1 payouts sent. 2 balances ($1,720.00) still wait, grouped below by why.",
     );
   });
 });
@@ -159,7 +159,7 @@ describe("weekly payouts", () => {
       ],
     });
     expect(waiting.message).toMatch(
-      /^No payout sent\. \$105\.00 still waits: Carlos Mendoza has not set up payouts: paid at the first weekly run after they do \(the next is \w{3}, \w{3} \d{1,2}, \d{1,2}:00 [AP]M\)\.$/,
+      /^No payout sent\. \$105\.00 still waits: Carlos Mendoza has not set up payouts, so no run pays them yet; if they do before \w{3}, \w{3} \d{1,2}, \d{1,2}:00 [AP]M, that weekly run pays them\.$/,
     );
 
     const setUp = await post(pro, "/api/landscaper/payout-account");

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Banknote, RotateCcw } from "lucide-react";
+import { RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -15,12 +15,10 @@ import { exportFileName } from "../../../../shared/exports";
 import { refundJobSchema } from "../../../../shared/jobs";
 import type { PayoutRunAnswer } from "../../../../shared/payments";
 import { formatCents, jobLabel } from "../../../../shared/services";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FilterSelect } from "../../../components/filter-controls";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { ReasonField } from "../../../components/reason-field";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
@@ -31,13 +29,13 @@ import {
   exportUrl,
   useAdminPayments,
   useChargeReported,
-  usePayOutNow,
   useRefundJob,
   useReleasePayment,
 } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
 import { ExportButton } from "../components/export-button";
 import { FilterBar, ListStates, Pager, useKeysetPaging } from "../components/list-controls";
+import { PayOutNow, PayoutRunResult } from "../components/payout-run";
 import { formatDate } from "../lib/format";
 
 export function meta() {
@@ -126,60 +124,6 @@ export default function PaymentsPage() {
         />
       </section>
     </AdminPage>
-  );
-}
-
-/**
- * Today's payouts outside the weekly run: money leaves for every ready account, so it asks first. Its
- * answer stays on the page: what was sent, and each balance still waiting with why and until when.
- */
-function PayOutNow({ onAnswer }: { onAnswer: (answer: PayoutRunAnswer) => void }) {
-  const payOut = usePayOutNow();
-  const confirm = async (close: () => void) => {
-    try {
-      const answer = await payOut.mutateAsync();
-      toast({ title: answer.message, variant: answer.waiting.length ? "default" : "success" });
-      onAnswer(answer);
-    } catch (error) {
-      toast({ title: "Payouts not sent", description: failureMessage(error), variant: "destructive" });
-    }
-    close();
-  };
-  return (
-    <ConfirmDialog
-      trigger={{ label: "Pay out now", icon: Banknote, variant: "secondary" }}
-      title="Pay out now?"
-      description={
-        <>
-          Every landscaper with payouts set up is paid their whole balance today, outside the weekly run.
-          Money sent to a bank cannot be called back.
-        </>
-      }
-      confirmLabel="Pay out now"
-      pendingLabel="Paying out..."
-      pending={payOut.isPending}
-      onConfirm={confirm}
-    />
-  );
-}
-
-/** The last "Pay out now": its sentence, then every balance it could not pay, with the reason and date. */
-function PayoutRunResult({ run }: { run: PayoutRunAnswer }) {
-  return (
-    <Alert variant={run.waiting.length ? "warning" : "success"} role="status" data-testid="payout-run">
-      <AlertTitle>{run.message}</AlertTitle>
-      {run.waiting.length > 1 ? (
-        <AlertDescription>
-          <ul className="mt-1 grid gap-1" aria-label="Balances not paid">
-            {run.waiting.map((w) => (
-              <li key={w.landscaperId}>
-                <span className="font-semibold tabular-nums">{formatCents(w.balanceCents)}</span> — {w.text}
-              </li>
-            ))}
-          </ul>
-        </AlertDescription>
-      ) : null}
-    </Alert>
   );
 }
 

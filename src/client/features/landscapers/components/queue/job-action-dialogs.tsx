@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FieldValues, type Path, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { todayInCharlotte } from "../../../../../shared/dates";
+import { formatShortDate, todayInCharlotte } from "../../../../../shared/dates";
 import { acceptJobSchema, type JobView, withdrawJobSchema } from "../../../../../shared/jobs";
 import { GENERATE_WEEKS_AHEAD, seriesLabel } from "../../../../../shared/recurring";
 import { formatRange, jobLabel } from "../../../../../shared/services";
@@ -91,21 +91,24 @@ function offerSubject(
 }
 
 /**
- * Accept: your price in dollars and the date, which starts at the customer's preferred date. A series
- * request asks instead for a price per visit and a day of the week (the first visit is the first such day
- * from the preferred date); the customer approves the series once.
+ * Taking a request is an offer (the lifecycle's 'accept'): your price in dollars and the date, which starts
+ * at the customer's preferred date; a preferred date already past is not offered back (the server refuses a
+ * day before today), the landscaper picks one. A series request asks instead for a price per visit and a day
+ * of the week (the first visit is the first such day from the preferred date, or from today); the customer
+ * approves the series once. Either way nothing is booked until the customer approves.
  */
 export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) {
   const action = useJobAction();
   const today = todayInCharlotte();
   const series = job.series?.status === "requested" ? job.series : null;
   const from = laterDate(job.preferredDate, today);
+  const datePassed = job.preferredDate < today;
   const form = useForm<AcceptInput, unknown, AcceptInput>({
     // raw: the server takes dollars and converts them itself; the schema only checks them here.
     resolver: zodResolver(acceptJobSchema, undefined, { raw: true }),
     defaultValues: series
       ? { price: "", weekday: String(weekdayOfDate(from)) }
-      : { price: "", scheduledDate: from },
+      : { price: "", scheduledDate: datePassed ? "" : from },
   });
   const { errors } = form.formState;
   const weekday = Number(useWatch({ control: form.control, name: "weekday" }) ?? weekdayOfDate(from));
@@ -128,15 +131,21 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
   return (
     <FormDialog
       {...dialog}
-      trigger={{ label: "Accept", size: "sm", disabled, describedBy }}
-      // A series: the customer still approves, so this sends an offer, and the title and the button say so.
+      // The customer still approves, so this sends an offer, and the button and the title say so (the card
+      // then reads "Offer sent"). A date already past is offered anew: the button says that too.
+      trigger={{
+        label: datePassed && !series ? "Offer a new date" : "Make an offer",
+        size: "sm",
+        disabled,
+        describedBy,
+      }}
       // The series by what it is and where ("Offer a price for weekly lawn mowing in Dilworth"), not by its
       // number: SER-105 means nothing to a landscaper who has not seen it before.
       title={
         series ? (
           `Offer a price for ${offerSubject(series.frequency, job)}`
         ) : (
-          <>Accept {jobLabel(job.number)}</>
+          <>Offer a price and date for {jobLabel(job.number)}</>
         )
       }
       description={
@@ -148,13 +157,16 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
           </>
         ) : (
           <>
-            {customer} will be asked to approve your price and date. Once they approve it, you see their
-            address and contact details.
+            {datePassed
+              ? `${customer} asked for ${formatShortDate(job.preferredDate)}, which has passed: choose a day you can come. `
+              : ""}
+            {customer} will be asked to approve your price and date; nothing is booked until they do. Once
+            they approve it, you see their address and contact details.
           </>
         )
       }
-      submitLabel={series ? "Send offer" : "Accept Job"}
-      pendingLabel={series ? "Sending..." : "Accepting..."}
+      submitLabel="Send offer"
+      pendingLabel="Sending..."
       pending={action.isPending}
     >
       <FormField
@@ -183,7 +195,11 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
         <FormField
           label="Service date"
           required
-          description="Defaults to the customer's preferred date, or today if that has passed."
+          description={
+            datePassed
+              ? "The customer's preferred date has passed: today or later."
+              : "Defaults to the customer's preferred date."
+          }
           error={errors.scheduledDate?.message}
         >
           <Input type="date" min={today} aria-required="true" {...form.register("scheduledDate")} />
@@ -199,8 +215,10 @@ type WithdrawInput = z.input<typeof withdrawJobSchema>;
 const leaveButtonClass = "border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800";
 
 /**
- * Withdraw: leave a job you accepted. The customer is told why, any hold on their card is released, and the
- * job is open to other landscapers again.
+ * Backing out, named for what it leaves (the lifecycle's 'withdraw' either way): an offer the customer has not
+ * approved yet ("Withdraw offer"), or a job they booked ("Withdraw from job"). The customer is told why, the
+ * request is open to other landscapers again and leaves this one's new requests (under 'Declined by you',
+ * where it can be put back while open), and a hold on the customer's card is released.
  */
 export function WithdrawJobDialog({ job, disabled, describedBy }: JobActionProps) {
   const action = useJobAction();
@@ -214,29 +232,38 @@ export function WithdrawJobDialog({ job, disabled, describedBy }: JobActionProps
     send: (values) =>
       action.mutateAsync({ jobId: job.id, action: "withdraw", body: { reason: values.reason } }),
   });
+  const offer = job.status === "accepted";
+  const customer = job.customerName || "The customer";
+  const label = offer ? "Withdraw offer" : "Withdraw from job";
   return (
     <FormDialog
       {...dialog}
-      trigger={{
-        label: "Withdraw",
-        size: "sm",
-        variant: "outline",
-        className: leaveButtonClass,
-        disabled,
-        describedBy,
-      }}
-      title={<>Withdraw from {jobLabel(job.number)}?</>}
-      description={
-        <>
-          {job.customerName || "The customer"} is told at once and the job is open to other landscapers again.
-          Anything held on their card is released.
-        </>
+      trigger={{ label, size: "sm", variant: "outline", className: leaveButtonClass, disabled, describedBy }}
+      title={
+        offer ? (
+          <>Withdraw your offer for {jobLabel(job.number)}?</>
+        ) : (
+          <>Withdraw from {jobLabel(job.number)}?</>
+        )
       }
-      submitLabel="Withdraw"
+      description={
+        offer ? (
+          <>
+            {customer} is told at once, and the request is open to other landscapers again. It moves to
+            'Declined by you', where you can put it back in your new requests while it is open.
+          </>
+        ) : (
+          <>
+            {customer} is told at once and the job is open to other landscapers again. Anything held on their
+            card is released; nothing is charged.
+          </>
+        )
+      }
+      submitLabel={label}
       pendingLabel="Withdrawing..."
       pending={action.isPending}
       submitVariant="destructive"
-      cancelLabel="Keep the job"
+      cancelLabel={offer ? "Keep the offer" : "Keep the job"}
     >
       <ReasonField form={form} name="reason" label="Why are you withdrawing?" />
     </FormDialog>

@@ -13,7 +13,6 @@ import {
   Wrench,
 } from "lucide-react";
 import type * as React from "react";
-import { Link } from "react-router";
 import { addressLine } from "../../../../../shared/address";
 import { formatCharlotteDateTime, formatShortDate, todayInCharlotte } from "../../../../../shared/dates";
 import type { JobStatus, JobView, PriceRequestView } from "../../../../../shared/jobs";
@@ -47,9 +46,9 @@ import {
   withheldContactText,
   withheldPhotoText,
 } from "../../lib/contact-text";
-import { laterVisitsText } from "../schedule/later-visits";
 import { CompleteJobDialog } from "./complete-job-dialog";
 import { AcceptJobDialog, reportActionError, WithdrawJobDialog } from "./job-action-dialogs";
+import { EmailLink, LaterVisitsNote, PhoneLink, Whole } from "./job-card-parts";
 
 /** Where the higher final price the landscaper asked stands with the customer. */
 function priceRequestText(request: PriceRequestView, agreedCents: number): string {
@@ -95,14 +94,21 @@ interface JobCardProps {
 }
 
 /** A series request or visit in a line: what it asks of the landscaper, or what was agreed. */
-function seriesText(series: NonNullable<JobView["series"]>): string {
+function seriesText(series: NonNullable<JobView["series"]>): React.ReactNode {
   const how = frequencyLabel[series.frequency];
   if (series.status === "requested") return `${how} — you offer a price per visit and a weekday`;
   const day = series.weekday === null ? "" : `, ${weekdayNames[series.weekday]}s`;
   const price =
     series.pricePerVisitCents === null ? "" : `, ${formatCents(series.pricePerVisitCents)} a visit`;
   const state = series.status === "offered" ? " (waiting for the customer's approval)" : "";
-  return `${seriesLabel(series.number)}: ${how.toLowerCase()}${day}${price}${state}`;
+  return (
+    <>
+      <Whole>{seriesLabel(series.number)}:</Whole> {how.toLowerCase()}
+      {day}
+      {price}
+      {state}
+    </>
+  );
 }
 
 /** One job of the queue: who, what, where and when, the money, and what this landscaper can do next. */
@@ -213,13 +219,19 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
     >
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className={cn("grid min-w-0 gap-0.5", titled && "sr-only")}>
-          <h3 id={headingId} className="truncate font-semibold text-slate-900">
+          {/* Wrapped, not cut: before the approval the ZIP is the only place the landscaper is given. */}
+          <h3 id={headingId} className="font-semibold break-words text-slate-900">
             {job.contactHidden ? `Request in ${job.area}` : job.customerName}
           </h3>
           <p className="text-xs text-slate-500">
-            {jobLabel(job.number)}
-            {job.series ? ` · ${seriesLabel(job.series.number)}` : ""} · requested{" "}
-            {formatShortDate(todayInCharlotte(new Date(job.createdAt)))}
+            <Whole>{jobLabel(job.number)}</Whole>
+            {job.series ? (
+              <>
+                {" · "}
+                <Whole>{seriesLabel(job.series.number)}</Whole>
+              </>
+            ) : null}{" "}
+            · <Whole>requested {formatShortDate(todayInCharlotte(new Date(job.createdAt)))}</Whole>
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -295,20 +307,10 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
           {showsContactLinks(job) ? (
             <>
               <Detail icon={Phone}>
-                <a
-                  href={`tel:${job.customerPhone}`}
-                  className="text-brand-700 underline-offset-2 hover:underline"
-                >
-                  {job.customerPhone}
-                </a>
+                <PhoneLink phone={job.customerPhone} />
               </Detail>
               <Detail icon={Mail}>
-                <a
-                  href={`mailto:${job.customerEmail}`}
-                  className="break-all text-brand-700 underline-offset-2 hover:underline"
-                >
-                  {job.customerEmail}
-                </a>
+                <EmailLink email={job.customerEmail} />
               </Detail>
             </>
           ) : null}
@@ -348,18 +350,7 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
 
       {laterDates.length > 0 && job.series ? (
         // The Schedule shows this week and next only, so the later dates are named here.
-        <p className="text-sm text-slate-600">
-          {laterDates.length} more {laterDates.length === 1 ? "visit" : "visits"} of{" "}
-          {seriesLabel(job.series.number)}. {laterVisitsText(laterDates)}. This week's and next week's are
-          also on the{" "}
-          <Link
-            to="?tab=schedule"
-            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-          >
-            Schedule
-          </Link>
-          .
-        </p>
+        <LaterVisitsNote seriesNumber={job.series.number} dates={laterDates} />
       ) : null}
 
       {note || moved || actions.length > 0 || leaving.length > 0 ? (

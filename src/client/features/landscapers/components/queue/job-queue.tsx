@@ -1,5 +1,5 @@
 import { Inbox } from "lucide-react";
-import { queueCountText } from "../../../../../shared/job-queue";
+import { queueCountText, queueShowLabel, queueSortLine } from "../../../../../shared/job-queue";
 import { EmptyState } from "../../../../components/empty-state";
 import { Button } from "../../../../components/ui/button";
 import { ButtonLink } from "../../../../components/ui/button-link";
@@ -81,13 +81,24 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
         {data && anyJobs ? (
           <div className="grid gap-4">
             <QueueFilterBar state={filterState} distances={data.distances} />
-            <p aria-live="polite" className="text-sm text-slate-600">
-              {data.matching === 0
-                ? filterState.active
-                  ? "No jobs match these filters."
-                  : "No new requests or jobs of yours right now."
-                : `Showing ${data.jobs.length} of ${queueCountText(data.matching)} ${data.matching === 1 ? "job" : "jobs"}.`}
-            </p>
+            {/* The list's name and order above its count, at every width: on a phone the 'Show' filter folds
+                away behind 'Filters', and "Showing 20 of 26 jobs" alone did not say of what. */}
+            <div aria-live="polite" className="grid gap-0.5 text-sm">
+              <p className="font-medium text-slate-900">
+                {queueShowLabel[filterState.filters.show]}
+                <span className="font-normal text-slate-500">
+                  {" "}
+                  · {queueSortLine[filterState.filters.sort]}
+                </span>
+              </p>
+              <p className="text-slate-600">
+                {data.matching === 0
+                  ? filterState.active
+                    ? "No jobs match these filters."
+                    : "No new requests or jobs of yours right now."
+                  : `Showing ${data.jobs.length} of ${queueCountText(data.matching)} ${data.matching === 1 ? "job" : "jobs"}.`}
+              </p>
+            </div>
             {data.jobs.length > 0 ? (
               // The list grows with the page: a fixed-height inner scroll box showed a card and a half at
               // 1280 px, and "Load more" brings the next page.

@@ -115,7 +115,7 @@ export function QueueFilterBar({ state, distances }: { state: Filters; distances
       </div>
       <fieldset
         id={panelId}
-        className={cn("grid-cols-2 gap-3 sm:grid sm:grid-cols-3 lg:grid-cols-5", open ? "grid" : "hidden")}
+        className={cn("grid-cols-2 gap-3 sm:grid sm:grid-cols-3 lg:grid-cols-6", open ? "grid" : "hidden")}
       >
         <legend className="sr-only">Filter the job queue</legend>
         <FilterSelect<QueueShow>
@@ -123,7 +123,8 @@ export function QueueFilterBar({ state, distances }: { state: Filters; distances
           value={filters.show}
           onChange={(show) => set({ show })}
           options={showOptions}
-          className={wide}
+          // Two columns from 640 px: "New requests and open work" was cut to "New requests and …".
+          className={`${field} col-span-2`}
         />
         <FilterSelect
           label="Service"
@@ -134,7 +135,7 @@ export function QueueFilterBar({ state, distances }: { state: Filters; distances
         />
         {distances ? (
           <FilterSelect
-            label="Distance from your base"
+            label="Distance from base"
             value={filters.within}
             onChange={(within) => set({ within })}
             options={distanceOptions}
