@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addressMessages, zipInAddress } from "./address.js";
 import { isValidIsoDate, todayInCharlotte } from "./dates.js";
-import { jobPaymentViewSchema } from "./payments.js";
+import { cancellationTermsSchema, jobPaymentViewSchema } from "./payments.js";
 import { arrivalViewSchema, disputeViewSchema, jobPhotoSchema } from "./proof.js";
 import {
   canRecur,
@@ -296,6 +296,8 @@ export const jobViewSchema = z.object({
   /** The customer's own list: the job's payment, and the fee cancelling now would cost. */
   payment: jobPaymentViewSchema.nullable().optional(),
   cancelFeeCents: z.number().optional(),
+  /** The customer's own list, for an offer or a booking with a day: until when cancelling is free, the fee after. */
+  cancellation: cancellationTermsSchema.nullable().optional(),
   declinedByMe: z.boolean().optional(),
   /**
    * Set in a landscaper's queue for jobs not (yet) theirs: name, email, phone, street address, notes and photo

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { charlotteTime, formatCharlotteDateTime } from "./dates.js";
+import { withArticle } from "./services.js";
 
 /** A hold is placed at approval when the visit is this many days away or fewer… */
 export const HOLD_AT_APPROVAL_WITHIN_DAYS = 6;
@@ -19,6 +20,29 @@ export const VISIT_START_HOUR = 8;
 /** Until when cancelling a visit on `scheduledDate` is free: 24 hours before 8 AM (Charlotte) that day. */
 export function freeCancellationEnds(scheduledDate: string): Date {
   return new Date(charlotteTime(scheduledDate, VISIT_START_HOUR).getTime() - LATE_CANCEL_HOURS * 3_600_000);
+}
+
+/**
+ * A job with a day that is not done yet, on its customer's list: until when cancelling it is free
+ * (`freeCancellationEnds`, ISO) and the fee after (the CANCELLATION_FEE_CENTS setting).
+ */
+export const cancellationTermsSchema = z.object({ freeUntil: z.string(), feeCents: z.number() });
+export type CancellationTerms = z.infer<typeof cancellationTermsSchema>;
+
+/**
+ * The cancellation rule as the approval dialog and the booked job's card say it: "Cancelling is free until
+ * Mon, Nov 30, 8:00 AM; after that it costs a $25.00 cancellation fee." `doing`: "Skipping this visit", say.
+ */
+export function cancellationTermsText(
+  terms: CancellationTerms,
+  { doing = "Cancelling", now = new Date() }: { doing?: string; now?: Date } = {},
+): string {
+  if (terms.feeCents === 0) return `${doing} is free.`;
+  const fee = `${withArticle(terms.feeCents)} cancellation fee`;
+  const freeUntil = new Date(terms.freeUntil);
+  if (now >= freeUntil)
+    return `The visit is less than ${LATE_CANCEL_HOURS} hours away: ${doing.toLowerCase()} now costs ${fee}.`;
+  return `${doing} is free until ${formatCharlotteDateTime(freeUntil)}; after that it costs ${fee}.`;
 }
 
 export const TEST_MODE_NOTICE = "Test mode — no real charges";
@@ -51,6 +75,35 @@ export const declineMessages = {
   processing_error: "The card could not be charged just now. Please try again in a minute.",
 } as const;
 export type DeclineCode = keyof typeof declineMessages;
+
+/**
+ * A refusal saved nothing (a card typed into our test form): the fields to change, marked so the person sees
+ * which. A declined or expired card is another card altogether (all three); a wrong code is the code alone.
+ */
+const anotherCard = {
+  number: "Type another card's number.",
+  expiry: "Type the other card's expiry.",
+  cvc: "Type the other card's security code.",
+};
+export const declineFieldHints: Record<DeclineCode, Partial<Record<"number" | "expiry" | "cvc", string>>> = {
+  card_declined: anotherCard,
+  insufficient_funds: anotherCard,
+  expired_card: anotherCard,
+  incorrect_cvc: { cvc: "Check the 3 or 4 digits on the card." },
+  not_a_test_card: { number: "Type a test card's number, such as 4242 4242 4242 4242." },
+  processing_error: {},
+};
+
+/**
+ * A refusal said cause first, once, with what it left undone: "Your card was declined. Please use a different
+ * card." and "nothing was saved or booked" read "Your card was declined, so nothing was saved or booked. Please
+ * use a different card." A message of one sentence keeps it and adds the outcome after it.
+ */
+export function refusalWithOutcome(message: string, outcome: string): string {
+  const cut = message.indexOf(". ");
+  if (cut === -1) return `${message} ${outcome.charAt(0).toUpperCase()}${outcome.slice(1)}.`;
+  return `${message.slice(0, cut)}, so ${outcome}.${message.slice(cut + 1)}`;
+}
 
 export const cardBrandLabel: Record<string, string> = {
   visa: "Visa",

@@ -6,7 +6,8 @@ import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
 import { onlyEvent } from "../../src/server/test/ics-reader";
-import { daysFromToday, formatLongDate } from "../../src/shared/dates";
+import { addDaysIso, daysFromToday, formatLongDate } from "../../src/shared/dates";
+import { cancellationTermsText, freeCancellationEnds } from "../../src/shared/payments";
 import { settleAnimations, wcagAxe } from "./support/a11y";
 import { saveTestCard } from "./support/api";
 import { waitForEmail } from "./support/auth";
@@ -15,10 +16,12 @@ import { useBrowser } from "./support/fixtures";
 import { submitQuote } from "./support/quotes";
 
 /**
- * Issue 33, items 11 and 12: 'Approve & book' saves a typed card and books in one press, says beside itself
- * whatever stopped it, and stays in view on a 390 px phone, by keyboard alone; the booking is emailed with
- * its rules and a calendar file, which the job card's 'Add to calendar' gives again. The pictures go to
- * docs/screenshots/issue-33/booking.
+ * Issue 33, items 11 and 12 (and the round-3 review's M5–M8, L1–L6): 'Approve & book' (one name for the
+ * card's button, the dialog and its action) shows the offer beside the estimate, saves a typed card and books
+ * in one press, says above the card form whatever stopped it (cause first) with the fields to change marked,
+ * and stays in view on a 390 px phone, by keyboard alone; the booked card says 'Cancel booking' with until
+ * when that is free; the booking is emailed with its rules and a calendar file, which the job card's 'Add to
+ * calendar' gives again. The pictures go to docs/screenshots/issue-33/booking.
  */
 
 const shotsDir = path.resolve(import.meta.dirname, "../../docs/screenshots/issue-33/booking");
@@ -65,13 +68,25 @@ async function tabTo(page: Page, target: Locator, max = 15) {
   throw new Error("Tab never reached the control");
 }
 
+/** Scrolls the page so `element`'s top sits just under the sticky header: its first line in the picture. */
+async function scrollToTop(element: Locator) {
+  await element.evaluate((node) => {
+    const header = document.querySelector("header")?.getBoundingClientRect().height ?? 0;
+    const top = window.scrollY + node.getBoundingClientRect().top - header - 8;
+    window.scrollTo({ top, behavior: "instant" });
+  });
+}
+
+const isFocused = (element: Locator) => element.evaluate((node) => node === document.activeElement);
+const invalid = async (element: Locator) => (await element.getAttribute("aria-invalid")) === "true";
+
 const jobCard = (page: Page, number: number) =>
   page.locator(`[data-testid="job-card"][data-job-number="${number}"]`);
 
 describe("booking an offer (issue 33, items 11 and 12)", () => {
   const browsing = useBrowser();
 
-  it("on a 390 px phone, by keyboard: one press saves the card and books; refusals say why beside the button", async () => {
+  it("on a 390 px phone, by keyboard: one press saves the card and books; refusals say why above the card form", async () => {
     const pro = await browsing.as("landscaper", { name: "Lee Landscaper" });
     const customer = await browsing.as("customer", { viewport: phone, name: "Bea Booker" });
     const date = daysFromToday(3);
@@ -89,13 +104,47 @@ describe("booking an offer (issue 33, items 11 and 12)", () => {
     const { page } = customer;
     await page.goto("/dashboard/customer");
     const card = jobCard(page, quote.number);
-    const opener = card.getByRole("button", { name: "Approve price & date" });
+    // One name for one action: the card's button, the dialog and its main button.
+    const opener = card.getByRole("button", { name: "Approve & book" });
     await opener.focus();
     await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "Approve and book" });
+    const dialog = page.getByRole("dialog", { name: "Approve & book" });
     const number = dialog.getByLabel("Card number");
+    const expiry = dialog.getByLabel("Expiry (MM/YY)");
+    const cvc = dialog.getByLabel("Security code");
     await number.waitFor();
     const approve = dialog.getByRole("button", { name: "Approve & book" });
+    const notNow = dialog.getByRole("button", { name: "Not now" });
+
+    // Focus starts on the card to pay with (here the new card's number), not on 'Not now'; the terms stay at
+    // the top. The placeholders are words, never a card that looks typed; the test-mode notice says what to type.
+    await expect.poll(() => isFocused(number)).toBe(true);
+    expect(await isFocused(notNow)).toBe(false);
+    expect(await dialog.evaluate((box) => box.scrollTop)).toBe(0);
+    expect([
+      await number.getAttribute("placeholder"),
+      await expiry.getAttribute("placeholder"),
+      await cvc.getAttribute("placeholder"),
+    ]).toEqual(["Card number", "MM / YY", "CVC"]);
+    await dialog.getByTestId("test-mode-notice").getByText("Use the test card 4242 4242 4242 4242").waitFor();
+    // The offer beside the estimate, in plain words; the hold now (3 days away) and the cancellation rule.
+    expect(await dialog.getByTestId("offer-vs-estimate").textContent()).toMatch(
+      /^Your instant estimate was \$[\d.,]+ – \$[\d.,]+\. This offer is \$[\d.,]+ \(\d+%\) more than the top of it\.$/,
+    );
+    const terms = cancellationTermsText({
+      freeUntil: freeCancellationEnds(date).toISOString(),
+      feeCents: 2500,
+    });
+    expect(await dialog.getByTestId("hold-explanation").textContent()).toBe(
+      `We'll hold $120.00 on your card now. It is charged after the work: when you approve it, or 48 hours after it is marked complete if you don't answer. ${terms}`,
+    );
+    // What 'Not now' does, as the server has it: an offer has no expiry.
+    await dialog
+      .getByTestId("not-now-hint")
+      .getByText(
+        "Not now closes this and changes nothing: the offer stays open on your dashboard until you approve it or cancel the request, or the landscaper withdraws it.",
+      )
+      .waitFor();
 
     // The action is in view from the start, never disabled; the card form is reachable above it.
     expect(await approve.isEnabled()).toBe(true);
@@ -104,24 +153,26 @@ describe("booking an offer (issue 33, items 11 and 12)", () => {
     await dialog.evaluate((box) => box.scrollTo(0, 0));
     await shoot(page, "approve-dialog-390-top");
 
-    // Keyboard: Tab to the card number; a short number and Enter: the field says why, and so does the bar
-    // beside the button. Nothing is booked.
+    // Keyboard: in the card number, a short number and Enter: the field says why, and the message above the
+    // card form says it first and what did not happen. Nothing is booked.
     await tabTo(page, number);
     expect(await inViewAndOnTop(number), "card number in view, not under the bar").toBe(true);
     await page.keyboard.type("4242");
     await page.keyboard.press("Enter");
     await dialog.getByText("A card number is 13 to 19 digits.").waitFor();
-    await dialog
-      .getByRole("alert")
-      .filter({ hasText: "Nothing was booked: your card was not saved. Check the card details above." })
-      .waitFor();
-    // Focus went to the field that needs fixing, and it is not under the bar that now holds the message.
-    expect(await number.evaluate((node) => node === document.activeElement)).toBe(true);
+    const fieldProblem = dialog.getByRole("alert").filter({
+      hasText: "A card detail needs fixing, so nothing was saved or booked. Check the fields marked below.",
+    });
+    await fieldProblem.waitFor();
+    // Focus went to the field that needs fixing; it and the message are in view, clear of the buttons' bar.
+    expect(await isFocused(number)).toBe(true);
     expect(await inViewAndOnTop(number), "the field to fix in view").toBe(true);
+    expect(await inViewAndOnTop(fieldProblem), "the message in view").toBe(true);
     await expectAccessibleDialog(page, "approve dialog with a field error at 390");
     await shoot(page, "approve-dialog-390-field-error");
 
-    // A card the bank declines when it is saved: nothing saved, nothing booked, the reason by the button.
+    // A card the bank declines when it is saved: cause first, nothing saved or booked; all three fields are
+    // marked (another card altogether), and each is in view above the bar.
     await page.keyboard.press("Control+A");
     await page.keyboard.type("4000 0000 0000 0002");
     await page.keyboard.press("Tab");
@@ -130,12 +181,26 @@ describe("booking an offer (issue 33, items 11 and 12)", () => {
     await page.keyboard.type("123");
     await tabTo(page, approve);
     await page.keyboard.press("Enter");
-    const refusal =
-      "Nothing was booked: your card was not saved. Your card was declined. Please use a different card.";
-    await dialog.getByRole("alert").filter({ hasText: refusal }).waitFor();
-    expect(await inViewAndOnTop(dialog.getByRole("alert").filter({ hasText: refusal }))).toBe(true);
+    const refusal = dialog.getByRole("alert").filter({
+      hasText: "Your card was declined, so nothing was saved or booked. Please use a different card.",
+    });
+    await refusal.waitFor();
+    await dialog.getByText("Type another card's number.").waitFor();
+    await dialog.getByText("Type the other card's expiry.").waitFor();
+    await dialog.getByText("Type the other card's security code.").waitFor();
+    for (const [name, field] of [
+      ["number", number],
+      ["expiry", expiry],
+      ["security code", cvc],
+    ] as const) {
+      expect(await invalid(field), `${name} marked`).toBe(true);
+      expect(await inViewAndOnTop(field), `${name} in view`).toBe(true);
+    }
+    expect(await inViewAndOnTop(refusal), "the refusal in view").toBe(true);
+    expect(await isFocused(number)).toBe(true);
     expect(await dialog.getByRole("radio").count()).toBe(0);
     await card.getByText("Waiting for you", { exact: true }).waitFor();
+    await expectAccessibleDialog(page, "approve dialog after a decline at 390");
     await shoot(page, "approve-dialog-390-declined");
 
     // A good card, Enter in a field: saved and booked in the one press.
@@ -155,7 +220,29 @@ describe("booking an offer (issue 33, items 11 and 12)", () => {
     const ics = await readFile((await download.path())!, "utf8");
     expect(ics).toContain(`UID:job-${quote.id}@greenscapecharlotte.com`);
     expect(ics).toContain(`DTSTART;VALUE=DATE:${date.replaceAll("-", "")}`);
-    await card.evaluate((node) => node.scrollIntoView({ block: "center" }));
+    // Booked: 'Cancel booking', with until when that is free and the fee after, as the dialog said it.
+    await card.getByTestId("cancel-terms").getByText(terms).waitFor();
+    expect(await card.getByRole("button", { name: "Cancel request" }).count()).toBe(0);
+    // The cancel dialog says what the server does: free now, the hold released.
+    await card.getByRole("button", { name: "Cancel booking" }).click();
+    const cancel = page.getByRole("dialog", { name: "Cancel this booking?" });
+    await cancel
+      .getByText(
+        "Cancelling now is free: nothing is charged to your card, and the $120.00 held on it is released.",
+      )
+      .waitFor();
+    expect(await cancel.getByRole("button", { name: "Cancel booking" }).count()).toBe(1);
+    await cancel.getByRole("button", { name: "Keep booking" }).click();
+    await cancel.waitFor({ state: "detached" });
+    // A signed-in customer's dashboard has no 'Request a Quote' bar over its rows.
+    expect(await page.getByTestId("floating-quote").count()).toBe(0);
+    // The picture starts at the card's top (number, title), once the confirmation toast has gone.
+    await page
+      .getByText("Booking confirmed. Your landscaper has been notified.")
+      .first()
+      .waitFor({ state: "detached", timeout: 15_000 });
+    await scrollToTop(card);
+    expect(await inViewAndOnTop(card.getByText(`JOB-${quote.number}`, { exact: true }))).toBe(true);
     await shoot(page, "job-card-booked-390");
 
     // The confirmation email, with the calendar file, as the customer reads it on a phone and a desktop.
@@ -198,13 +285,22 @@ describe("booking an offer (issue 33, items 11 and 12)", () => {
     const { page } = customer;
     await page.goto("/dashboard/customer");
     const card = jobCard(page, quote.number);
-    await card.getByRole("button", { name: "Approve price & date" }).click();
-    const dialog = page.getByRole("dialog", { name: "Approve and book" });
+    await card.getByRole("button", { name: "Approve & book" }).click();
+    const dialog = page.getByRole("dialog", { name: "Approve & book" });
     const saved = dialog.getByRole("radio", { name: "Visa •••• 4242" });
     await saved.waitFor();
     expect(await saved.isChecked()).toBe(true);
     await expectAccessibleDialog(page, "approve dialog at 1280");
     await shoot(page, "approve-dialog-1280");
+
+    // 12 days away: the hold is placed later, on the date it says, and what happens if it fails.
+    const holdDay = formatLongDate(addDaysIso(daysFromToday(12), -2));
+    expect(await dialog.getByTestId("hold-explanation").textContent()).toContain(
+      `We'll hold $95.00 on your card on ${holdDay}, 2 days before the visit. If the card refuses the hold then, we'll tell you and your landscaper, and the hold is tried again on the next card you add.`,
+    );
+    expect(await dialog.getByTestId("offer-vs-estimate").textContent()).toMatch(
+      /^Your instant estimate was /,
+    );
 
     await dialog.getByRole("button", { name: "Use a different card" }).click();
     await dialog.getByTestId("new-card-hint").waitFor();

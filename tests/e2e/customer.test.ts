@@ -318,10 +318,10 @@ describe("customer", () => {
       await screenshotFromTop(page, "dashboard-accepted-1280");
 
       // Approving needs a card: none is saved yet, so the dialog asks for one, and 'Approve & book' saves it
-      // and books in one press. A declined test card says why beside the button and books nothing; the good
-      // one is held for the price (the visit is 3 days away).
-      await card.getByRole("button", { name: "Approve price & date" }).click();
-      const approval = page.getByRole("dialog", { name: "Approve and book" });
+      // and books in one press. A declined test card says why above the card form and books nothing; the
+      // good one is held for the price (the visit is 3 days away).
+      await card.getByRole("button", { name: "Approve & book" }).click();
+      const approval = page.getByRole("dialog", { name: "Approve & book" });
       await approval.getByText("Test mode — no real charges.").waitFor();
       expect(await approval.getByTestId("hold-explanation").textContent()).toContain(
         "We'll hold $120.00 on your card now. It is charged after the work: when you approve it, or 48 hours after it is marked complete if you don't answer.",
@@ -334,9 +334,7 @@ describe("customer", () => {
       await approval.getByLabel("Security code").fill("123");
       await approve.click();
       await approval
-        .getByText(
-          "Nothing was booked: your card was not saved. Your card was declined. Please use a different card.",
-        )
+        .getByText("Your card was declined, so nothing was saved or booked. Please use a different card.")
         .waitFor();
       await expectNoSeriousA11yViolations(page, "approve-dialog-declined-1280");
       await screenshotFromTop(page, "approve-dialog-declined-1280");
@@ -346,7 +344,7 @@ describe("customer", () => {
       await page.getByText("Booking confirmed. Your landscaper has been notified.").first().waitFor();
       await card.getByText("Scheduled", { exact: true }).waitFor();
       await card.getByText("$120.00 held on Visa •••• 4242").waitFor();
-      expect(await card.getByRole("button", { name: "Approve price & date" }).count()).toBe(0);
+      expect(await card.getByRole("button", { name: "Approve & book" }).count()).toBe(0);
 
       // The portal's Upcoming Service is now this job.
       await page.goto("/dashboard/customer-portal");

@@ -170,8 +170,8 @@ describe("dialog review (issue 32)", () => {
     it("Approve and book with a new card (DialogHeading, choiceCard, Skeleton, CardField)", async () => {
       await reviewDialog("customer", "/dashboard/customer", {
         name: "customer-approve-booking",
-        open: async (page) => page.getByRole("button", { name: "Approve price & date" }).first(),
-        heading: "Approve and book",
+        open: async (page) => page.getByRole("button", { name: "Approve & book" }).first(),
+        heading: "Approve & book",
         mainButton: "Approve & book",
         prepare: async (dialog) => {
           const savedCard = dialog.getByRole("radio").first();
@@ -213,7 +213,7 @@ describe("dialog review (issue 32)", () => {
           await held;
           await route.continue();
         });
-        await page.getByRole("button", { name: "Approve price & date" }).first().click();
+        await page.getByRole("button", { name: "Approve & book" }).first().click();
         const status = page.getByRole("dialog").getByRole("status", { name: "Loading your cards" });
         await status.waitFor();
         await shoot(page, `customer-approve-loading-${viewport.width}`);

@@ -86,8 +86,8 @@ describe("payments (test mode)", () => {
     // Approve: the saved card is chosen, the price held now (the visit is 2 days away).
     await page.goto("/dashboard/customer");
     const card = jobCard(page, quote.number);
-    await card.getByRole("button", { name: "Approve price & date" }).click();
-    const approval = page.getByRole("dialog", { name: "Approve and book" });
+    await card.getByRole("button", { name: "Approve & book" }).click();
+    const approval = page.getByRole("dialog", { name: "Approve & book" });
     expect(await approval.getByRole("radio", { name: "Visa •••• 4242" }).isChecked()).toBe(true);
     await approval.getByRole("button", { name: "Approve & book" }).click();
     await card.getByText("$140.00 held on Visa •••• 4242").waitFor();
@@ -266,14 +266,14 @@ describe("payments (test mode)", () => {
     const page = customer.page;
     await page.goto("/dashboard/customer");
     const card = jobCard(page, quote.number);
-    await card.getByRole("button", { name: "Approve price & date" }).click();
-    const approval = page.getByRole("dialog", { name: "Approve and book" });
-    // Saved in the press, but the bank refuses the hold: the card stays saved, the reason shows beside the
-    // button, and nothing is booked.
+    await card.getByRole("button", { name: "Approve & book" }).click();
+    const approval = page.getByRole("dialog", { name: "Approve & book" });
+    // Saved in the press, but the bank refuses the hold: the card stays saved, the reason shows above the
+    // card form, and nothing is booked.
     await approveWithCard(approval, "4000 0000 0000 0341");
     await approval
       .getByText(
-        "Nothing was booked: Visa •••• 0341 was saved, but it refused the hold. Your card was declined. Please use a different card.",
+        "Your card was declined, so nothing was booked (Visa •••• 0341 was saved, but it refused the hold). Please use a different card.",
       )
       .waitFor();
     await approval.getByRole("radio", { name: "Visa •••• 0341" }).waitFor();
@@ -284,7 +284,7 @@ describe("payments (test mode)", () => {
     await approveWithCard(approval, "4000 0000 0000 9995");
     await approval
       .getByText(
-        "Nothing was booked: your card was not saved. Your card has insufficient funds. Please use a different card.",
+        "Your card has insufficient funds, so nothing was saved or booked. Please use a different card.",
       )
       .waitFor();
     await approveWithCard(approval, "4242 4242 4242 4242");
@@ -292,11 +292,18 @@ describe("payments (test mode)", () => {
     await card.getByText("$90.00 held on Visa •••• 4242").waitFor();
 
     // Cancelling now: the fee is shown before confirming, then charged from the hold.
-    await card.getByRole("button", { name: "Cancel request" }).click();
-    const cancel = page.getByRole("dialog", { name: "Cancel this request?" });
+    // The booked card says the fee beside the button, as the dialog and the email did.
+    await card
+      .getByTestId("cancel-terms")
+      .getByText("The visit is less than 24 hours away: cancelling now costs a $25.00 cancellation fee.")
+      .waitFor();
+    await card.getByRole("button", { name: "Cancel booking" }).click();
+    const cancel = page.getByRole("dialog", { name: "Cancel this booking?" });
     await cancel
       .getByTestId("cancel-fee")
-      .getByText(/costs a \$25\.00 cancellation fee/)
+      .getByText(
+        "The visit is less than 24 hours away, so cancelling it now costs a $25.00 cancellation fee, paid to your landscaper for the time they set aside: it is taken from the $90.00 held on your card, and the rest is released.",
+      )
       .waitFor();
     await cancel.getByLabel("Why are you cancelling?").fill("Plans changed this morning.");
     await expectNoSeriousA11yViolations(page, "cancel-fee-dialog-1280");

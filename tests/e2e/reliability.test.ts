@@ -124,8 +124,8 @@ describe("reliability and the late lock-out", () => {
     await card.scrollIntoViewIfNeeded();
     await screenshotFromTop(page, "reliability-offer-1280");
 
-    await card.getByRole("button", { name: "Approve price & date" }).click();
-    const dialog = page.getByRole("dialog", { name: "Approve and book" });
+    await card.getByRole("button", { name: "Approve & book" }).click();
+    const dialog = page.getByRole("dialog", { name: "Approve & book" });
     const inDialog = dialog.getByTestId("landscaper-reliability");
     await inDialog.waitFor();
     expect(await inDialog.locator("span[aria-hidden=true]").textContent()).toMatch(record);
@@ -145,8 +145,8 @@ describe("reliability and the late lock-out", () => {
     await phoneCard.getByTestId("landscaper-reliability").waitFor();
     await expectNoSeriousA11yViolations(phone.page, "offer-record-375");
     await screenshotFromTop(phone.page, "reliability-offer-375");
-    await phoneCard.getByRole("button", { name: "Approve price & date" }).click();
-    const phoneDialog = phone.page.getByRole("dialog", { name: "Approve and book" });
+    await phoneCard.getByRole("button", { name: "Approve & book" }).click();
+    const phoneDialog = phone.page.getByRole("dialog", { name: "Approve & book" });
     await phoneDialog.getByTestId("landscaper-reliability").waitFor();
     await phoneDialog.getByRole("radio").first().waitFor();
     await expectNoSeriousA11yViolations(phone.page, "approve-record-375");

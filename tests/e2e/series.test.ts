@@ -203,8 +203,8 @@ describe("recurring series", () => {
     const page = customer.page;
     await page.goto("/dashboard/customer");
     const card = customerCard(page, jobNumber);
-    await card.getByRole("button", { name: "Approve price & date" }).click();
-    const dialog = page.getByRole("dialog", { name: "Approve and book" });
+    await card.getByRole("button", { name: "Approve & book" }).click();
+    const dialog = page.getByRole("dialog", { name: "Approve & book" });
     // The series' terms as a list: today's hold apart from the later visits', and that it rolls on.
     const terms = dialog.getByTestId("series-terms");
     await terms.getByText(`Every ${weekdayNames[weekday]} · $45.00 a visit`).waitFor();

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { todayInCharlotte } from "../../../shared/dates.js";
+import { DEFAULT_CANCELLATION_FEE_CENTS, freeCancellationEnds } from "../../../shared/payments.js";
 import { job, jobEvent, landscaper, notification, payment } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs, uniqueEmail } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
@@ -301,6 +302,27 @@ describe("customer actions on a job", () => {
     await newJob(stranger);
     const response = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: customer.cookie } });
     expect(response.json().jobs.map((j: { id: string }) => j.id)).toEqual([second, first]);
+  });
+
+  it("the list gives an offer's and a booking's cancellation rule: free until 24 hours before 8 AM, the fee after", async () => {
+    const offer = await accepted();
+    const booked = await scheduled();
+    const response = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: owner.cookie } });
+    const jobs = response.json().jobs as {
+      id: string;
+      status: string;
+      scheduledDate: string | null;
+      cancellation: unknown;
+    }[];
+    for (const id of [offer, booked]) {
+      const view = jobs.find((j) => j.id === id)!;
+      expect(view.cancellation).toEqual({
+        freeUntil: freeCancellationEnds(view.scheduledDate!).toISOString(),
+        feeCents: DEFAULT_CANCELLATION_FEE_CENTS,
+      });
+    }
+    // A request with no day yet has none.
+    expect(jobs.filter((j) => j.status === "pending").every((j) => j.cancellation === null)).toBe(true);
   });
 
   it("a landscaper cannot approve, cancel or rate (403)", async () => {

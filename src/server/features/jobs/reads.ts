@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { todayInCharlotte } from "../../../shared/dates.js";
 import type { JobView } from "../../../shared/jobs.js";
-import { cardLabel, type JobPaymentView } from "../../../shared/payments.js";
+import { cardLabel, freeCancellationEnds, type JobPaymentView } from "../../../shared/payments.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { job, landscaper, payment, paymentMethod } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
@@ -61,6 +61,14 @@ export async function listCustomerJobs({
         : {}),
       payment: money.get(r.job.id) ?? null,
       cancelFeeCents: isLateCancel(r.job, now) ? cancellationFeeCents : 0,
+      // The rule the booking email states (jobs/booking-terms.ts), for the dialog and the booked card to say.
+      cancellation:
+        (r.job.status === "accepted" || r.job.status === "scheduled") && r.job.scheduledDate
+          ? {
+              freeUntil: freeCancellationEnds(r.job.scheduledDate).toISOString(),
+              feeCents: cancellationFeeCents,
+            }
+          : null,
     })),
   );
 }

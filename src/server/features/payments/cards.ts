@@ -4,6 +4,7 @@ import {
   type AddCardInput,
   addCardSchema,
   type CardView,
+  declineFieldHints,
   declineMessages,
   parseExpiry,
 } from "../../../shared/payments.js";
@@ -24,8 +25,12 @@ export const toCardView = (row: CardRow): CardView => ({
 });
 
 /** The 402 answer of a refused card: its own code, so the screen puts the message by the card form. */
-export function cardRefused(code: keyof typeof declineMessages): AppError {
-  return new AppError(402, "card_declined", declineMessages[code], { card: declineMessages[code] });
+export function cardRefused(code: keyof typeof declineMessages, typed = false): AppError {
+  // A card typed into our form and refused: its fields to change are marked too (declineFieldHints).
+  return new AppError(402, "card_declined", declineMessages[code], {
+    card: declineMessages[code],
+    ...(typed ? declineFieldHints[code] : {}),
+  });
 }
 
 const live = (userId: string) => and(eq(paymentMethod.userId, userId), isNull(paymentMethod.removedAt));
@@ -101,7 +106,7 @@ export async function addTestCard(options: {
       idempotencyKey: `card:${userId}:${randomUUID()}`,
     });
   } catch (error) {
-    if (error instanceof CardDeclinedError) throw cardRefused(error.declineCode);
+    if (error instanceof CardDeclinedError) throw cardRefused(error.declineCode, true);
     throw error;
   }
   return recordCard(db, provider, userId, saved);

@@ -55,7 +55,7 @@ ${
 }
 ${block.footnote ? `<p style="font-size:12px;color:#64748b">${escapeHtml(block.footnote)}</p>` : ""}
 </td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#64748b;border-top:1px solid #e2e8f0">${escapeHtml(site.name)} · ${escapeHtml(site.area)} · ${escapeHtml(site.phone)} · ${escapeHtml(site.supportEmail)}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#64748b;border-top:1px solid #e2e8f0">${escapeHtml(site.name)} · ${escapeHtml(site.area)} · <span style="white-space:nowrap">${escapeHtml(site.phone)}</span> · ${escapeHtml(site.supportEmail)}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     block.heading,

@@ -1,12 +1,14 @@
 import { CircleCheck, CreditCard } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { daysUntil, formatCharlotteDateTime, formatLongDate } from "../../../../shared/dates";
+import { addDaysIso, daysUntil, formatLongDate } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import {
   type CardView,
+  cancellationTermsText,
   cardLabel,
-  freeCancellationEnds,
   HOLD_AT_APPROVAL_WITHIN_DAYS,
+  HOLD_DAYS_BEFORE_VISIT,
+  refusalWithOutcome,
   WORK_APPROVAL_HOURS,
 } from "../../../../shared/payments";
 import { seriesLabel } from "../../../../shared/recurring";
@@ -34,14 +36,16 @@ import { cn } from "../../../lib/utils";
 import { CardForm, type CardFormHandle, useCards } from "../../payments";
 import { approvalSummary } from "../../series";
 import { useApproveJob } from "../api/job-actions";
+import { offerVsEstimate } from "../lib/offer-vs-estimate";
 import { LandscaperRecord } from "./landscaper-record";
 
 /**
- * 'Approve price & date': the offer, how the card is used (held now or 2 days before the visit, charged only
- * after the work is approved, the cancellation rule), the card to hold — or the form to add one — and the
- * approval. 'Approve & book' is one press: a card typed in is saved first, then the offer approved; it is
- * never disabled, and whatever stops it is said beside it (the card not saved: nothing booked; saved but the
- * booking refused: the card stays saved and the message says so).
+ * 'Approve & book' (the card's button, the dialog's title and its action: one name): the offer beside the
+ * customer's estimate, how the card is used (held now, or on the day 2 days before the visit, by the payment
+ * pass; charged after the work; the cancellation rule), the card to hold — or the form to add one — and the
+ * approval. The action is one press: a card typed in is saved first, then the offer approved; it is never
+ * disabled, and whatever stops it is said above the card form, cause first, scrolled into view (the card not
+ * saved: nothing saved or booked; saved but the hold refused: the card stays saved and the message says so).
  */
 export function ApproveJobDialog({ job }: { job: JobView }) {
   const [chosen, setChosen] = useState<string | undefined>();
@@ -62,6 +66,25 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
   // than falling back to the dialog's box.
   const cardFormRef = useRef<HTMLDivElement>(null);
   const focusCardForm = useRef(false);
+  // A refusal is said above the card form, in the scrolling body (on a phone a sticky bar holding it hid the
+  // fields to fix), and announced (role=alert). It appears after focus went to a field to fix and pushes the
+  // form down: scrolled to the top of the view, the message and the card's fields below it are all in sight.
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView({ block: "start" });
+  }, [failure]);
+  // On open, focus goes to the card to pay with (the chosen saved card, or the new card's number) once the
+  // cards are loaded, without scrolling the terms away; the dialog's own box holds it until then. Radix's
+  // first control, 'Not now', looked chosen.
+  const contentRef = useRef<HTMLDivElement>(null);
+  const focusOnLoad = useRef(false);
+  useEffect(() => {
+    if (!dialog.open || !cards.isSuccess || !focusOnLoad.current) return;
+    focusOnLoad.current = false;
+    const box = contentRef.current;
+    if (!box || document.activeElement !== box) return;
+    box.querySelector<HTMLElement>("input[type=radio]:checked, input")?.focus({ preventScroll: true });
+  }, [dialog.open, cards.isSuccess]);
   useEffect(() => {
     if (!addingCard || !focusCardForm.current) return;
     focusCardForm.current = false;
@@ -79,9 +102,9 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
   const price = job.quotedPriceCents !== null ? formatCents(job.quotedPriceCents) : "the price";
   const date = job.scheduledDate ? formatLongDate(job.scheduledDate) : "the agreed date";
   const holdsNow = job.scheduledDate !== null && daysUntil(job.scheduledDate) <= HOLD_AT_APPROVAL_WITHIN_DAYS;
-  const feeText = cards.data ? withArticle(cards.data.cancellationFeeCents) : "a";
-  const freeUntil = job.scheduledDate ? freeCancellationEnds(job.scheduledDate) : null;
-  const lateAlready = freeUntil !== null && freeUntil.getTime() <= Date.now();
+  // The cancellation rule as the server applies it and the booking email states it (the job's `cancellation`).
+  const terms = job.cancellation ?? null;
+  const lateAlready = terms !== null && new Date(terms.freeUntil).getTime() <= Date.now();
   const offered = job.series?.status === "offered" ? job.series : null;
   const showCardForm = cards.isSuccess && (saved.length === 0 || addingCard);
 
@@ -90,7 +113,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
     if (!cards.isSuccess) {
       setFailure(
         cards.isError
-          ? "Nothing was booked: your saved cards could not be loaded. Try again above."
+          ? "Your saved cards could not be loaded, so nothing was booked. Press Try again below."
           : "Your saved cards are still loading. Press Approve & book again in a moment.",
       );
       return null;
@@ -106,7 +129,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
       message: "The card form is still loading. Try again in a moment.",
     };
     if (!result.card) {
-      setFailure(`Nothing was booked: your card was not saved. ${result.message}`);
+      setFailure(refusalWithOutcome(result.message, "nothing was saved or booked"));
       return null;
     }
     // From here the new card is one of the saved ones, chosen: a second press books with it.
@@ -132,7 +155,10 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
         if (error instanceof ApiError && error.code === "card_declined") {
           // That card will refuse again: say which one (kept if it was just saved), and open the form for another.
           setFailure(
-            `Nothing was booked: ${label} ${justSaved ? "was saved, but it refused" : "refused"} the hold. ${error.message}`,
+            refusalWithOutcome(
+              error.message,
+              `nothing was booked (${label} ${justSaved ? "was saved, but it refused" : "refused"} the hold)`,
+            ),
           );
           setAddingCard(true);
           return;
@@ -151,16 +177,35 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
     }
   };
 
+  // The day the payment pass places a later hold, and on which card: the default card, whatever is chosen here.
+  const holdDay = job.scheduledDate
+    ? formatLongDate(addDaysIso(job.scheduledDate, -HOLD_DAYS_BEFORE_VISIT))
+    : null;
+  const chosenCard = saved.find((card) => card.id === cardId);
+  const defaultCard = saved.find((card) => card.isDefault);
+  const laterCard =
+    chosenCard && !chosenCard.isDefault && defaultCard
+      ? `your default card, ${cardLabel(defaultCard)},`
+      : "your card";
+  const holdText = holdsNow
+    ? `We'll hold ${price} on your card now.`
+    : `We'll hold ${price} on ${laterCard} on ${holdDay ?? "the day"}, ${HOLD_DAYS_BEFORE_VISIT} days before the visit. If the card refuses the hold then, we'll tell you and your landscaper, and the hold is tried again on the next card you add.`;
+
   return (
     <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
-      <DialogTrigger asChild>
-        {triggerElement({ label: "Approve price & date", icon: CircleCheck })}
-      </DialogTrigger>
-      {/* The scroll padding keeps a field focused after a refusal clear of the sticky bar below, which grows by
-          the refusal's message on a phone. */}
-      <DialogContent className="max-h-[90dvh] scroll-pb-60 overflow-y-auto">
+      <DialogTrigger asChild>{triggerElement({ label: "Approve & book", icon: CircleCheck })}</DialogTrigger>
+      {/* The scroll padding keeps a focused field clear of the sticky bar of buttons below. */}
+      <DialogContent
+        ref={contentRef}
+        className="max-h-[90dvh] scroll-pb-36 overflow-y-auto"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          contentRef.current?.focus();
+          focusOnLoad.current = true;
+        }}
+      >
         <DialogHeading
-          title="Approve and book"
+          title="Approve & book"
           description={
             <>
               {/* The record box right below names the landscaper; the sentence need not say it twice. */}
@@ -172,6 +217,12 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
           }
         />
         <div className="grid gap-4 text-sm text-slate-700">
+          {/* The main fact for deciding, beside the price: how far it is from what the customer was quoted. */}
+          {job.quotedPriceCents !== null ? (
+            <p className="font-medium text-slate-900" data-testid="offer-vs-estimate">
+              {offerVsEstimate(job.quotedPriceCents, job.estimateLowCents, job.estimateHighCents)}
+            </p>
+          ) : null}
           {job.landscaperReliability ? (
             <p className="rounded-lg bg-brand-50 px-3 py-2 font-medium text-brand-900">
               <LandscaperRecord name={job.landscaperName} reliability={job.landscaperReliability} withIcon />
@@ -188,19 +239,22 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
           <p data-testid="hold-explanation">
             {offered
               ? null
-              : `${holdsNow ? `We'll hold ${price} on your card now.` : `We'll hold ${price} on your card 2 days before the visit.`} It is charged after the work: when you approve it, or ${WORK_APPROVAL_HOURS} hours after it is marked complete if you don't answer. `}
-            {freeUntil && !lateAlready
-              ? `Cancelling ${offered ? "the first visit " : ""}is free until ${formatCharlotteDateTime(freeUntil)}; after that it costs ${feeText} cancellation fee.`
+              : `${holdText} It is charged after the work: when you approve it, or ${WORK_APPROVAL_HOURS} hours after it is marked complete if you don't answer. `}
+            {terms && !lateAlready
+              ? cancellationTermsText(terms, { doing: offered ? "Cancelling the first visit" : "Cancelling" })
               : null}
           </p>
-          {lateAlready ? (
+          {terms && lateAlready ? (
             <Alert variant="warning" data-testid="late-booking">
               <AlertDescription>
-                This visit is less than 24 hours away: cancelling after you book costs {feeText} cancellation
-                fee.
+                This visit is less than 24 hours away: cancelling after you book costs{" "}
+                {withArticle(terms.feeCents)} cancellation fee.
               </AlertDescription>
             </Alert>
           ) : null}
+          <div ref={failureRef} className="scroll-mt-2 empty:hidden">
+            <FormAlert message={failure} />
+          </div>
           {cards.isPending ? (
             <Skeleton label="Loading your cards" className="h-16" />
           ) : cards.isError ? (
@@ -255,11 +309,15 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
               ) : null}
             </div>
           ) : null}
+          {/* What the way out does (jobs/lifecycle.ts: an offer has no expiry; it ends when the customer
+              approves or cancels, or the landscaper withdraws it). */}
+          <p className="text-slate-600" data-testid="not-now-hint">
+            Not now closes this and changes nothing: the offer stays open on your dashboard until you approve
+            it or cancel the request, or the landscaper withdraws it.
+          </p>
         </div>
-        {/* Kept in view while the terms scroll: on a phone "Approve & book" would sit below the fold. What stopped
-            the last press is said here, beside the button, not above a form scrolled out of view. */}
-        <div className="sticky -bottom-6 -mx-6 -mb-6 grid gap-3 border-t border-slate-100 bg-white px-6 py-3">
-          <FormAlert message={failure} />
+        {/* Kept in view while the terms scroll: on a phone "Approve & book" would sit below the fold. */}
+        <div className="sticky -bottom-6 -mx-6 -mb-6 border-t border-slate-100 bg-white px-6 py-3">
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={step !== null}>

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { cancelJobSchema, type JobView } from "../../../../shared/jobs";
 import { SKIP_REASON } from "../../../../shared/recurring";
-import { formatCents, jobLabel } from "../../../../shared/services";
+import { formatCents, jobLabel, withArticle } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { ReasonField } from "../../../components/reason-field";
@@ -19,9 +19,12 @@ type CancelInput = z.input<typeof cancelJobSchema>;
 type CancelValues = z.output<typeof cancelJobSchema>;
 
 /**
- * 'Cancel request' with a reason: the landscaper (if any) and our team are told why. `skip`: one visit of a
- * series, skipped without a reason to type (the same cancellation, with its 24-hour fee rule): 'Skip this
- * visit' in the series panel's list of visits ("row", its day in its name) and on the visit's card ("card").
+ * 'Cancel request' (not booked yet) or 'Cancel booking' (the price approved) with a reason: the landscaper
+ * (if any) and our team are told why. What it says of the money is what jobs/customer-actions.ts and
+ * payments/settlement/money.ts do: free (a hold is released), or within 24 hours the fee, taken from the hold
+ * (the rest released) or charged to the card. `skip`: one visit of a series, skipped without a reason to type
+ * (the same cancellation, with its 24-hour fee rule): 'Skip this visit' in the series panel's list of visits
+ * ("row", its day in its name) and on the visit's card ("card").
  */
 export function CancelJobDialog({
   job,
@@ -40,6 +43,9 @@ export function CancelJobDialog({
   });
   const { dialog, close } = useDialogState({ onClose: () => form.reset() });
   const day = job.scheduledDate ? visitDay(job.scheduledDate) : "the agreed day";
+  const booked = job.status === "scheduled";
+  const what = booked ? "booking" : "request";
+  const held = job.payment?.status === "held" ? job.payment : null;
 
   const feeCents = job.cancelFeeCents ?? 0;
   const onSubmit = form.handleSubmit(async ({ reason }) => {
@@ -78,13 +84,13 @@ export function CancelJobDialog({
               ariaLabel: skipIn === "row" ? `Skip this visit, ${day}` : undefined,
             }
           : {
-              label: "Cancel request",
+              label: `Cancel ${what}`,
               icon: XCircle,
               variant: "outline",
               className: "text-red-700 hover:bg-red-50 hover:text-red-800",
             }
       }
-      title={skip ? <>Skip {day}?</> : <>Cancel this request?</>}
+      title={skip ? <>Skip {day}?</> : <>Cancel this {what}?</>}
       description={
         <>
           {jobLabel(job.number)}: {servicesText}.{" "}
@@ -99,24 +105,27 @@ export function CancelJobDialog({
           ? `${skip ? "Skip" : "Cancel"} and pay ${formatCents(feeCents)}`
           : skip
             ? "Skip visit"
-            : "Cancel request"
+            : `Cancel ${what}`
       }
       pendingLabel={skip ? "Skipping..." : "Cancelling..."}
       pending={cancel.isPending}
       submitVariant="destructive"
-      cancelLabel={skip ? "Keep visit" : "Keep request"}
+      cancelLabel={skip ? "Keep visit" : `Keep ${what}`}
     >
       {feeCents > 0 ? (
         <Alert variant="warning" data-testid="cancel-fee">
           <AlertDescription>
-            The visit is less than 24 hours away, so {skip ? "skipping" : "cancelling"} it now costs a{" "}
-            {formatCents(feeCents)} cancellation fee, paid to your landscaper for the time they set aside. The
-            rest of the amount held on your card is released.
+            The visit is less than 24 hours away, so {skip ? "skipping" : "cancelling"} it now costs{" "}
+            {withArticle(feeCents)} cancellation fee, paid to your landscaper for the time they set aside
+            {held
+              ? `: it is taken from the ${formatCents(held.amountCents)} held on your card, and the rest is released.`
+              : ", charged to your card."}
           </AlertDescription>
         </Alert>
-      ) : job.status === "scheduled" ? (
+      ) : booked ? (
         <p className="text-sm text-slate-600">
-          {skip ? "Skipping" : "Cancelling"} now is free: nothing is charged to your card.
+          {skip ? "Skipping" : "Cancelling"} now is free: nothing is charged to your card
+          {held ? `, and the ${formatCents(held.amountCents)} held on it is released` : ""}.
           {skip ? " Your other visits stay as they are." : ""}
         </p>
       ) : null}

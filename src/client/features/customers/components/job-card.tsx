@@ -12,6 +12,7 @@ import type * as React from "react";
 import { addressLine } from "../../../../shared/address";
 import { formatLongDate, formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
+import { cancellationTermsText } from "../../../../shared/payments";
 import { visitStageLabel } from "../../../../shared/proof";
 import { seriesLabel } from "../../../../shared/recurring";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
@@ -199,14 +200,19 @@ function JobProof({ job, label }: { job: JobView; label: string }) {
 function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string }) {
   // Once the landscaper has arrived the visit is under way: the server refuses a cancellation then.
   // A moved visit has one answer on its banner (keep the new day or cancel the visit), not a skip as well.
-  const cancel =
-    cancellable.has(job.status) && !job.arrival?.onTheWayAt && !movedLine(job) ? (
-      <CancelJobDialog
-        job={job}
-        servicesText={servicesText}
-        // A visit of a running series is skipped; the series goes on.
-        skip={job.series?.status === "active" && job.status === "scheduled" ? "card" : undefined}
-      />
+  const canCancel = cancellable.has(job.status) && !job.arrival?.onTheWayAt && !movedLine(job);
+  // A visit of a running series is skipped; the series goes on.
+  const skip = job.series?.status === "active" && job.status === "scheduled";
+  const cancel = canCancel ? (
+    <CancelJobDialog job={job} servicesText={servicesText} skip={skip ? "card" : undefined} />
+  ) : null;
+  // Beside a booking's Cancel (or Skip) button: until when that is free and the fee after, as the approval
+  // dialog and the booking email said it (the server's rule, from the job's `cancellation`).
+  const cancelTerms =
+    canCancel && job.status === "scheduled" && job.cancellation ? (
+      <span className="mt-1 block" data-testid="cancel-terms">
+        {cancellationTermsText(job.cancellation, { doing: skip ? "Skipping this visit" : "Cancelling" })}
+      </span>
     ) : null;
 
   switch (job.status) {
@@ -251,9 +257,14 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
         <Footer
           icon={CalendarCheck}
           tone="brand"
-          text={`${(job.visit ?? 1) > 1 ? "Redo visit booked" : "Booked"} for ${
-            job.scheduledDate ? formatLongDate(job.scheduledDate) : "the agreed date"
-          }${job.landscaperName ? ` with ${job.landscaperName}` : ""}.`}
+          text={
+            <>
+              {`${(job.visit ?? 1) > 1 ? "Redo visit booked" : "Booked"} for ${
+                job.scheduledDate ? formatLongDate(job.scheduledDate) : "the agreed date"
+              }${job.landscaperName ? ` with ${job.landscaperName}` : ""}.`}
+              {cancelTerms}
+            </>
+          }
         >
           <AddToCalendar job={job} />
           {cancel}

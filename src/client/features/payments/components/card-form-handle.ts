@@ -13,12 +13,15 @@ export interface CardFormHandle {
 /**
  * The card form inside another form's action (the approval's 'Approve & book' saves the card and books in
  * one press): no button of its own, the card saved through `handle`, and Enter in a field runs the owner's
- * action (`onSubmit`). The owner shows why a card was not saved, beside its own button.
+ * action (`onSubmit`). The owner shows why a card was not saved, above the form.
  */
 export interface EmbeddedCardForm {
   handle: Ref<CardFormHandle>;
   onSubmit: () => void;
 }
 
-/** Says a card form's own problem ("check the fields") when it has no server message to give. */
-export const checkCardFields = "Check the card details above.";
+/**
+ * Says a card form's own problem ("check the fields") when it has no server message to give; the owner shows
+ * it above the form (the field itself is marked, with focus on it).
+ */
+export const checkCardFields = "A card detail needs fixing. Check the fields marked below.";

@@ -17,16 +17,15 @@ import { TestModeNotice } from "./test-mode-notice";
 type CardInput = z.input<typeof addCardSchema>;
 type CardValues = z.output<typeof addCardSchema>;
 
-/** The card's three fields, each on the numeric keypad with the card autofill of its kind. */
+/**
+ * The card's three fields, each on the numeric keypad with the card autofill of its kind. The placeholders
+ * are words, never digits: a realistic number in grey reads as a card already typed (the test card to type is
+ * in the test-mode notice above).
+ */
 const cardFields = {
-  number: {
-    label: "Card number",
-    autoComplete: "cc-number",
-    placeholder: "4242 4242 4242 4242",
-    maxLength: 30,
-  },
-  expiry: { label: "Expiry (MM/YY)", autoComplete: "cc-exp", placeholder: "12/30", maxLength: 7 },
-  cvc: { label: "Security code", autoComplete: "cc-csc", placeholder: "123", maxLength: 4 },
+  number: { label: "Card number", autoComplete: "cc-number", placeholder: "Card number", maxLength: 30 },
+  expiry: { label: "Expiry (MM/YY)", autoComplete: "cc-exp", placeholder: "MM / YY", maxLength: 7 },
+  cvc: { label: "Security code", autoComplete: "cc-csc", placeholder: "CVC", maxLength: 4 },
 } as const;
 const cardFieldNames = ["number", "expiry", "cvc"] as const;
 

@@ -14,16 +14,23 @@ const hiddenOn = new Set(["/professionals", "/instant-quote", "/quote-submitted"
 /** Screens of the people who do the work or run the platform: a quote is not what they came for. */
 const staffScreens =
   /^\/(admin|landscaper|dashboard\/landscaper|onboarding\/landscaper|upload-documents)(\/|-|$)/;
+/**
+ * Signed-in screens (the customer's dashboard, portal, notifications, onboarding): where customers manage
+ * their bookings, the phone bar lay over visit rows and their buttons, and each dashboard has its own
+ * 'New request' button.
+ */
+const accountScreens = /^\/(dashboard|customer-dashboard|onboarding)(\/|$)/;
 
 /**
- * Whether the page offers the quote action: to visitors and customers, on the screens where they might start
- * a quote; never to landscapers or admins. The layout reserves the phone bar's height only then.
+ * Whether the page offers the quote action: to visitors and customers, on the public pages where they might
+ * start a quote; never to landscapers or admins, nor on signed-in screens. The layout reserves the phone
+ * bar's height only then.
  */
 export function useShowsQuoteButton(): boolean {
   const { pathname } = useLocation();
   const { user } = useSession();
   const path = withoutTrailingSlashes(pathname);
-  if (hiddenOn.has(path) || staffScreens.test(path)) return false;
+  if (hiddenOn.has(path) || staffScreens.test(path) || accountScreens.test(path)) return false;
   return !user || accountKindOf(user) === "customer";
 }
 

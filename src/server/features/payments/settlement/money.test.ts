@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { daysFromToday } from "../../../../shared/dates.js";
-import { declineMessages } from "../../../../shared/payments.js";
+import { declineFieldHints, declineMessages } from "../../../../shared/payments.js";
 import {
   job,
   jobEvent,
@@ -132,6 +132,12 @@ describe("a job's money", () => {
       message: declineMessages.not_a_test_card,
     });
     expect((await attempt("4000 0000 0000 0002")).json().error.message).toBe(declineMessages.card_declined);
+    // The typed card's fields to change are named: all three for another card, the code alone for a wrong code.
+    expect((await attempt("4000 0000 0000 0002")).json().error.fields).toEqual({
+      card: declineMessages.card_declined,
+      ...declineFieldHints.card_declined,
+    });
+    expect(Object.keys((await attempt("4000 0000 0000 0127")).json().error.fields)).toEqual(["card", "cvc"]);
     expect((await attempt("4000 0000 0000 9995")).json().error.message).toBe(
       declineMessages.insufficient_funds,
     );
