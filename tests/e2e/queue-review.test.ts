@@ -150,4 +150,29 @@ describe("queue and payouts review (issue 33)", () => {
       await shoot(page, "payouts", `payout-run-banner-${w}`, run);
     }
   }, 180_000);
+
+  it("puts the customer's decisions first and folds old requests away (round 1 M9)", async () => {
+    for (const viewport of widths) {
+      const { page } = await browsing.as("customer", {
+        viewport,
+        baseURL: demo.baseURL,
+        existing: { email: "olivia.bennett@demo.greenscape.local", password: demoPassword },
+      });
+      const w = viewport.width;
+      await page.goto("/dashboard/customer");
+      await page.getByRole("heading", { name: /^My Requests/ }).waitFor();
+      const past = page.getByTestId("past-requests");
+      await past.waitFor();
+      // Folded: its cards are not shown until asked for.
+      expect(await past.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+      await settleAnimations(page);
+      await page.screenshot({ fullPage: true }).then((png) =>
+        sharp(png)
+          .png({ palette: true, quality: 90, compressionLevel: 9 })
+          .toFile(path.join(shotsRoot, "queue", `customer-dashboard-${w}.png`)),
+      );
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      console.log(`customer dashboard at ${w}px: ${height} px tall`);
+    }
+  }, 180_000);
 });
