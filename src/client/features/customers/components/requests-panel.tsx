@@ -90,13 +90,7 @@ export function RequestsPanel() {
               <span className="hidden group-open:inline">Hide</span> past requests ({past.length}): approved
               work and cancelled requests
             </summary>
-            <ul className="grid gap-4 border-t border-slate-100 p-3 sm:p-4">
-              {past.map((job) => (
-                <li key={job.id}>
-                  <JobCard job={job} />
-                </li>
-              ))}
-            </ul>
+            <Cards jobs={past} className="border-t border-slate-100 p-3 sm:p-4" />
           </details>
         ) : null}
       </section>
@@ -112,13 +106,19 @@ function CardList({ title, jobs, id }: { title: string | null; jobs: JobView[]; 
           {title} <span className="font-normal text-slate-500">({jobs.length})</span>
         </h3>
       ) : null}
-      <ul className="grid gap-4">
-        {jobs.map((job) => (
-          <li key={job.id}>
-            <JobCard job={job} />
-          </li>
-        ))}
-      </ul>
+      <Cards jobs={jobs} />
     </section>
+  );
+}
+
+function Cards({ jobs, className = "" }: { jobs: JobView[]; className?: string }) {
+  return (
+    <ul className={`grid gap-4 ${className}`}>
+      {jobs.map((job) => (
+        <li key={job.id}>
+          <JobCard job={job} />
+        </li>
+      ))}
+    </ul>
   );
 }
