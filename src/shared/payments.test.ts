@@ -20,19 +20,21 @@ describe("cancellationTermsText", () => {
 
   it("gives the free-until time and the fee after", () => {
     expect(cancellationTermsText(terms, { now: new Date("2026-11-28T15:00:00Z") })).toBe(
-      "Cancelling is free until Mon, Nov 30, 8:00 AM; after that it costs a $25.00 cancellation fee.",
+      "Cancelling is free until Mon, Nov 30, 8:00 AM; after that it costs a $25.00 cancellation fee. Once your landscaper is on the way, it can no longer be cancelled.",
     );
     expect(
       cancellationTermsText(terms, { doing: "Skipping this visit", now: new Date("2026-11-28T15:00:00Z") }),
     ).toBe(
-      "Skipping this visit is free until Mon, Nov 30, 8:00 AM; after that it costs a $25.00 cancellation fee.",
+      "Skipping this visit is free until Mon, Nov 30, 8:00 AM; after that it costs a $25.00 cancellation fee. Once your landscaper is on the way, it can no longer be cancelled.",
     );
   });
 
   it("says the fee applies now once the free time has passed, and that it is free with no fee", () => {
     expect(cancellationTermsText(terms, { now: new Date("2026-11-30T14:00:00Z") })).toBe(
-      "The visit is less than 24 hours away: cancelling now costs a $25.00 cancellation fee.",
+      "The visit is less than 24 hours away: cancelling now costs a $25.00 cancellation fee. Once your landscaper is on the way, it can no longer be cancelled.",
     );
-    expect(cancellationTermsText({ ...terms, feeCents: 0 })).toBe("Cancelling is free.");
+    expect(cancellationTermsText({ ...terms, feeCents: 0 })).toBe(
+      "Cancelling is free. Once your landscaper is on the way, it can no longer be cancelled.",
+    );
   });
 });

@@ -37,12 +37,14 @@ export function cancellationTermsText(
   terms: CancellationTerms,
   { doing = "Cancelling", now = new Date() }: { doing?: string; now?: Date } = {},
 ): string {
-  if (terms.feeCents === 0) return `${doing} is free.`;
+  // The server refuses a cancel or skip once the landscaper is on the way: said wherever the fee is.
+  const onTheWay = " Once your landscaper is on the way, it can no longer be cancelled.";
+  if (terms.feeCents === 0) return `${doing} is free.${onTheWay}`;
   const fee = `${withArticle(terms.feeCents)} cancellation fee`;
   const freeUntil = new Date(terms.freeUntil);
   if (now >= freeUntil)
-    return `The visit is less than ${LATE_CANCEL_HOURS} hours away: ${doing.toLowerCase()} now costs ${fee}.`;
-  return `${doing} is free until ${formatCharlotteDateTime(freeUntil)}; after that it costs ${fee}.`;
+    return `The visit is less than ${LATE_CANCEL_HOURS} hours away: ${doing.toLowerCase()} now costs ${fee}.${onTheWay}`;
+  return `${doing} is free until ${formatCharlotteDateTime(freeUntil)}; after that it costs ${fee}.${onTheWay}`;
 }
 
 export const TEST_MODE_NOTICE = "Test mode — no real charges";

@@ -379,7 +379,7 @@ describe("customer", () => {
       await proAction(main.id, "complete", { finalPrice: 120 });
       await page.reload();
       const done = jobCard(page, main.number);
-      await done.getByText("Completed", { exact: true }).waitFor();
+      await done.getByText("Done, waiting for your approval", { exact: true }).waitFor();
       // First the work is approved, which charges the held card; then the rating and tip.
       await done.getByTestId("work-approval").waitFor();
       await expectNoSeriousA11yViolations(page, "work-approval-1280");

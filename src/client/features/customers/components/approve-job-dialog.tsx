@@ -239,7 +239,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
           <p data-testid="hold-explanation">
             {offered
               ? null
-              : `${holdText} It is charged after the work: when you approve it, or ${WORK_APPROVAL_HOURS} hours after it is marked complete if you don't answer. `}
+              : `${holdText} It is charged after the work: when you approve it, or ${WORK_APPROVAL_HOURS} hours after it is marked complete if you don't answer. You're never charged more than ${price} unless you say yes to a higher final price. `}
             {terms && !lateAlready
               ? cancellationTermsText(terms, { doing: offered ? "Cancelling the first visit" : "Cancelling" })
               : null}

@@ -89,6 +89,9 @@ export function JobCard({ job }: { job: JobView }) {
           {/* Accepted by the landscaper means an offer that waits for the customer: say it from her side. */}
           {job.status === "accepted" ? (
             <Badge variant="info">Waiting for you</Badge>
+          ) : job.status === "completed" && !job.workApprovedAt && !job.problemReportedAt ? (
+            // Done but not yet paid for: the customer's approval (or silence) charges it.
+            <Badge variant="warning">Done, waiting for your approval</Badge>
           ) : job.status === "scheduled" && job.arrival?.stage ? (
             // Where the visit stands today, not "Scheduled", once the landscaper has set off.
             <Badge variant="info">{visitStageLabel[job.arrival.stage]}</Badge>
@@ -218,11 +221,7 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
   switch (job.status) {
     case "pending":
       return (
-        <Footer
-          icon={Clock}
-          tone="slate"
-          text="We're reviewing your request and matching you with a landscaper nearby."
-        >
+        <Footer icon={Clock} tone="slate" text={pendingText(job)}>
           {cancel}
         </Footer>
       );
@@ -359,4 +358,11 @@ function Footer({
 
 function Muted({ children }: { children: React.ReactNode }) {
   return <span className="font-normal text-slate-500">{children}</span>;
+}
+
+/** A request without an offer yet: where it is (landscapers who serve the ZIP see it at once) and for how long. */
+function pendingText(job: JobView): string {
+  const days = Math.floor((Date.now() - new Date(job.createdAt).getTime()) / 86_400_000);
+  const since = days <= 0 ? "today" : days === 1 ? "yesterday" : `${days} days ago`;
+  return `Sent ${since} to landscapers who serve ${job.zipCode}; no offer yet. You'll be told as soon as one comes, and nothing is booked or charged before you approve it.`;
 }

@@ -52,7 +52,7 @@ export function WorkApproval({ job }: { job: JobView }) {
             Approve the work at the agreed price or at the new one; the higher price is charged only if you
             choose it. Or report a problem, and nothing is charged until it is resolved.
             {deadline
-              ? ` If we hear nothing by ${deadline}, the work is approved at the agreed ${price}.`
+              ? ` If we hear nothing by ${deadline}, the work is approved at the agreed ${price} and your card is charged that.`
               : ""}
           </p>
         </div>
@@ -61,7 +61,9 @@ export function WorkApproval({ job }: { job: JobView }) {
           <strong className="font-semibold">{who}</strong> marked this job done at{" "}
           <strong className="font-semibold">{price}</strong>. Approve the work to pay it, or report a problem
           and nothing is charged until it is resolved.
-          {deadline ? ` If we hear nothing by ${deadline}, the work is approved.` : ""}
+          {deadline
+            ? ` If we hear nothing by ${deadline}, the work is approved and your card is charged ${price}.`
+            : ""}
         </p>
       )}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">

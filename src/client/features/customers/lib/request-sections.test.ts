@@ -32,8 +32,8 @@ describe("the customer's request sections", () => {
       ],
       now,
     );
-    expect(needsYou.map((j) => j.id)).toEqual(["7", "6", "4"]);
-    expect(current.map((j) => j.id)).toEqual(["10", "9", "8", "5", "3"]);
+    expect(needsYou.map((j) => j.id)).toEqual(["6", "4"]);
+    expect(current.map((j) => j.id)).toEqual(["10", "9", "8", "7", "5", "3"]);
     expect(past.map((j) => j.id)).toEqual(["2", "1"]);
   });
 });

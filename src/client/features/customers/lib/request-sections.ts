@@ -6,7 +6,8 @@ export const RECENT_DAYS = 7;
 /**
  * The customer's request cards in three lists (issue 33 review: one list of 16 cards, newest first, buried the
  * one decision the customer had to make under months-old visits):
- * - `needsYou`: an offer to approve, finished work to approve, a moved visit to keep or cancel;
+ * - `needsYou`: an offer to approve, finished work to approve (a visit moved for the weather is not: keeping
+ *   the new day needs no answer);
  * - `current`: waiting for offers, booked, under way, a problem being looked at, or finished in the last week
  *   (so a card does not vanish the moment it is approved, rated or cancelled);
  * - `past`: approved work and cancelled requests older than that, folded away.
@@ -27,7 +28,7 @@ export function requestSections(
       if (job.workApprovedAt) (recent(job.workApprovedAt) ? current : past).push(job);
       else if (job.problemReportedAt) current.push(job);
       else needsYou.push(job);
-    } else if (job.status === "accepted" || (job.status === "scheduled" && job.movedFrom)) needsYou.push(job);
+    } else if (job.status === "accepted") needsYou.push(job);
     else current.push(job);
   }
   return { needsYou, current, past };

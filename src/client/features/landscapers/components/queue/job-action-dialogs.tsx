@@ -266,6 +266,9 @@ export function WithdrawJobDialog({ job, disabled, describedBy }: JobActionProps
       cancelLabel={offer ? "Keep the offer" : "Keep the job"}
     >
       <ReasonField form={form} name="reason" label="Why are you withdrawing?" />
+      <p className="text-xs text-slate-600">
+        Your reason is sent as you write it to {customer} and to our team.
+      </p>
     </FormDialog>
   );
 }
