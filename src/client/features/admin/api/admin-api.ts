@@ -269,14 +269,6 @@ export const useRefundJob = () =>
       json: { amount: input.amountDollars, reason: input.reason },
     }),
   );
-export const useChargeReported = () =>
-  useAdminMoneyAction((jobId: string) =>
-    apiFetch<JobActionAnswer>(jobMoneyUrl(jobId, "charge-reported"), { method: "POST", json: {} }),
-  );
-export const useReleasePayment = () =>
-  useAdminMoneyAction((jobId: string) =>
-    apiFetch<JobActionAnswer>(jobMoneyUrl(jobId, "release-payment"), { method: "POST", json: {} }),
-  );
 export const usePayOutNow = () =>
   useAdminMoneyAction(() =>
     apiFetch<PayoutRunAnswer>("/api/admin/payouts/run", {

@@ -20,18 +20,12 @@ import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { ReasonField } from "../../../components/reason-field";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button-link";
 import { FormField } from "../../../components/ui/form-field";
 import { MoneyInput } from "../../../components/ui/input";
-import { failureMessage, reportSubmitFailure } from "../../../lib/form-errors";
+import { reportSubmitFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import {
-  exportUrl,
-  useAdminPayments,
-  useChargeReported,
-  useRefundJob,
-  useReleasePayment,
-} from "../api/admin-api";
+import { exportUrl, useAdminPayments, useRefundJob } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
 import { ExportButton } from "../components/export-button";
 import { FilterBar, ListStates, Pager, useKeysetPaging } from "../components/list-controls";
@@ -223,15 +217,6 @@ function RefundDialog({
 }
 
 function Attention({ attention }: { attention: AdminPaymentsAnswer["attention"] }) {
-  const charge = useChargeReported();
-  const release = useReleasePayment();
-  const run = async (work: Promise<{ message: string }>, failed: string) => {
-    try {
-      toast({ title: (await work).message, variant: "success" });
-    } catch (error) {
-      toast({ title: failed, description: failureMessage(error), variant: "destructive" });
-    }
-  };
   const nothing = attention.payouts.length + attention.holds.length + attention.reported.length === 0;
   return (
     <section aria-labelledby="attention-heading" className="grid gap-3" data-testid="payments-attention">
@@ -251,22 +236,12 @@ function Attention({ attention }: { attention: AdminPaymentsAnswer["attention"] 
             </p>
             {r.note ? <p className="text-amber-950 [overflow-wrap:anywhere]">“{r.note}”</p> : null}
             <p className="text-amber-900">{formatCents(r.heldCents)} is held on the card, not charged.</p>
-            <div className="flex flex-wrap gap-2">
-              <Button
-                type="button"
-                size="sm"
-                onClick={() => run(charge.mutateAsync(r.jobId), "Could not charge")}
-              >
-                Charge the customer
-              </Button>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                onClick={() => run(release.mutateAsync(r.jobId), "Could not cancel the hold")}
-              >
-                Cancel the hold
-              </Button>
+            {/* Decided on Resolutions, where a redo or a partial refund is one choice among others and each
+                is confirmed: one press here charged the whole price for work reported as partly skipped. */}
+            <div>
+              <ButtonLink to="/admin/resolutions" size="sm" variant="outline">
+                Resolve on Resolutions
+              </ButtonLink>
             </div>
           </li>
         ))}
