@@ -14,5 +14,5 @@ export function payNowMessage(report: { created: number; paid: number }, waiting
     return `${sent} ${formatCents(only.balanceCents)} still waits: ${only.text}`;
   }
   const total = waiting.reduce((sum, w) => sum + w.balanceCents, 0);
-  return `${sent} ${waiting.length} balances (${formatCents(total)}) still wait, grouped below by why.`;
+  return `${sent} ${waiting.length} balances (${formatCents(total)}) still wait; the reasons are listed below.`;
 }

@@ -82,7 +82,7 @@ describe("why a balance waits", () => {
       "No payout sent. $1,719.00 still waits: Carlos has not set up payouts.",
     );
     expect(payNowMessage({ created: 1, paid: 1 }, [wait("Carlos", 171900), wait("Tasha", 100)])).toBe(
-      "1 of 1 payouts sent. 2 balances ($1,720.00) still wait, grouped below by why.",
+      "1 of 1 payouts sent. 2 balances ($1,720.00) still wait; the reasons are listed below.",
     );
   });
 });

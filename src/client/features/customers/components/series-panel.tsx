@@ -153,7 +153,7 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
                     restoreBlock(job.scheduledDate!, series.pausedUntil) === null ? (
                       <RestoreVisitDialog job={job} onDone={(text) => setLast({ text, pause: false })} />
                     ) : (
-                      <span className="w-full text-xs text-slate-600 sm:w-auto">
+                      <span className="w-full text-slate-600 sm:w-auto">
                         {restoreBlock(job.scheduledDate!, series.pausedUntil)}
                       </span>
                     )

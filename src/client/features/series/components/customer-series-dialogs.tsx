@@ -10,7 +10,7 @@ import {
   seriesReasonSchema,
   weekdayNames,
 } from "../../../../shared/recurring";
-import { jobLabel } from "../../../../shared/services";
+import { formatCents, jobLabel } from "../../../../shared/services";
 import { ReasonField } from "../../../components/reason-field";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -196,8 +196,9 @@ export function RestoreVisitDialog({ job, onDone }: { job: JobView; onDone?: (me
       description={
         <>
           It comes back as a new visit with its own job number, and your landscaper is told at once. Like
-          every visit, it is held on your card 2 days before and charged after the work, when you approve it
-          (or 48 hours after it is marked complete if you don't answer).
+          every visit, {job.quotedPriceCents === null ? "it" : formatCents(job.quotedPriceCents)} is held on
+          your card 2 days before and charged after the work, when you approve it (or 48 hours after it is
+          marked complete if you don't answer).
         </>
       }
       submitLabel="Bring it back"

@@ -196,7 +196,7 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
 
   const note =
     visitDayComes && job.scheduledDate
-      ? `Visit on ${formatShortDate(job.scheduledDate)}: On my way opens that day.`
+      ? `Visit on ${formatShortDate(job.scheduledDate)}: you can send "On my way" that day.`
       : job.status === "accepted"
         ? "Waiting for the customer to approve your price and date."
         : job.status === "completed" && job.approvalEndsAt
@@ -249,8 +249,8 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
       </header>
       {job.series?.requestedWeekday != null ? (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          The customer asks to move this series to {weekdayNames[job.series.requestedWeekday]}s: answer at the
-          top of your job queue.
+          The customer asks to move this series to {weekdayNames[job.series.requestedWeekday]}s: answer in the
+          box above the counts, at the top of your dashboard.
         </p>
       ) : null}
 
