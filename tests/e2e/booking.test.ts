@@ -296,7 +296,7 @@ describe("booking an offer (issue 33, items 11 and 12)", () => {
     // 12 days away: the hold is placed later, on the date it says, and what happens if it fails.
     const holdDay = formatLongDate(addDaysIso(daysFromToday(12), -2));
     expect(await dialog.getByTestId("hold-explanation").textContent()).toContain(
-      `We'll hold $95.00 on your card on ${holdDay}, 2 days before the visit. If the card refuses the hold then, we'll tell you and your landscaper, and the hold is tried again on the next card you add.`,
+      `We'll hold $95.00 on your card on ${holdDay}, 2 days before the visit. If the card refuses the hold then, we'll tell you and your landscaper, and the visit waits until you add a card that accepts it.`,
     );
     expect(await dialog.getByTestId("offer-vs-estimate").textContent()).toMatch(
       /^Your instant estimate was /,

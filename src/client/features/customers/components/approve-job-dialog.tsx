@@ -189,7 +189,7 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
       : "your card";
   const holdText = holdsNow
     ? `We'll hold ${price} on your card now.`
-    : `We'll hold ${price} on ${laterCard} on ${holdDay ?? "the day"}, ${HOLD_DAYS_BEFORE_VISIT} days before the visit. If the card refuses the hold then, we'll tell you and your landscaper, and the hold is tried again on the next card you add.`;
+    : `We'll hold ${price} on ${laterCard} on ${holdDay ?? "the day"}, ${HOLD_DAYS_BEFORE_VISIT} days before the visit. If the card refuses the hold then, we'll tell you and your landscaper, and the visit waits until you add a card that accepts it.`;
 
   return (
     <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
