@@ -204,6 +204,14 @@ export const envSchema = z.object({
     .max(300)
     .regex(/^whsec_[A-Za-z0-9_]+$/, { message: "must be a Stripe webhook signing secret (whsec_…)" })
     .optional(),
+  // Lot sizes from an ArcGIS REST parcel layer (issue 34); without a URL the customer's own answer stands.
+  PARCEL_ARCGIS_URL: z.url().optional(),
+  PARCEL_ADDRESS_FIELD: z.string().max(64).default("SITE_ADDRESS"),
+  PARCEL_ZIP_FIELD: z.string().max(64).optional(),
+  PARCEL_AREA_FIELD: z.string().max(64).default("ACRES"),
+  PARCEL_AREA_UNIT: z.enum(["acres", "sqft"]).default("acres"),
+  PARCEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
+  PARCEL_SOURCE: z.string().min(1).max(60).default("From county records"),
   // Tests only: where the Stripe API is (a local peer); Stripe's own servers when unset.
   STRIPE_API_URL: z.url().optional(),
   // Uploads in an S3-compatible object store instead of DATA_DIR/uploads (needed by several instances).

@@ -2,5 +2,6 @@
 export * from "./schema/accounts.js";
 export * from "./schema/jobs.js";
 export * from "./schema/messaging.js";
+export * from "./schema/parcels.js";
 export * from "./schema/payments.js";
 export * from "./schema/people.js";
