@@ -43,6 +43,8 @@ import { createStorage } from "./lib/create-storage.js";
 import { DEFAULT_BODY_LIMIT, registerJsonParser } from "./lib/json-body.js";
 import { EmailSender } from "./lib/outbox/email-sender.js";
 import { OutboxWorker } from "./lib/outbox/worker.js";
+import { createParcelProvider } from "./lib/parcels/create-parcels.js";
+import type { ParcelProvider } from "./lib/parcels/parcel-provider.js";
 import { getOrCreateSetting, randomSecret } from "./lib/settings.js";
 import type { Storage } from "./lib/storage.js";
 import { accessPlugin } from "./plugins/access.js";
@@ -63,6 +65,8 @@ export interface BuildOptions {
   storage?: Storage;
   /** Payments go to this provider; the embedded test processor when absent. */
   paymentProvider?: PaymentProvider;
+  /** Lot sizes come from this provider; the one the settings name (none by default) when absent. */
+  parcelProvider?: ParcelProvider;
 }
 
 declare module "fastify" {
@@ -75,6 +79,7 @@ declare module "fastify" {
     notificationHub: NotificationHub;
     sessionCache: SessionCache;
     paymentProvider: PaymentProvider;
+    parcelProvider: ParcelProvider;
   }
 }
 
@@ -163,6 +168,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
 
   const paymentProvider = options.paymentProvider ?? paymentProviderFor(env, database.db);
   app.decorate("paymentProvider", paymentProvider);
+  app.decorate("parcelProvider", options.parcelProvider ?? createParcelProvider(env));
   const paymentPass = new ScheduledWork({
     db: database.db,
     provider: paymentProvider,

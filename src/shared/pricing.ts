@@ -139,3 +139,28 @@ export function priceQuote(input: PriceInput, card: RateCard): PriceBreakdown {
     rateCardVersion: card.version,
   };
 }
+
+/** GET /api/quotes/lot: the address the quote form has so far. */
+export const lotLookupQuerySchema = z.object({
+  address: z
+    .string()
+    .max(200, { message: "Please keep the address under 200 characters.", abort: true })
+    .trim()
+    .min(3, { message: "Enter the street address." }),
+  zipCode: z.string().regex(/^\d{5}$/, { message: "Enter a 5-digit ZIP code." }),
+});
+
+/**
+ * Its answer: the lot from the records with the tier it falls in (null over an acre), or null when the records
+ * have no answer (or there are none): the customer's own choice stands either way.
+ */
+export const lotLookupAnswerSchema = z.object({
+  lot: z
+    .object({
+      lotSqFt: z.number(),
+      tier: z.enum(sizeTierIds).nullable(),
+      source: z.string(),
+    })
+    .nullable(),
+});
+export type LotLookupAnswer = z.infer<typeof lotLookupAnswerSchema>;

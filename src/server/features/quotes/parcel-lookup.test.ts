@@ -7,57 +7,57 @@ import { noParcels, ParcelLookupError } from "../../lib/parcels/parcel-provider.
 import { useTestApp } from "../../test/build-test-app.js";
 import { lookupLot } from "./parcel-lookup.js";
 
-/**
- * Issue 34's parcel adapter against a local HTTP peer that answers as an ArcGIS REST layer's `query` does
- * (f=json): a feature set of attributes, or `{ error }` with HTTP 200. The peer records what it was asked.
+/*
+ * A local HTTP peer that answers as an ArcGIS REST layer's `query` does (f=json): a feature set of attributes,
+ * or `{ error }` with HTTP 200. It records what it was asked. Module-level: it starts before any app is built.
  */
+let server: Server;
+let base: string;
+const asked: URLSearchParams[] = [];
+// By normalised site address: what the layer holds (acres), or how it misbehaves.
+const layer: Record<string, number | "two" | "slow" | "garbage" | "error" | "huge"> = {
+  "600 EAST BLVD": 0.27,
+  "12 OAK ST": "two",
+  "5 SLOW RD": "slow",
+  "7 BAD WAY": "garbage",
+  "9 ERR CT": "error",
+  "11 BIG LN": "huge",
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://peer");
+    if (url.pathname !== "/arcgis/rest/services/Parcels/FeatureServer/0/query") {
+      res.writeHead(404).end();
+      return;
+    }
+    asked.push(url.searchParams);
+    const match = /UPPER\(SITE_ADDR\) = '((?:[^']|'')*)'/.exec(url.searchParams.get("where") ?? "");
+    const entry = match ? layer[match[1]!.replaceAll("''", "'")] : undefined;
+    const json = (body: unknown) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    if (entry === "slow") return void setTimeout(() => json({ features: [] }), 2_000);
+    if (entry === "garbage") return void res.end("<html>maintenance</html>");
+    if (entry === "error") return json({ error: { code: 400, message: "Invalid query", details: [] } });
+    if (entry === "huge") return json({ features: [], padding: "x".repeat(300 * 1024) });
+    if (entry === "two")
+      return json({ features: [{ attributes: { ACRES: 0.1 } }, { attributes: { ACRES: 0.12 } }] });
+    json({
+      objectIdFieldName: "OBJECTID",
+      fields: [{ name: "ACRES", type: "esriFieldTypeDouble" }],
+      features: typeof entry === "number" ? [{ attributes: { ACRES: entry } }] : [],
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/arcgis/rest/services/Parcels/FeatureServer/0`;
+});
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
 describe("parcel lookup through an ArcGIS REST layer", () => {
   const t = useTestApp();
-  let server: Server;
-  let base: string;
-  const asked: URLSearchParams[] = [];
-  // By normalised site address: what the layer holds (acres), or how it misbehaves.
-  const layer: Record<string, number | "two" | "slow" | "garbage" | "error" | "huge"> = {
-    "600 EAST BLVD": 0.27,
-    "12 OAK ST": "two",
-    "5 SLOW RD": "slow",
-    "7 BAD WAY": "garbage",
-    "9 ERR CT": "error",
-    "11 BIG LN": "huge",
-  };
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const url = new URL(req.url ?? "/", "http://peer");
-      if (url.pathname !== "/arcgis/rest/services/Parcels/FeatureServer/0/query") {
-        res.writeHead(404).end();
-        return;
-      }
-      asked.push(url.searchParams);
-      const match = /UPPER\(SITE_ADDR\) = '((?:[^']|'')*)'/.exec(url.searchParams.get("where") ?? "");
-      const entry = match ? layer[match[1]!.replaceAll("''", "'")] : undefined;
-      const json = (body: unknown) => {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify(body));
-      };
-      if (entry === "slow") return void setTimeout(() => json({ features: [] }), 2_000);
-      if (entry === "garbage") return void res.end("<html>maintenance</html>");
-      if (entry === "error") return json({ error: { code: 400, message: "Invalid query", details: [] } });
-      if (entry === "huge") return json({ features: [], padding: "x".repeat(300 * 1024) });
-      if (entry === "two")
-        return json({ features: [{ attributes: { ACRES: 0.1 } }, { attributes: { ACRES: 0.12 } }] });
-      json({
-        objectIdFieldName: "OBJECTID",
-        fields: [{ name: "ACRES", type: "esriFieldTypeDouble" }],
-        features: typeof entry === "number" ? [{ attributes: { ACRES: entry } }] : [],
-      });
-    });
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/arcgis/rest/services/Parcels/FeatureServer/0`;
-  });
-  afterAll(() => new Promise<void>((done) => server.close(() => done())));
-
   const provider = () =>
     arcgisParcels({
       url: base,
@@ -149,5 +149,28 @@ describe("the parcel provider the settings name", () => {
         }),
       ),
     ).toThrow(/areaField/);
+  });
+});
+
+describe("GET /api/quotes/lot", () => {
+  const t = useTestApp(() => ({
+    PARCEL_ARCGIS_URL: base,
+    PARCEL_ADDRESS_FIELD: "SITE_ADDR",
+    PARCEL_ZIP_FIELD: "ZIP",
+    PARCEL_TIMEOUT_MS: "500",
+  }));
+  const lot = (query: string) => t.app.inject({ url: `/api/quotes/lot?${query}` });
+
+  it("answers a visitor with the lot and its tier, null when the records have none, and a clear refusal for bad input", async () => {
+    const found = await lot("address=600%20East%20Blvd&zipCode=28203");
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toEqual({ lot: { lotSqFt: 11_761, tier: "m", source: "From county records" } });
+    // A service that fails does not fail the form: no answer, 200.
+    const slow = await lot("address=5%20Slow%20Rd&zipCode=28203");
+    expect(slow.statusCode).toBe(200);
+    expect(slow.json()).toEqual({ lot: null });
+    const bad = await lot(`address=${"x".repeat(201)}&zipCode=2820`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.address).toBe("Please keep the address under 200 characters.");
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { MAX_PHOTO_BYTES, quoteRequestSchema } from "../../../shared/jobs.js";
+import { lotLookupAnswerSchema, lotLookupQuerySchema, tierForArea } from "../../../shared/pricing.js";
 import { quoteAnswerSchema, servicePricesAnswerSchema } from "../../../shared/quotes.js";
 import { repeatJobSchema } from "../../../shared/recurring.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
@@ -10,6 +11,7 @@ import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { getPrincipal } from "../accounts/index.js";
+import { lookupLot } from "./parcel-lookup.js";
 import { receiveQuote, repeatJob, servicePrices } from "./service.js";
 
 // The same schema checks the JSON body and the text fields of the form that carries a photo.
@@ -17,6 +19,8 @@ const quoteInput = defineInput(
   { body: quoteRequestSchema },
   { multipart: { mode: "optional", files: ["photo"] } },
 );
+
+const lotInput = defineInput({ query: lotLookupQuerySchema });
 
 const repeatInput = defineInput({
   params: z.object({ id: z.uuid({ message: "Job not found." }) }),
@@ -29,6 +33,26 @@ export async function quoteRoutes(fastify: FastifyInstance) {
     "/services/prices",
     { config: { access: "public" }, schema: answers(servicePricesAnswerSchema) },
     async () => ({ services: await servicePrices({ db: app.database.db }) }),
+  );
+
+  /** The quote form's size question: the lot from the parcel records, when there are any (issue 34). */
+  app.get(
+    "/quotes/lot",
+    {
+      config: { access: "public", input: lotInput, rateLimit: [policies.lotLookupByIp] },
+      schema: answers(lotLookupAnswerSchema),
+    },
+    async (request) => {
+      const { query } = lotInput.parse(request);
+      const { lot } = await lookupLot({
+        db: app.database.db,
+        provider: app.parcelProvider,
+        address: query.address,
+        zipCode: query.zipCode,
+        log: request.log,
+      });
+      return { lot: lot ? { ...lot, tier: tierForArea(lot.lotSqFt) } : null };
+    },
   );
 
   /** The instant quote form: JSON, or multipart when a photo comes with it. */

@@ -19,6 +19,8 @@ const DAY = 24 * HOUR;
 export const policies = {
   quoteByIp: { name: "quote-ip", max: 10, windowMs: HOUR },
   quoteByEmail: { name: "quote-email", max: 5, windowMs: HOUR },
+  // The quote form's lot lookup may ask a county's parcel service: a few per address typed, not a crawl.
+  lotLookupByIp: { name: "lot-lookup-ip", max: 30, windowMs: HOUR },
   signUpByIp: { name: "sign-up-ip", max: 10, windowMs: HOUR },
   // Each sign-up mails its address a confirmation link: one inbox (all its sub-addresses) is not flooded.
   signUpByEmail: { name: "sign-up-email", max: 5, windowMs: HOUR },
