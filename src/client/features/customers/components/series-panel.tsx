@@ -121,7 +121,12 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
                     <CalendarDays className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
                     <span className="font-medium text-slate-900">{visitDay(visit.date)}</span>
                     <span className="font-mono text-xs text-slate-600">{jobLabel(visit.number)}</span>
-                    {visit.moved ? <Badge variant="warning">Moved</Badge> : null}
+                    {visit.moved ? (
+                      <>
+                        <Badge variant="warning">Moved</Badge>
+                        <span className="text-slate-600">why and how to decline it: on its card below</span>
+                      </>
+                    ) : null}
                   </span>
                   {canSkip ? <CancelJobDialog job={job} servicesText={title} skip="row" /> : null}
                 </li>
@@ -136,7 +141,8 @@ function SeriesPanel({ group }: { group: SeriesGroup }) {
               {cancelled.map((job) => (
                 <li key={job.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="font-medium text-slate-800 line-through decoration-slate-600">
-                    {visitDay(job.scheduledDate!)}
+                    {/* A declined move: the day the customer had, not the one it was moved to. */}
+                    {visitDay(job.movedFrom ?? job.scheduledDate!)}
                   </span>
                   <span className="font-mono text-xs">{jobLabel(job.number)}</span>
                   {/* A pause writes one long reason on each visit: a word says it (the banner says until when). */}
