@@ -136,7 +136,7 @@ describe("booking an offer (issue 33, items 11 and 12)", () => {
       feeCents: 2500,
     });
     expect(await dialog.getByTestId("hold-explanation").textContent()).toBe(
-      `We'll hold $120.00 on your card now. It is charged after the work: when you approve it, or 48 hours after it is marked complete if you don't answer. ${terms}`,
+      `We'll hold $120.00 on your card now. It is charged after the work: when you approve it, or 48 hours after it is marked complete if you don't answer. You're never charged more than $120.00 unless you say yes to a higher final price. ${terms}`,
     );
     // What 'Not now' does, as the server has it: an offer has no expiry.
     await dialog

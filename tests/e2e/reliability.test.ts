@@ -209,7 +209,7 @@ describe("reliability and the late lock-out", () => {
     await back.page.goto("/dashboard/customer");
     const card = customerCard(back.page, offer.number);
     await card.getByText("Hold released, nothing charged").waitFor();
-    await card.getByText(/matching you with a landscaper nearby/).waitFor();
+    await card.getByText(/^Sent .* to landscapers who serve \d{5}; no offer yet\./).waitFor();
 
     // The admin's queue on the dashboard, at 375 px too.
     const mobileDesk = await browsing.as("admin", {
