@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import {
   DAY_REQUEST_ANSWER_HOURS,
   type DayRequestsAnswer,
+  dayRequestAnswerBy,
   seriesLabel,
   weekdayNames,
 } from "../../../shared/recurring.js";
@@ -49,7 +50,7 @@ export async function pendingDayRequests(
 
 /** Whether an ask made at `askedAt` has lapsed by `now`. */
 export const dayRequestLapsed = (askedAt: Date | null, now: Date) =>
-  askedAt !== null && now.getTime() - askedAt.getTime() >= DAY_REQUEST_ANSWER_HOURS * 3_600_000;
+  askedAt !== null && dayRequestAnswerBy(askedAt) <= now;
 
 const plural = (weekday: number) => `${weekdayNames[weekday]}s`;
 
