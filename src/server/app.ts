@@ -33,6 +33,7 @@ import {
   receiptPdf,
 } from "./features/payments/index.js";
 import { paymentRoutes } from "./features/payments/routes.js";
+import { pricingRoutes } from "./features/pricing/routes.js";
 import { proofRoutes } from "./features/proof/routes.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
 import { scheduleRoutes } from "./features/schedule/routes.js";
@@ -264,6 +265,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(siteRoutes);
       await api.register(quoteRoutes);
+      await api.register(pricingRoutes);
       await api.register(jobRoutes);
       await api.register(seriesRoutes);
       await api.register(customerRoutes);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { addressMessages, zipInAddress } from "./address.js";
 import { isValidIsoDate, todayInCharlotte } from "./dates.js";
 import { cancellationTermsSchema, jobPaymentViewSchema } from "./payments.js";
+import { firmPriceSchema, grassHeights, sizeAnswers } from "./pricing.js";
 import { arrivalViewSchema, disputeViewSchema, jobPhotoSchema } from "./proof.js";
 import {
   canRecur,
@@ -97,6 +98,10 @@ export const quoteRequestSchema = z
       .default(""),
     /** One visit, or a recurring series (issue 17) for the services that recur. */
     frequency: z.enum(frequencies, { message: "Choose how often." }).default("one_time"),
+    /** The lawn's size (issue 34): a tier gives a firm price; "not sure" and "large" go to a landscaper. */
+    sizeTier: z.enum(sizeAnswers, { message: "Choose the size of your lawn." }).default("not_sure"),
+    /** How tall the grass is now: a surcharge on the first visit only. */
+    grassHeight: z.enum(grassHeights, { message: "Choose how tall the grass is." }).default("normal"),
     /** The hidden honeypot: people never fill it; bots do. */
     website: z.string().max(500).default(""),
     /** One key per form fill: a retry or double click creates one job. */
@@ -137,8 +142,8 @@ export const dollars = (label: string) =>
 
 /** A landscaper takes a job: price and date (the date defaults to the preferred date). */
 export const acceptJobSchema = z.object({
-  /** For a series: the price of each visit. */
-  price: dollars("Price"),
+  /** For a series: the price of each visit. Not sent for a request with a firm price: it is the price. */
+  price: dollars("Price").optional(),
   /** For a series: the visits' day of the week (the first visit is the first such day on or after the date). */
   weekday: z.coerce.number().int().min(0).max(6).optional(),
   scheduledDate: z
@@ -242,6 +247,9 @@ export const rateJobSchema = z.object({
 export const jobMessages = {
   takenByAnother: "This job was just taken by another landscaper.",
   notApproved: "Your application must be approved before you can take jobs.",
+  /** A request with a firm price (issue 34) is taken at that price; only the customer can agree to another. */
+  firmPrice: (price: string) =>
+    `This request has a firm price (${price}): it is the price of the job. If the property is not what the customer described, ask them for a price change after accepting.`,
 } as const;
 
 /** A job as the customer and landscaper screens see it. */
@@ -262,6 +270,11 @@ export const jobViewSchema = z.object({
   estimateLowCents: z.number(),
   estimateHighCents: z.number(),
   quotedPriceCents: z.number().nullable(),
+  /** The firm price the quote locked (issue 34): whoever takes the request takes it; null when a pro prices it. */
+  firmPrice: firmPriceSchema.nullable().optional(),
+  /** The customer's answers behind it: a size tier (or not_sure, large) and the grass height. */
+  sizeTier: z.string().nullable().optional(),
+  grassHeight: z.string().nullable().optional(),
   finalPriceCents: z.number().nullable(),
   tipCents: z.number(),
   rating: z.number().nullable(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { formatShortDate } from "./dates.js";
 import type { Frequency } from "./recurring.js";
-import { type ServiceId, serviceIds, serviceName } from "./services.js";
+import { formatCents, type ServiceId, serviceIds, serviceName } from "./services.js";
 
 /*
  * The firm price (issue 34): one module the quote screen and the server both run (the server recomputes;
@@ -32,6 +33,18 @@ export const tierMaxSqft: Record<SizeTier, number> = {
 export function tierForArea(sqft: number): SizeTier | null {
   return sizeTierIds.find((id) => sqft <= tierMaxSqft[id]) ?? null;
 }
+
+/**
+ * The quote form's size answer: a tier (a firm price), "not sure" (the county's lot size if the records have
+ * it, else a landscaper prices it) or "large" (over an acre, or a commercial property: a landscaper prices it).
+ */
+export const sizeAnswers = [...sizeTierIds, "not_sure", "large"] as const;
+export type SizeAnswer = (typeof sizeAnswers)[number];
+export const isSizeTier = (value: string | null | undefined): value is SizeTier =>
+  sizeTierIds.includes(value as SizeTier);
+
+/** How long a quoted price is held: a landscaper who takes the request by then takes that price. */
+export const PRICE_HOLD_DAYS = 7;
 
 export const grassHeights = ["normal", "tall", "overgrown"] as const;
 export type GrassHeight = (typeof grassHeights)[number];
@@ -139,6 +152,45 @@ export function priceQuote(input: PriceInput, card: RateCard): PriceBreakdown {
     rateCardVersion: card.version,
   };
 }
+
+/** The label of a tier ("10,000–15,000 sq ft"), for screens and the CSV. */
+export function sizeTierLabel(tier: string | null | undefined): string {
+  return sizeTiers.find((t) => t.id === tier)?.label ?? "";
+}
+
+/** The firm price a quote answers and a job shows: the breakdown with the day the price is held until. */
+export const firmPriceSchema = z.object({
+  perVisitCents: z.number(),
+  firstVisitCents: z.number(),
+  lines: z.array(z.object({ label: z.string(), cents: z.number() })),
+  firstVisitSurcharge: z.object({ label: z.string(), cents: z.number() }).nullable(),
+  rateCardVersion: z.number(),
+  /** yyyy-mm-dd, in Charlotte. */
+  heldUntil: z.string(),
+});
+export type FirmPrice = z.infer<typeof firmPriceSchema>;
+
+/**
+ * The price in one line, as the confirmation page, the emails and the landscaper's card say it:
+ * "$42.00 per visit, first visit $63.00" (recurring) or "$63.00" (one visit, surcharge included).
+ */
+export function firmPriceText(
+  price: Pick<FirmPrice, "perVisitCents" | "firstVisitCents">,
+  frequency: Frequency,
+): string {
+  if (frequency === "one_time") return formatCents(price.firstVisitCents);
+  const perVisit = `${formatCents(price.perVisitCents)} per visit`;
+  return price.firstVisitCents === price.perVisitCents
+    ? perVisit
+    : `${perVisit}, first visit ${formatCents(price.firstVisitCents)}`;
+}
+
+/** "Price held until Dec 5". */
+export const heldUntilText = (heldUntil: string) => `Price held until ${formatShortDate(heldUntil)}`;
+
+/** GET /api/pricing/rate-card: the card in force today, which the quote form prices with. */
+export const rateCardAnswerSchema = z.object({ card: rateCardSchema });
+export type RateCardAnswer = z.infer<typeof rateCardAnswerSchema>;
 
 /** GET /api/quotes/lot: the address the quote form has so far. */
 export const lotLookupQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_PHOTO_BYTES } from "./jobs.js";
+import { firmPriceSchema } from "./pricing.js";
 
 /** What POST /api/quotes answers, and what the thank-you page receives as navigation state. */
 export const quoteSummarySchema = z.object({
@@ -13,6 +14,8 @@ export const quoteSummarySchema = z.object({
   preferredDate: z.string(),
   estimateLowCents: z.number(),
   estimateHighCents: z.number(),
+  /** The firm price per visit (issue 34), or null when a landscaper prices it (size not given, over an acre). */
+  price: firmPriceSchema.nullable().optional(),
 });
 export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
 

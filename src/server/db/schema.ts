@@ -5,3 +5,4 @@ export * from "./schema/messaging.js";
 export * from "./schema/parcels.js";
 export * from "./schema/payments.js";
 export * from "./schema/people.js";
+export * from "./schema/pricing.js";

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -15,8 +16,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { PriceLine } from "../../../shared/pricing.js";
 import { ownedBy, user } from "./accounts.js";
 import { createdAt, requestColumns, timestamps, uuidId } from "./columns.js";
+
+export interface PriceLines {
+  lines: PriceLine[];
+  firstVisitSurcharge: PriceLine | null;
+}
 
 /** The job a row belongs to (its events, photos, messages, payments), deleted with it. */
 export const belongsToJob = () =>
@@ -43,6 +50,18 @@ export const job = pgTable(
     estimateLowCents: integer("estimate_low_cents").notNull(),
     estimateHighCents: integer("estimate_high_cents").notNull(),
     quotedPriceCents: integer("quoted_price_cents"),
+    // The firm price (issue 34): what the customer answered (lawn size, grass height) and the price per visit
+    // the rate card of `rate_card_version` gave, with the first visit's surcharge for tall grass. A null
+    // firm price (size not sure, over an acre, an older request): a landscaper names the price.
+    sizeTier: text("size_tier"),
+    grassHeight: text("grass_height"),
+    rateCardVersion: integer("rate_card_version"),
+    firmPriceCents: integer("firm_price_cents"),
+    firstVisitSurchargeCents: integer("first_visit_surcharge_cents"),
+    // The lines the quote showed (services, minimum, the first visit's surcharge), so every screen repeats them.
+    priceLines: jsonb("price_lines").$type<PriceLines>(),
+    // A landscaper who takes the request by this day takes that price; after it, the card then in force.
+    priceHeldUntil: date("price_held_until", { mode: "string" }),
     scheduledDate: date("scheduled_date", { mode: "string" }),
     finalPriceCents: integer("final_price_cents"),
     tipCents: integer("tip_cents").notNull().default(0),

@@ -3,16 +3,19 @@ import { formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import { jobMessages, maxFinalPriceCents, priceRequestMessages } from "../../../shared/jobs.js";
 import { landscaperDisplayName } from "../../../shared/landscapers.js";
 import { photoMessages } from "../../../shared/proof.js";
+import { firmPriceText } from "../../../shared/pricing.js";
+import type { Frequency } from "../../../shared/recurring.js";
 import { pauseMessages } from "../../../shared/reliability.js";
 import { formatCents, jobLabel } from "../../../shared/services.js";
 import type { DbOrTx } from "../../db/client.js";
-import { jobDecline } from "../../db/schema.js";
+import { jobDecline, jobSeries } from "../../db/schema.js";
 import { conflict, fieldInvalid, forbidden, notFound } from "../../lib/errors.js";
 import { enqueueEmailIfOptedIn } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/index.js";
 import { findProfile } from "../landscapers/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
 import { performPendingSoon, queueCancellationMoney } from "../payments/index.js";
+import { firmPriceAtAccept, firmPriceColumns } from "../pricing/index.js";
 import { countPhotos } from "../proof/index.js";
 import { firstVisitDate, offerSeries } from "../series/index.js";
 import type { ActionOptions } from "./action-options.js";
@@ -33,10 +36,34 @@ function assertInArea(profile: { coveredZipCodes: string[] }, current: JobRow) {
     throw forbidden("This job is outside your service area.");
 }
 
+/**
+ * The price of a landscaper's offer: a request's firm price (the box is not shown, and a different price is
+ * refused: only the customer's yes changes it), else the price they typed.
+ */
+async function offerPrice(tx: DbOrTx, current: JobRow, typedCents: number | undefined) {
+  const frequency = current.seriesId
+    ? ((
+        await tx
+          .select({ frequency: jobSeries.frequency })
+          .from(jobSeries)
+          .where(eq(jobSeries.id, current.seriesId))
+      )[0]?.frequency as Frequency | undefined)
+    : "one_time";
+  const firm = await firmPriceAtAccept(tx, current, frequency ?? "one_time");
+  if (firm) {
+    if (typedCents !== undefined && typedCents !== firm.firstVisitCents && typedCents !== firm.perVisitCents)
+      throw conflict(jobMessages.firmPrice(firmPriceText(firm, frequency ?? "one_time")));
+    return { firm, firstVisitCents: firm.firstVisitCents, perVisitCents: firm.perVisitCents };
+  }
+  if (typedCents === undefined) throw fieldInvalid("price", "Price is required.");
+  return { firm: null, firstVisitCents: typedCents, perVisitCents: typedCents };
+}
+
 /** A landscaper takes a pending job in their area at a price and date; the customer is asked to approve. */
 export async function acceptJob(
   options: ActionOptions & {
-    priceCents: number;
+    /** Not sent for a request with a firm price: that is the price. */
+    priceCents?: number | undefined;
     scheduledDate?: string | undefined;
     /** A series: the visits' weekday (the first visit is then the first such day). */
     weekday?: number | undefined;
@@ -52,6 +79,7 @@ export async function acceptJob(
     else if (current.landscaperId && current.landscaperId !== principal.userId) {
       throw conflict(jobMessages.takenByAnother);
     }
+    const price = await offerPrice(tx, current, options.priceCents);
     const chosenDate = current.seriesId
       ? firstVisitDate({
           weekday: options.weekday,
@@ -70,7 +98,8 @@ export async function acceptJob(
       actorId: principal.userId,
       set: {
         landscaperId: principal.userId,
-        quotedPriceCents: options.priceCents,
+        quotedPriceCents: price.firstVisitCents,
+        ...(price.firm ? firmPriceColumns(price.firm) : {}),
         scheduledDate,
         // The database's clock, as the messages' created_at: a landscaper reads the conversation from here.
         acceptedAt: sql`now()`,
@@ -84,7 +113,7 @@ export async function acceptJob(
       await offerSeries(tx, {
         visit: updated,
         landscaperId: principal.userId,
-        priceCents: options.priceCents,
+        priceCents: price.perVisitCents,
       });
     const landscaperName = landscaperDisplayName(profile);
     await enqueueEmailIfOptedIn(tx, updated.customerEmail, {
@@ -92,7 +121,7 @@ export async function acceptJob(
       name: updated.customerName,
       landscaperName,
       services: servicesOf(updated),
-      price: formatCents(options.priceCents),
+      price: formatCents(price.firstVisitCents),
       date: formatLongDate(scheduledDate),
       jobNumber: jobLabel(updated.number),
       dashboardUrl: customerDashboardUrl(env),

@@ -11,6 +11,7 @@ import type {
   VisitStage,
 } from "../../../shared/proof.js";
 import { job, user } from "../../db/schema.js";
+import { recordedFirmPrice } from "../pricing/index.js";
 
 export type JobRow = typeof job.$inferSelect;
 
@@ -37,6 +38,13 @@ export const jobViewColumns = {
   estimateLowCents: job.estimateLowCents,
   estimateHighCents: job.estimateHighCents,
   quotedPriceCents: job.quotedPriceCents,
+  sizeTier: job.sizeTier,
+  grassHeight: job.grassHeight,
+  rateCardVersion: job.rateCardVersion,
+  firmPriceCents: job.firmPriceCents,
+  firstVisitSurchargeCents: job.firstVisitSurchargeCents,
+  priceLines: job.priceLines,
+  priceHeldUntil: job.priceHeldUntil,
   finalPriceCents: job.finalPriceCents,
   requestedPriceCents: job.requestedPriceCents,
   requestedPriceReason: job.requestedPriceReason,
@@ -164,6 +172,9 @@ export function toJobView(
     estimateLowCents: row.estimateLowCents,
     estimateHighCents: row.estimateHighCents,
     quotedPriceCents: row.quotedPriceCents,
+    firmPrice: recordedFirmPrice(row),
+    sizeTier: row.sizeTier,
+    grassHeight: row.grassHeight,
     finalPriceCents: row.finalPriceCents,
     tipCents: row.tipCents,
     rating: row.rating,

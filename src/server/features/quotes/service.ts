@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { addressLine } from "../../../shared/address.js";
 import { formatLongDate } from "../../../shared/dates.js";
 import { type QuoteRequest, quoteRequestSchema } from "../../../shared/jobs.js";
+import { firmPriceText } from "../../../shared/pricing.js";
 import { PHOTO_MAX_EDGE } from "../../../shared/proof.js";
 import {
   photoMessages,
@@ -21,6 +22,7 @@ import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Storage } from "../../lib/storage.js";
 import { servicesOf } from "../jobs/index.js";
 import { raiseJobAlert } from "../notifications/index.js";
+import { firmPriceColumns, firmPriceOf, rateCardOn, recordedFirmPrice } from "../pricing/index.js";
 
 /** The instant estimate of the ticked services, from the price table (a service not in it is refused). */
 async function estimateFor(db: DbOrTx, serviceIds: string[]) {
@@ -69,6 +71,8 @@ function isRetryOf(row: typeof job.$inferSelect, input: QuoteRequest, customerId
     row.preferredDate === input.preferredDate &&
     (row.additionalNotes ?? "") === (input.additionalNotes || "") &&
     (row.seriesId === null) === (input.frequency === "one_time") &&
+    row.sizeTier === input.sizeTier &&
+    row.grassHeight === input.grassHeight &&
     row.selectedServices.join("\n") === input.services.join("\n")
   );
 }
@@ -90,7 +94,12 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
     if (existing) return retried(existing, input, customerId);
   }
   return db.transaction(async (tx) => {
-    const estimate = await estimateFor(tx, input.services);
+    // The server prices the answers itself (a client never sends a price), on the card in force today.
+    const price = firmPriceOf(input, await rateCardOn(tx));
+    // With a firm price the estimate is that price: every screen that shows an estimate shows it.
+    const estimate = price
+      ? { lowCents: price.perVisitCents, highCents: price.perVisitCents }
+      : await estimateFor(tx, input.services);
     // Who asked and for what: the job and, for a recurring request, its series keep the same.
     const request = {
       customerId,
@@ -126,6 +135,9 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
         photoContentType: photo?.contentType ?? null,
         estimateLowCents: estimate.lowCents,
         estimateHighCents: estimate.highCents,
+        sizeTier: input.sizeTier,
+        grassHeight: input.grassHeight,
+        ...firmPriceColumns(price),
         idempotencyKey: input.idempotencyKey ?? null,
       })
       .onConflictDoNothing({ target: job.idempotencyKey })
@@ -142,6 +154,9 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
 
     const label = jobLabel(created.number);
     const estimateText = formatRange(estimate.lowCents, estimate.highCents);
+    const firmPrice = price
+      ? `${firmPriceText(price, input.frequency)} · held until ${formatLongDate(price.heldUntil)}`
+      : undefined;
     const date = formatLongDate(input.preferredDate);
     await enqueueEmail(tx, created.customerEmail, {
       template: "quote_received",
@@ -150,6 +165,7 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
       address: addressLine(input.address, input.zipCode),
       date,
       estimate: estimateText,
+      firmPrice,
       jobNumber: label,
     });
     await enqueueEmail(tx, env.TEAM_EMAIL, {
@@ -161,6 +177,7 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
       address: addressLine(input.address, input.zipCode),
       date,
       estimate: estimateText,
+      firmPrice,
       jobNumber: label,
       adminUrl: `${env.PUBLIC_URL}/admin/jobs`,
     });
@@ -177,7 +194,7 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
   });
 }
 
-/** The quote as the thank-you page shows it. */
+/** The quote as the thank-you page shows it, with its firm price as the request recorded it. */
 function summaryOf(row: typeof job.$inferSelect): QuoteSummary {
   return {
     id: row.id,
@@ -190,6 +207,7 @@ function summaryOf(row: typeof job.$inferSelect): QuoteSummary {
     preferredDate: row.preferredDate,
     estimateLowCents: row.estimateLowCents,
     estimateHighCents: row.estimateHighCents,
+    price: recordedFirmPrice(row),
   };
 }
 
@@ -226,6 +244,7 @@ export async function receiveQuote(
         preferredDate: input.preferredDate,
         estimateLowCents: 0,
         estimateHighCents: 0,
+        price: null,
       },
     };
   }
@@ -283,6 +302,9 @@ export async function repeatJob(options: {
     preferredDate: options.preferredDate,
     additionalNotes: source.additionalNotes ?? "",
     frequency: options.frequency,
+    // The lawn is the same lawn, kept since the last visit: priced again on today's card, at normal height.
+    sizeTier: source.sizeTier ?? undefined,
+    grassHeight: "normal",
     idempotencyKey: options.idempotencyKey,
   });
   const { job: created } = await submitQuote({

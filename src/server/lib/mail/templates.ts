@@ -89,6 +89,8 @@ export type EmailTemplate =
       address: string;
       date: string;
       estimate: string;
+      /** The firm price (issue 34): "$42.00 per visit · held until Saturday, December 5, 2026". */
+      firmPrice?: string;
       jobNumber: string;
     }
   | {
@@ -100,6 +102,7 @@ export type EmailTemplate =
       address: string;
       date: string;
       estimate: string;
+      firmPrice?: string;
       jobNumber: string;
       adminUrl: string;
     }
@@ -212,16 +215,21 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
     case "quote_received":
       return render(`We received your quote request (${input.jobNumber})`, {
         heading: `Thanks, ${input.name}: your request is in`,
-        paragraphs: [
-          "Landscapers who serve your area can see your request now, and one of them will offer a price and a date. Sign in, or create an account with this email address, to see the offer and approve it: nothing is booked until you do.",
-          "The estimate below is based on our standard prices; the final price is confirmed by your landscaper.",
-        ],
+        paragraphs: input.firmPrice
+          ? [
+              "Landscapers who serve your area can see your request now. The one who takes it works at the price below and offers a date. Sign in, or create an account with this email address, to see the offer and approve it: nothing is booked until you do.",
+              "Your price is firm: it changes only if a landscaper finds the property different from what you told us and you say yes to the new price.",
+            ]
+          : [
+              "Landscapers who serve your area can see your request now, and one of them will offer a price and a date. Sign in, or create an account with this email address, to see the offer and approve it: nothing is booked until you do.",
+              "The estimate below is based on our standard prices; the final price is confirmed by your landscaper.",
+            ],
         facts: [
           ["Request", input.jobNumber],
           ["Services", input.services],
           ["Property", input.address],
           ["Preferred date", input.date],
-          ["Estimate", input.estimate],
+          input.firmPrice ? ["Your price", input.firmPrice] : ["Estimate", input.estimate],
         ],
         footnote: `Need help right away? Call us at ${site.phone}.`,
       });
@@ -237,7 +245,7 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
           ["Services", input.services],
           ["Property", input.address],
           ["Preferred date", input.date],
-          ["Estimate", input.estimate],
+          input.firmPrice ? ["Firm price", input.firmPrice] : ["Estimate", input.estimate],
         ],
         action: { label: "Open job history", url: input.adminUrl },
       });
