@@ -153,6 +153,9 @@ const jobExportColumns = {
   tipCents: job.tipCents,
   finalPriceCents: job.finalPriceCents,
   quotedPriceCents: job.quotedPriceCents,
+  // Issue 34: the size the customer gave and the rate card version that priced it (blank without a firm price).
+  sizeTier: job.sizeTier,
+  rateCardVersion: job.rateCardVersion,
   underway,
   // The visit's recurring series, e.g. "SER-104 (weekly)": a primary-key lookup for the few jobs that have one.
   series: sql<string | null>`(select 'SER-' || s.number || ' (' || s.frequency || ')' from job_series s

@@ -13,6 +13,7 @@ import {
   dashboardSummarySchema,
   jobsQuerySchema,
   pageSchema,
+  pricingFiguresSchema,
   promoteUserAnswerSchema,
   reviewApplicationAnswerSchema,
   reviewApplicationSchema,
@@ -29,6 +30,7 @@ import { deliveriesRoutes } from "./deliveries-routes.js";
 import { listJobs } from "./jobs-service.js";
 import { pauseRoutes } from "./pause-routes.js";
 import { listPayments } from "./payments-service.js";
+import { pricingFigures } from "./pricing-figures.js";
 import { listUsers, promoteUser } from "./users-service.js";
 
 const userParams = z.object({ userId: z.string().trim().min(1).max(100) });
@@ -161,6 +163,16 @@ export async function adminRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { query } = analyticsInput.parse(request);
       return cachedAnalytics({ db: db(), range: query.range, role: query.role });
+    },
+  );
+
+  /** The firm price's figures over the same ranges (issue 34): a few indexed counts, not cached. */
+  app.get(
+    "/admin/pricing-figures",
+    { config: { access: ["admin"], input: analyticsInput }, schema: answers(pricingFiguresSchema) },
+    async (request) => {
+      const { query } = analyticsInput.parse(request);
+      return pricingFigures({ db: db(), range: query.range });
     },
   );
 }

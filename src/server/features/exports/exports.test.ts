@@ -133,12 +133,12 @@ describe("exports", () => {
       expect(text.startsWith(BOM)).toBe(true);
       const lines = text.slice(1).split("\r\n");
       expect(lines[0]).toBe(
-        "Job ID,Client Name,Landscaper Name,Service Type,Job Date,Completion Status,Rating,Tip Amount,Total Price,Series",
+        "Job ID,Client Name,Landscaper Name,Service Type,Job Date,Completion Status,Rating,Tip Amount,Total Price,Series,Size Tier,Rate Card Version",
       );
       const [, newest, oldest, end] = lines;
-      expect(newest).toMatch(/^JOB-\d+,'-2\+3,,Mulch Installation,2026-03-01,Pending,,0\.00,,$/);
+      expect(newest).toMatch(/^JOB-\d+,'-2\+3,,Mulch Installation,2026-03-01,Pending,,0\.00,,,,$/);
       expect(oldest).toMatch(
-        /^JOB-\d+,"Olivia ""Liv"" Bennett, Jr\.",Queen City Lawn Care · Carlos Mendoza,"Lawn Mowing, Leaf Removal",2026-02-01,Completed,5,10\.00,150\.50,$/,
+        /^JOB-\d+,"Olivia ""Liv"" Bennett, Jr\.",Queen City Lawn Care · Carlos Mendoza,"Lawn Mowing, Leaf Removal",2026-02-01,Completed,5,10\.00,150\.50,,,$/,
       );
       expect(end).toBe("");
       // No bare LF anywhere: every line ends CRLF.

@@ -9,6 +9,7 @@ import {
 } from "../../../shared/admin.js";
 import type { CsvExportKind } from "../../../shared/exports.js";
 import { adminGroupLabel, adminGroupOf } from "../../../shared/jobs.js";
+import { sizeTierLabel } from "../../../shared/pricing.js";
 import { jobLabel, serviceName } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { DbOrTx } from "../../db/client.js";
@@ -93,6 +94,9 @@ export function jobsSource(db: DbOrTx, filter: { q: string; status: JobStatusFil
       "Total Price",
       // Issue 17: the recurring series a visit belongs to (blank for one-time jobs).
       "Series",
+      // Issue 34: the lawn size the customer chose and the rate card version of its firm price.
+      "Size Tier",
+      "Rate Card Version",
     ],
     count: async () => countOf(db, job, await condition()),
     async *rows() {
@@ -111,6 +115,8 @@ export function jobsSource(db: DbOrTx, filter: { q: string; status: JobStatusFil
             money(row.tipCents),
             money(totalCentsOf(row)),
             row.series,
+            sizeTierLabel(row.sizeTier),
+            row.rateCardVersion,
           ];
         }
       }

@@ -223,7 +223,8 @@ describe("job lifecycle: roles, races and the queue", () => {
   it("validates the price and date of an accept and the final price of a completion", async () => {
     const id = await jobIn("pending");
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{}, { price: "Price must be a number." }],
+      // No firm price on this request: its landscaper names one.
+      [{}, { price: "Price is required." }],
       [{ price: "abc" }, { price: "Price must be a number." }],
       [{ price: "  " }, { price: "Price is required." }],
       [{ price: 0.5 }, { price: "Price must be at least $1." }],

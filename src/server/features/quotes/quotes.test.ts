@@ -137,6 +137,8 @@ describe("quotes", () => {
         preferredDate: input.preferredDate,
         estimateLowCents: 5000 + 9000,
         estimateHighCents: 7500 + 14000,
+        // No size given: a landscaper prices it (the firm price is tested in pricing/firm-price.test.ts).
+        price: null,
       });
       expect(quote.number).toBeGreaterThanOrEqual(1001);
 

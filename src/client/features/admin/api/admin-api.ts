@@ -15,6 +15,7 @@ import type {
   MoneyKindFilter,
   Page,
   PageDirection,
+  PricingFigures,
   PromoteUserResponse,
   ReviewApplicationResponse,
   UserRoleFilter,
@@ -226,6 +227,15 @@ export function useAnalytics(filter: AnalyticsFilter) {
   return useQuery({
     queryKey: [...adminKey, "analytics", filter],
     queryFn: () => apiFetch<AnalyticsData>(`/api/admin/analytics${search({ ...filter })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The firm price's figures (issue 34) over the analytics range. */
+export function usePricingFigures(range: AnalyticsFilter["range"]) {
+  return useQuery({
+    queryKey: [...adminKey, "pricing-figures", range],
+    queryFn: () => apiFetch<PricingFigures>(`/api/admin/pricing-figures${search({ range })}`),
     placeholderData: keepPreviousData,
   });
 }

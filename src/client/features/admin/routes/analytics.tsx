@@ -7,6 +7,7 @@ import { exportUrl } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
 import { ChartPanel, useChartFilters } from "../components/chart-panel";
 import { ExportButton, ZipExportButton } from "../components/export-button";
+import { PricingFiguresPanel } from "../components/pricing-figures";
 
 export function meta() {
   return [{ title: "Analytics | GreenScape Charlotte" }, { name: "robots", content: "noindex" }];
@@ -39,6 +40,8 @@ export default function AnalyticsPage() {
         </h2>
         <ChartPanel state={charts} />
       </section>
+
+      <PricingFiguresPanel range={charts.filter.range} />
 
       <footer className="flex flex-col gap-4 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-center gap-2 text-sm text-slate-600">

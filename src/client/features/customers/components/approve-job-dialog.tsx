@@ -218,7 +218,12 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
         />
         <div className="grid gap-4 text-sm text-slate-700">
           {/* The main fact for deciding, beside the price: how far it is from what the customer was quoted. */}
-          {job.quotedPriceCents !== null ? (
+          {job.firmPrice ? (
+            <p className="font-medium text-slate-900" data-testid="offer-vs-estimate">
+              This is your firm price from the quote ({jobLabel(job.number)}): the landscaper takes it as it
+              is.
+            </p>
+          ) : job.quotedPriceCents !== null ? (
             <p className="font-medium text-slate-900" data-testid="offer-vs-estimate">
               {offerVsEstimate(job.quotedPriceCents, job.estimateLowCents, job.estimateHighCents)}
             </p>

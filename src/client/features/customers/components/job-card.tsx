@@ -13,6 +13,7 @@ import { addressLine } from "../../../../shared/address";
 import { formatLongDate, formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { cancellationTermsText } from "../../../../shared/payments";
+import { firmPriceText } from "../../../../shared/pricing";
 import { visitStageLabel } from "../../../../shared/proof";
 import { seriesLabel } from "../../../../shared/recurring";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
@@ -115,7 +116,13 @@ export function JobCard({ job }: { job: JobView }) {
             {job.scheduledDate ? formatShortDate(job.scheduledDate) : pendingText("Not scheduled yet")}
           </Detail>
           <Detail label="Landscaper">{job.landscaperName ?? pendingText("Not assigned yet")}</Detail>
-          <Detail label="Estimate">{formatRange(job.estimateLowCents, job.estimateHighCents)}</Detail>
+          {job.firmPrice ? (
+            <Detail label="Your firm price">
+              {firmPriceText(job.firmPrice, job.series?.frequency ?? "one_time")}
+            </Detail>
+          ) : (
+            <Detail label="Estimate">{formatRange(job.estimateLowCents, job.estimateHighCents)}</Detail>
+          )}
           <Detail label="Quoted price">
             {job.quotedPriceCents !== null
               ? formatCents(job.quotedPriceCents)

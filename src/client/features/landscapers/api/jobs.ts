@@ -44,7 +44,10 @@ export function useLandscaperJobs(filters: QueueFilters, enabled: boolean) {
 }
 
 export type JobAction =
-  | { action: "accept"; body: { price: string | number; scheduledDate?: string; weekday?: number } }
+  | {
+      action: "accept";
+      body: { price?: string | number; scheduledDate?: string | undefined; weekday?: number };
+    }
   | { action: "decline"; body?: undefined }
   | { action: "undo-decline"; body?: undefined }
   | { action: "complete"; body: { finalPrice: string | number; reason?: string } }

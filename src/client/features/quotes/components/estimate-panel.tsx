@@ -2,7 +2,7 @@ import { Calculator } from "lucide-react";
 import { formatRange } from "../../../../shared/services";
 
 /**
- * The live estimate under the services. It is a polite live region, so a screen reader hears the new
+ * The live estimate under the services, when there is no firm price (size not known, or not sure). It is a polite live region, so a screen reader hears the new
  * range as services are ticked, without being interrupted.
  */
 export function EstimatePanel({
@@ -10,12 +10,15 @@ export function EstimatePanel({
   count,
   unavailable,
   perVisit = false,
+  sizeKnown = false,
 }: {
   estimate: { lowCents: number; highCents: number } | null;
   count: number;
   unavailable: boolean;
   /** A recurring request: the estimate is each visit's. */
   perVisit?: boolean;
+  /** The customer chose a size tier (the firm price shows instead, once services are ticked). */
+  sizeKnown?: boolean;
 }) {
   return (
     <div className="rounded-xl bg-brand-900 p-5 text-white shadow-sm">
@@ -34,7 +37,9 @@ export function EstimatePanel({
               {formatRange(estimate.lowCents, estimate.highCents)}
             </p>
           ) : (
-            <p className="text-base font-semibold">Select services to see your estimate.</p>
+            <p className="text-base font-semibold">
+              {sizeKnown ? "Select services to see your price." : "Select services to see your estimate."}
+            </p>
           )}
           {estimate && !unavailable ? (
             <p className="text-sm text-brand-100">
@@ -45,8 +50,9 @@ export function EstimatePanel({
         </div>
       </div>
       <p className="mt-4 border-t border-white/15 pt-3 text-sm text-brand-100">
-        This is an estimate only: the final price is confirmed by the landscaper after reviewing your
-        property, and nothing is booked until you approve it.
+        {sizeKnown
+          ? "This is an estimate only: the landscaper who takes your request offers the price, and nothing is booked until you approve it."
+          : "This is an estimate only. Choose your property's size above for a firm price; otherwise the landscaper who takes your request offers the price after seeing the property, and nothing is booked until you approve it."}
       </p>
     </div>
   );

@@ -11,8 +11,8 @@ const steps = [
   },
   {
     icon: UserRoundCheck,
-    title: "A local pro quotes",
-    text: "A vetted landscaper near you confirms the price and date.",
+    title: "A local pro takes it",
+    text: "A vetted landscaper near you takes it at the price shown and offers a date. Without a size, they offer the price too.",
   },
   {
     icon: CalendarCheck,

@@ -4,10 +4,20 @@ import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { zipInAddress } from "../../../../shared/address";
+import { addDaysIso } from "../../../../shared/dates";
 import { type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from "../../../../shared/jobs";
+import {
+  applyBp,
+  type FirmPrice,
+  isSizeTier,
+  PRICE_HOLD_DAYS,
+  priceQuote,
+  type RateCard,
+  type SizeTier,
+} from "../../../../shared/pricing";
 import { estimateOf, type QuoteSummary } from "../../../../shared/quotes";
 import { canRecur, type Frequency } from "../../../../shared/recurring";
-import { jobLabel } from "../../../../shared/services";
+import { formatCents, jobLabel, type ServiceId } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
@@ -21,13 +31,18 @@ import { toast } from "../../../lib/toast";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { cn } from "../../../lib/utils";
 import { useCustomerProfile } from "../../customers";
+import { useRateCard } from "../../pricing";
 import { FrequencyChoice, firstVisitLabel } from "../../series";
+import { useLotLookup } from "../api/lot-lookup";
 import { useServicePrices } from "../api/service-prices";
 import { useSubmitQuote } from "../api/submit-quote";
 import { useToday } from "../hooks/use-today";
 import { rememberSentQuote } from "../lib/sent-quotes";
 import { EstimatePanel } from "./estimate-panel";
+import { FirmPricePanel } from "./firm-price-panel";
 import { FormSection } from "./form-section";
+import { GrassHeightQuestion } from "./grass-height-question";
+import { LawnSizeQuestion, recordsNote } from "./lawn-size-question";
 import { PhotoField } from "./photo-field";
 import { ServicePicker } from "./service-picker";
 
@@ -41,6 +56,8 @@ const fieldNames = [
   "preferredDate",
   "additionalNotes",
   "frequency",
+  "sizeTier",
+  "grassHeight",
 ] as const;
 
 const emptyValues: QuoteRequestInput = {
@@ -53,10 +70,27 @@ const emptyValues: QuoteRequestInput = {
   preferredDate: "",
   additionalNotes: "",
   frequency: "one_time",
+  sizeTier: "not_sure",
+  grassHeight: "normal",
   website: "",
 };
 
 const PHOTO_INPUT_ID = "quote-photo";
+
+const firmRepeatNote =
+  "For a repeating service the date is the first visit; the landscaper who takes it offers a weekday, and you approve once. The price per visit is the one below.";
+
+/** A service's own firm price for the chosen size and frequency, as its card shows it. */
+function servicePriceText(
+  service: ServiceId,
+  options: { tier: SizeTier; frequency: Frequency; card: RateCard },
+): string {
+  const cents = applyBp(
+    options.card.baseCents[service][options.tier],
+    options.card.frequencyBp[options.frequency],
+  );
+  return options.frequency === "one_time" ? formatCents(cents) : `${formatCents(cents)} per visit`;
+}
 
 const linkClass =
   "rounded-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
@@ -89,6 +123,35 @@ export function QuoteForm() {
   const estimate = prices.data ? estimateOf(prices.data.services, selected) : null;
   const frequency = useWatch({ control: form.control, name: "frequency" }) ?? "one_time";
   const recurring = frequency !== "one_time";
+  const sizeTier = useWatch({ control: form.control, name: "sizeTier" }) ?? "not_sure";
+  const grassHeight = useWatch({ control: form.control, name: "grassHeight" }) ?? "normal";
+  const rateCard = useRateCard();
+  const card = rateCard.data?.card;
+  // The same module the server prices with on sending (it never takes a price from here).
+  const price: FirmPrice | null =
+    card && today && isSizeTier(sizeTier) && selected.length > 0
+      ? {
+          ...priceQuote({ services: selected, tier: sizeTier, frequency, grassHeight }, card),
+          heldUntil: addDaysIso(today, PRICE_HOLD_DAYS),
+        }
+      : null;
+
+  // The county's records, asked once the address (and its ZIP) is typed: they pre-select the size, until
+  // the customer picks one themselves.
+  const [lotTarget, setLotTarget] = useState<{ address: string; zipCode: string } | null>(null);
+  const lot = useLotLookup(lotTarget);
+  const sizePicked = useRef(false);
+  const askRecords = () => {
+    const address = form.getValues("address").trim();
+    const zipCode = zipInAddress(address) ?? (form.getValues("zipCode") ?? "").trim();
+    if (address.length >= 5 && address.length <= 200 && /^\d{5}$/.test(zipCode))
+      setLotTarget({ address, zipCode });
+  };
+  const found = lot.data?.lot ?? null;
+  useEffect(() => {
+    if (!found || sizePicked.current) return;
+    form.setValue("sizeTier", found.tier ?? "large");
+  }, [found, form]);
 
   // A service that does not recur (mulch, leaves, clean-up) makes the request one time again.
   const recurs = canRecur(selected);
@@ -172,21 +235,11 @@ export function QuoteForm() {
     <form noValidate onSubmit={onSubmit} className="relative grid gap-6" aria-label="Instant quote request">
       {/* `contents`: the fieldset adds no box, its children stay the form's grid items. */}
       <fieldset disabled={!hydrated} className="contents">
-        <FormSection step={1} title="Your details" description="So we can send your quote and reach you.">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="Full name" required error={errors.fullName?.message} className="sm:col-span-2">
-              <Input autoComplete="name" aria-required="true" {...form.register("fullName")} />
-            </FormField>
-            <FormField label="Email" required error={errors.email?.message}>
-              <EmailInput aria-required="true" {...form.register("email")} />
-            </FormField>
-            <FormField label="Phone number" required error={errors.phone?.message}>
-              <PhoneInput aria-required="true" {...form.register("phone")} />
-            </FormField>
-          </div>
-        </FormSection>
-
-        <FormSection step={2} title="Your property" description="Where the work will be done.">
+        <FormSection
+          step={1}
+          title="Your property"
+          description="Where the work will be done, and how big it is."
+        >
           <div className={cn("grid gap-5", !addressZip && "sm:grid-cols-[minmax(0,1fr)_9rem]")}>
             <FormField
               label="Property address"
@@ -198,22 +251,42 @@ export function QuoteForm() {
                 autoComplete="street-address"
                 placeholder="Street, city, ZIP"
                 aria-required="true"
-                {...form.register("address")}
+                {...form.register("address", { onBlur: askRecords })}
               />
             </FormField>
             {/* Asked apart only when the address does not end with a ZIP. */}
             {addressZip ? null : (
               <FormField label="ZIP code" required error={errors.zipCode?.message}>
-                <ZipInput placeholder="e.g. 28203" aria-required="true" {...form.register("zipCode")} />
+                <ZipInput
+                  placeholder="e.g. 28203"
+                  aria-required="true"
+                  {...form.register("zipCode", { onBlur: askRecords })}
+                />
               </FormField>
             )}
           </div>
+          <Controller
+            control={form.control}
+            name="sizeTier"
+            render={({ field, fieldState }) => (
+              <LawnSizeQuestion
+                value={field.value}
+                onChange={(next) => {
+                  sizePicked.current = true;
+                  field.onChange(next);
+                }}
+                onBlur={field.onBlur}
+                firstRef={field.ref}
+                error={fieldState.error?.message}
+                records={found ? recordsNote(found.lotSqFt, found.source) : null}
+              />
+            )}
+          />
         </FormSection>
-
         <FormSection
-          step={3}
+          step={2}
           title="Services"
-          description="Tick what you need: the estimate updates as you go."
+          description="Tick what you need and how often: your price updates as you go."
         >
           <Controller
             control={form.control}
@@ -227,21 +300,61 @@ export function QuoteForm() {
                 prices={prices.data?.services}
                 pricesFailed={prices.isError}
                 error={fieldState.error?.message}
+                firmPriceOf={
+                  card && isSizeTier(sizeTier)
+                    ? (id) => servicePriceText(id, { tier: sizeTier, frequency, card })
+                    : undefined
+                }
               />
             )}
           />
-          <EstimatePanel
-            estimate={estimate}
-            count={selected.length}
-            unavailable={prices.isError}
-            perVisit={recurring}
+          <Controller
+            control={form.control}
+            name="frequency"
+            render={({ field, fieldState }) => (
+              <FrequencyChoice
+                services={selected}
+                repeatNote={isSizeTier(sizeTier) ? firmRepeatNote : undefined}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                firstRef={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
           />
+          {isSizeTier(sizeTier) ? (
+            <Controller
+              control={form.control}
+              name="grassHeight"
+              render={({ field }) => (
+                <GrassHeightQuestion
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  firstRef={field.ref}
+                  card={card}
+                />
+              )}
+            />
+          ) : null}
+          {price ? (
+            <FirmPricePanel price={price} frequency={frequency} />
+          ) : (
+            <EstimatePanel
+              estimate={estimate}
+              count={selected.length}
+              unavailable={prices.isError}
+              perVisit={recurring}
+              sizeKnown={isSizeTier(sizeTier)}
+            />
+          )}
         </FormSection>
 
         <FormSection
-          step={4}
+          step={3}
           title="Date and details"
-          description="Pick a day that suits you; we confirm it with you."
+          description="Pick a day that suits you: the landscaper takes it or offers another, and you approve."
         >
           <FormField
             label={firstVisitLabel(frequency)}
@@ -252,20 +365,6 @@ export function QuoteForm() {
             <Input type="date" min={today} aria-required="true" {...form.register("preferredDate")} />
           </FormField>
           {/* After the date, so the keyboard goes services, date, then how often. */}
-          <Controller
-            control={form.control}
-            name="frequency"
-            render={({ field, fieldState }) => (
-              <FrequencyChoice
-                services={selected}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                firstRef={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
           <PhotoField
             id={PHOTO_INPUT_ID}
             file={photo}
@@ -283,6 +382,24 @@ export function QuoteForm() {
               {...form.register("additionalNotes")}
             />
           </FormField>
+        </FormSection>
+
+        <FormSection
+          step={4}
+          title="Your details"
+          description="So we can send your request and the landscaper can reach you."
+        >
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label="Full name" required error={errors.fullName?.message} className="sm:col-span-2">
+              <Input autoComplete="name" aria-required="true" {...form.register("fullName")} />
+            </FormField>
+            <FormField label="Email" required error={errors.email?.message}>
+              <EmailInput aria-required="true" {...form.register("email")} />
+            </FormField>
+            <FormField label="Phone number" required error={errors.phone?.message}>
+              <PhoneInput aria-required="true" {...form.register("phone")} />
+            </FormField>
+          </div>
         </FormSection>
 
         {/* The honeypot: invisible and unreachable for people, tempting for bots that fill every field. */}

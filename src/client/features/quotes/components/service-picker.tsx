@@ -1,6 +1,6 @@
 import type * as React from "react";
 import type { ServicePrice } from "../../../../shared/quotes";
-import { formatRange, services } from "../../../../shared/services";
+import { formatRange, type ServiceId, services } from "../../../../shared/services";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FieldError } from "../../../components/ui/form-field";
 import { cn } from "../../../lib/utils";
@@ -15,11 +15,13 @@ interface ServicePickerProps {
   error?: string | undefined;
   /** react-hook-form's ref, so a failed submit can focus the first service. */
   firstRef?: React.Ref<HTMLButtonElement>;
+  /** With a size tier: each service's firm price for that size and frequency ("$42.00 per visit"). */
+  firmPriceOf?: ((serviceId: ServiceId) => string) | undefined;
 }
 
 /**
- * The seven services as checkbox cards: the whole card is the label, each card shows its own price range,
- * and the group's error is read with every checkbox.
+ * The seven services as checkbox cards: the whole card is the label, each card shows its own price (its firm
+ * price for the chosen size, else its estimate range), and the group's error is read with every checkbox.
  */
 export function ServicePicker({
   value,
@@ -29,6 +31,7 @@ export function ServicePicker({
   pricesFailed,
   error,
   firstRef,
+  firmPriceOf,
 }: ServicePickerProps) {
   const errorId = "services-error";
   return (
@@ -82,7 +85,13 @@ export function ServicePicker({
                   {service.description}
                 </span>
                 <span id={`${id}-price`} className="mt-1 text-sm font-semibold text-brand-800 tabular-nums">
-                  {price ? formatRange(price.lowCents, price.highCents) : pricesFailed ? "" : "…"}
+                  {firmPriceOf
+                    ? firmPriceOf(service.id)
+                    : price
+                      ? formatRange(price.lowCents, price.highCents)
+                      : pricesFailed
+                        ? ""
+                        : "…"}
                 </span>
               </span>
             </label>

@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck, Home, Phone } from "lucide-react";
 import { useLocation } from "react-router";
 import { addressLine } from "../../../../shared/address";
 import { formatLongDate } from "../../../../shared/dates";
+import { firmPriceText, heldUntilText } from "../../../../shared/pricing";
 import type { QuoteSummary } from "../../../../shared/quotes";
 import { type Frequency, frequencyLabel } from "../../../../shared/recurring";
 import { formatRange, jobLabel, serviceName } from "../../../../shared/services";
@@ -12,6 +13,7 @@ import { ActionButtons, EmptyState } from "../../../components/empty-state";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useSession } from "../../../lib/session";
+import { PriceLines } from "../../pricing";
 import { QuotePageHeader } from "../components/quote-page-header";
 
 export function meta() {
@@ -33,6 +35,7 @@ function quoteFromState(state: unknown): QuoteSummary | null {
     preferredDate: quote.preferredDate ?? "",
     estimateLowCents: quote.estimateLowCents ?? 0,
     estimateHighCents: quote.estimateHighCents ?? 0,
+    price: quote.price ?? null,
   };
 }
 
@@ -81,11 +84,14 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
   const { user } = useSession();
   const isCustomer = user?.role === "customer";
   const hasEstimate = quote.estimateHighCents > 0;
+  const price = quote.price ?? null;
 
   // What really happens next (issue 33, item 5): no team reviews the request or calls; landscapers who serve
   // the ZIP see it at once and one of them offers a price and a date, which only the account can approve.
   const nextSteps = [
-    `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; one of them offers a price and a date.`,
+    price
+      ? `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; the one who takes it works at your price and offers a date.`
+      : `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; one of them offers a price and a date.`,
     isCustomer
       ? "The offer shows in your dashboard, and we let you know when it arrives."
       : `To see the offer and approve it, create an account with ${quote.email} and confirm that address.`,
@@ -157,7 +163,8 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
                 ) : null}
                 {frequency === "one_time" ? null : (
                   <Detail caps label="How often">
-                    {frequencyLabel[frequency]}: the landscaper offers a price per visit and a day of the week
+                    {frequencyLabel[frequency]}: the landscaper offers a day of the week
+                    {price ? "" : " and a price per visit"}
                   </Detail>
                 )}
                 <Detail caps label="Services" className="sm:col-span-2">
@@ -178,7 +185,23 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
                   </Detail>
                 ) : null}
               </dl>
-              {hasEstimate ? (
+              {price ? (
+                <div
+                  className="mt-5 grid gap-3 rounded-lg bg-brand-900 p-4 text-white"
+                  data-testid="submitted-price"
+                >
+                  <div>
+                    <p className="text-sm text-brand-100">Your price</p>
+                    <p className="text-2xl font-bold tabular-nums">{firmPriceText(price, frequency)}</p>
+                  </div>
+                  <PriceLines price={price} tone="dark" />
+                  <p className="text-sm font-semibold">{heldUntilText(price.heldUntil)}</p>
+                  <p className="text-sm text-brand-100">
+                    The landscaper who takes your request works at this price. It changes only if you say yes
+                    to a new one.
+                  </p>
+                </div>
+              ) : hasEstimate ? (
                 <div className="mt-5 rounded-lg bg-brand-900 p-4 text-white">
                   <p className="text-sm text-brand-100">
                     Estimated price{frequency === "one_time" ? "" : " per visit"}

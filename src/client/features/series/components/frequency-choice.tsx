@@ -25,6 +25,8 @@ interface FrequencyChoiceProps {
   firstRef?: React.Ref<HTMLInputElement>;
   legend?: string;
   disabled?: boolean;
+  /** What a repeating choice means, when not the default (a firm price: the landscaper offers only the day). */
+  repeatNote?: string | undefined;
 }
 
 /**
@@ -41,6 +43,7 @@ export function FrequencyChoice({
   firstRef,
   legend = "How often?",
   disabled,
+  repeatNote = recurringHelp,
 }: FrequencyChoiceProps) {
   const name = useId();
   const noteId = `${name}-note`;
@@ -91,7 +94,7 @@ export function FrequencyChoice({
       </div>
       {repeats ? (
         <p id={noteId} className="text-sm text-slate-600">
-          {recurringHelp}
+          {repeatNote}
         </p>
       ) : recurring ? null : (
         <p id={noteId} className="text-sm text-slate-600">

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { formatShortDate, todayInCharlotte } from "../../../../../shared/dates";
 import { acceptJobSchema, type JobView, withdrawJobSchema } from "../../../../../shared/jobs";
 import { GENERATE_WEEKS_AHEAD, seriesLabel } from "../../../../../shared/recurring";
-import { formatRange, jobLabel } from "../../../../../shared/services";
+import { formatCents, formatRange, jobLabel } from "../../../../../shared/services";
 import { FormDialog, useDialogState } from "../../../../components/form-dialog";
 import { ReasonField } from "../../../../components/reason-field";
 import { FormField } from "../../../../components/ui/form-field";
@@ -15,6 +15,7 @@ import type { JobActionProps } from "../../../../lib/job-action-props";
 import { toast } from "../../../../lib/toast";
 import { firstOnWeekday, seriesTitle, visitDay, WeekdaySelect, weekdayOfDate } from "../../../series";
 import { useJobAction } from "../../api/jobs";
+import { FirmPriceTerms } from "./firm-price-terms";
 
 /** The server's answer to a job action as a toast: its message either way, red when refused. */
 export function reportActionError(error: unknown) {
@@ -101,14 +102,18 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
   const action = useJobAction();
   const today = todayInCharlotte();
   const series = job.series?.status === "requested" ? job.series : null;
+  // A firm price (issue 34) is the price: no box, and the server takes it whatever a stale form would send.
+  const firm = job.firmPrice ?? null;
   const from = laterDate(job.preferredDate, today);
   const datePassed = job.preferredDate < today;
   const form = useForm<AcceptInput, unknown, AcceptInput>({
     // raw: the server takes dollars and converts them itself; the schema only checks them here.
     resolver: zodResolver(acceptJobSchema, undefined, { raw: true }),
-    defaultValues: series
-      ? { price: "", weekday: String(weekdayOfDate(from)) }
-      : { price: "", scheduledDate: datePassed ? "" : from },
+    // No price at all with a firm one: an empty box would be "Price is required."
+    defaultValues: {
+      ...(firm ? {} : { price: "" }),
+      ...(series ? { weekday: String(weekdayOfDate(from)) } : { scheduledDate: datePassed ? "" : from }),
+    },
   });
   const { errors } = form.formState;
   const weekday = Number(useWatch({ control: form.control, name: "weekday" }) ?? weekdayOfDate(from));
@@ -121,9 +126,12 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
       action.mutateAsync({
         jobId: job.id,
         action: "accept",
-        body: series
-          ? { price: String(values.price), weekday: Number(values.weekday) }
-          : { price: String(values.price), scheduledDate: values.scheduledDate || undefined },
+        body: {
+          ...(firm ? {} : { price: String(values.price) }),
+          ...(series
+            ? { weekday: Number(values.weekday) }
+            : { scheduledDate: values.scheduledDate || undefined }),
+        },
       }),
   });
 
@@ -134,7 +142,11 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
       // The customer still approves, so this sends an offer, and the button and the title say so (the card
       // then reads "Offer sent"). A date already past is offered anew: the button says that too.
       trigger={{
-        label: datePassed && !series ? "Offer a new date" : "Make an offer",
+        label: firm
+          ? `Accept at ${formatCents(series ? firm.perVisitCents : firm.firstVisitCents)}${series ? " a visit" : ""}`
+          : datePassed && !series
+            ? "Offer a new date"
+            : "Make an offer",
         size: "sm",
         disabled,
         describedBy,
@@ -142,7 +154,13 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
       // The series by what it is and where ("Offer a price for weekly lawn mowing in Dilworth"), not by its
       // number: SER-105 means nothing to a landscaper who has not seen it before.
       title={
-        series ? (
+        firm ? (
+          series ? (
+            `Accept ${offerSubject(series.frequency, job)} at its firm price`
+          ) : (
+            <>Accept {jobLabel(job.number)} at its firm price</>
+          )
+        ) : series ? (
           `Offer a price for ${offerSubject(series.frequency, job)}`
         ) : (
           <>Offer a price and date for {jobLabel(job.number)}</>
@@ -151,17 +169,18 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
       description={
         series ? (
           <>
-            Asked to start {visitDay(from)} ({seriesLabel(series.number)}) — you offer a price per visit and a
-            weekday. {customer} approves once. Visits are booked {GENERATE_WEEKS_AHEAD} weeks ahead and keep
-            rolling; each is charged after the customer approves the work.
+            Asked to start {visitDay(from)} ({seriesLabel(series.number)}) — you offer{" "}
+            {firm ? "a weekday at the price below" : "a price per visit and a weekday"}. {customer} approves
+            once. Visits are booked {GENERATE_WEEKS_AHEAD} weeks ahead and keep rolling; each is charged after
+            the customer approves the work.
           </>
         ) : (
           <>
             {datePassed
               ? `${customer} asked for ${formatShortDate(job.preferredDate)}, which has passed: choose a day you can come. `
               : ""}
-            {customer} will be asked to approve your price and date; nothing is booked until they do. Once
-            they approve it, you see their address and contact details.
+            {customer} will be asked to approve {firm ? "the date" : "your price and date"}; nothing is booked
+            until they do. Once they approve it, you see their address and contact details.
           </>
         )
       }
@@ -169,19 +188,23 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
       pendingLabel="Sending..."
       pending={action.isPending}
     >
-      <FormField
-        label={series ? "Price per visit (USD)" : "Your price (USD)"}
-        required
-        description={`${series ? "Our estimate for one visit" : "Our estimate"}: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.${priceHint}`}
-        error={errors.price?.message}
-      >
-        {/* A placeholder describes; a number in grey would read as a price already filled in. */}
-        <MoneyInput
-          placeholder={`e.g. ${(job.estimateLowCents / 100).toFixed(2)}`}
-          aria-required="true"
-          {...form.register("price")}
-        />
-      </FormField>
+      {firm ? (
+        <FirmPriceTerms price={firm} frequency={series?.frequency ?? "one_time"} />
+      ) : (
+        <FormField
+          label={series ? "Price per visit (USD)" : "Your price (USD)"}
+          required
+          description={`${series ? "Our estimate for one visit" : "Our estimate"}: ${formatRange(job.estimateLowCents, job.estimateHighCents)}.${priceHint}`}
+          error={errors.price?.message}
+        >
+          {/* A placeholder describes; a number in grey would read as a price already filled in. */}
+          <MoneyInput
+            placeholder={`e.g. ${(job.estimateLowCents / 100).toFixed(2)}`}
+            aria-required="true"
+            {...form.register("price")}
+          />
+        </FormField>
+      )}
       {series ? (
         <FormField
           label="Day of the week"

@@ -16,6 +16,7 @@ import type * as React from "react";
 import { addressLine } from "../../../../../shared/address";
 import { formatCharlotteDateTime, formatShortDate, todayInCharlotte } from "../../../../../shared/dates";
 import type { JobStatus, JobView, PriceRequestView } from "../../../../../shared/jobs";
+import { firmPriceText } from "../../../../../shared/pricing";
 import { frequencyLabel, seriesLabel, weekdayNames } from "../../../../../shared/recurring";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../../shared/services";
 import { firstNameOf } from "../../../../../shared/session";
@@ -276,7 +277,9 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
             </Detail>
           ) : null}
           <Detail icon={CircleDollarSign}>
-            Estimate: {formatRange(job.estimateLowCents, job.estimateHighCents)}
+            {job.firmPrice
+              ? `Firm price: ${firmPriceText(job.firmPrice, job.series?.frequency ?? "one_time")}`
+              : `Estimate: ${formatRange(job.estimateLowCents, job.estimateHighCents)}`}
           </Detail>
           {job.quotedPriceCents !== null && job.quotedPriceCents !== job.series?.pricePerVisitCents ? (
             <Detail icon={CircleDollarSign}>
