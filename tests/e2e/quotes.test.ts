@@ -63,7 +63,8 @@ describe("instant quote", () => {
       expect(await card.textContent()).toContain(description);
     }
     expect(await page.getByText("Select services to see your estimate.").isVisible()).toBe(true);
-    expect(await page.getByText(/final price is confirmed by the landscaper/).isVisible()).toBe(true);
+    // No size yet: an estimate, and how to get a firm price (tested in firm-price.test.ts).
+    expect(await page.getByText(/Choose your property's size above for a firm price/).isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page, "quote-form-1280");
     await screenshotFromTop(page, "quote-form-1280");
 
@@ -126,12 +127,14 @@ describe("instant quote", () => {
     for (const message of formMessages) {
       await page.getByText(message, { exact: true }).waitFor();
     }
-    // The first invalid field takes focus and points at its message.
-    const name = page.getByLabel("Full name");
-    expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
-    expect(await name.getAttribute("aria-invalid")).toBe("true");
-    const describedBy = (await name.getAttribute("aria-describedby")) ?? "";
-    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Full name is required.");
+    // The first invalid field takes focus and points at its message: the property comes first (issue 34: the
+    // price before the contact details).
+    const address = page.getByLabel("Property address");
+    expect(await address.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await address.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await address.getAttribute("aria-describedby")) ?? "";
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Property address is required.");
+    expect(await page.getByLabel("Full name").getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByRole("checkbox", { name: "Lawn Mowing" }).getAttribute("aria-invalid")).toBe(
       "true",
     );
@@ -244,28 +247,45 @@ describe("instant quote", () => {
   it("can be completed with the keyboard alone", async () => {
     const { page } = await open();
     await gotoQuote(page);
-    await page.getByLabel("Full name").focus();
-    await page.keyboard.type("Kim Keys");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type(uniqueEmail("keys"));
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("704-555-0188");
-    await page.keyboard.press("Tab");
+    // The property first (address, ZIP, size), then the services, how often and the grass, then the date,
+    // and who they are last (issue 34: the price shows before the contact details are asked).
+    await page.getByLabel("Property address").focus();
     await page.keyboard.type("1 Queens Rd, Charlotte");
     await page.keyboard.press("Tab");
     await page.keyboard.type("28207");
+    await page.keyboard.press("Tab");
+    // The size question: Tab lands on its chosen radio ("Not sure"); arrows move the choice.
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(
+      "not_sure",
+    );
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    expect(await page.getByRole("radio", { name: /^15,000–25,000 sq ft/ }).isChecked()).toBe(true);
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("service-lawn-mowing");
     await page.keyboard.press("Space");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Space");
-    await expect.poll(() => estimate(page).textContent()).toBe("$90.00 – $135.00");
-    // On past the remaining services to the date, typed as the browser's month/day/year segments.
-    for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
+    // Mowing and edging of a 15,000–25,000 sq ft lot, one visit: (5200 + 3400) × 1.35.
+    await expect.poll(() => page.getByTestId("firm-total").textContent()).toBe("$116.10");
+    // On past the remaining five services, how often and the grass height, to the date.
+    for (let i = 0; i < 8; i++) await page.keyboard.press("Tab");
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe("date");
     const [year, month, day] = daysFromToday(5).split("-");
     await page.keyboard.type(`${month}${day}${year}`);
     expect(await page.getByLabel("Preferred date").inputValue()).toBe(daysFromToday(5));
+    // Past the photo and the notes to the name.
+    for (
+      let i = 0;
+      i < 6 && (await page.evaluate(() => document.activeElement?.getAttribute("name"))) !== "fullName";
+      i++
+    )
+      await page.keyboard.press("Tab");
+    await page.keyboard.type("Kim Keys");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(uniqueEmail("keys"));
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("704-555-0188");
     await page.getByRole("button", { name: "Submit Request" }).focus();
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/quote-submitted");
