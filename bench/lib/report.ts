@@ -263,7 +263,7 @@ export function checkTargets(result: ScaleResult, smallest: ScaleResult | undefi
   const quote = by("quote-submission");
   if (quote) {
     checks.push({
-      target: "Quote submission: ≥ ½ the direct inserts' throughput",
+      target: "Quote submission, firm-priced: ≥ ½ the direct SQL's throughput",
       value: `${n(quote.http.rps)} vs ${n(quote.direct.rps)} req/s (×${quote.ratioToDirect})`,
       met: quote.ratioToDirect >= 0.5,
     });

@@ -74,6 +74,10 @@ export const quoteBody = () => ({
   preferredDate: tomorrow(),
   additionalNotes: "",
   website: "",
+  // Issue 34: a firm price, so each quote reads the rate card in force and prices the answers.
+  sizeTier: "m",
+  grassHeight: "tall",
+  frequency: "weekly",
 });
 
 export function scenarios(sessions: Sessions, env: Env): Scenario[] {

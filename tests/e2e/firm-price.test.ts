@@ -63,7 +63,7 @@ describe("firm price (issue 34)", () => {
     await expect.poll(() => page.getByTestId("firm-total").textContent()).toBe("$42.00");
     await panel.getByText("First visit $84.00, then $42.00 each visit.").waitFor();
     await panel.getByText("Lawn Mowing, 10,000–15,000 sq ft, weekly").waitFor();
-    await panel.getByText("First visit, grass over 12 in, first visit only").waitFor();
+    await panel.getByText("First visit, grass over 12 in").waitFor();
     await panel.getByText(`Price held until ${heldUntil}`).waitFor();
     // The service card itself says its price for that size and frequency.
     await page

@@ -26,7 +26,7 @@ export function PriceLines({
       ))}
       {price.firstVisitSurcharge ? (
         <li className="flex items-baseline justify-between gap-3">
-          <span className={muted}>{price.firstVisitSurcharge.label}, first visit only</span>
+          <span className={muted}>{price.firstVisitSurcharge.label}</span>
           <span className="shrink-0 font-medium tabular-nums">
             +{formatCents(price.firstVisitSurcharge.cents)}
           </span>

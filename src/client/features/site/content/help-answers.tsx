@@ -35,13 +35,15 @@ export function customerAnswers({ cancellationFeeCents, workApprovalHours }: Set
       answer: (
         <>
           <p>
-            The quote form shows an instant estimate: the price ranges of the services you tick, added up (
+            Tell the quote form your property's size, how tall the grass is and how often you want the work,
+            and it shows a firm price per visit with the lines that make it up, held for 7 days. The
+            landscaper who takes your request works at that price and offers a date; the price changes only if
+            they find the property different from what you told us and you say yes to a new one. If you're not
+            sure of the size, or it's over an acre, you see an estimate range (
             <Link to="/services" className={textLink}>
               see each service's range
             </Link>
-            ). The price itself comes from the landscaper who takes your request: they propose a price and a
-            date, and nothing is booked until you approve them. For a weekly, every-2-weeks or monthly
-            service, they offer a price per visit.
+            ) and the landscaper proposes the price. Nothing is booked until you approve.
           </p>
         </>
       ),

@@ -21,7 +21,7 @@ const steps = [
   {
     icon: MapPin,
     title: "Enter your address and pick a service",
-    text: "Mowing, mulch, leaf removal, a full seasonal clean-up: choose one or several.",
+    text: "Mowing, mulch, leaf removal, a full seasonal clean-up: choose one or several, give your lawn's size and see a firm price at once.",
   },
   {
     icon: CalendarDays,
@@ -31,7 +31,7 @@ const steps = [
   {
     icon: CircleCheck,
     title: "Confirmed and scheduled",
-    text: "We match you with a nearby pro, confirm the details and put the visit on the calendar.",
+    text: "A vetted pro near you takes your request at that price and offers the day; once you approve, the visit is on the calendar.",
   },
 ];
 
@@ -229,8 +229,9 @@ function ContactSection() {
           <div className="mt-6 flex items-start gap-3 rounded-xl bg-brand-50 p-5 ring-1 ring-brand-200">
             <Clock className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
             <p className="text-sm text-brand-900">
-              <strong className="font-semibold">Our promise:</strong> nothing is booked and nothing is charged
-              until you approve a landscaper's price and date, and you pay for the work only once it is done.
+              <strong className="font-semibold">Our promise:</strong> the price you're quoted is the price,
+              unless you say yes to a change; nothing is booked or charged until you approve, and you pay for
+              the work only once it is done.
             </p>
           </div>
         </div>

@@ -29,13 +29,13 @@ const steps = [
   },
   {
     icon: MapPin,
-    title: "Get matched",
-    text: "We match you with a top-rated landscaper based on location, availability and service type, and send you a detailed quote.",
+    title: "Get your price and a pro",
+    text: "Tell us your lawn's size and you see a firm price at once. Vetted landscapers who serve your ZIP see the request, and the one who takes it works at that price.",
   },
   {
     icon: Handshake,
     title: "Review and approve",
-    text: "Look over the quote, talk through any details in a quick consultation, and approve when you're happy. Nothing is booked until you say so.",
+    text: "Your landscaper offers a date (and the price, if you weren't sure of the size). Message them with any questions, and approve when you're happy. Nothing is booked until you say so.",
   },
 ];
 
@@ -85,7 +85,7 @@ export default function ProfessionalsPage() {
 
       <HowItWorks
         title="From request to approved quote"
-        intro="A simple, transparent process, with a real person reviewing every request within 24 hours."
+        intro="A simple, transparent process: a firm price before you give your email, and nothing booked until you approve."
         steps={steps}
       />
 
@@ -133,7 +133,7 @@ export default function ProfessionalsPage() {
 
       <QuoteCallout
         title="Let's find your landscaper"
-        text="Request a free quote now. We'll review it within 24 hours and match you with a pro near you."
+        text="Get a firm price in about a minute. Landscapers who serve your ZIP see your request as soon as you send it."
       />
     </>
   );

@@ -32,20 +32,21 @@ const allFrequencies = frequencies
 const recurs = (id: string) => (recurringServices as readonly string[]).includes(id);
 
 /**
- * How a price comes about, as the quote flow works today: the estimate is the sum of the ticked services'
- * ranges (quotes/service.ts), the landscaper's price is what the customer approves, and the card is only
- * charged after the work (payments/settlement).
+ * How a price comes about, as the quote flow works today: with the lawn's size the server prices the answers
+ * on the rate card (pricing/rate-cards.ts) and the landscaper who takes it works at that price; without it,
+ * the estimate is the sum of the ticked services' ranges and the landscaper proposes the price. Either way
+ * the customer approves, and the card is only charged after the work (payments/settlement).
  */
 const pricingSteps = [
   {
     icon: Calculator,
-    title: "An instant estimate",
-    text: "The quote form adds up the ranges of the services you tick, so you see a ballpark before you send anything. It is an estimate, not a price.",
+    title: "A firm price in a minute",
+    text: "Tell the quote form your lot's size, the grass height and how often: it shows one price per visit and the lines behind it, held for 7 days. Not sure of the size? You see an estimate range instead.",
   },
   {
     icon: Handshake,
-    title: "Your landscaper's price",
-    text: "A vetted landscaper who takes your request proposes a price and a date after reviewing it. Nothing is booked until you approve both.",
+    title: "A landscaper at that price",
+    text: "A vetted landscaper who takes your request works at your firm price and offers a date (without a size, they propose the price too). The price changes only if you say yes to a change. Nothing is booked until you approve.",
   },
   {
     icon: CreditCard,
@@ -76,7 +77,7 @@ export default function ServicesPage() {
         id="catalogue"
         eyebrow="What we do"
         title="Our seven services"
-        intro="Each range is what the instant estimate counts for that service on one visit; your landscaper sets the actual price."
+        intro="Each range is what the estimate counts for that service on one visit when the lawn's size isn't given; with the size, the quote form shows your firm price instead."
       >
         <ul className="grid gap-5 md:grid-cols-2">
           {catalogue.map((service, index) => {
@@ -170,7 +171,7 @@ export default function ServicesPage() {
 
       <QuoteCallout
         title="Tell us what your yard needs"
-        text={`Tick the services, pick a day and see your estimate in about a minute. Landscapers near you then offer a price and a date for you to approve.`}
+        text={`Give your address and lawn size, tick the services and see your firm price in about a minute. A landscaper near you takes it at that price and offers a date for you to approve.`}
       />
     </>
   );

@@ -25,7 +25,7 @@ export function FirmPriceTerms({ price, frequency }: { price: FirmPrice; frequen
           {formatCents(oneTime ? price.firstVisitCents : price.perVisitCents)}
         </p>
         {!oneTime && surcharge ? (
-          <p className="text-slate-700">First visit {formatCents(price.firstVisitCents)} (tall grass).</p>
+          <p className="text-slate-700">First visit {formatCents(price.firstVisitCents)}.</p>
         ) : null}
       </div>
       <PriceLines price={price} />

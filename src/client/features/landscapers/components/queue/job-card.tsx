@@ -98,7 +98,9 @@ interface JobCardProps {
 function seriesText(series: NonNullable<JobView["series"]>, firm: boolean): React.ReactNode {
   const how = frequencyLabel[series.frequency];
   if (series.status === "requested")
-    return firm ? `${how} — you offer a weekday at the firm price` : `${how} — you offer a price per visit and a weekday`;
+    return firm
+      ? `${how} — you offer a weekday at the firm price`
+      : `${how} — you offer a price per visit and a weekday`;
   const day = series.weekday === null ? "" : `, ${weekdayNames[series.weekday]}s`;
   const price =
     series.pricePerVisitCents === null ? "" : `, ${formatCents(series.pricePerVisitCents)} a visit`;
@@ -259,7 +261,9 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
         <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2 sm:gap-x-6">
           <Detail icon={Wrench}>{job.services.map(serviceName).join(", ")}</Detail>
-          {job.series ? <Detail icon={Repeat}>{seriesText(job.series, Boolean(job.firmPrice))}</Detail> : null}
+          {job.series ? (
+            <Detail icon={Repeat}>{seriesText(job.series, Boolean(job.firmPrice))}</Detail>
+          ) : null}
           <Detail icon={MapPin}>{withheldContactText(job) ?? addressLine(job.address, job.zipCode)}</Detail>
           {job.distanceMiles != null ? (
             <Detail icon={Navigation}>{milesLabel(job.distanceMiles)}</Detail>
