@@ -2,11 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   applyBp,
   defaultRateCard,
+  firmPriceText,
   grassHeights,
+  heldUntilText,
+  isSizeTier,
   type PriceInput,
   priceQuote,
   rateCardSchema,
   sizeTierIds,
+  sizeTierLabel,
   tierForArea,
 } from "./pricing";
 import { frequencies } from "./recurring";
@@ -104,5 +108,18 @@ describe("firm price", () => {
     const missing = structuredClone(card) as { baseCents: Record<string, Record<string, number>> };
     delete missing.baseCents["lawn-mowing"]!.xl;
     expect(rateCardSchema.safeParse(missing).success).toBe(false);
+  });
+
+  it("says the price in one line as the confirmation, emails and cards do, and the hold as a short date", () => {
+    const weekly = mowing("m", "weekly", "overgrown");
+    expect(firmPriceText(weekly, "weekly")).toBe("$42.00 per visit, first visit $84.00");
+    expect(firmPriceText(mowing("m", "weekly", "normal"), "weekly")).toBe("$42.00 per visit");
+    // One visit: its one price, surcharge included.
+    expect(firmPriceText(mowing("m", "one_time", "tall"), "one_time")).toBe("$85.05");
+    expect(heldUntilText("2026-12-05")).toBe("Price held until Dec 5, 2026");
+    expect(sizeTierLabel("m")).toBe("10,000–15,000 sq ft");
+    expect(sizeTierLabel("not_sure")).toBe("");
+    expect(isSizeTier("xl")).toBe(true);
+    expect(isSizeTier("large")).toBe(false);
   });
 });
