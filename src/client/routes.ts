@@ -96,6 +96,7 @@ export default [
       route("admin/analytics", "features/admin/routes/analytics.tsx"),
       route("admin/deliveries", "features/admin/routes/deliveries.tsx"),
       route("admin/payments", "features/admin/routes/payments.tsx"),
+      route("admin/pricing", "features/admin/routes/pricing.tsx"),
       route("admin/resolutions", "features/admin/routes/resolutions.tsx"),
     ]),
 

@@ -216,3 +216,54 @@ export const lotLookupAnswerSchema = z.object({
     .nullable(),
 });
 export type LotLookupAnswer = z.infer<typeof lotLookupAnswerSchema>;
+
+/**
+ * Five Charlotte lots the admin's Pricing page prices on the card in force and on the one being edited, so a
+ * change is read as what real customers would pay (issue 34, item 3) rather than as a grid of numbers.
+ */
+export interface SampleLot {
+  id: string;
+  /** "South End townhouse yard". */
+  place: string;
+  /** "Weekly mowing": what is asked, in words. */
+  work: string;
+  input: PriceInput;
+}
+
+export const sampleLots: readonly SampleLot[] = [
+  {
+    id: "south-end",
+    place: "South End townhouse yard",
+    work: "Weekly mowing",
+    input: { services: ["lawn-mowing"], tier: "xs", frequency: "weekly", grassHeight: "normal" },
+  },
+  {
+    id: "plaza-midwood",
+    place: "Plaza Midwood lot",
+    work: "Mowing and edging every 2 weeks",
+    input: {
+      services: ["lawn-mowing", "edging-trimming"],
+      tier: "s",
+      frequency: "biweekly",
+      grassHeight: "normal",
+    },
+  },
+  {
+    id: "dilworth",
+    place: "Dilworth lot",
+    work: "Weekly mowing, overgrown at the first visit",
+    input: { services: ["lawn-mowing"], tier: "m", frequency: "weekly", grassHeight: "overgrown" },
+  },
+  {
+    id: "ballantyne",
+    place: "Ballantyne half-acre",
+    work: "Monthly flower bed care",
+    input: { services: ["flower-bed-maintenance"], tier: "l", frequency: "monthly", grassHeight: "normal" },
+  },
+  {
+    id: "mint-hill",
+    place: "Mint Hill acre",
+    work: "One seasonal clean-up",
+    input: { services: ["seasonal-cleanup"], tier: "xl", frequency: "one_time", grassHeight: "normal" },
+  },
+];

@@ -108,6 +108,7 @@ const visits: Record<string, Visit[]> = {
   "/admin/analytics": [{ role: "admin" }],
   "/admin/deliveries": [{ role: "admin" }],
   "/admin/payments": [{ role: "admin" }],
+  "/admin/pricing": [{ role: "admin" }],
   "/admin/resolutions": [{ role: "admin" }],
   "*": [{ role: "visitor", url: "/no-such-page-for-a11y" }],
 };

@@ -47,6 +47,9 @@ export const policies = {
   // Accept-then-withdraw cycles: each costs the customer an email and two notifications, and an offer was
   // how contact details used to be read. A few withdrawals a day are life; more is for our team to look at.
   jobWithdrawByAccount: { name: "job-withdraw", max: 5, windowMs: DAY },
+  // Each publication is a new rate card version for good (none is ever edited or removed): a few a day is
+  // a busy day of corrections, a loop is a mistake.
+  rateCardPublishByAccount: { name: "rate-card-publish", max: 20, windowMs: HOUR },
   // Stripe's webhook deliveries come from a few of its addresses, in bursts after an outage.
   stripeWebhookByIp: { name: "stripe-webhook-ip", max: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;

@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   MailWarning,
   Scale,
+  Tags,
   Users,
 } from "lucide-react";
 import type * as React from "react";
@@ -21,13 +22,14 @@ const sections: { to: string; label: string; icon: LucideIcon; end?: boolean }[]
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/jobs", label: "Job History", icon: BriefcaseBusiness },
   { to: "/admin/payments", label: "Payments", icon: CreditCard },
+  { to: "/admin/pricing", label: "Pricing", icon: Tags },
   { to: "/admin/resolutions", label: "Resolutions", icon: Scale },
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/admin/deliveries", label: "Deliveries", icon: MailWarning },
 ];
 
 /**
- * The admin area's own navigation: a row of tabs, and on a phone a 4 × 2 grid of them (a sideways scroller
+ * The admin area's own navigation: a row of tabs, and on a phone a 3 × 3 grid of them (a sideways scroller
  * hid half the sections behind the screen's edge with nothing to say they were there).
  */
 function AdminNav() {
@@ -40,7 +42,7 @@ function AdminNav() {
   }, []);
   return (
     <nav ref={navRef} aria-label="Admin">
-      <ul className="grid grid-cols-4 gap-1 border-b border-slate-200 sm:flex sm:overflow-x-auto">
+      <ul className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex sm:overflow-x-auto">
         {sections.map(({ to, label, icon: Icon, end }) => (
           <li key={to}>
             <NavLink
