@@ -11,7 +11,7 @@ import {
 import { canRecur, frequencies } from "../../../shared/recurring.js";
 import { serviceIds } from "../../../shared/services.js";
 import { job, jobSeries, outbox, rateCard } from "../../db/schema.js";
-import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
+import type { SignedUp } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createLandscaper } from "../../test/landscaper-helpers.js";
 import { postQuote, validQuote } from "../../test/quote-helpers.js";
