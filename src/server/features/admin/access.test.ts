@@ -59,6 +59,7 @@ describe("admin and export routes are for admins only", () => {
         "POST /api/admin/landscapers/:userId/lift-pause",
         "GET /api/admin/pricing",
         "POST /api/admin/pricing",
+        "GET /api/admin/pricing-figures",
       ]),
     );
     for (const route of adminRoutes()) expect(route.access, route.url).toEqual(["admin"]);
@@ -66,7 +67,7 @@ describe("admin and export routes are for admins only", () => {
 
   it("answers 401 to visitors and 403 to customers and landscapers, and serves admins and master users", async () => {
     const routes = adminRoutes();
-    expect(routes.length).toBe(30);
+    expect(routes.length).toBe(31);
     for (const route of routes) {
       const url = route.url
         .replace(":userId", "no-such-user")

@@ -253,7 +253,7 @@ describe("Admin → Pricing (issue 34, item 3)", () => {
 
   it("never edits a version: the only routes are reading and publishing", async () => {
     const routes = t.app.routeTable
-      .filter((route) => route.url.startsWith("/api/admin/pricing"))
+      .filter((route) => route.url === "/api/admin/pricing" || route.url.startsWith("/api/admin/pricing/"))
       .map((route) => `${route.method} ${route.url}`);
     expect(routes.sort()).toEqual(["GET /api/admin/pricing", "POST /api/admin/pricing"]);
   });
