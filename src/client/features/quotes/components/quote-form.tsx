@@ -176,6 +176,8 @@ export function QuoteForm() {
     for (const [name, value] of Object.entries(details) as [keyof typeof details, string][]) {
       if (value && !form.getValues(name)) form.setValue(name, value);
     }
+    // A commercial property goes to a landscaper's own price, as over an acre does.
+    if (saved?.propertyType === "commercial" && !sizePicked.current) form.setValue("sizeTier", "large");
   }, [isCustomer, user, profile.isPending, profile.data, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
