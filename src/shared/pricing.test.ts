@@ -42,7 +42,10 @@ describe("firm price", () => {
   it("reads as the issue's example: weekly mowing of 10–15k sq ft, first visit overgrown by half", () => {
     const price = mowing("m", "weekly", "tall");
     expect(price.lines).toEqual([{ label: "Lawn Mowing, 10,000–15,000 sq ft, weekly", cents: 4200 }]);
-    expect(price.firstVisitSurcharge).toEqual({ label: "First visit, grass 6–12 in", cents: 2100 });
+    expect(price.firstVisitSurcharge).toEqual({
+      label: "First visit, grass 6–12 in (+50% of the visit)",
+      cents: 2100,
+    });
     expect([price.perVisitCents, price.firstVisitCents, price.rateCardVersion]).toEqual([4200, 6300, 1]);
   });
 

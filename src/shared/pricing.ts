@@ -140,7 +140,8 @@ export function priceQuote(input: PriceInput, card: RateCard): PriceBreakdown {
   const firstVisitSurcharge =
     surcharge > 0
       ? {
-          label: `First visit, grass ${grassHeightLabels[input.grassHeight].toLowerCase()}`,
+          // The share is of the whole visit (every service), so the label says it.
+          label: `First visit, grass ${grassHeightLabels[input.grassHeight].toLowerCase()} (+${card.heightSurchargeBp[input.grassHeight] / 100}% of the visit)`,
           cents: surcharge,
         }
       : null;

@@ -63,8 +63,13 @@ describe("firm price (issue 34)", () => {
     await expect.poll(() => page.getByTestId("firm-total").textContent()).toBe("$42.00");
     await panel.getByText("First visit $84.00, then $42.00 each visit.").waitFor();
     await panel.getByText("Lawn Mowing, 10,000–15,000 sq ft, weekly").waitFor();
-    await panel.getByText("First visit, grass over 12 in").waitFor();
+    await panel.getByText("First visit, grass over 12 in (+100% of the visit)").waitFor();
     await panel.getByText(`Price held until ${heldUntil}`).waitFor();
+    // Said again by the button, after the date and the contact details.
+    await page
+      .getByTestId("submit-price")
+      .getByText(`$42.00 per visit, first visit $84.00`, { exact: false })
+      .waitFor();
     // The service card itself says its price for that size and frequency.
     await page
       .getByRole("checkbox", { name: "Lawn Mowing" })
@@ -128,8 +133,8 @@ describe("firm price (issue 34)", () => {
     await page.goto("/landscaper-dashboard?show=open&sort=newest");
     const card = page.getByRole("article").filter({ hasText: `JOB-${jobNumber}` });
     await card.getByText("Firm price: $42.00 per visit, first visit $84.00").waitFor();
-    await card.getByText("Weekly — you offer a weekday at the firm price").waitFor();
-    await card.getByRole("button", { name: "Accept at $42.00 a visit" }).click();
+    await card.getByText("Weekly — you offer a day of the week at the firm price").waitFor();
+    await card.getByRole("button", { name: "Make an offer", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: /at its firm price$/ });
     const terms = dialog.getByTestId("accept-firm-price");
     await terms.getByText("Price per visit").waitFor();

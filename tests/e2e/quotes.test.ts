@@ -254,12 +254,10 @@ describe("instant quote", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.type("28207");
     await page.keyboard.press("Tab");
-    // The size question: Tab lands on its chosen radio ("Not sure"); arrows move the choice.
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(
-      "not_sure",
-    );
-    await page.keyboard.press("ArrowLeft");
-    await page.keyboard.press("ArrowLeft");
+    // The size question, nothing chosen yet: Tab lands on its first radio, Space chooses it, arrows move on.
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe("xs");
+    await page.keyboard.press("Space");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
     expect(await page.getByRole("radio", { name: /^15,000–25,000 sq ft/ }).isChecked()).toBe(true);
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("service-lawn-mowing");

@@ -66,6 +66,11 @@ describe("firm price figures", () => {
       averageCents: 4320,
     });
     expect(figures.byTier.find((row: { tier: string }) => row.tier === "l")).toMatchObject({ quotes: 0 });
+    // The answers without a firm price are counted too, with no average.
+    expect(figures.byTier.find((row: { tier: string }) => row.tier === "not_sure")).toMatchObject({
+      quotes: 1,
+      averageCents: 0,
+    });
   });
 
   it("is for admins only", async () => {

@@ -41,7 +41,7 @@ export async function pricingFigures(options: {
       average: sql<number>`round(avg(${job.firmPriceCents}))`,
     })
     .from(job)
-    .where(and(window, isNotNull(job.firmPriceCents)))
+    .where(window)
     .groupBy(job.sizeTier);
   const byTier = new Map(tiers.map((row) => [row.tier, row]));
   return {
@@ -51,7 +51,12 @@ export async function pricingFigures(options: {
     takenFirm: toNumber(totals?.takenFirm),
     priceChangesRequested: toNumber(totals?.requested),
     priceChangesApproved: toNumber(totals?.approved),
-    byTier: sizeTiers.map((tier) => ({
+    // Every answer, the two without a firm price last: how many customers could not say their lot's size.
+    byTier: [
+      ...sizeTiers.map((tier) => ({ id: tier.id as string, label: tier.label })),
+      { id: "not_sure", label: "Not sure" },
+      { id: "large", label: "Over 1 acre, or commercial" },
+    ].map((tier) => ({
       tier: tier.id,
       label: tier.label,
       quotes: toNumber(byTier.get(tier.id)?.quotes),

@@ -60,7 +60,7 @@ describe("firm price (issue 34)", () => {
       perVisitCents: 4200,
       firstVisitCents: 8400,
       lines: [{ label: "Lawn Mowing, 10,000–15,000 sq ft, weekly", cents: 4200 }],
-      firstVisitSurcharge: { label: "First visit, grass over 12 in", cents: 4200 },
+      firstVisitSurcharge: { label: "First visit, grass over 12 in (+100% of the visit)", cents: 4200 },
       rateCardVersion: 1,
       heldUntil: addDaysIso(todayInCharlotte(), 7),
     });

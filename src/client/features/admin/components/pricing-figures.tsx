@@ -4,13 +4,13 @@ import { type AnalyticsFilter, usePricingFigures } from "../api/admin-api";
 
 /** "12 of 40 (30%)", or "none yet" when nothing counts. */
 function share(part: number, whole: number): string {
-  if (whole === 0) return "none yet";
+  if (whole === 0) return "0 of 0";
   return `${part} of ${whole} (${Math.round((part / whole) * 100)}%)`;
 }
 
 /**
  * The firm price at a glance (issue 34): how many quotes got one, how often a landscaper asked to change it
- * and the customer agreed, and what each lawn size pays on average, over the analytics range.
+ * and the customer agreed, and what each lot size pays on average, over the analytics range.
  */
 export function PricingFiguresPanel({ range }: { range: AnalyticsFilter["range"] }) {
   const figures = usePricingFigures(range);
@@ -22,7 +22,7 @@ export function PricingFiguresPanel({ range }: { range: AnalyticsFilter["range"]
           Firm prices
         </h2>
         <p className="text-sm text-slate-600">
-          Quotes sent in the last {range} days that asked the lawn size.
+          Quotes sent in the last {range} days that asked the lot size.
         </p>
       </div>
       {figures.isError ? (
@@ -57,14 +57,14 @@ export function PricingFiguresPanel({ range }: { range: AnalyticsFilter["range"]
           </dl>
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Average firm price per visit by lawn size</caption>
+              <caption className="sr-only">Quotes and average firm price per visit by lot size</caption>
               <thead>
                 <tr className="border-b border-slate-200 text-slate-600">
                   <th scope="col" className="py-2 pr-4 font-medium">
-                    Lawn size
+                    Lot size
                   </th>
                   <th scope="col" className="py-2 pr-4 text-right font-medium">
-                    Firm quotes
+                    Quotes
                   </th>
                   <th scope="col" className="py-2 text-right font-medium">
                     Average per visit
@@ -79,7 +79,7 @@ export function PricingFiguresPanel({ range }: { range: AnalyticsFilter["range"]
                     </th>
                     <td className="py-2 pr-4 text-right tabular-nums">{row.quotes}</td>
                     <td className="py-2 text-right tabular-nums">
-                      {row.quotes ? formatCents(row.averageCents) : "—"}
+                      {row.quotes && row.averageCents ? formatCents(row.averageCents) : "—"}
                     </td>
                   </tr>
                 ))}

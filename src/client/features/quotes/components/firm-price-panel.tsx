@@ -14,7 +14,8 @@ export function FirmPricePanel({ price, frequency }: { price: FirmPrice; frequen
   return (
     <div className="rounded-xl bg-brand-900 p-5 text-white shadow-sm" data-testid="firm-price">
       <div className="flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white/10">
+        {/* From 640 px: on a phone the lines need the whole width. */}
+        <span className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-white/10 sm:flex">
           <BadgeCheck className="size-5" aria-hidden="true" />
         </span>
         <div className="grid min-w-0 flex-1 gap-3" aria-live="polite" aria-atomic="true">
@@ -41,8 +42,9 @@ export function FirmPricePanel({ price, frequency }: { price: FirmPrice; frequen
       </div>
       <p className="mt-4 border-t border-white/15 pt-3 text-sm text-brand-100">
         This is the price, not an estimate: the landscaper who takes your request works at it. It changes only
-        if they find the property different from what you told us and you say yes to a new price. You approve
-        the booking before anything is held on your card.
+        if they find the property different from what you told us and you say yes to a new price. It is held
+        until the date above for a landscaper to take it; once taken, it is the price of every visit (taken
+        later, it is priced again on that day's rates). You approve the booking before your card is used.
       </p>
     </div>
   );

@@ -11,12 +11,12 @@ const options: RadioCardOption<SizeAnswer>[] = [
   {
     value: "not_sure",
     label: "Not sure",
-    hint: "A landscaper sees the property and offers a price for you to approve.",
+    hint: "The landscaper who takes it proposes a price from your notes and photo, for you to approve.",
   },
   {
     value: "large",
     label: "Over 1 acre, or commercial",
-    hint: "A landscaper quotes it after seeing the property.",
+    hint: "The landscaper who takes it proposes a price, for you to approve.",
   },
 ];
 
@@ -48,8 +48,8 @@ export function LawnSizeQuestion({
 }) {
   return (
     <RadioCards
-      legend="How big is the property?"
-      description="The whole lot, house included: pick the closest. Your price depends on it."
+      legend="How big is the lot?"
+      description="The whole property, house included: pick the closest. Your price depends on it."
       options={options}
       value={value}
       onChange={onChange}

@@ -12,7 +12,7 @@ const steps = [
   {
     icon: UserRoundCheck,
     title: "A local pro takes it",
-    text: "A vetted landscaper near you takes it at the price shown and offers a date. Without a size, they offer the price too.",
+    text: "A vetted landscaper near you takes it at the price shown and offers a date. If you picked 'Not sure', they propose the price too.",
   },
   {
     icon: CalendarCheck,

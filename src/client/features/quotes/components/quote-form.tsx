@@ -9,6 +9,8 @@ import { type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from ".
 import {
   applyBp,
   type FirmPrice,
+  firmPriceText,
+  heldUntilText,
   isSizeTier,
   PRICE_HOLD_DAYS,
   priceQuote,
@@ -70,7 +72,8 @@ const emptyValues: QuoteRequestInput = {
   preferredDate: "",
   additionalNotes: "",
   frequency: "one_time",
-  sizeTier: "not_sure",
+  // No size chosen: the customer picks one (or "Not sure"); left unanswered, the server takes "not sure".
+  sizeTier: undefined,
   grassHeight: "normal",
   website: "",
 };
@@ -421,17 +424,24 @@ export function QuoteForm() {
 
         <FormAlert message={form.formState.errors.root?.message} />
         <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6">
-          <p className="text-sm text-slate-600">
-            By submitting you agree to our{" "}
-            <Link to="/terms-of-service" className={linkClass}>
-              Terms of Service
-            </Link>{" "}
-            and{" "}
-            <Link to="/privacy-policy" className={linkClass}>
-              Privacy Policy
-            </Link>
-            .
-          </p>
+          <div className="grid gap-1">
+            {price ? (
+              <p className="text-sm font-semibold text-slate-900" data-testid="submit-price">
+                Your price: {firmPriceText(price, frequency)} · {heldUntilText(price.heldUntil)}
+              </p>
+            ) : null}
+            <p className="text-sm text-slate-600">
+              By submitting you agree to our{" "}
+              <Link to="/terms-of-service" className={linkClass}>
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to="/privacy-policy" className={linkClass}>
+                Privacy Policy
+              </Link>
+              .
+            </p>
+          </div>
           <Button
             type="submit"
             size="lg"

@@ -121,8 +121,8 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
           {/* The next step first, above the fold on a phone: an account for a visitor, the requests for a customer. */}
           {!user ? (
             <p className="text-sm text-slate-600">
-              Create a free account with {quote.email} to see landscapers' offers and approve one: the request
-              appears in your dashboard once you confirm that address.
+              Create a free account with {quote.email} to see your landscaper's offer and approve it: the
+              request appears in your dashboard once you confirm that address.
             </p>
           ) : null}
           <div className="flex flex-col gap-3 sm:flex-row">

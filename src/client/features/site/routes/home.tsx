@@ -1,4 +1,4 @@
-import { CalendarDays, CircleCheck, Clock, Leaf, Mail, MapPin, Phone, Star, Timer } from "lucide-react";
+import { CalendarDays, CircleCheck, Leaf, Mail, MapPin, Phone, ShieldCheck, Star, Timer } from "lucide-react";
 import type * as React from "react";
 import { site } from "../../../../shared/site";
 import { IconBadge } from "../../../components/icon-badge";
@@ -21,7 +21,7 @@ const steps = [
   {
     icon: MapPin,
     title: "Enter your address and pick a service",
-    text: "Mowing, mulch, leaf removal, a full seasonal clean-up: choose one or several, give your lawn's size and see a firm price at once.",
+    text: "Mowing, mulch, leaf removal, a full seasonal clean-up: choose one or several, give your lot's size and see a firm price at once.",
   },
   {
     icon: CalendarDays,
@@ -227,7 +227,7 @@ function ContactSection() {
             team and we answer our own phones.
           </p>
           <div className="mt-6 flex items-start gap-3 rounded-xl bg-brand-50 p-5 ring-1 ring-brand-200">
-            <Clock className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <ShieldCheck className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
             <p className="text-sm text-brand-900">
               <strong className="font-semibold">Our promise:</strong> the price you're quoted is the price,
               unless you say yes to a change; nothing is booked or charged until you approve, and you pay for

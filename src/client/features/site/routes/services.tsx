@@ -32,7 +32,7 @@ const allFrequencies = frequencies
 const recurs = (id: string) => (recurringServices as readonly string[]).includes(id);
 
 /**
- * How a price comes about, as the quote flow works today: with the lawn's size the server prices the answers
+ * How a price comes about, as the quote flow works today: with the lot's size the server prices the answers
  * on the rate card (pricing/rate-cards.ts) and the landscaper who takes it works at that price; without it,
  * the estimate is the sum of the ticked services' ranges and the landscaper proposes the price. Either way
  * the customer approves, and the card is only charged after the work (payments/settlement).
@@ -77,7 +77,7 @@ export default function ServicesPage() {
         id="catalogue"
         eyebrow="What we do"
         title="Our seven services"
-        intro="Each range is what the estimate counts for that service on one visit when the lawn's size isn't given; with the size, the quote form shows your firm price instead."
+        intro="Each range is what the estimate counts for that service on one visit when the lot's size isn't given; with the size, the quote form shows your firm price instead."
       >
         <ul className="grid gap-5 md:grid-cols-2">
           {catalogue.map((service, index) => {
@@ -145,9 +145,9 @@ export default function ServicesPage() {
               <h3 className="text-lg font-semibold text-slate-900">A price per visit, approved once</h3>
               <p className="mt-1 text-slate-600">
                 Choose how often on the quote form; the date you pick is the first visit. A landscaper offers
-                a weekday and a price per visit, and you approve once. Monthly visits fall on the same weekday
-                of the same week each month (the 2nd Tuesday, say). Each visit is held, charged and rated like
-                a single job.
+                a day of the week at your firm price per visit (or proposes the price, if you weren't sure of
+                the size), and you approve once. Monthly visits fall on the same weekday of the same week each
+                month (the 2nd Tuesday, say). Each visit is held, charged and rated like a single job.
               </p>
             </div>
           </li>
@@ -171,7 +171,7 @@ export default function ServicesPage() {
 
       <QuoteCallout
         title="Tell us what your yard needs"
-        text={`Give your address and lawn size, tick the services and see your firm price in about a minute. A landscaper near you takes it at that price and offers a date for you to approve.`}
+        text={`Give your address and lot size, tick the services and see your firm price in about a minute. A landscaper near you takes it at that price and offers a date for you to approve.`}
       />
     </>
   );

@@ -163,7 +163,7 @@ export function RateCardForm({
         </div>
 
         <fieldset className="grid min-w-0 gap-3" aria-describedby={`${ids.grid}-hint`}>
-          <legend className="text-base font-semibold text-slate-900">Price per visit by lawn size</legend>
+          <legend className="text-base font-semibold text-slate-900">Price per visit by lot size</legend>
           <p id={`${ids.grid}-hint`} className="-mt-1 text-sm text-slate-600">
             In dollars, before the frequency percentage. A changed price is highlighted.
           </p>

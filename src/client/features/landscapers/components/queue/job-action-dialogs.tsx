@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { formatShortDate, todayInCharlotte } from "../../../../../shared/dates";
 import { acceptJobSchema, type JobView, withdrawJobSchema } from "../../../../../shared/jobs";
 import { GENERATE_WEEKS_AHEAD, seriesLabel } from "../../../../../shared/recurring";
-import { formatCents, formatRange, jobLabel } from "../../../../../shared/services";
+import { formatRange, jobLabel } from "../../../../../shared/services";
 import { FormDialog, useDialogState } from "../../../../components/form-dialog";
 import { ReasonField } from "../../../../components/reason-field";
 import { FormField } from "../../../../components/ui/form-field";
@@ -142,11 +142,7 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
       // The customer still approves, so this sends an offer, and the button and the title say so (the card
       // then reads "Offer sent"). A date already past is offered anew: the button says that too.
       trigger={{
-        label: firm
-          ? `Accept at ${formatCents(series ? firm.perVisitCents : firm.firstVisitCents)}${series ? " a visit" : ""}`
-          : datePassed && !series
-            ? "Offer a new date"
-            : "Make an offer",
+        label: datePassed && !series ? "Offer a new date" : "Make an offer",
         size: "sm",
         disabled,
         describedBy,
@@ -156,9 +152,9 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
       title={
         firm ? (
           series ? (
-            `Accept ${offerSubject(series.frequency, job)} at its firm price`
+            `Offer to do ${offerSubject(series.frequency, job)} at its firm price`
           ) : (
-            <>Accept {jobLabel(job.number)} at its firm price</>
+            <>Offer to do {jobLabel(job.number)} at its firm price</>
           )
         ) : series ? (
           `Offer a price for ${offerSubject(series.frequency, job)}`
@@ -170,9 +166,9 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
         series ? (
           <>
             Asked to start {visitDay(from)} ({seriesLabel(series.number)}) — you offer{" "}
-            {firm ? "a weekday at the price below" : "a price per visit and a weekday"}. {customer} approves
-            once. Visits are booked {GENERATE_WEEKS_AHEAD} weeks ahead and keep rolling; each is charged after
-            the customer approves the work.
+            {firm ? "a day of the week at the price below" : "a price per visit and a weekday"}. {customer}{" "}
+            approves once. Visits are booked {GENERATE_WEEKS_AHEAD} weeks ahead and keep rolling; each is
+            charged after the customer approves the work.
           </>
         ) : (
           <>

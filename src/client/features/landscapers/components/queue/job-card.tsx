@@ -99,7 +99,7 @@ function seriesText(series: NonNullable<JobView["series"]>, firm: boolean): Reac
   const how = frequencyLabel[series.frequency];
   if (series.status === "requested")
     return firm
-      ? `${how} — you offer a weekday at the firm price`
+      ? `${how} — you offer a day of the week at the firm price`
       : `${how} — you offer a price per visit and a weekday`;
   const day = series.weekday === null ? "" : `, ${weekdayNames[series.weekday]}s`;
   const price =
