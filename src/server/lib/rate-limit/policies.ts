@@ -47,6 +47,11 @@ export const policies = {
   // Accept-then-withdraw cycles: each costs the customer an email and two notifications, and an offer was
   // how contact details used to be read. A few withdrawals a day are life; more is for our team to look at.
   jobWithdrawByAccount: { name: "job-withdraw", max: 5, windowMs: DAY },
+  // A price change before the work (asking, or taking the ask back): each emails the customer and carries
+  // photos to re-encode; a job takes one at a time, so a few a day is every landscaper's real pace.
+  priceChangeByAccount: { name: "price-change", max: 10, windowMs: DAY },
+  // The customer's answer to one: a click each, retried at most.
+  priceChangeAnswerByAccount: { name: "price-change-answer", max: 30, windowMs: HOUR },
   // Stripe's webhook deliveries come from a few of its addresses, in bursts after an outage.
   stripeWebhookByIp: { name: "stripe-webhook-ip", max: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;
