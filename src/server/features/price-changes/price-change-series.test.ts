@@ -81,9 +81,12 @@ describe("a price change on a series", () => {
     const twice = await ask(id, "50");
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe(priceChangeMessages.alreadyOpen);
-    const customerJobs = (await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: customer.cookie } }))
-      .json()
-      .jobs as { id: string; priceChange: { state: string; perVisit: boolean; agreedCents: number } | null }[];
+    const customerJobs = (
+      await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: customer.cookie } })
+    ).json().jobs as {
+      id: string;
+      priceChange: { state: string; perVisit: boolean; agreedCents: number } | null;
+    }[];
     expect(customerJobs.find((j) => j.id === second.id)?.priceChange).toMatchObject({
       state: "open",
       perVisit: true,

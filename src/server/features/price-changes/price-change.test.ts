@@ -3,15 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { daysFromToday, todayInCharlotte } from "../../../shared/dates.js";
 import { priceChangeMessages } from "../../../shared/price-change.js";
-import {
-  job,
-  jobEvent,
-  jobPhoto,
-  jobPriceChange,
-  notification,
-  outbox,
-  payment,
-} from "../../db/schema.js";
+import { job, jobEvent, jobPhoto, jobPriceChange, notification, outbox, payment } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { expectFieldErrors } from "../../test/field-errors.js";
@@ -51,9 +43,9 @@ describe("a price change before the work", () => {
   const paymentsOf = (id: string) =>
     t.database.db.select().from(payment).where(eq(payment.jobId, id)).orderBy(payment.createdAt);
   const eventsOf = async (id: string) =>
-    (await t.database.db.select().from(jobEvent).where(eq(jobEvent.jobId, id)).orderBy(jobEvent.createdAt)).map(
-      (e) => e.toStatus,
-    );
+    (
+      await t.database.db.select().from(jobEvent).where(eq(jobEvent.jobId, id)).orderBy(jobEvent.createdAt)
+    ).map((e) => e.toStatus);
   const customerView = async (id: string) => {
     const list = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: customer.cookie } });
     return list.json().jobs.find((j: { id: string }) => j.id === id);
@@ -93,7 +85,8 @@ describe("a price change before the work", () => {
     id: string,
     options: { price?: string; reason?: string; photos?: number; who?: SignedUp; files?: Buffer[] } = {},
   ) {
-    const files = options.files ?? (await Promise.all(Array.from({ length: options.photos ?? 1 }, () => cameraJpeg())));
+    const files =
+      options.files ?? (await Promise.all(Array.from({ length: options.photos ?? 1 }, () => cameraJpeg())));
     return postMultipart(
       t.app,
       `/api/jobs/${id}/price-change`,
@@ -140,7 +133,9 @@ describe("a price change before the work", () => {
     expectFieldErrors(await ask(id, { price: "70", reason, photos: 0 }), {
       photos: priceChangeMessages.photoNeeded,
     });
-    expectFieldErrors(await ask(id, { price: "70", reason: "  " }), { reason: priceChangeMessages.reasonNeeded });
+    expectFieldErrors(await ask(id, { price: "70", reason: "  " }), {
+      reason: priceChangeMessages.reasonNeeded,
+    });
     expectFieldErrors(await ask(id, { price: "70", reason: "x".repeat(501) }), {
       reason: "Please keep the reason under 500 characters.",
     });
@@ -148,7 +143,9 @@ describe("a price change before the work", () => {
     expectFieldErrors(await ask(id, { price: "85.06", reason }), {
       price: priceChangeMessages.tooHigh("$85.05", "$56.70"),
     });
-    expectFieldErrors(await ask(id, { price: "56.70", reason }), { price: priceChangeMessages.samePrice("$56.70") });
+    expectFieldErrors(await ask(id, { price: "56.70", reason }), {
+      price: priceChangeMessages.samePrice("$56.70"),
+    });
     const notImage = await ask(id, { price: "70", reason, files: [Buffer.from("%PDF-1.4 not a photo")] });
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().error.code).toBe("unsupported_file");
@@ -157,7 +154,9 @@ describe("a price change before the work", () => {
     // The bound itself is allowed, and so is a lower price; this one asks the most.
     const asked = await ask(id, { price: "85.05", reason, photos: 2 });
     expect(asked.statusCode, asked.body).toBe(200);
-    expect(asked.json().message).toBe("Price change sent. Until the customer answers, the agreed price stands.");
+    expect(asked.json().message).toBe(
+      "Price change sent. Until the customer answers, the agreed price stands.",
+    );
     expect((await rowOf(id)).quotedPriceCents).toBe(agreed);
     expect(await eventsOf(id)).toContain("price_change_asked");
 
@@ -173,7 +172,10 @@ describe("a price change before the work", () => {
       .where(and(eq(notification.userId, customer.id), eq(notification.link, "/dashboard/customer")))
       .orderBy(notification.createdAt);
     expect(bell).toBeDefined();
-    const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, customer.email.toLowerCase()));
+    const mails = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, customer.email.toLowerCase()));
     const mail = mails.find((m) => m.subject.includes("asks for a price change"));
     expect(mail?.text).toContain("New price asked: $85.05");
     expect(mail?.text).toContain("If you don't answer, nothing changes: the agreed $56.70 stands.");
@@ -195,7 +197,9 @@ describe("a price change before the work", () => {
     expect(seen.statusCode).toBe(200);
     expect(seen.headers["content-type"]).toBe("image/jpeg");
     expect(seen.rawPayload.includes(Buffer.from("TestCam"))).toBe(false);
-    expect((await t.app.inject({ url: photo.thumbUrl, headers: { cookie: rival.cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: photo.thumbUrl, headers: { cookie: rival.cookie } })).statusCode).toBe(
+      404,
+    );
     const [stored] = await t.database.db.select().from(jobPhoto).where(eq(jobPhoto.id, photo.id));
     const file = await t.app.storage.get(stored!.key);
     expect((await buffer(file!.stream)).includes(Buffer.from("GPS"))).toBe(false);
@@ -218,7 +222,9 @@ describe("a price change before the work", () => {
     expect((await post(pro, `/api/jobs/${id}/price-change/withdraw`)).statusCode).toBe(409);
     expect((await customerView(id)).priceChange.state).toBe("withdrawn");
     expect((await proView(id)).canAskPriceChange).toBe(true);
-    expect((await ask(id, { price: "40", reason: "The lawn is smaller than the quote said." })).statusCode).toBe(200);
+    expect(
+      (await ask(id, { price: "40", reason: "The lawn is smaller than the quote said." })).statusCode,
+    ).toBe(200);
   });
 
   it("takes one of two asks sent at once", async () => {
@@ -260,9 +266,9 @@ describe("a price change before the work", () => {
 
     // A cancelled job takes no ask.
     const cancelled = await accepted();
-    expect((await post(customer, `/api/jobs/${cancelled}/cancel`, { reason: "Plans changed" })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post(customer, `/api/jobs/${cancelled}/cancel`, { reason: "Plans changed" })).statusCode,
+    ).toBe(200);
     const closed = await ask(cancelled, { price: "70", reason });
     expect(closed.statusCode).toBe(409);
     expect(closed.json().error.message).toBe("This job is cancelled and can no longer be given a new price.");
@@ -309,7 +315,9 @@ describe("a price change before the work", () => {
     expect(told.some((n) => n.message.includes("approved your price change"))).toBe(true);
 
     // Answered once: no further ask, no second answer.
-    expect((await ask(id, { price: "80", reason })).json().error.message).toBe(priceChangeMessages.alreadyAnswered);
+    expect((await ask(id, { price: "80", reason })).json().error.message).toBe(
+      priceChangeMessages.alreadyAnswered,
+    );
     expect((await post(customer, `/api/jobs/${id}/price-change/decline`)).statusCode).toBe(409);
 
     // Completed at the new price and approved: charged the approved $70 and the $5 tip, never more.
@@ -346,7 +354,9 @@ describe("a price change before the work", () => {
     expect(mine.priceChange.state).toBe("declined");
     expect(mine.canAskPriceChange).toBe(false);
 
-    const left = await post(pro, `/api/jobs/${id}/withdraw`, { reason: "I cannot do it at the agreed price." });
+    const left = await post(pro, `/api/jobs/${id}/withdraw`, {
+      reason: "I cannot do it at the agreed price.",
+    });
     expect(left.statusCode, left.body).toBe(200);
     expect(left.json().message).toBe(
       "You withdrew from the job. The customer has been told. It leaves no mark on your record: they declined your price change.",
@@ -364,7 +374,9 @@ describe("a price change before the work", () => {
 
     // The same withdrawal without a declined price change counts, as it always has.
     const plain = await booked({ days: 3 });
-    expect((await post(pro, `/api/jobs/${plain}/withdraw`, { reason: "Schedule clash." })).statusCode).toBe(200);
+    expect((await post(pro, `/api/jobs/${plain}/withdraw`, { reason: "Schedule clash." })).statusCode).toBe(
+      200,
+    );
     const counted = (await reliabilityOf(t.database.db, [pro.id])).get(pro.id)!;
     expect(counted.withdrawnJobs).toBe(before.withdrawnJobs + 1);
   });
