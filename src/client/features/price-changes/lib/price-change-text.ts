@@ -45,7 +45,7 @@ export function customerStateText(change: PriceChangeView, landscaper: string): 
     case "approved":
       return `You approved the new price: ${asked} is the agreed price now.`;
     case "declined":
-      return `You declined the price change ${landscaper} asked (${asked}): the agreed ${agreed} stands.`;
+      return `You declined the new price of ${asked}: the agreed ${agreed} stands.`;
     case "withdrawn":
       return `${landscaper} took back the price change they asked (${asked}): the agreed ${agreed} stands.`;
     default:
