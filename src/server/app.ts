@@ -33,6 +33,7 @@ import {
   receiptPdf,
 } from "./features/payments/index.js";
 import { paymentRoutes } from "./features/payments/routes.js";
+import { priceChangeRoutes } from "./features/price-changes/routes.js";
 import { pricingRoutes } from "./features/pricing/routes.js";
 import { proofRoutes } from "./features/proof/routes.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
@@ -275,6 +276,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await api.register(exportRoutes);
       await api.register(paymentRoutes);
       await api.register(proofRoutes);
+      await api.register(priceChangeRoutes);
       await api.register(conversationRoutes);
       await api.register(scheduleRoutes);
     },

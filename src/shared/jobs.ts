@@ -2,6 +2,8 @@ import { z } from "zod";
 import { addressMessages, zipInAddress } from "./address.js";
 import { isValidIsoDate, todayInCharlotte } from "./dates.js";
 import { cancellationTermsSchema, jobPaymentViewSchema } from "./payments.js";
+import { dollars, MAX_PRICE_INCREASE_RATIO } from "./price-bounds.js";
+import { priceChangeViewSchema } from "./price-change.js";
 import { firmPriceSchema, grassHeights, sizeAnswers } from "./pricing.js";
 import { arrivalViewSchema, disputeViewSchema, jobPhotoSchema } from "./proof.js";
 import {
@@ -12,6 +14,8 @@ import {
   seriesSummarySchema,
 } from "./recurring.js";
 import { serviceIds } from "./services.js";
+
+export { dollars, MAX_PRICE_INCREASE_RATIO, maxFinalPriceCents } from "./price-bounds.js";
 
 export const jobStatuses = ["pending", "accepted", "scheduled", "completed", "cancelled"] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -123,23 +127,6 @@ export const quoteRequestSchema = z
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 
-/** An amount in dollars typed in a box, answered in cents; an empty box is "required", not "at least $1". */
-export const dollars = (label: string) =>
-  z
-    .union([z.string(), z.number()], { message: `${label} must be a number.` })
-    .refine((value) => typeof value === "number" || value.trim() !== "", {
-      message: `${label} is required.`,
-      abort: true,
-    })
-    .pipe(
-      z.coerce
-        .number<string | number>({ message: `${label} must be a number.` })
-        .refine(Number.isFinite, { message: `${label} must be a number.` })
-        .min(1, { message: `${label} must be at least $1.` })
-        .max(100_000, { message: `${label} must be at most $100,000.` })
-        .transform((value) => Math.round(value * 100)),
-    );
-
 /** A landscaper takes a job: price and date (the date defaults to the preferred date). */
 export const acceptJobSchema = z.object({
   /** For a series: the price of each visit. Not sent for a request with a firm price: it is the price. */
@@ -164,17 +151,6 @@ export function contactApproved(row: {
   scheduledAt: Date | string | null;
 }): boolean {
   return row.scheduledAt !== null || row.status === "scheduled" || row.status === "completed";
-}
-
-/**
- * A final price above the agreed one is a request the customer answers (issue 31): at most this share above
- * the agreed price, with a reason. Until the customer says yes, and after a "no", the agreed price stands.
- */
-export const MAX_PRICE_INCREASE_RATIO = 0.5;
-
-/** The highest final price a landscaper may ask for a job agreed at `agreedCents`. */
-export function maxFinalPriceCents(agreedCents: number): number {
-  return Math.floor(agreedCents * (1 + MAX_PRICE_INCREASE_RATIO));
 }
 
 export const priceRequestMessages = {
@@ -292,6 +268,12 @@ export const jobViewSchema = z.object({
   approvalEndsAt: z.string().nullable().optional(),
   /** A final price above the agreed one that the landscaper asked for (the customer answers it). */
   priceRequest: priceRequestViewSchema.nullable().optional(),
+  /**
+   * A price change before the work (issue 34): the latest the job's landscaper asked on this job, for its
+   * customer and that landscaper; `canAskPriceChange` (that landscaper's view) whether they may ask one now.
+   */
+  priceChange: priceChangeViewSchema.nullable().optional(),
+  canAskPriceChange: z.boolean().optional(),
   /** Proof of work and arrival (issue 16), for the customer, the assigned landscaper and admins. */
   photos: z.array(jobPhotoSchema).optional(),
   arrival: arrivalViewSchema.optional(),

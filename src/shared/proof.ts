@@ -6,13 +6,23 @@ import { addDaysIso, isValidIsoDate, todayInCharlotte } from "./dates.js";
  * what happens when the customer reports a problem. Routes are under /api/jobs/:id unless noted.
  */
 
-/** before: when the work starts (optional); after: at completion (1–6 needed); problem: with a report. */
-export const photoKinds = ["before", "after", "problem"] as const;
+/**
+ * before: when the work starts (optional); after: at completion (1–6 needed); problem: with a report. These
+ * three are the proof of work, uploaded by POST /api/jobs/:id/photos and shown in the job's galleries.
+ */
+export const proofPhotoKinds = ["before", "after", "problem"] as const;
+/**
+ * price_change: sent with a price change before the work (src/shared/price-change.ts), in the same request, and
+ * shown with it only: stored and read like the others (same pipeline, same access), never a proof of work.
+ */
+export const photoKinds = [...proofPhotoKinds, "price_change"] as const;
 export type PhotoKind = (typeof photoKinds)[number];
+export type ProofPhotoKind = (typeof proofPhotoKinds)[number];
 export const photoKindLabel: Record<PhotoKind, string> = {
   before: "Before",
   after: "After",
   problem: "Problem",
+  price_change: "Price change",
 };
 /** At most this many photos of one kind per visit; completing needs at least one 'after' photo. */
 export const MAX_PHOTOS_PER_KIND = 6;
@@ -40,7 +50,7 @@ export type JobPhoto = z.infer<typeof jobPhotoSchema>;
 
 /** POST /api/jobs/:id/photos (multipart: kind + photo1…photo6); DELETE …/photos/:photoId answers the same. */
 export const photoUploadFieldsSchema = z.object({
-  kind: z.enum(photoKinds, { message: "Choose what the photos show." }),
+  kind: z.enum(proofPhotoKinds, { message: "Choose what the photos show." }),
 });
 export const photosAnswerSchema = z.object({ photos: z.array(jobPhotoSchema), message: z.string() });
 export type PhotosAnswer = z.infer<typeof photosAnswerSchema>;

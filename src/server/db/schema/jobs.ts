@@ -214,9 +214,16 @@ export const jobPhoto = pgTable(
     height: integer("height").notNull(),
     bytes: integer("bytes").notNull(),
     takenAt: timestamp("taken_at", { withTimezone: true }),
+    // A photo sent with a price change (kind 'price_change'): the request it belongs to; null for proof.
+    priceChangeId: uuid("price_change_id").references((): AnyPgColumn => jobPriceChange.id, {
+      onDelete: "cascade",
+    }),
     createdAt: createdAt(),
   },
-  (t) => [index("job_photo_job_idx").on(t.jobId, t.createdAt)],
+  (t) => [
+    index("job_photo_job_idx").on(t.jobId, t.createdAt),
+    index("job_photo_price_change_idx").on(t.priceChangeId).where(sql`${t.priceChangeId} is not null`),
+  ],
 );
 
 /** A message in a job's conversation. The body is stored as sent, or masked when sent before scheduling. */
@@ -309,5 +316,38 @@ export const jobSeries = pgTable(
     index("job_series_customer_idx").on(t.customerId),
     index("job_series_landscaper_idx").on(t.landscaperId, t.status),
     index("job_series_active_idx").on(t.generatedThrough).where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/**
+ * A price change before the work (issue 34, docs/decisions/020-price-change-before-work.md): the landscaper of a
+ * firm-priced job asks a new price (a series: per visit) with a reason and photos (job_photo.price_change_id);
+ * only the customer answers. `status`: open | approved | declined | withdrawn | lapsed. One open request per
+ * job and per series, which the partial unique indexes keep whatever two instances do at once.
+ */
+export const jobPriceChange = pgTable(
+  "job_price_change",
+  {
+    id: uuidId(),
+    jobId: belongsToJob(),
+    // The series whose price per visit it asks to change, for a visit of one.
+    seriesId: uuid("series_id").references(() => jobSeries.id, { onDelete: "cascade" }),
+    landscaperId: text("landscaper_id").references(() => user.id, { onDelete: "set null" }),
+    // The agreed price when asked and the price asked (per visit for a series).
+    agreedCents: integer("agreed_cents").notNull(),
+    askedCents: integer("asked_cents").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status").notNull().default("open"),
+    createdAt: createdAt(),
+    // Answered, withdrawn or lapsed.
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("job_price_change_job_idx").on(t.jobId, t.createdAt),
+    index("job_price_change_series_idx").on(t.seriesId, t.createdAt).where(sql`${t.seriesId} is not null`),
+    uniqueIndex("job_price_change_open_job_idx").on(t.jobId).where(sql`${t.status} = 'open'`),
+    uniqueIndex("job_price_change_open_series_idx")
+      .on(t.seriesId)
+      .where(sql`${t.status} = 'open' and ${t.seriesId} is not null`),
   ],
 );

@@ -15,6 +15,7 @@ import type { Principal } from "../accounts/index.js";
 import { findProfile } from "../landscapers/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
 import { performPendingSoon, queueCancellationMoney } from "../payments/index.js";
+import { declinedOnAssignment } from "../price-changes/index.js";
 import { firmPriceAtAccept, firmPriceColumns } from "../pricing/index.js";
 import { countPhotos } from "../proof/index.js";
 import { firstVisitDate, offerSeries } from "../series/index.js";
@@ -173,11 +174,12 @@ export const reconsiderJob = (options: ActionOptions) => setDeclined({ ...option
 /**
  * The assigned landscaper withdraws from a job they accepted (before or after the customer approved): the job
  * is open to other landscapers again, out of this one's new requests (as a decline they can undo), and any hold
- * on the customer's card is released. The customer and our team are told why.
+ * on the customer's card is released. The customer and our team are told why. After the customer declined
+ * their price change (`noMark`) it is recorded as leaving for that reason, which their record does not count.
  */
 export async function withdrawJob(options: ActionOptions & { reason: string }) {
   const { db, env, principal } = options;
-  const { updated, queued, offer } = await db.transaction(async (tx) => {
+  const { updated, queued, offer, noMark } = await db.transaction(async (tx) => {
     await assertApprovedLandscaper(tx, principal);
     const current = await loadJob(tx, options.jobId);
     if (current.landscaperId !== principal.userId) throw notFound("Job not found.");
@@ -187,9 +189,10 @@ export async function withdrawJob(options: ActionOptions & { reason: string }) {
       throw conflict(
         "This visit belongs to a series: leave the series instead, and it goes back to the queue.",
       );
+    const noMark = await declinedOnAssignment(tx, current);
     const updated = await move(tx, {
       current,
-      action: "withdraw",
+      action: noMark ? "leave_after_price_decline" : "withdraw",
       actorId: principal.userId,
       set: backToQueue,
       note: options.reason,
@@ -221,11 +224,11 @@ export async function withdrawJob(options: ActionOptions & { reason: string }) {
       message: `A landscaper withdrew ${offer ? "their offer for" : "from"} ${label}: ${options.reason}`,
       link: "/admin/jobs",
     });
-    return { updated, queued, offer };
+    return { updated, queued, offer, noMark };
   });
   if (queued)
     await performPendingSoon({ db, provider: options.provider, publicUrl: env.PUBLIC_URL }, queued.id);
-  return { job: updated, offer };
+  return { job: updated, offer, noMark };
 }
 
 /**

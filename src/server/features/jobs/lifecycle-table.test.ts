@@ -9,13 +9,17 @@ describe("the job lifecycle table", () => {
     expect(actions.sort()).toEqual([
       "accept",
       "approve",
+      "approve_price_change",
       "approve_work",
       "arrived",
+      "ask_price_change",
       "cancel",
       "complete",
       "decline",
       "decline_day",
+      "decline_price_change",
       "decline_redo",
+      "leave_after_price_decline",
       "miss",
       "move_visit",
       "offer_redo",
@@ -29,6 +33,7 @@ describe("the job lifecycle table", () => {
       "resolve",
       "start_work",
       "withdraw",
+      "withdraw_price_change",
     ]);
     for (const action of actions) {
       const rule = transitions[action];
@@ -59,6 +64,11 @@ describe("the job lifecycle table", () => {
     expect(from("cancelled")).toEqual(["refund"]);
     // The late lock-out takes a scheduled visit back to the queue, recorded by its own name (not a withdrawal).
     expect(transitions.miss).toMatchObject({ from: ["scheduled"], to: "pending", event: "missed" });
+    // Leaving after the customer declined a price change, likewise: the record counts 'pending' alone.
+    expect(transitions.leave_after_price_decline).toMatchObject({
+      to: "pending",
+      event: "left_after_price_declined",
+    });
     expect(() => assertAllowed("cancel", { status: "completed" })).toThrow(/can no longer be cancelled/);
     expect(() => assertAllowed("decline", { status: "accepted" })).toThrow(/can no longer be declined/);
   });

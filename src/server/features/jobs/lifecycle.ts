@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type JobStatus, statusLabel } from "../../../shared/jobs.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
-import { job, jobEvent } from "../../db/schema.js";
+import { job, jobEvent, jobPriceChange } from "../../db/schema.js";
 import { type AppError, conflict, notFound } from "../../lib/errors.js";
 import type { JobRow } from "./views.js";
 
@@ -38,6 +38,40 @@ export const transitions = {
   // queue for it. Not a withdrawal on their record: the change was the customer's.
   decline_day: { from: ["accepted", "scheduled"], to: "pending", event: "day_declined", verb: "put back" },
   cancel: { from: ["pending", "accepted", "scheduled"], to: "cancelled", verb: "cancelled" },
+  // A price change before the work (issue 34): the landscaper asks a new price or takes the ask back, the
+  // customer approves or declines it (the job's status stays). After a decline the landscaper may leave the
+  // job: back to the queue, recorded by its own name so the reliability record does not count it as a
+  // withdrawal (landscapers/reliability.ts counts 'pending' alone).
+  ask_price_change: {
+    from: ["accepted", "scheduled"],
+    to: null,
+    event: "price_change_asked",
+    verb: "given a new price",
+  },
+  withdraw_price_change: {
+    from: ["accepted", "scheduled"],
+    to: null,
+    event: "price_change_withdrawn",
+    verb: "changed",
+  },
+  approve_price_change: {
+    from: ["accepted", "scheduled"],
+    to: null,
+    event: "price_change_approved",
+    verb: "given a new price",
+  },
+  decline_price_change: {
+    from: ["accepted", "scheduled"],
+    to: null,
+    event: "price_change_declined",
+    verb: "changed",
+  },
+  leave_after_price_decline: {
+    from: ["accepted", "scheduled"],
+    to: "pending",
+    event: "left_after_price_declined",
+    verb: "withdrawn from",
+  },
   rate: { from: ["completed"], to: null, event: "rated", verb: "rated" },
   // After completion: the customer approves the work (its price is captured) or reports a problem (the
   // capture waits for our team); 48 hours of silence approve it.
@@ -157,5 +191,12 @@ export async function move(
     fromStatus: current.status,
     note: options.note,
   });
+  // A price change waits only while the job is its landscaper's and not done: a move out of accepted and
+  // scheduled (withdrawn, missed, cancelled, completed) closes it unanswered, and the agreed price stands.
+  if (to && to !== "accepted" && to !== "scheduled")
+    await tx
+      .update(jobPriceChange)
+      .set({ status: "lapsed", closedAt: new Date() })
+      .where(and(eq(jobPriceChange.jobId, current.id), eq(jobPriceChange.status, "open")));
   return updated;
 }

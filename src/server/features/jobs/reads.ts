@@ -9,6 +9,7 @@ import type { Principal } from "../accounts/index.js";
 import { unreadByJob } from "../conversations/index.js";
 import { landscaperNameSql, reliabilityOf } from "../landscapers/index.js";
 import { feesTaken, isLateCancel } from "../payments/index.js";
+import { priceChangesFor } from "../price-changes/index.js";
 import { photosByJob } from "../proof/index.js";
 import { seriesSummaries } from "../series/index.js";
 import { assigned, contactApproved, jobViewColumns, toJobView } from "./views.js";
@@ -164,7 +165,8 @@ export async function photoOf({ db, principal, jobId }: { db: Db; principal: Pri
 }
 
 /**
- * What the people on a job see beyond its row: its photos, their unread messages and its series, read for a
+ * What the people on a job see beyond its row: its photos, their unread messages, its price change and its
+ * series, read for a
  * whole list in a few queries; jobs shown without their contact details (someone else's, in a queue) get only
  * the series (its frequency). The
  * approval deadline follows the WORK_APPROVAL_HOURS setting.
@@ -178,9 +180,10 @@ export async function withProof(
   // customer's approval is hidden too but theirs: its conversation is open, so it has unread messages.
   const party = (v: JobView) => !v.contactHidden || v.status !== "pending";
   const ids = views.filter(party).map((v) => v.id);
-  const [photos, unread, series] = await Promise.all([
+  const [photos, unread, priceChanges, series] = await Promise.all([
     photosByJob(db, ids),
     unreadByJob(db, options.userId, ids),
+    priceChangesFor(db, { viewerId: options.userId, jobIds: ids }),
     // Every job's series, also a request in someone's queue (its card says 'Weekly').
     seriesSummaries(
       db,
@@ -199,6 +202,7 @@ export async function withProof(
       approvalEndsAt,
       photos: photos.get(view.id) ?? [],
       unreadMessages: unread.get(view.id) ?? 0,
+      ...(priceChanges.get(view.id) ?? { priceChange: null }),
     };
   });
 }

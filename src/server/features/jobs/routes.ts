@@ -190,7 +190,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
       const principal = requirePrincipal(request);
       // Per account, in the shared store: accept-then-withdraw cycles (the record counts them too).
       await app.limit(request, policies.jobWithdrawByAccount, principal.userId);
-      const { offer } = await withdrawJob({
+      const { offer, noMark } = await withdrawJob({
         db: db(),
         env: app.env,
         principal,
@@ -200,9 +200,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
       });
       return {
         ok: true,
-        message: offer
-          ? "You withdrew your offer. The customer has been told."
-          : "You withdrew from the job. The customer has been told.",
+        message: `${offer ? "You withdrew your offer." : "You withdrew from the job."} The customer has been told.${noMark ? " It leaves no mark on your record: they declined your price change." : ""}`,
       };
     },
   );

@@ -43,7 +43,10 @@ const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / wh
  *   theirs: it counts as missed in the completion rate instead.
  * - Completion: completed / (completed + withdrawn by them + missed by them). A withdrawal is their
  *   'withdraw' from accepted or scheduled (the job event they wrote, back to pending); a miss is the
- *   lock-out's 'missed' event, recorded with the landscaper who missed the visit as its actor.
+ *   lock-out's 'missed' event, recorded with the landscaper who missed the visit as its actor. Leaving after
+ *   the customer declined their price change ('left_after_price_declined', issue 34) and putting a series
+ *   back for a weekday they could not do ('day_declined') are not withdrawals: the change was the
+ *   customer's, and those events are not counted here.
  * - Rating: the average of their jobs' ratings (one decimal) and how many there are.
  * - Withdrawn: the withdrawals above on their own, for admins: an offer withdrawn again and again (the
  *   accept-and-withdraw cycle a rate limit also caps) shows here before the completion rate moves much.

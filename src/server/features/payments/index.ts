@@ -46,6 +46,12 @@ export {
   releaseReportedPayment,
 } from "./settlement/admin-money.js";
 export {
+  type ChangedHold,
+  dropChangedHold,
+  holdChangedPrice,
+  queueReleaseOf,
+} from "./settlement/changed-price-hold.js";
+export {
   chargeablePriceCents,
   chargeTip,
   consentedPriceCents,

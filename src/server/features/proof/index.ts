@@ -1,2 +1,11 @@
-export { addPhotos, countPhotos, jobForParty, photosByJob, photosOf } from "./photos.js";
+export {
+  addPhotos,
+  countPhotos,
+  jobForParty,
+  photosByJob,
+  photosByPriceChange,
+  photosOf,
+  type WrittenPhoto,
+  writePhotos,
+} from "./photos.js";
 export { processPhoto, sendPhoto } from "./process-photo.js";

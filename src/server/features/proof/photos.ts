@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { type JobPhoto, MAX_PHOTOS_PER_KIND, type PhotoKind, photoMessages } from "../../../shared/proof.js";
+import {
+  type JobPhoto,
+  MAX_PHOTOS_PER_KIND,
+  type PhotoKind,
+  photoMessages,
+  proofPhotoKinds,
+} from "../../../shared/proof.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { job, jobPhoto } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
@@ -40,14 +46,17 @@ export function toJobPhoto(row: PhotoRow): JobPhoto {
   };
 }
 
-/** Every photo of these jobs, oldest first, by job. */
+/**
+ * Every proof-of-work photo of these jobs, oldest first, by job. A price change's photos are not proof: they
+ * are shown with the request (photosByPriceChange), never in the galleries of the work.
+ */
 export async function photosByJob(db: DbOrTx, jobIds: string[]): Promise<Map<string, JobPhoto[]>> {
   const byJob = new Map<string, JobPhoto[]>();
   if (jobIds.length === 0) return byJob;
   const rows = await db
     .select()
     .from(jobPhoto)
-    .where(inArray(jobPhoto.jobId, jobIds))
+    .where(and(inArray(jobPhoto.jobId, jobIds), inArray(jobPhoto.kind, [...proofPhotoKinds])))
     .orderBy(asc(jobPhoto.createdAt));
   for (const row of rows) {
     const list = byJob.get(row.jobId) ?? [];
@@ -55,6 +64,23 @@ export async function photosByJob(db: DbOrTx, jobIds: string[]): Promise<Map<str
     byJob.set(row.jobId, list);
   }
   return byJob;
+}
+
+/** The photos sent with these price changes, oldest first, by request. */
+export async function photosByPriceChange(db: DbOrTx, changeIds: string[]): Promise<Map<string, JobPhoto[]>> {
+  const byChange = new Map<string, JobPhoto[]>();
+  if (changeIds.length === 0) return byChange;
+  const rows = await db
+    .select()
+    .from(jobPhoto)
+    .where(inArray(jobPhoto.priceChangeId, changeIds))
+    .orderBy(asc(jobPhoto.createdAt));
+  for (const row of rows) {
+    const list = byChange.get(row.priceChangeId!) ?? [];
+    list.push(toJobPhoto(row));
+    byChange.set(row.priceChangeId!, list);
+  }
+  return byChange;
 }
 
 export async function photosOf(db: DbOrTx, jobId: string): Promise<JobPhoto[]> {
@@ -75,6 +101,8 @@ export async function countPhotos(db: DbOrTx, jobId: string, kind: PhotoKind, vi
  * while the finished work waits for their word (problem).
  */
 function assertMayAdd(current: JobRow, principal: Principal, kind: PhotoKind) {
+  // They travel with their request (price-changes/), which keeps them as sent: none added or taken back here.
+  if (kind === "price_change") throw conflict("Photos of a price change stay as they were sent with it.");
   if (kind === "problem") {
     if (current.customerId !== principal.userId) throw notFound("Job not found.");
     if (current.status !== "completed" || current.workApprovedAt || current.problemReportedAt)
@@ -86,8 +114,64 @@ function assertMayAdd(current: JobRow, principal: Principal, kind: PhotoKind) {
     throw conflict("Photos of the work can be added only on a scheduled visit, before it is completed.");
 }
 
+/** A photo written to the storage and not recorded yet: its job_photo row, without the visit or request. */
+export type WrittenPhoto = Omit<typeof jobPhoto.$inferInsert, "visit" | "priceChangeId">;
+
 /**
- * Stores photos for a job: each re-encoded (processPhoto, all at once), written to the storage, then recorded in one
+ * Re-encodes the uploads (processPhoto, all at once) and writes each, with its thumbnail, under the job's
+ * folder in the storage: the rows for the caller to insert in its own transaction, and `discard` to remove
+ * the files when that transaction refuses or fails. A refusal names the first refused file; nothing is
+ * written then.
+ */
+export async function writePhotos(options: {
+  storage: Storage;
+  jobId: string;
+  uploaderId: string;
+  kind: PhotoKind;
+  files: Buffer[];
+}): Promise<{ rows: WrittenPhoto[]; discard: () => Promise<void> }> {
+  const { storage } = options;
+  // Side by side (each on its own libuv thread); a refusal names the first refused file, as one by one did.
+  const settled = await Promise.allSettled(options.files.map((file) => processPhoto(file)));
+  const refused = settled.find((s) => s.status === "rejected");
+  if (refused) throw refused.reason;
+  const processed = settled.map((s) => (s as PromiseFulfilledResult<ProcessedPhoto>).value);
+  const written: string[] = [];
+  const discard = async () => {
+    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+  };
+  const rows: WrittenPhoto[] = [];
+  try {
+    for (const photo of processed) {
+      const id = randomUUID();
+      const key = `job-photos/${options.jobId}/${id}.jpg`;
+      const thumbKey = `job-photos/${options.jobId}/${id}-thumb.jpg`;
+      await storage.put(key, photo.full);
+      written.push(key);
+      await storage.put(thumbKey, photo.thumb);
+      written.push(thumbKey);
+      rows.push({
+        id,
+        jobId: options.jobId,
+        kind: options.kind,
+        uploaderId: options.uploaderId,
+        key,
+        thumbKey,
+        width: photo.width,
+        height: photo.height,
+        bytes: photo.full.length,
+        takenAt: photo.takenAt,
+      });
+    }
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { rows, discard };
+}
+
+/**
+ * Stores photos for a job: each re-encoded and written to the storage (writePhotos), then recorded in one
  * transaction that holds the job row, so two uploads at once cannot pass the limit of 6 per kind and visit.
  * Files written for a refused or failed upload are removed.
  */
@@ -99,43 +183,21 @@ export async function addPhotos(options: {
   kind: PhotoKind;
   files: Buffer[];
 }): Promise<JobPhoto[]> {
-  const { db, storage, principal, kind } = options;
+  const { db, principal, kind } = options;
   if (options.files.length === 0) throw conflict(photoMessages.none);
   const current = await jobForParty(db, principal, options.jobId);
   assertMayAdd(current, principal, kind);
   if ((await countPhotos(db, current.id, kind, current.visit)) + options.files.length > MAX_PHOTOS_PER_KIND)
     throw conflict(photoMessages.tooMany);
 
-  // Side by side (each on its own libuv thread); a refusal names the first refused file, as one by one did.
-  const settled = await Promise.allSettled(options.files.map((file) => processPhoto(file)));
-  const refused = settled.find((s) => s.status === "rejected");
-  if (refused) throw refused.reason;
-  const processed = settled.map((s) => (s as PromiseFulfilledResult<ProcessedPhoto>).value);
-  const written: string[] = [];
-  const rows: (typeof jobPhoto.$inferInsert)[] = [];
+  const { rows, discard } = await writePhotos({
+    storage: options.storage,
+    jobId: current.id,
+    uploaderId: principal.userId,
+    kind,
+    files: options.files,
+  });
   try {
-    for (const photo of processed) {
-      const id = randomUUID();
-      const key = `job-photos/${current.id}/${id}.jpg`;
-      const thumbKey = `job-photos/${current.id}/${id}-thumb.jpg`;
-      await storage.put(key, photo.full);
-      written.push(key);
-      await storage.put(thumbKey, photo.thumb);
-      written.push(thumbKey);
-      rows.push({
-        id,
-        jobId: current.id,
-        kind,
-        visit: current.visit,
-        uploaderId: principal.userId,
-        key,
-        thumbKey,
-        width: photo.width,
-        height: photo.height,
-        bytes: photo.full.length,
-        takenAt: photo.takenAt,
-      });
-    }
     await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(job).where(eq(job.id, current.id)).for("update");
       if (!locked) throw notFound("Job not found.");
@@ -146,7 +208,7 @@ export async function addPhotos(options: {
       await tx.insert(jobPhoto).values(rows.map((row) => ({ ...row, visit })));
     });
   } catch (error) {
-    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+    await discard();
     throw error;
   }
   return photosOf(db, current.id);

@@ -9,6 +9,7 @@ import type { Principal } from "../accounts/index.js";
 import { type ActionOptions, backToQueue, loadJob, move, tellPerson } from "../jobs/index.js";
 import { notifyAdmins } from "../notifications/index.js";
 import { queueCancellationMoney } from "../payments/index.js";
+import { declinedOnSeries } from "../price-changes/index.js";
 import {
   cancelFutureVisits,
   endPause,
@@ -195,6 +196,8 @@ export async function releaseSeries(
     provider: SeriesOptions["provider"]["name"];
     now: Date;
     startDate?: string;
+    /** The landscaper leaves after the customer declined their price change: not a withdrawal on their record. */
+    afterPriceDecline?: boolean;
     /** Written on the later visits it cancels. */
     cancelReason?: string;
   },
@@ -219,7 +222,13 @@ export async function releaseSeries(
     const requeue = index === 0;
     await move(tx, {
       current: visit,
-      action: requeue ? (options.startDate ? "decline_day" : "withdraw") : "cancel",
+      action: requeue
+        ? options.startDate
+          ? "decline_day"
+          : options.afterPriceDecline
+            ? "leave_after_price_decline"
+            : "withdraw"
+        : "cancel",
       actorId: options.actorId,
       set: requeue
         ? { ...backToQueue, ...(options.startDate ? { preferredDate: options.startDate } : {}) }
@@ -261,11 +270,13 @@ export function leaveSeries(options: SeriesOptions & { reason: string }) {
   return changeSeries(options, "landscaper", async (tx, series, now) => {
     if (series.status !== "active" && series.status !== "offered") throw conflict(seriesMessages.notActive);
     const offer = series.status === "offered";
+    const afterPriceDecline = await declinedOnSeries(tx, series);
     const queued = await releaseSeries(tx, series, {
       actorId: options.principal.userId,
       reason: options.reason,
       provider: options.provider.name,
       now,
+      afterPriceDecline,
     });
     const label = seriesLabel(series.number);
     if (offer) {
@@ -294,9 +305,7 @@ export function leaveSeries(options: SeriesOptions & { reason: string }) {
     });
     return {
       queued,
-      message: offer
-        ? "You withdrew your offer. The customer has been told."
-        : "You left the series. The customer has been told.",
+      message: `${offer ? "You withdrew your offer." : "You left the series."} The customer has been told.${afterPriceDecline ? " It leaves no mark on your record: they declined your price change." : ""}`,
     };
   });
 }

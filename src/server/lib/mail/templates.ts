@@ -164,12 +164,14 @@ export type EmailTemplate =
       dashboardUrl: string;
     }
   | {
-      /** A step of a visit or a reported problem, or an unread message: one sentence-led email for each. */
+      /** A step of a visit, a reported problem, a price change or an unread message: one sentence-led email. */
       template: "job_update";
-      kind: "arrival" | "dispute" | "message";
+      kind: "arrival" | "dispute" | "message" | "price_change";
       name: string;
       subject: string;
       paragraphs: string[];
+      /** Facts after the job's number (a price change: the agreed price and the one asked). */
+      facts?: [string, string][];
       jobNumber: string;
       actionLabel: string;
       url: string;
@@ -343,7 +345,7 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
       return render(input.subject, {
         heading: `Hi ${input.name}`,
         paragraphs: input.paragraphs,
-        facts: [["Request", input.jobNumber]],
+        facts: [["Request", input.jobNumber], ...(input.facts ?? [])],
         action: { label: input.actionLabel, url: input.url },
       });
     case "application_received":

@@ -50,6 +50,11 @@ export const policies = {
   // Each publication is a new rate card version for good (none is ever edited or removed): a few a day is
   // a busy day of corrections, a loop is a mistake.
   rateCardPublishByAccount: { name: "rate-card-publish", max: 20, windowMs: HOUR },
+  // A price change before the work (asking, or taking the ask back): each emails the customer and carries
+  // photos to re-encode; a job takes one at a time, so a few a day is every landscaper's real pace.
+  priceChangeByAccount: { name: "price-change", max: 10, windowMs: DAY },
+  // The customer's answer to one: a click each, retried at most.
+  priceChangeAnswerByAccount: { name: "price-change-answer", max: 30, windowMs: HOUR },
   // Stripe's webhook deliveries come from a few of its addresses, in bursts after an outage.
   stripeWebhookByIp: { name: "stripe-webhook-ip", max: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;

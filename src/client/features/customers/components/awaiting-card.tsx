@@ -12,6 +12,9 @@ function detailOf(job: JobView, action: string): string {
   const price = formatCents(job.finalPriceCents ?? job.quotedPriceCents ?? 0);
   if (action === "Review the offer")
     return job.scheduledDate ? `${price} on ${formatShortDate(job.scheduledDate)}` : price;
+  // Asked before the work (issue 34); the other kind is a higher final price asked at completion.
+  if (action === "Answer the price change" && job.priceChange?.state === "open")
+    return `${formatCents(job.priceChange.askedCents)}${job.priceChange.perVisit ? " a visit" : ""} asked instead of ${formatCents(job.priceChange.agreedCents)}; nothing changes until you answer`;
   if (action === "Answer the price change" && job.priceRequest)
     return `${formatCents(job.priceRequest.requestedCents)} asked instead of ${formatCents(job.quotedPriceCents ?? 0)}`;
   if (action === "Approve the work" && job.approvalEndsAt)

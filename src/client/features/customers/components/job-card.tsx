@@ -22,6 +22,7 @@ import { JobStatusBadge } from "../../../components/job-status-badge";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/utils";
 import { MessagesButton } from "../../conversations";
+import { CustomerPriceChange } from "../../price-changes";
 import { CustomerDisputePanel, PhotoGallery, VisitStatus } from "../../proof";
 import {
   BookAgainDialog,
@@ -107,6 +108,7 @@ export function JobCard({ job }: { job: JobView }) {
         <VisitStatus job={job} who="customer" className="mx-4 mt-4 sm:mx-5" />
       ) : null}
       <MovedVisit job={job} />
+      <CustomerPriceChange job={job} />
 
       <div className="flex flex-col gap-4 px-4 py-4 sm:flex-row sm:px-5">
         <dl className="grid flex-1 grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-3">

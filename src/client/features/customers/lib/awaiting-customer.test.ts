@@ -41,6 +41,35 @@ describe("awaitingCustomer", () => {
     ]);
   });
 
+  it("lists a price change asked before the work, on an offer or a booking, and not once it is answered", () => {
+    const change = (state: string) => ({
+      id: "c",
+      state,
+      agreedCents: 5670,
+      askedCents: 7000,
+      perVisit: false,
+      reason: "x",
+      photos: [],
+      askedAt: "2026-12-01T10:00:00Z",
+      closedAt: null,
+    });
+    const jobs = [
+      job(1, { status: "scheduled", priceChange: change("open") as JobView["priceChange"] }),
+      job(2, { status: "accepted", priceChange: change("open") as JobView["priceChange"] }),
+      job(3, { status: "scheduled", priceChange: change("declined") as JobView["priceChange"] }),
+      job(4, {
+        status: "completed",
+        workApprovedAt: "2026-12-04T10:00:00Z",
+        rating: 4,
+        priceChange: change("lapsed") as JobView["priceChange"],
+      }),
+    ];
+    expect(awaitingCustomer(jobs, now).map((i) => [i.job.number, i.action])).toEqual([
+      [1, "Answer the price change"],
+      [2, "Answer the price change"],
+    ]);
+  });
+
   it("leaves out work whose approval time has passed, a reported problem, a rated job and answered changes", () => {
     const jobs = [
       job(1, { status: "completed", approvalEndsAt: "2026-12-09T12:00:00Z" }),

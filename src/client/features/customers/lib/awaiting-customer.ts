@@ -14,7 +14,10 @@ export interface AwaitingItem {
 export function awaitingCustomer(jobs: JobView[], now = Date.now()): AwaitingItem[] {
   const items: AwaitingItem[] = [];
   for (const job of jobs) {
-    if (job.status === "accepted") items.push({ job, action: "Review the offer" });
+    // A price change asked before the work, on an offer or a booking: the question the card puts first.
+    if (job.priceChange?.state === "open" && (job.status === "accepted" || job.status === "scheduled"))
+      items.push({ job, action: "Answer the price change" });
+    else if (job.status === "accepted") items.push({ job, action: "Review the offer" });
     else if (job.priceRequest?.answer === "pending") items.push({ job, action: "Answer the price change" });
     else if (
       job.status === "completed" &&

@@ -27,6 +27,12 @@ import { toast } from "../../../../lib/toast";
 import { cn } from "../../../../lib/utils";
 import { MessagesButton } from "../../../conversations";
 import {
+  AskPriceChangeDialog,
+  LandscaperPriceChange,
+  LeaveNoMarkDialog,
+  priceDeclined,
+} from "../../../price-changes";
+import {
   LandscaperDisputePanel,
   PhotoGallery,
   VisitStatus,
@@ -180,11 +186,16 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
     actions.push(<MoveVisitDialog key="move" job={job} disabled={!canAct} describedBy={describedBy} />);
   }
   if (completeEarly) actions.push(completeEarly);
+  if (job.canAskPriceChange)
+    actions.push(<AskPriceChangeDialog key="price" job={job} disabled={!canAct} describedBy={describedBy} />);
   // A series visit is not withdrawn alone: the series goes back together.
   const inSeries = job.series?.status === "active" || job.series?.status === "offered";
   if (job.status === "accepted" || job.status === "scheduled") {
     leaving.push(
-      inSeries ? (
+      // After the customer declined a price change, leaving is no mark on the record: said on the button.
+      priceDeclined(job) ? (
+        <LeaveNoMarkDialog key="leave" job={job} disabled={!canAct} describedBy={describedBy} />
+      ) : inSeries ? (
         <LeaveSeriesDialog key="leave" job={job} disabled={!canAct} describedBy={describedBy} />
       ) : (
         <WithdrawJobDialog key="withdraw" job={job} disabled={!canAct} describedBy={describedBy} />
@@ -348,6 +359,7 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
         </p>
       ) : null}
 
+      <LandscaperPriceChange job={job} disabled={!canAct} />
       {job.status === "scheduled" ? <VisitStatus job={job} who="landscaper" /> : null}
       <PhotoGallery
         photos={proofPhotos}
