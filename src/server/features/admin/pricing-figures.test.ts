@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { job } from "../../db/schema.js";
+import { job, jobPriceChange } from "../../db/schema.js";
 import { type SignedUp, signUpAs } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createLandscaper } from "../../test/landscaper-helpers.js";
@@ -35,11 +35,19 @@ describe("firm price figures", () => {
       });
       expect(taken.statusCode, taken.body).toBe(200);
     }
-    // One of the two asked a higher price (the final price request), and the customer said yes.
+    // One of the two asked a higher final price at completion, and the customer said yes.
     await t.database.db
       .update(job)
       .set({ requestedPriceCents: 7000, requestedPriceReason: "Bigger", priceIncreaseApprovedAt: new Date() })
       .where(eq(job.id, ids[0]!));
+    // The other asked a new price before the work, and the customer said no.
+    await t.database.db.insert(jobPriceChange).values({
+      jobId: ids[1]!,
+      agreedCents: 9450,
+      askedCents: 12000,
+      reason: "The back lot is twice what was said.",
+      status: "declined",
+    });
   });
 
   it("counts firm quotes, price changes and the average per size tier", async () => {
@@ -54,7 +62,7 @@ describe("firm price figures", () => {
       quotes: 4,
       firmQuotes: 3,
       takenFirm: 2,
-      priceChangesRequested: 1,
+      priceChangesRequested: 2,
       priceChangesApproved: 1,
     });
     expect(figures.byTier.find((row: { tier: string }) => row.tier === "m")).toMatchObject({

@@ -11,7 +11,7 @@ const midnight = (isoDate: string) => sql`(${isoDate}::date::timestamp at time z
 /**
  * The firm price's figures over the last `range` days (Charlotte), from requests that recorded a size answer
  * (every quote since issue 34; older requests and generated series visits have none). A price change counts
- * once per job, whether asked before the work or as a final price above the agreed one.
+ * once per job, whether asked before the work (job_price_change) or as a final price above the agreed one.
  */
 export async function pricingFigures(options: {
   db: DbOrTx;
@@ -29,8 +29,13 @@ export async function pricingFigures(options: {
       quotes: sql<number>`count(*)`,
       firmQuotes: sql<number>`count(*) filter (where ${job.firmPriceCents} is not null)`,
       takenFirm: sql<number>`count(*) filter (where ${job.firmPriceCents} is not null and ${job.acceptedAt} is not null)`,
-      requested: sql<number>`count(*) filter (where ${job.firmPriceCents} is not null and ${job.requestedPriceCents} is not null)`,
-      approved: sql<number>`count(*) filter (where ${job.firmPriceCents} is not null and ${job.priceIncreaseApprovedAt} is not null)`,
+      // Before the work (job_price_change, one row per ask) or at completion (a final price above the agreed).
+      // `job.id` written out: drizzle leaves a single-table select's columns unqualified, and inside the
+      // subquery "id" would name job_price_change's own.
+      requested: sql<number>`count(*) filter (where ${job.firmPriceCents} is not null and (${job.requestedPriceCents} is not null
+        or exists (select 1 from job_price_change c where c.job_id = job.id)))`,
+      approved: sql<number>`count(*) filter (where ${job.firmPriceCents} is not null and (${job.priceIncreaseApprovedAt} is not null
+        or exists (select 1 from job_price_change c where c.job_id = job.id and c.status = 'approved')))`,
     })
     .from(job)
     .where(window);

@@ -6,7 +6,7 @@ import { Button } from "../../../../components/ui/button";
 import { toast } from "../../../../lib/toast";
 import { useJobAction } from "../../api/jobs";
 import { reportActionError } from "./job-action-dialogs";
-import { milesLabel } from "./job-card";
+import { milesLabel } from "./job-card-text";
 
 function DeclinedJob({ job, canAct }: { job: JobView; canAct: boolean }) {
   const undo = useJobAction();

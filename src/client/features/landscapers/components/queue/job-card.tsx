@@ -56,16 +56,7 @@ import {
 import { CompleteJobDialog } from "./complete-job-dialog";
 import { AcceptJobDialog, reportActionError, WithdrawJobDialog } from "./job-action-dialogs";
 import { EmailLink, LaterVisitsNote, PhoneLink, Whole } from "./job-card-parts";
-
-/** Where the higher final price the landscaper asked stands with the customer. */
-function priceRequestText(request: PriceRequestView, agreedCents: number): string {
-  const asked = formatCents(request.requestedCents);
-  const agreed = formatCents(agreedCents);
-  if (request.answer === "approved") return `The customer approved the new price of ${asked}.`;
-  if (request.answer === "declined")
-    return `The customer kept the agreed price of ${agreed} (you asked ${asked}).`;
-  return `You asked ${asked}; the customer has not answered yet. Until they approve it, the agreed ${agreed} stands.`;
-}
+import { milesLabel, priceRequestText, seriesText } from "./job-card-text";
 
 const dateLabel: Record<JobStatus, string> = {
   pending: "Date",
@@ -74,11 +65,6 @@ const dateLabel: Record<JobStatus, string> = {
   completed: "Service date",
   cancelled: "Was scheduled",
 };
-
-/** "4.2 mi from your base": centroid to centroid, so an estimate of the drive, not a route. */
-export function milesLabel(miles: number): string {
-  return miles < 0.05 ? "In your base ZIP" : `${miles.toFixed(1)} mi from your base`;
-}
 
 function Detail({ icon: Icon, children }: { icon: LucideIcon; children: React.ReactNode }) {
   return (
@@ -98,27 +84,6 @@ interface JobCardProps {
   laterDates?: readonly string[] | undefined;
   /** In the Schedule's visit dialog, whose title already names the customer and the job: no visible heading. */
   titled?: boolean | undefined;
-}
-
-/** A series request or visit in a line: what it asks of the landscaper, or what was agreed. */
-function seriesText(series: NonNullable<JobView["series"]>, firm: boolean): React.ReactNode {
-  const how = frequencyLabel[series.frequency];
-  if (series.status === "requested")
-    return firm
-      ? `${how} — you offer a day of the week at the firm price`
-      : `${how} — you offer a price per visit and a weekday`;
-  const day = series.weekday === null ? "" : `, ${weekdayNames[series.weekday]}s`;
-  const price =
-    series.pricePerVisitCents === null ? "" : `, ${formatCents(series.pricePerVisitCents)} a visit`;
-  const state = series.status === "offered" ? " (waiting for the customer's approval)" : "";
-  return (
-    <>
-      <Whole>{seriesLabel(series.number)}:</Whole> {how.toLowerCase()}
-      {day}
-      {price}
-      {state}
-    </>
-  );
 }
 
 /** One job of the queue: who, what, where and when, the money, and what this landscaper can do next. */

@@ -1,0 +1,41 @@
+import type * as React from "react";
+import type { JobView, PriceRequestView } from "../../../../../shared/jobs";
+import { frequencyLabel, seriesLabel, weekdayNames } from "../../../../../shared/recurring";
+import { formatCents } from "../../../../../shared/services";
+import { Whole } from "./job-card-parts";
+
+/** Where the higher final price the landscaper asked stands with the customer. */
+export function priceRequestText(request: PriceRequestView, agreedCents: number): string {
+  const asked = formatCents(request.requestedCents);
+  const agreed = formatCents(agreedCents);
+  if (request.answer === "approved") return `The customer approved the new price of ${asked}.`;
+  if (request.answer === "declined")
+    return `The customer kept the agreed price of ${agreed} (you asked ${asked}).`;
+  return `You asked ${asked}; the customer has not answered yet. Until they approve it, the agreed ${agreed} stands.`;
+}
+
+/** "4.2 mi from your base": centroid to centroid, so an estimate of the drive, not a route. */
+export function milesLabel(miles: number): string {
+  return miles < 0.05 ? "In your base ZIP" : `${miles.toFixed(1)} mi from your base`;
+}
+
+/** A series request or visit in a line: what it asks of the landscaper, or what was agreed. */
+export function seriesText(series: NonNullable<JobView["series"]>, firm: boolean): React.ReactNode {
+  const how = frequencyLabel[series.frequency];
+  if (series.status === "requested")
+    return firm
+      ? `${how} — you offer a day of the week at the firm price`
+      : `${how} — you offer a price per visit and a weekday`;
+  const day = series.weekday === null ? "" : `, ${weekdayNames[series.weekday]}s`;
+  const price =
+    series.pricePerVisitCents === null ? "" : `, ${formatCents(series.pricePerVisitCents)} a visit`;
+  const state = series.status === "offered" ? " (waiting for the customer's approval)" : "";
+  return (
+    <>
+      <Whole>{seriesLabel(series.number)}:</Whole> {how.toLowerCase()}
+      {day}
+      {price}
+      {state}
+    </>
+  );
+}
