@@ -282,25 +282,6 @@ export const analyticsDataSchema = z.object({
 });
 export type AnalyticsData = z.infer<typeof analyticsDataSchema>;
 
-/**
- * The firm price's figures (issue 34) over the analytics range: requests since sizes were asked (a size answer
- * recorded), the share priced firm, price changes asked and approved among jobs landscapers took, and the
- * average firm price per visit of each size tier.
- */
-export const pricingFiguresSchema = z.object({
-  range: z.number(),
-  quotes: z.number(),
-  firmQuotes: z.number(),
-  /** Jobs with a firm price that a landscaper took (accepted or later). */
-  takenFirm: z.number(),
-  priceChangesRequested: z.number(),
-  priceChangesApproved: z.number(),
-  byTier: z.array(
-    z.object({ tier: z.string(), label: z.string(), quotes: z.number(), averageCents: z.number() }),
-  ),
-});
-export type PricingFigures = z.infer<typeof pricingFiguresSchema>;
-
 export const areaChangesAnswerSchema = z.object({ changes: z.array(areaChangeViewSchema) });
 export type AreaChangesAnswer = z.infer<typeof areaChangesAnswerSchema>;
 export const areaChangeDecisionAnswerSchema = z.object({

@@ -1,7 +1,8 @@
 import { and, gte, isNotNull, lt, sql } from "drizzle-orm";
-import type { AnalyticsRange, PricingFigures } from "../../../shared/admin.js";
+import type { AnalyticsRange } from "../../../shared/admin.js";
 import { addDaysIso, BUSINESS_TIME_ZONE, todayInCharlotte } from "../../../shared/dates.js";
 import { sizeTiers } from "../../../shared/pricing.js";
+import type { PricingFigures } from "../../../shared/pricing-admin.js";
 import type { DbOrTx } from "../../db/client.js";
 import { job } from "../../db/schema.js";
 import { toNumber } from "./query-helpers.js";

@@ -13,12 +13,12 @@ import {
   dashboardSummarySchema,
   jobsQuerySchema,
   pageSchema,
-  pricingFiguresSchema,
   promoteUserAnswerSchema,
   reviewApplicationAnswerSchema,
   reviewApplicationSchema,
   usersQuerySchema,
 } from "../../../shared/admin.js";
+import { pricingFiguresSchema } from "../../../shared/pricing-admin.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";

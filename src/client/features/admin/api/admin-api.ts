@@ -15,7 +15,6 @@ import type {
   MoneyKindFilter,
   Page,
   PageDirection,
-  PricingFigures,
   PromoteUserResponse,
   ReviewApplicationResponse,
   UserRoleFilter,
@@ -25,6 +24,7 @@ import type { DeliveriesAnswer } from "../../../../shared/deliveries";
 import type { JobActionAnswer } from "../../../../shared/jobs";
 import type { ApplicationStatus, AreaChangeDecision } from "../../../../shared/landscapers";
 import type { PayoutRunAnswer } from "../../../../shared/payments";
+import type { PricingFigures } from "../../../../shared/pricing-admin";
 import type { ResolutionsAnswer, ResolveDisputeInput } from "../../../../shared/proof";
 import type { PausedLandscapersAnswer } from "../../../../shared/reliability";
 import { apiFetch } from "../../../lib/api-client";

@@ -1,27 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { zipInAddress } from "../../../../shared/address";
-import { addDaysIso } from "../../../../shared/dates";
 import { type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from "../../../../shared/jobs";
-import {
-  applyBp,
-  type FirmPrice,
-  firmPriceText,
-  heldUntilText,
-  isSizeTier,
-  PRICE_HOLD_DAYS,
-  priceQuote,
-  type RateCard,
-  type SizeTier,
-} from "../../../../shared/pricing";
+import { isSizeTier } from "../../../../shared/pricing";
 import { estimateOf, type QuoteSummary } from "../../../../shared/quotes";
 import { canRecur, type Frequency } from "../../../../shared/recurring";
-import { formatCents, jobLabel, type ServiceId } from "../../../../shared/services";
+import { jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
-import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { EmailInput, Input, PhoneInput, ZipInput } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
@@ -33,12 +20,13 @@ import { toast } from "../../../lib/toast";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { cn } from "../../../lib/utils";
 import { useCustomerProfile } from "../../customers";
-import { useRateCard } from "../../pricing";
 import { FrequencyChoice, firstVisitLabel } from "../../series";
-import { useLotLookup } from "../api/lot-lookup";
 import { useServicePrices } from "../api/service-prices";
 import { useSubmitQuote } from "../api/submit-quote";
+import { useFirmPrice } from "../hooks/use-firm-price";
+import { useLotRecords } from "../hooks/use-lot-records";
 import { useToday } from "../hooks/use-today";
+import { firmRepeatNote, servicePriceText } from "../lib/firm-price-text";
 import { rememberSentQuote } from "../lib/sent-quotes";
 import { EstimatePanel } from "./estimate-panel";
 import { FirmPricePanel } from "./firm-price-panel";
@@ -47,6 +35,7 @@ import { GrassHeightQuestion } from "./grass-height-question";
 import { LawnSizeQuestion, recordsNote } from "./lawn-size-question";
 import { PhotoField } from "./photo-field";
 import { ServicePicker } from "./service-picker";
+import { SubmitBar } from "./submit-bar";
 
 const fieldNames = [
   "fullName",
@@ -80,24 +69,6 @@ const emptyValues: QuoteRequestInput = {
 
 const PHOTO_INPUT_ID = "quote-photo";
 
-const firmRepeatNote =
-  "For a repeating service the date is the first visit; the landscaper who takes it offers a weekday, and you approve once. The price per visit is the one below.";
-
-/** A service's own firm price for the chosen size and frequency, as its card shows it. */
-function servicePriceText(
-  service: ServiceId,
-  options: { tier: SizeTier; frequency: Frequency; card: RateCard },
-): string {
-  const cents = applyBp(
-    options.card.baseCents[service][options.tier],
-    options.card.frequencyBp[options.frequency],
-  );
-  return options.frequency === "one_time" ? formatCents(cents) : `${formatCents(cents)} per visit`;
-}
-
-const linkClass =
-  "rounded-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
-
 /**
  * The instant quote form. The shared quoteRequestSchema gives every message here and on the server; one
  * idempotency key per form fill makes a double click or a retried request create a single job.
@@ -128,33 +99,8 @@ export function QuoteForm() {
   const recurring = frequency !== "one_time";
   const sizeTier = useWatch({ control: form.control, name: "sizeTier" }) ?? "not_sure";
   const grassHeight = useWatch({ control: form.control, name: "grassHeight" }) ?? "normal";
-  const rateCard = useRateCard();
-  const card = rateCard.data?.card;
-  // The same module the server prices with on sending (it never takes a price from here).
-  const price: FirmPrice | null =
-    card && today && isSizeTier(sizeTier) && selected.length > 0
-      ? {
-          ...priceQuote({ services: selected, tier: sizeTier, frequency, grassHeight }, card),
-          heldUntil: addDaysIso(today, PRICE_HOLD_DAYS),
-        }
-      : null;
-
-  // The county's records, asked once the address (and its ZIP) is typed: they pre-select the size, until
-  // the customer picks one themselves.
-  const [lotTarget, setLotTarget] = useState<{ address: string; zipCode: string } | null>(null);
-  const lot = useLotLookup(lotTarget);
-  const sizePicked = useRef(false);
-  const askRecords = () => {
-    const address = form.getValues("address").trim();
-    const zipCode = zipInAddress(address) ?? (form.getValues("zipCode") ?? "").trim();
-    if (address.length >= 5 && address.length <= 200 && /^\d{5}$/.test(zipCode))
-      setLotTarget({ address, zipCode });
-  };
-  const found = lot.data?.lot ?? null;
-  useEffect(() => {
-    if (!found || sizePicked.current) return;
-    form.setValue("sizeTier", found.tier ?? "large");
-  }, [found, form]);
+  const { price, card } = useFirmPrice({ services: selected, sizeTier, frequency, grassHeight });
+  const { askRecords, found, sizePicked } = useLotRecords(form);
 
   // A service that does not recur (mulch, leaves, clean-up) makes the request one time again.
   const recurs = canRecur(selected);
@@ -181,7 +127,7 @@ export function QuoteForm() {
     }
     // A commercial property goes to a landscaper's own price, as over an acre does.
     if (saved?.propertyType === "commercial" && !sizePicked.current) form.setValue("sizeTier", "large");
-  }, [isCustomer, user, profile.isPending, profile.data, form]);
+  }, [isCustomer, user, profile.isPending, profile.data, form, sizePicked.current]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (photoError) {
@@ -423,36 +369,7 @@ export function QuoteForm() {
         </div>
 
         <FormAlert message={form.formState.errors.root?.message} />
-        <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6">
-          <div className="grid gap-1">
-            {price ? (
-              <p className="text-sm font-semibold text-slate-900" data-testid="submit-price">
-                Your price: {firmPriceText(price, frequency)} · {heldUntilText(price.heldUntil)}
-              </p>
-            ) : null}
-            <p className="text-sm text-slate-600">
-              By submitting you agree to our{" "}
-              <Link to="/terms-of-service" className={linkClass}>
-                Terms of Service
-              </Link>{" "}
-              and{" "}
-              <Link to="/privacy-policy" className={linkClass}>
-                Privacy Policy
-              </Link>
-              .
-            </p>
-          </div>
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full sm:w-auto"
-            pending={busy}
-            pendingLabel="Submitting Request..."
-            icon={<Send className="size-4" aria-hidden="true" />}
-          >
-            Submit Request
-          </Button>
-        </div>
+        <SubmitBar price={price} frequency={frequency} busy={busy} />
       </fieldset>
     </form>
   );

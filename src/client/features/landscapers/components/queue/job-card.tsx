@@ -15,9 +15,9 @@ import {
 import type * as React from "react";
 import { addressLine } from "../../../../../shared/address";
 import { formatCharlotteDateTime, formatShortDate, todayInCharlotte } from "../../../../../shared/dates";
-import type { JobStatus, JobView, PriceRequestView } from "../../../../../shared/jobs";
+import type { JobStatus, JobView } from "../../../../../shared/jobs";
 import { firmPriceText } from "../../../../../shared/pricing";
-import { frequencyLabel, seriesLabel, weekdayNames } from "../../../../../shared/recurring";
+import { seriesLabel, weekdayNames } from "../../../../../shared/recurring";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../../shared/services";
 import { firstNameOf } from "../../../../../shared/session";
 import { JobStatusBadge } from "../../../../components/job-status-badge";
