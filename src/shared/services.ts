@@ -92,6 +92,11 @@ export function formatRange(lowCents: number, highCents: number): string {
 
 /** The job lifecycle's money rule: the platform keeps 25% of the final price; tips go to the landscaper. */
 export const PLATFORM_SHARE = 0.25;
+/** What a landscaper receives of a price: all but the platform's share (tips come on top, in full). */
+export function landscaperShareCents(priceCents: number): number {
+  return priceCents - platformCutCents(priceCents);
+}
+
 export function platformCutCents(finalPriceCents: number): number {
   return Math.round(finalPriceCents * PLATFORM_SHARE);
 }

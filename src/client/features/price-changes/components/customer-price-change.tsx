@@ -71,8 +71,9 @@ export function CustomerPriceChange({ job }: { job: JobView }) {
         className="text-slate-600"
       />
       <p>
-        If you approve, {asked} becomes the agreed price{later}. If you decline, the agreed {agreed} stands.
-        If you don't answer, nothing changes: the agreed {agreed} stands.
+        If you approve, {asked} becomes the agreed price{later}. If you decline, the agreed {agreed} stands,
+        and {landscaper} may then keep the job at it or withdraw (your request then goes back to landscapers
+        in your area). If you don't answer, nothing changes: the agreed {agreed} stands, on the visit day too.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <ConfirmDialog

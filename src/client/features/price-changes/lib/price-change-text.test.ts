@@ -35,7 +35,7 @@ describe("price change texts", () => {
 
   it("says where it stands to each side, per visit for a series", () => {
     expect(landscaperStateText(change(), "The customer")).toBe(
-      "You asked $70.00 instead of the agreed $56.70. Waiting for the customer to answer; until then the agreed $56.70 stands.",
+      "You asked $70.00 instead of the agreed $56.70. Waiting for the customer to answer; until then the agreed $56.70 stands, on the visit day too: work done before a yes is charged at it.",
     );
     expect(landscaperStateText(change({ state: "declined", perVisit: true }), "Olivia")).toBe(
       "Olivia declined your price change ($70.00 per visit): the agreed $56.70 per visit stands. Keep the series at that price, or leave it: that leaves no mark on your record.",

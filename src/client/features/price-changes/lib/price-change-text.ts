@@ -26,7 +26,7 @@ export function landscaperStateText(change: PriceChangeView, customer: string): 
   const { asked, agreed } = pricesOf(change);
   switch (change.state) {
     case "open":
-      return `You asked ${asked} instead of the agreed ${agreed}. Waiting for ${customer === "The customer" ? "the customer" : customer} to answer; until then the agreed ${agreed} stands.`;
+      return `You asked ${asked} instead of the agreed ${agreed}. Waiting for ${customer === "The customer" ? "the customer" : customer} to answer; until then the agreed ${agreed} stands, on the visit day too: work done before a yes is charged at it.`;
     case "approved":
       return `${customer} approved your new price: ${asked} is the agreed price now.`;
     case "declined":
@@ -45,7 +45,7 @@ export function customerStateText(change: PriceChangeView, landscaper: string): 
     case "approved":
       return `You approved the new price: ${asked} is the agreed price now.`;
     case "declined":
-      return `You declined the new price of ${asked}: the agreed ${agreed} stands.`;
+      return `You declined the new price of ${asked}: the agreed ${agreed} stands. ${landscaper} may keep the job at it or withdraw; we tell you if they withdraw, and your request goes back to landscapers in your area.`;
     case "withdrawn":
       return `${landscaper} took back the price change they asked (${asked}): the agreed ${agreed} stands.`;
     default:

@@ -1,10 +1,9 @@
 import type { FirmPrice } from "../../../../../shared/pricing";
 import type { Frequency } from "../../../../../shared/recurring";
-import { formatCents, platformCutCents } from "../../../../../shared/services";
+import { formatCents, landscaperShareCents } from "../../../../../shared/services";
 import { PriceLines } from "../../../pricing";
 
-/** What a landscaper earns of a price: all but the platform's 25%. */
-const earned = (cents: number) => formatCents(cents - platformCutCents(cents));
+const earned = (cents: number) => formatCents(landscaperShareCents(cents));
 
 /**
  * A request's firm price in the accept dialog (issue 34): the price itself (there is nothing to type), the lines
