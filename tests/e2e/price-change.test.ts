@@ -100,9 +100,18 @@ describe("a price change before the work (issue 34)", () => {
     const dialog = page.getByRole("dialog", { name: `Ask for a price change on JOB-${number}` });
     const price = dialog.getByLabel("New price (USD)");
     await price.waitFor();
-    await dialog.getByText("Agreed: $56.70. Up to $85.05, or lower.").waitFor();
+    await dialog
+      .getByText(
+        "Agreed: $56.70 (you receive $42.52). At most $85.05 (1.5 × the agreed price); lower is allowed.",
+        {
+          exact: false,
+        },
+      )
+      .waitFor();
     await tabTo(page, price);
     await page.keyboard.type("70");
+    // Weighed in the landscaper's own money: 75% of the asked price.
+    await dialog.getByText("At $70.00 you would receive $52.50.", { exact: false }).waitFor();
     await page.keyboard.press("Tab");
     await page.keyboard.type(
       "The back lawn runs down to the creek: about twice the area the quote described.",
@@ -148,7 +157,7 @@ describe("a price change before the work (issue 34)", () => {
     const status = card.getByTestId("price-change-status");
     await status
       .getByText(
-        "You asked $70.00 instead of the agreed $56.70. Waiting for Bea Booker to answer; until then the agreed $56.70 stands.",
+        "You asked $70.00 instead of the agreed $56.70. Waiting for Bea Booker to answer; until then the agreed $56.70 stands, on the visit day too: work done before a yes is charged at it.",
       )
       .waitFor();
     // Asked once: the button is gone until it is answered or taken back.
@@ -171,7 +180,9 @@ describe("a price change before the work (issue 34)", () => {
     const ask = mine.getByTestId("price-change");
     await ask.getByText(/asks \$70\.00 instead of the agreed \$56\.70, before the work/).waitFor();
     await ask
-      .getByText("If you don't answer, nothing changes: the agreed $56.70 stands.", { exact: false })
+      .getByText("If you don't answer, nothing changes: the agreed $56.70 stands, on the visit day too.", {
+        exact: false,
+      })
       .waitFor();
     const thumb = ask.getByRole("button", { name: /^Price change photo 1 of 1/ });
     await thumb.waitFor();
@@ -240,7 +251,9 @@ describe("a price change before the work (issue 34)", () => {
     await shoot(desk, "decline-dialog-1280");
     await desk.keyboard.press("Tab");
     await desk.keyboard.press("Enter");
-    await deskCard.getByText("You declined the new price of $70.00: the agreed $56.70 stands.").waitFor();
+    await deskCard
+      .getByText("You declined the new price of $70.00: the agreed $56.70 stands.", { exact: false })
+      .waitFor();
     await scrollToTop(deskCard);
     await shoot(desk, "customer-declined-1280");
 
