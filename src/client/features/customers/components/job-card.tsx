@@ -119,13 +119,20 @@ export function JobCard({ job }: { job: JobView }) {
           </Detail>
           <Detail label="Landscaper">{job.landscaperName ?? pendingText("Not assigned yet")}</Detail>
           {job.firmPrice ? (
-            <Detail label="Your firm price">
+            // After a price change the customer approved, the quote's price is history: the agreed one follows.
+            <Detail
+              label={
+                job.quotedPriceCents !== null && job.quotedPriceCents !== job.firmPrice.firstVisitCents
+                  ? "Firm price quoted"
+                  : "Your firm price"
+              }
+            >
               {firmPriceText(job.firmPrice, job.series?.frequency ?? "one_time")}
             </Detail>
           ) : (
             <Detail label="Estimate">{formatRange(job.estimateLowCents, job.estimateHighCents)}</Detail>
           )}
-          <Detail label="Quoted price">
+          <Detail label={job.firmPrice ? "Agreed price" : "Quoted price"}>
             {job.quotedPriceCents !== null
               ? formatCents(job.quotedPriceCents)
               : pendingText("Awaiting quote")}

@@ -41,10 +41,9 @@ export function FirmPricePanel({ price, frequency }: { price: FirmPrice; frequen
         </div>
       </div>
       <p className="mt-4 border-t border-white/15 pt-3 text-sm text-brand-100">
-        This is the price, not an estimate: the landscaper who takes your request works at it. It changes only
-        if they find the property different from what you told us and you say yes to a new price. It is held
-        until the date above for a landscaper to take it; once taken, it is the price of every visit (taken
-        later, it is priced again on that day's rates). You approve the booking before your card is used.
+        This is the price, not an estimate. The landscaper who takes your request by that date works at it,
+        every visit; it changes only if you say yes to a new price. Taken later, it is priced on that day's
+        rates. Nothing is booked until you approve.
       </p>
     </div>
   );

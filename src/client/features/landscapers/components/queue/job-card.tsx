@@ -262,10 +262,12 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
               ? `Firm price: ${firmPriceText(job.firmPrice, job.series?.frequency ?? "one_time")}`
               : `Estimate: ${formatRange(job.estimateLowCents, job.estimateHighCents)}`}
           </Detail>
-          {job.quotedPriceCents !== null && job.quotedPriceCents !== job.series?.pricePerVisitCents ? (
+          {job.quotedPriceCents !== null &&
+          job.quotedPriceCents !== job.series?.pricePerVisitCents &&
+          job.quotedPriceCents !== job.firmPrice?.firstVisitCents ? (
             <Detail icon={CircleDollarSign}>
               <span className="font-semibold text-slate-900">
-                Your quote: {formatCents(job.quotedPriceCents)}
+                {job.firmPrice ? "Agreed price" : "Your quote"}: {formatCents(job.quotedPriceCents)}
               </span>
             </Detail>
           ) : null}
