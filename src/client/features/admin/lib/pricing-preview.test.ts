@@ -4,6 +4,7 @@ import { rateCardFormValues } from "../../../../shared/pricing-admin";
 import {
   baselineFor,
   changedFigures,
+  changeLines,
   changesText,
   differenceText,
   draftCard,
@@ -56,5 +57,18 @@ describe("the Pricing form's live preview", () => {
     expect(differenceText(3500, 3800)).toBe("+$3.00");
     expect(differenceText(3800, 3650)).toBe("−$1.50");
     expect(differenceText(3500, 3500)).toBe("No change");
+  });
+
+  it("lists each figure that changes, in the units the form shows", () => {
+    const draft = structuredClone(defaultRateCard);
+    draft.baseCents["edging-trimming"].xs = 2200;
+    draft.frequencyBp.biweekly = 11_500;
+    draft.minimumPerVisitCents = 4000;
+    expect(changeLines(defaultRateCard, draft)).toEqual([
+      "Edging & Trimming, Under 5,000 sq ft: $20.00 → $22.00",
+      "Every 2 weeks: 110% → 115%",
+      "Minimum per visit: $35.00 → $40.00",
+    ]);
+    expect(changeLines(defaultRateCard, defaultRateCard)).toEqual([]);
   });
 });

@@ -10,8 +10,11 @@ import {
   cardFrequencies,
   figureHundredths,
   type PublishRateCardInput,
+  priceFieldLabel,
   surchargedHeights,
+  surchargeFieldLabel,
 } from "../../../../shared/pricing-admin";
+import { frequencyLabel } from "../../../../shared/recurring";
 import { formatCents, serviceIds } from "../../../../shared/services";
 
 /*
@@ -85,6 +88,29 @@ export function changedFigures(base: RateCard, draft: RateCard): FigureChanges {
   for (const height of surchargedHeights)
     percentages += differs(base.heightSurchargeBp[height], draft.heightSurchargeBp[height]);
   return { prices, percentages };
+}
+
+/**
+ * Each figure that changes, as the publish dialog lists it ("Lawn Mowing, 5,000–10,000 sq ft: $37.00 →
+ * $40.00", "Every 2 weeks: 110% → 115%"), so an admin sees what they publish even when no sample lot uses it.
+ */
+export function changeLines(base: RateCard, draft: RateCard): string[] {
+  const lines: string[] = [];
+  const money = (a: number, b: number, label: string) => {
+    if (a !== b) lines.push(`${label}: ${formatCents(a)} → ${Number.isFinite(b) ? formatCents(b) : "?"}`);
+  };
+  const percent = (a: number, b: number, label: string) => {
+    if (a !== b) lines.push(`${label}: ${a / 100}% → ${Number.isFinite(b) ? `${b / 100}%` : "?"}`);
+  };
+  for (const service of serviceIds)
+    for (const tier of sizeTierIds)
+      money(base.baseCents[service][tier], draft.baseCents[service][tier], priceFieldLabel(service, tier));
+  for (const frequency of cardFrequencies)
+    percent(base.frequencyBp[frequency], draft.frequencyBp[frequency], frequencyLabel[frequency]);
+  for (const height of surchargedHeights)
+    percent(base.heightSurchargeBp[height], draft.heightSurchargeBp[height], surchargeFieldLabel(height));
+  money(base.minimumPerVisitCents, draft.minimumPerVisitCents, "Minimum per visit");
+  return lines;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

@@ -23,6 +23,7 @@ export function PublishDialog({
   pending,
   onConfirm,
   onCloseAutoFocus,
+  changes = [],
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -31,6 +32,8 @@ export function PublishDialog({
   pending: boolean;
   onConfirm: () => void;
   onCloseAutoFocus: (event: Event) => void;
+  /** Each figure that changes, one line each (the first 12, then how many more). */
+  changes?: readonly string[];
 }) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -39,6 +42,20 @@ export function PublishDialog({
           <AlertDialogTitle>Publish version {version}?</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {changes.length > 0 ? (
+          <ul
+            className="grid gap-1 text-sm text-slate-700"
+            aria-label="What changes"
+            data-testid="publish-changes"
+          >
+            {changes.slice(0, 12).map((line) => (
+              <li key={line} className="tabular-nums">
+                {line}
+              </li>
+            ))}
+            {changes.length > 12 ? <li>and {changes.length - 12} more</li> : null}
+          </ul>
+        ) : null}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           <Button type="button" onClick={onConfirm} pending={pending} pendingLabel="Publishing...">

@@ -26,7 +26,14 @@ import { Input } from "../../../../components/ui/input";
 import { Select } from "../../../../components/ui/select";
 import { reportSubmitFailure } from "../../../../lib/form-errors";
 import { usePublishRateCard } from "../../api/pricing-api";
-import { baselineFor, changedFigures, changesText, draftCard, previewLots } from "../../lib/pricing-preview";
+import {
+  baselineFor,
+  changedFigures,
+  changeLines,
+  changesText,
+  draftCard,
+  previewLots,
+} from "../../lib/pricing-preview";
 import { FactorFields } from "./factor-fields";
 import { LotPreviewTable } from "./lot-preview";
 import { PriceGrid } from "./price-grid";
@@ -240,6 +247,7 @@ export function RateCardForm({
         pending={publish.isPending}
         onConfirm={() => void onConfirm()}
         onCloseAutoFocus={focusAfterDialog}
+        changes={changeLines(baseline, draft)}
         description={
           <>
             Version {version} takes effect {when}: {changesText(changes).toLowerCase()} from version{" "}
