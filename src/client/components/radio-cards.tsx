@@ -26,6 +26,7 @@ export function RadioCards<T extends string>({
   note,
   columns = "grid-cols-1 sm:grid-cols-2",
   disabled,
+  className,
 }: {
   legend: string;
   description?: React.ReactNode;
@@ -38,6 +39,8 @@ export function RadioCards<T extends string>({
   note?: React.ReactNode;
   columns?: string;
   disabled?: boolean;
+  /** On the fieldset (a container for `columns`' container queries, say). */
+  className?: string;
 }) {
   const name = useId();
   const descriptionId = `${name}-description`;
@@ -47,7 +50,11 @@ export function RadioCards<T extends string>({
     .filter(Boolean)
     .join(" ");
   return (
-    <fieldset className="grid min-w-0 gap-2" aria-describedby={describedBy || undefined} disabled={disabled}>
+    <fieldset
+      className={cn("grid min-w-0 gap-2", className)}
+      aria-describedby={describedBy || undefined}
+      disabled={disabled}
+    >
       <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
       {description ? (
         <p id={descriptionId} className="-mt-1 text-sm text-slate-600">
@@ -83,9 +90,9 @@ export function RadioCards<T extends string>({
         ))}
       </div>
       {note ? (
-        <div id={noteId} className="text-sm text-slate-600">
+        <p id={noteId} className="text-sm text-slate-600">
           {note}
-        </div>
+        </p>
       ) : null}
       <FieldError id={errorId} message={error} />
     </fieldset>

@@ -58,10 +58,10 @@ export function LawnSizeQuestion({
       error={error}
       note={
         records ? (
-          <p data-testid="lot-records">
+          <span data-testid="lot-records">
             <strong className="font-medium text-slate-800">{records}</strong> We chose the size for you;
             change it if it looks wrong.
-          </p>
+          </span>
         ) : null
       }
     />
