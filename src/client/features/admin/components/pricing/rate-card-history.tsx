@@ -14,8 +14,7 @@ const statusBadge: Record<RateCardStatus, NonNullable<BadgeProps["variant"]>> = 
 };
 
 /** Who published a version: the launch card was written with the database, and an account may be gone. */
-const publisherOf = (entry: RateCardHistoryEntry) =>
-  entry.publishedBy ?? (entry.version === 1 ? "GreenScape (launch prices)" : "A removed account");
+const publisherOf = (entry: RateCardHistoryEntry) => entry.publishedBy ?? "A removed account";
 
 /**
  * "Nov 28, 2026, 11:27 PM", on Charlotte's clock: the same calendar as the dates versions start on, so a
@@ -53,7 +52,11 @@ export function RateCardHistory({
             <p className="whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">{entry.note}</p>
           ) : null}
           <p className="text-slate-600">
-            Published by {publisherOf(entry)} on {publishedAtText(entry.publishedAt)}
+            {/* The launch card was written with the database (its row's time is the migration's, not a
+                publication after its start date). */}
+            {entry.version === 1 && entry.publishedBy === null
+              ? "The launch prices, set up with the marketplace"
+              : `Published by ${publisherOf(entry)} on ${publishedAtText(entry.publishedAt)}`}
           </p>
         </li>
       ))}
