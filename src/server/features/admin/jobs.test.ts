@@ -179,10 +179,11 @@ describe("GET /api/admin/jobs", () => {
     expect(csv.statusCode, csv.body).toBe(200);
     const rows = csv.body.slice(1).split("\r\n").slice(1, 3);
     expect(rows[0]).toBe(
-      `JOB-${later.number},Weekly Later,Tasha Williams,Lawn Mowing,2026-07-07,Scheduled,,0.00,,`,
+      // The last two columns (size tier, rate card version) are blank: these jobs were not firm-priced.
+      `JOB-${later.number},Weekly Later,Tasha Williams,Lawn Mowing,2026-07-07,Scheduled,,0.00,,,,`,
     );
     expect(rows[1]).toBe(
-      `JOB-${today.number},Weekly Today,Tasha Williams,Lawn Mowing,2026-07-07,In Progress,,0.00,45.00,`,
+      `JOB-${today.number},Weekly Today,Tasha Williams,Lawn Mowing,2026-07-07,In Progress,,0.00,45.00,,,`,
     );
   });
 });
