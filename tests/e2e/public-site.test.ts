@@ -205,9 +205,11 @@ describe("public site: the quote action, /services, the footer, Help", () => {
     }
     const main = (await page.locator("main").textContent()) ?? "";
     for (const fact of [
-      "adds up the ranges of the services you tick",
-      "proposes a price and a date",
-      "Nothing is booked until you approve both",
+      // Issue 34: the firm price, and the estimate range when the size is not given.
+      "it shows one price per visit and the lines behind it, held for 7 days",
+      "You see an estimate range instead",
+      "works at your firm price and offers a date",
+      "Nothing is booked until you approve",
       "charged only once the work is done",
       "Visits are planned 8 weeks ahead",
     ]) {

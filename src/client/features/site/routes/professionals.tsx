@@ -30,7 +30,7 @@ const steps = [
   {
     icon: MapPin,
     title: "Get your price and a pro",
-    text: "Tell us your lot's size and you see a firm price at once. Vetted landscapers who serve your ZIP see the request, and the one who takes it works at that price.",
+    text: "Tell us your lot's size and you see a firm price at once. Your request is matched by location, availability and service type: vetted landscapers who serve your ZIP and offer the service see it, and the one with time on your date takes it at that price.",
   },
   {
     icon: Handshake,
