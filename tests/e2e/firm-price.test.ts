@@ -4,7 +4,7 @@ import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
 import { addDaysIso, daysFromToday, formatShortDate, todayInCharlotte } from "../../src/shared/dates";
-import { settleAnimations, wcagAxe } from "./support/a11y";
+import { settleAnimations, settleScroll, wcagAxe } from "./support/a11y";
 import { uniqueEmail, waitForEmail } from "./support/auth";
 import { desktop, mobile } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
@@ -26,6 +26,8 @@ async function shoot(page: Page, name: string, target?: Locator) {
 }
 
 async function expectAxeClean(page: Page, selector: string, label: string) {
+  await settleScroll(page);
+  await settleAnimations(page);
   const result = await wcagAxe(page).include(selector).analyze();
   const serious = result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

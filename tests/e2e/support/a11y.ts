@@ -43,8 +43,26 @@ export async function settleAnimations(page: Page) {
   );
 }
 
-/** No serious or critical axe violation inside the page's <main>. */
+/**
+ * Waits until the page stops scrolling (the app scrolls smoothly, so focusing a field far up or down glides for
+ * a moment: axe's target-size check, run mid-glide, sees controls passing under the sticky header), up to 3 s.
+ */
+export async function settleScroll(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const before = window.scrollY;
+        setTimeout(() => resolve(window.scrollY === before), 150);
+      }),
+    undefined,
+    { timeout: 3000 },
+  );
+}
+
+/** No serious or critical axe violation inside the page's <main>, once scrolling and transitions are over. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  await settleScroll(page);
+  await settleAnimations(page);
   const result = await wcagAxe(page).include("#main").analyze();
   const serious = result.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
