@@ -31,6 +31,8 @@ export function ConfirmDialog({
   pending,
   confirmVariant,
   onConfirm,
+  onCloseAutoFocus,
+  children,
 }: {
   /** The button that opens it; left out when the caller opens it (`open`, after a form's own checks). */
   trigger?: TriggerButton | React.ReactElement;
@@ -44,6 +46,10 @@ export function ConfirmDialog({
   pending: boolean;
   confirmVariant?: ButtonProps["variant"];
   onConfirm: (close: () => void) => Promise<void>;
+  /** Where focus goes when it closes (say, to the field a refusal named), instead of back to the trigger. */
+  onCloseAutoFocus?: (event: Event) => void;
+  /** More than a sentence under the description (a list of what changes). */
+  children?: React.ReactNode;
 }) {
   const [ownOpen, setOwnOpen] = useState(false);
   const open = controlledOpen ?? ownOpen;
@@ -51,11 +57,12 @@ export function ConfirmDialog({
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       {trigger ? <AlertDialogTrigger asChild>{triggerElement(trigger)}</AlertDialogTrigger> : null}
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           <Button

@@ -1,19 +1,10 @@
 import type * as React from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../../../components/ui/alert-dialog";
-import { Button } from "../../../../components/ui/button";
+import { ConfirmDialog } from "../../../../components/confirm-dialog";
 
 /**
- * "Publish version N?": the confirmation the form opens once its own checks pass. ConfirmDialog's shape, with
- * a say in where focus goes when it closes: on a refusal, to the first field the server named (the dialog's
- * focus trap would otherwise take it back to the Publish button).
+ * "Publish version N?": the confirmation the form opens once its own checks pass, listing each figure that
+ * changes. On a refusal focus goes to the first field the server named (`onCloseAutoFocus`), not back to
+ * the Publish button.
  */
 export function PublishDialog({
   open,
@@ -36,33 +27,31 @@ export function PublishDialog({
   changes?: readonly string[];
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Publish version {version}?</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {changes.length > 0 ? (
-          <ul
-            className="grid gap-1 text-sm text-slate-700"
-            aria-label="What changes"
-            data-testid="publish-changes"
-          >
-            {changes.slice(0, 12).map((line) => (
-              <li key={line} className="tabular-nums">
-                {line}
-              </li>
-            ))}
-            {changes.length > 12 ? <li>and {changes.length - 12} more</li> : null}
-          </ul>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button type="button" onClick={onConfirm} pending={pending} pendingLabel="Publishing...">
-            Publish version {version}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Publish version ${version}?`}
+      description={description}
+      confirmLabel={`Publish version ${version}`}
+      pendingLabel="Publishing..."
+      pending={pending}
+      onConfirm={async () => onConfirm()}
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      {changes.length > 0 ? (
+        <ul
+          className="grid gap-1 text-sm text-slate-700"
+          aria-label="What changes"
+          data-testid="publish-changes"
+        >
+          {changes.slice(0, 12).map((line) => (
+            <li key={line} className="tabular-nums">
+              {line}
+            </li>
+          ))}
+          {changes.length > 12 ? <li>and {changes.length - 12} more</li> : null}
+        </ul>
+      ) : null}
+    </ConfirmDialog>
   );
 }
