@@ -1,12 +1,10 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { settleAnimations, wcagAxe } from "./support/a11y";
 import { desktop, screenshot } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
 import { type AppServer, startAppServer } from "./support/server-process";
+import { expectAxeClean, savePng, scrollUnderHeader, tabTo } from "./support/shots";
 
 /**
  * Issue 34, item 3: Admin → Pricing. An admin changes a price, reads the sample lots' new prices, publishes by
@@ -20,15 +18,7 @@ const shotsDir = path.resolve(import.meta.dirname, "../../docs/screenshots/issue
 const phone = { width: 390, height: 844 };
 const admin = { email: "admin@e2e-pricing.test", password: "e2e-pricing-password" };
 
-/** The viewport (or the whole page) as a palette PNG, so the committed pictures stay small. */
-async function shoot(page: Page, name: string, fullPage = false) {
-  mkdirSync(shotsDir, { recursive: true });
-  await settleAnimations(page);
-  const png = await page.screenshot({ fullPage });
-  await sharp(png)
-    .png({ palette: true, quality: 90, compressionLevel: 9 })
-    .toFile(path.join(shotsDir, `${name}.png`));
-}
+const shoot = (page: Page, name: string, fullPage = false) => savePng(page, shotsDir, name, { fullPage });
 
 /** The top of the page, and its end, as a person scrolling there sees them. */
 async function shootTopAndBottom(page: Page, width: number) {
@@ -43,35 +33,15 @@ async function shootTopAndBottom(page: Page, width: number) {
 
 /** Scrolls the page so `element`'s top sits just under the sticky header, and takes the viewport. */
 async function shootFrom(page: Page, element: Locator, name: string) {
-  await element.evaluate((node) => {
-    const header = document.querySelector("header")?.getBoundingClientRect().height ?? 0;
-    window.scrollTo({
-      top: window.scrollY + node.getBoundingClientRect().top - header - 8,
-      behavior: "instant",
-    });
-  });
+  await scrollUnderHeader(element);
   await shoot(page, name);
 }
 
 /** No WCAG A/AA violation of any impact inside `selector`. */
-async function expectAccessible(page: Page, selector: string, label: string) {
-  const result = await wcagAxe(page).include(selector).analyze();
-  expect(
-    result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-    label,
-  ).toEqual([]);
-}
+const expectAccessible = (page: Page, selector: string, label: string) =>
+  expectAxeClean(page, selector, label);
 
 const isFocused = (element: Locator) => element.evaluate((node) => node === document.activeElement);
-
-/** Presses Tab until `target` has focus (at most `max` times): the keyboard's own way to a control. */
-async function tabTo(page: Page, target: Locator, max = 20) {
-  for (let i = 0; i < max; i++) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error("Tab never reached the control");
-}
 
 /** A sample lot's row of the preview table (1280) and its values: now, new and the difference, twice. */
 async function previewRow(page: Page, place: string): Promise<string[]> {

@@ -1,13 +1,11 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Locator, Page } from "playwright-core";
-import sharp from "sharp";
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { addDaysIso, daysFromToday, formatShortDate, todayInCharlotte } from "../../src/shared/dates";
-import { settleAnimations, settleScroll, wcagAxe } from "./support/a11y";
 import { uniqueEmail, waitForEmail } from "./support/auth";
 import { desktop, mobile } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
+import { expectAxeClean, savePng } from "./support/shots";
 
 /**
  * Issue 34 in the browser: a visitor gets one firm, explained price for a weekly mow before giving an email,
@@ -15,25 +13,6 @@ import { useBrowser } from "./support/fixtures";
  * to type one), with their 75 %. Screenshots at 390 and 1280 px in docs/screenshots/issue-34/firm-price.
  */
 const shotsDir = path.resolve(import.meta.dirname, "../../docs/screenshots/issue-34/firm-price");
-
-async function shoot(page: Page, name: string, target?: Locator) {
-  mkdirSync(shotsDir, { recursive: true });
-  await settleAnimations(page);
-  const png = target ? await target.screenshot() : await page.screenshot({ fullPage: true });
-  await sharp(png)
-    .png({ palette: true, quality: 90, compressionLevel: 9 })
-    .toFile(path.join(shotsDir, `${name}.png`));
-}
-
-async function expectAxeClean(page: Page, selector: string, label: string) {
-  await settleScroll(page);
-  await settleAnimations(page);
-  const result = await wcagAxe(page).include(selector).analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target).join(", ")}`);
-  expect(serious, label).toEqual([]);
-}
 
 describe("firm price (issue 34)", () => {
   const browsing = useBrowser();
@@ -82,9 +61,9 @@ describe("firm price (issue 34)", () => {
     const priceTop = (await panel.boundingBox())!.y;
     const emailTop = (await page.getByLabel("Email").boundingBox())!.y;
     expect(priceTop).toBeLessThan(emailTop);
-    await expectAxeClean(page, "#main", "quote-firm-price-390");
-    await shoot(page, "quote-form-390");
-    await shoot(page, "quote-price-panel-390", panel);
+    await expectAxeClean(page, "#main", "quote-firm-price-390", { seriousOnly: true });
+    await savePng(page, shotsDir, "quote-form-390", { fullPage: true });
+    await savePng(page, shotsDir, "quote-price-panel-390", { target: panel });
   });
 
   it("keeps the price through the confirmation page and the email, at 1280 px", async () => {
@@ -97,7 +76,7 @@ describe("firm price (issue 34)", () => {
     await page.getByLabel("Full name").fill("Dana Dilworth");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Phone number").fill("704-555-0134");
-    await shoot(page, "quote-form-1280");
+    await savePng(page, shotsDir, "quote-form-1280", { fullPage: true });
     await page.getByRole("button", { name: "Submit Request" }).click();
     await page.waitForURL((url) => url.pathname === "/quote-submitted");
     const submitted = page.getByTestId("submitted-price");
@@ -113,8 +92,8 @@ describe("firm price (issue 34)", () => {
         .textContent())!.slice(4),
     );
     expect(jobNumber).toBeGreaterThan(1000);
-    await expectAxeClean(page, "#main", "quote-submitted-firm-1280");
-    await shoot(page, "quote-submitted-1280");
+    await expectAxeClean(page, "#main", "quote-submitted-firm-1280", { seriousOnly: true });
+    await savePng(page, shotsDir, "quote-submitted-1280", { fullPage: true });
 
     const mail = await waitForEmail(inject("dataDir"), {
       to: email,
@@ -143,8 +122,8 @@ describe("firm price (issue 34)", () => {
     expect(await terms.getByText("$42.00", { exact: true }).count()).toBeGreaterThan(0);
     await terms.getByText("$31.50 a visit, $63.00 for the first", { exact: false }).waitFor();
     expect(await dialog.locator("input[name=price]").count()).toBe(0);
-    await expectAxeClean(page, '[role="dialog"]', "accept-firm-price-390");
-    await shoot(page, "accept-dialog-390", dialog);
+    await expectAxeClean(page, '[role="dialog"]', "accept-firm-price-390", { seriousOnly: true });
+    await savePng(page, shotsDir, "accept-dialog-390", { target: dialog });
     await dialog.getByRole("button", { name: "Send offer" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.goto("/landscaper-dashboard?show=accepted&sort=newest");

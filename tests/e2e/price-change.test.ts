@@ -1,15 +1,13 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { daysFromToday } from "../../src/shared/dates";
-import { settleAnimations, wcagAxe } from "./support/a11y";
 import { okJson, saveTestCard } from "./support/api";
 import { desktop } from "./support/browser";
 import { type SignedIn, useBrowser } from "./support/fixtures";
 import { cameraPhoto } from "./support/photos";
 import { submitQuote } from "./support/quotes";
+import { expectAxeClean, savePng, scrollUnderHeader, tabTo } from "./support/shots";
 
 /**
  * Issue 34, item 4: a price change before the work. The landscaper of a firm-priced booking asks a new price
@@ -22,44 +20,9 @@ import { submitQuote } from "./support/quotes";
 const shotsDir = path.resolve(import.meta.dirname, "../../docs/screenshots/issue-34/price-change");
 const phone = { width: 390, height: 844 };
 
-/** What the viewport shows (or one element), as a palette PNG so the committed pictures stay small. */
-async function shoot(page: Page, name: string, target?: Locator) {
-  mkdirSync(shotsDir, { recursive: true });
-  await settleAnimations(page);
-  const png = target ? await target.screenshot() : await page.screenshot();
-  await sharp(png)
-    .png({ palette: true, quality: 90, compressionLevel: 9 })
-    .toFile(path.join(shotsDir, `${name}.png`));
-}
-
 /** No WCAG A/AA violation, of any impact, inside `scope` (an open dialog, or the page's main). */
-async function expectAccessible(page: Page, label: string, scope = "[role=dialog], [role=alertdialog]") {
-  const result = await wcagAxe(page).include(scope).analyze();
-  expect(
-    result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-    label,
-  ).toEqual([]);
-}
-
-/** Presses Tab until `target` has focus (at most `max` times): the keyboard's own way to a control. */
-async function tabTo(page: Page, target: Locator, max = 25) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((node) => node === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error("Tab never reached the control");
-}
-
-/** Scrolls `element` to just under the sticky header, so the picture starts with it. */
-async function scrollToTop(element: Locator) {
-  await element.evaluate((node) => {
-    const header = document.querySelector("header")?.getBoundingClientRect().height ?? 0;
-    window.scrollTo({
-      top: window.scrollY + node.getBoundingClientRect().top - header - 8,
-      behavior: "instant",
-    });
-  });
-}
+const expectAccessible = (page: Page, label: string, scope = "[role=dialog], [role=alertdialog]") =>
+  expectAxeClean(page, scope, label);
 
 const proCard = (page: Page, number: number) =>
   page.getByRole("article").filter({ hasText: `JOB-${number}` });
@@ -126,7 +89,7 @@ describe("a price change before the work (issue 34)", () => {
     await dialog.getByRole("img", { name: "Chosen (1): IMG_1.jpg" }).waitFor();
     await expectAccessible(page, `${shot} dialog`);
     await dialog.evaluate((box) => box.scrollTo(0, 0));
-    await shoot(page, shot);
+    await savePng(page, shotsDir, shot);
     const send = dialog.getByRole("button", { name: "Send to the customer" });
     await tabTo(page, send);
     await page.keyboard.press("Enter");
@@ -162,9 +125,9 @@ describe("a price change before the work (issue 34)", () => {
       .waitFor();
     // Asked once: the button is gone until it is answered or taken back.
     expect(await card.getByRole("button", { name: "Ask for a price change" }).count()).toBe(0);
-    await scrollToTop(card);
+    await scrollUnderHeader(card);
     await expectAccessible(pro.page, "landscaper card, asked", "#main");
-    await shoot(pro.page, "landscaper-asked-1280", card);
+    await savePng(pro.page, shotsDir, "landscaper-asked-1280", { target: card });
 
     // The customer's home lists it; the card shows both prices, the reason, the photo, and what silence does.
     const { page } = customer;
@@ -173,8 +136,8 @@ describe("a price change before the work (issue 34)", () => {
     await waiting.getByText(`JOB-${first.number}`, { exact: true }).waitFor();
     await waiting.getByText("$70.00 asked instead of $56.70; nothing changes until you answer").waitFor();
     await waiting.getByRole("link", { name: `Answer the price change for JOB-${first.number}` }).waitFor();
-    await scrollToTop(waiting);
-    await shoot(page, "customer-waiting-for-you-390");
+    await scrollUnderHeader(waiting);
+    await savePng(page, shotsDir, "customer-waiting-for-you-390");
     await page.goto("/dashboard/customer");
     const mine = customerCard(page, first.number);
     const ask = mine.getByTestId("price-change");
@@ -186,9 +149,9 @@ describe("a price change before the work (issue 34)", () => {
       .waitFor();
     const thumb = ask.getByRole("button", { name: /^Price change photo 1 of 1/ });
     await thumb.waitFor();
-    await scrollToTop(ask);
+    await scrollUnderHeader(ask);
     await expectAccessible(page, "customer card, asked", "#main");
-    await shoot(page, "customer-asked-390");
+    await savePng(page, shotsDir, "customer-asked-390");
 
     // The photo opens full size by keyboard, and Escape returns to it.
     await thumb.focus();
@@ -196,7 +159,7 @@ describe("a price change before the work (issue 34)", () => {
     const viewer = page.getByRole("dialog", { name: /Price change photo 1 of 1/ });
     await viewer.getByRole("img").waitFor();
     await expectAccessible(page, "photo viewer");
-    await shoot(page, "customer-photo-390");
+    await savePng(page, shotsDir, "customer-photo-390");
     await page.keyboard.press("Escape");
     await expect.poll(() => thumb.evaluate((node) => node === document.activeElement)).toBe(true);
 
@@ -207,21 +170,21 @@ describe("a price change before the work (issue 34)", () => {
     const confirm = page.getByRole("alertdialog", { name: "Approve $70.00?" });
     await confirm.getByText("The amount held on your card changes to match.", { exact: false }).waitFor();
     await expectAccessible(page, "approve dialog");
-    await shoot(page, "approve-dialog-390");
+    await savePng(page, shotsDir, "approve-dialog-390");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await mine.getByText("You approved the new price: $70.00 is the agreed price now.").waitFor();
     await mine.getByText("$70.00 held on Visa •••• 4242").waitFor();
-    await scrollToTop(mine);
-    await shoot(page, "customer-approved-390");
+    await scrollUnderHeader(mine);
+    await savePng(page, shotsDir, "customer-approved-390");
 
     await proPhone.page.goto("/landscaper-dashboard");
     const approvedCard = proCard(proPhone.page, first.number);
     await approvedCard
       .getByText("Bea Booker approved your new price: $70.00 is the agreed price now.")
       .waitFor();
-    await scrollToTop(approvedCard);
-    await shoot(proPhone.page, "landscaper-approved-390");
+    await scrollUnderHeader(approvedCard);
+    await savePng(proPhone.page, shotsDir, "landscaper-approved-390");
 
     // Job 2: asked on a phone, declined at 1280 px by keyboard; the landscaper withdraws with no mark.
     const second = await bookedFirm(customer, pro);
@@ -230,17 +193,17 @@ describe("a price change before the work (issue 34)", () => {
     await phoneCard.waitFor();
     await askByKeyboard(proPhone.page, phoneCard, second.number, "ask-dialog-390");
     await phoneCard.getByText(/^You asked \$70\.00 instead of the agreed \$56\.70/).waitFor();
-    await scrollToTop(phoneCard);
-    await shoot(proPhone.page, "landscaper-asked-390");
+    await scrollUnderHeader(phoneCard);
+    await savePng(proPhone.page, shotsDir, "landscaper-asked-390");
 
     const desk = customerDesk.page;
     await desk.goto("/dashboard/customer");
     const deskCard = customerCard(desk, second.number);
     const deskAsk = deskCard.getByTestId("price-change");
     await deskAsk.getByRole("button", { name: /^Price change photo 1 of 1/ }).waitFor();
-    await scrollToTop(deskCard);
+    await scrollUnderHeader(deskCard);
     await expectAccessible(desk, "customer card at 1280", "#main");
-    await shoot(desk, "customer-asked-1280");
+    await savePng(desk, shotsDir, "customer-asked-1280");
     await deskAsk.getByRole("button", { name: "Decline" }).focus();
     await desk.keyboard.press("Enter");
     const declineDialog = desk.getByRole("alertdialog", { name: "Decline $70.00?" });
@@ -248,14 +211,14 @@ describe("a price change before the work (issue 34)", () => {
       .getByText("The agreed $56.70 stands, and Lee's Lawns · Lee Landscaper is told.", { exact: false })
       .waitFor();
     await expectAccessible(desk, "decline dialog");
-    await shoot(desk, "decline-dialog-1280");
+    await savePng(desk, shotsDir, "decline-dialog-1280");
     await desk.keyboard.press("Tab");
     await desk.keyboard.press("Enter");
     await deskCard
       .getByText("You declined the new price of $70.00: the agreed $56.70 stands.", { exact: false })
       .waitFor();
-    await scrollToTop(deskCard);
-    await shoot(desk, "customer-declined-1280");
+    await scrollUnderHeader(deskCard);
+    await savePng(desk, shotsDir, "customer-declined-1280");
 
     // The landscaper: declined, and the way out says it leaves no mark.
     await pro.page.reload();
@@ -267,14 +230,14 @@ describe("a price change before the work (issue 34)", () => {
       .waitFor();
     const leave = declinedCard.getByRole("button", { name: "Withdraw (no mark on your record)" });
     expect(await declinedCard.getByRole("button", { name: "Withdraw from job" }).count()).toBe(0);
-    await scrollToTop(declinedCard);
+    await scrollUnderHeader(declinedCard);
     await expectAccessible(pro.page, "landscaper card, declined", "#main");
-    await shoot(pro.page, "landscaper-declined-1280", declinedCard);
+    await savePng(pro.page, shotsDir, "landscaper-declined-1280", { target: declinedCard });
     await proPhone.page.reload();
     const phoneDeclined = proCard(proPhone.page, second.number);
     await phoneDeclined.getByRole("button", { name: "Withdraw (no mark on your record)" }).waitFor();
-    await scrollToTop(phoneDeclined);
-    await shoot(proPhone.page, "landscaper-declined-390");
+    await scrollUnderHeader(phoneDeclined);
+    await savePng(proPhone.page, shotsDir, "landscaper-declined-390");
 
     await leave.focus();
     await pro.page.keyboard.press("Enter");
@@ -286,7 +249,7 @@ describe("a price change before the work (issue 34)", () => {
       .waitFor();
     await pro.page.keyboard.type("I can't do it at the agreed price.");
     await expectAccessible(pro.page, "withdraw dialog");
-    await shoot(pro.page, "withdraw-no-mark-dialog-1280");
+    await savePng(pro.page, shotsDir, "withdraw-no-mark-dialog-1280");
     await tabTo(pro.page, withdraw.getByRole("button", { name: "Withdraw" }));
     await pro.page.keyboard.press("Enter");
     await pro.page
