@@ -1,4 +1,4 @@
-import { applyBp, type RateCard, type SizeTier } from "../../../../shared/pricing";
+import { priceQuote, type RateCard, type SizeTier } from "../../../../shared/pricing";
 import type { Frequency } from "../../../../shared/recurring";
 import { formatCents, type ServiceId } from "../../../../shared/services";
 
@@ -6,14 +6,13 @@ import { formatCents, type ServiceId } from "../../../../shared/services";
 export const firmRepeatNote =
   "For a repeating service the date is the first visit; the landscaper who takes it offers a weekday, and you approve once. The price per visit is the one below.";
 
-/** A service's own firm price for the chosen size and frequency, as its card shows it. */
+/** A service's own firm price for the chosen size and frequency (its line of the quote), as its card shows it. */
 export function servicePriceText(
   service: ServiceId,
   options: { tier: SizeTier; frequency: Frequency; card: RateCard },
 ): string {
-  const cents = applyBp(
-    options.card.baseCents[service][options.tier],
-    options.card.frequencyBp[options.frequency],
-  );
-  return options.frequency === "one_time" ? formatCents(cents) : `${formatCents(cents)} per visit`;
+  const { tier, frequency, card } = options;
+  const cents = priceQuote({ services: [service], tier, frequency, grassHeight: "normal" }, card).lines[0]!
+    .cents;
+  return frequency === "one_time" ? formatCents(cents) : `${formatCents(cents)} per visit`;
 }
