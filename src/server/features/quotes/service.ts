@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { addressLine } from "../../../shared/address.js";
 import { formatLongDate } from "../../../shared/dates.js";
 import { type QuoteRequest, quoteRequestSchema } from "../../../shared/jobs.js";
-import { firmPriceText } from "../../../shared/pricing.js";
+import { firmPriceText, isSizeTier } from "../../../shared/pricing.js";
 import { PHOTO_MAX_EDGE } from "../../../shared/proof.js";
 import {
   photoMessages,
@@ -94,8 +94,9 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
     if (existing) return retried(existing, input, customerId);
   }
   return db.transaction(async (tx) => {
-    // The server prices the answers itself (a client never sends a price), on the card in force today.
-    const price = firmPriceOf(input, await rateCardOn(tx));
+    // The server prices the answers itself (a client never sends a price), on the card in force today; a
+    // request without a size tier has no firm price, so it need not read the card.
+    const price = isSizeTier(input.sizeTier) ? firmPriceOf(input, await rateCardOn(tx)) : null;
     // With a firm price the estimate is that price: every screen that shows an estimate shows it.
     const estimate = price
       ? { lowCents: price.perVisitCents, highCents: price.perVisitCents }
