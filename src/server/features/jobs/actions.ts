@@ -42,22 +42,23 @@ function assertInArea(profile: { coveredZipCodes: string[] }, current: JobRow) {
  * refused: only the customer's yes changes it), else the price they typed.
  */
 async function offerPrice(tx: DbOrTx, current: JobRow, typedCents: number | undefined) {
-  const frequency = current.seriesId
-    ? ((
-        await tx
-          .select({ frequency: jobSeries.frequency })
-          .from(jobSeries)
-          .where(eq(jobSeries.id, current.seriesId))
-      )[0]?.frequency as Frequency | undefined)
-    : "one_time";
-  const firm = await firmPriceAtAccept(tx, current, frequency ?? "one_time");
-  if (firm) {
-    if (typedCents !== undefined && typedCents !== firm.firstVisitCents && typedCents !== firm.perVisitCents)
-      throw conflict(jobMessages.firmPrice(firmPriceText(firm, frequency ?? "one_time")));
-    return { firm, firstVisitCents: firm.firstVisitCents, perVisitCents: firm.perVisitCents };
+  // A request a landscaper prices needs no card and no series lookup.
+  if (current.firmPriceCents === null) {
+    if (typedCents === undefined) throw fieldInvalid("price", "Price is required.");
+    return { firm: null, firstVisitCents: typedCents, perVisitCents: typedCents };
   }
-  if (typedCents === undefined) throw fieldInvalid("price", "Price is required.");
-  return { firm: null, firstVisitCents: typedCents, perVisitCents: typedCents };
+  const series = current.seriesId
+    ? await tx
+        .select({ frequency: jobSeries.frequency })
+        .from(jobSeries)
+        .where(eq(jobSeries.id, current.seriesId))
+    : [];
+  const frequency = (series[0]?.frequency as Frequency | undefined) ?? "one_time";
+  const firm = await firmPriceAtAccept(tx, current, frequency);
+  if (!firm) throw new Error(`Job ${current.id} recorded a firm price without a size tier.`);
+  if (typedCents !== undefined && typedCents !== firm.firstVisitCents && typedCents !== firm.perVisitCents)
+    throw conflict(jobMessages.firmPrice(firmPriceText(firm, frequency)));
+  return { firm, firstVisitCents: firm.firstVisitCents, perVisitCents: firm.perVisitCents };
 }
 
 /** A landscaper takes a pending job in their area at a price and date; the customer is asked to approve. */
