@@ -34,26 +34,25 @@ export function PricingFiguresPanel({ range }: { range: AnalyticsFilter["range"]
       ) : (
         <>
           <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3" data-testid="pricing-figures">
-            <div className="rounded-lg bg-slate-50 px-3 py-2">
-              <dt className="text-xs font-medium text-slate-600">Quotes with a firm price</dt>
-              <dd className="text-lg font-bold text-slate-900 tabular-nums">
-                {share(data.firmQuotes, data.quotes)}
-              </dd>
-            </div>
-            <div className="rounded-lg bg-slate-50 px-3 py-2">
-              <dt className="text-xs font-medium text-slate-600">Price change asked</dt>
-              <dd className="text-lg font-bold text-slate-900 tabular-nums">
-                {share(data.priceChangesRequested, data.takenFirm)}
-              </dd>
-              <dd className="text-xs text-slate-500">of firm-priced jobs a landscaper took</dd>
-            </div>
-            <div className="rounded-lg bg-slate-50 px-3 py-2">
-              <dt className="text-xs font-medium text-slate-600">Price change approved</dt>
-              <dd className="text-lg font-bold text-slate-900 tabular-nums">
-                {share(data.priceChangesApproved, data.takenFirm)}
-              </dd>
-              <dd className="text-xs text-slate-500">by the customer</dd>
-            </div>
+            {[
+              { label: "Quotes with a firm price", value: share(data.firmQuotes, data.quotes), note: null },
+              {
+                label: "Price change asked",
+                value: share(data.priceChangesRequested, data.takenFirm),
+                note: "of firm-priced jobs a landscaper took",
+              },
+              {
+                label: "Price change approved",
+                value: share(data.priceChangesApproved, data.takenFirm),
+                note: "by the customer",
+              },
+            ].map((figure) => (
+              <div key={figure.label} className="rounded-lg bg-slate-50 px-3 py-2">
+                <dt className="text-xs font-medium text-slate-600">{figure.label}</dt>
+                <dd className="text-lg font-bold text-slate-900 tabular-nums">{figure.value}</dd>
+                {figure.note ? <dd className="text-xs text-slate-500">{figure.note}</dd> : null}
+              </div>
+            ))}
           </dl>
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
