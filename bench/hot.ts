@@ -20,6 +20,7 @@ import { seedBulk } from "./lib/seed.js";
 import { repoRoot, startServer } from "./lib/server.js";
 import { openDirect, prepareTarget, type Target } from "./lib/target.js";
 
+// The read paths issue 32 named; `--only=key,key` measures others (the quote POST of issue 34).
 const HOT = ["notification-bell", "landscaper-queue"];
 const log = (message: string) =>
   console.log(`[bench:hot ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -59,8 +60,16 @@ async function main() {
   const argv = process.argv.slice(2);
   const reuse = argv.includes("--reuse");
   const label = argv.find((a) => a.startsWith("--label="))?.slice(8) ?? "run";
+  const only =
+    argv
+      .find((a) => a.startsWith("--only="))
+      ?.slice(7)
+      .split(",") ?? HOT;
   const options = parseOptions(
-    argv.filter((a) => a !== "--reuse" && a !== "--keep-profile" && !a.startsWith("--label=")),
+    argv.filter(
+      (a) =>
+        a !== "--reuse" && a !== "--keep-profile" && !a.startsWith("--label=") && !a.startsWith("--only="),
+    ),
     { BENCH_JOBS: "1000000", BENCH_ENGINE: "postgres", ...process.env },
   );
   const jobs = options.scales.at(-1)!;
@@ -80,7 +89,7 @@ async function main() {
     : await prepareTarget("postgres", options);
   sessions ??= await seeded(target, jobs);
   const env = loadEnv({ ...process.env, DATABASE_URL: options.databaseUrl, NODE_ENV: "production" });
-  const list = scenarios(sessions, env).filter((s) => HOT.includes(s.key));
+  const list = scenarios(sessions, env).filter((s) => only.includes(s.key));
   const load = {
     connections: options.connections,
     seconds: options.durationSeconds,
@@ -93,7 +102,10 @@ async function main() {
   try {
     for (const scenario of list) {
       const { queries } = await direct.capture(scenario.service);
-      ceilings.set(scenario.key, await measureDirect(() => direct.replay(queries, false), load));
+      ceilings.set(
+        scenario.key,
+        await measureDirect(() => direct.replay(queries, scenario.transactional), load),
+      );
       log(
         `direct ${scenario.key}: ${ceilings.get(scenario.key)!.rps} req/s, p95 ${ceilings.get(scenario.key)!.p95} ms`,
       );

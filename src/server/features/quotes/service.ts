@@ -18,7 +18,7 @@ import { job, jobEvent, jobSeries, servicePrice } from "../../db/schema.js";
 import { badRequest, conflict, notFound, unsupportedFile } from "../../lib/errors.js";
 import { extensionOf, sniffFileType } from "../../lib/file-type.js";
 import { cleanImage } from "../../lib/images.js";
-import { enqueueEmail } from "../../lib/outbox/enqueue.js";
+import { enqueueEmails } from "../../lib/outbox/enqueue.js";
 import type { Storage } from "../../lib/storage.js";
 import { servicesOf } from "../jobs/index.js";
 import { raiseJobAlert } from "../notifications/index.js";
@@ -159,29 +159,38 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
       ? `${firmPriceText(price, input.frequency)} · held until ${formatLongDate(price.heldUntil)}`
       : undefined;
     const date = formatLongDate(input.preferredDate);
-    await enqueueEmail(tx, created.customerEmail, {
-      template: "quote_received",
-      name: input.fullName,
+    const shared = {
       services: servicesOf(created),
       address: addressLine(input.address, input.zipCode),
       date,
-      estimate: estimateText,
-      firmPrice,
-      jobNumber: label,
-    });
-    await enqueueEmail(tx, env.TEAM_EMAIL, {
-      template: "job_request",
-      name: input.fullName,
-      email: created.customerEmail,
-      phone: input.phone,
-      services: servicesOf(created),
-      address: addressLine(input.address, input.zipCode),
-      date,
-      estimate: estimateText,
-      firmPrice,
-      jobNumber: label,
-      adminUrl: `${env.PUBLIC_URL}/admin/jobs`,
-    });
+    };
+    await enqueueEmails(tx, [
+      {
+        to: created.customerEmail,
+        input: {
+          template: "quote_received",
+          name: input.fullName,
+          ...shared,
+          estimate: estimateText,
+          firmPrice,
+          jobNumber: label,
+        },
+      },
+      {
+        to: env.TEAM_EMAIL,
+        input: {
+          template: "job_request",
+          name: input.fullName,
+          email: created.customerEmail,
+          phone: input.phone,
+          ...shared,
+          estimate: estimateText,
+          firmPrice,
+          jobNumber: label,
+          adminUrl: `${env.PUBLIC_URL}/admin/jobs`,
+        },
+      },
+    ]);
 
     // One alert for the job, however many landscapers serve the ZIP: each sees it in their bell (those
     // approved, not paused and covering the ZIP) and gets it live, by push or by text (decision record 013).

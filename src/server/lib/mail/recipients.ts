@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { user } from "../../db/schema.js";
 import type { EmailTemplate } from "./templates.js";
@@ -22,12 +22,27 @@ const serverBuilt = new Set(["template", "url", "role"]);
  * sign-up form by someone else: what that someone typed reaches it with no clickable link in it.
  */
 export async function forRecipient(db: DbOrTx, to: string, input: EmailTemplate): Promise<EmailTemplate> {
-  const [confirmed] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.email, to.toLowerCase()), eq(user.emailVerified, true)))
-    .limit(1);
-  if (confirmed) return input;
+  const [copy] = await forRecipients(db, [{ to, input }]);
+  return copy!;
+}
+
+/** forRecipient for several emails with one lookup: the quote's two emails cost one round trip, not two. */
+export async function forRecipients(
+  db: DbOrTx,
+  emails: readonly { to: string; input: EmailTemplate }[],
+): Promise<EmailTemplate[]> {
+  const addresses = [...new Set(emails.map((e) => e.to.toLowerCase()))];
+  const rows = addresses.length
+    ? await db
+        .select({ email: user.email })
+        .from(user)
+        .where(and(inArray(user.email, addresses), eq(user.emailVerified, true)))
+    : [];
+  const confirmed = new Set(rows.map((r) => r.email.toLowerCase()));
+  return emails.map(({ to, input }) => (confirmed.has(to.toLowerCase()) ? input : defanged(input)));
+}
+
+function defanged(input: EmailTemplate): EmailTemplate {
   const safe: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     safe[key] =
