@@ -14,6 +14,7 @@ import { type Auth, createAuth } from "./features/accounts/auth.js";
 import { accountRoutes } from "./features/accounts/routes.js";
 import { SessionCache } from "./features/accounts/session-cache.js";
 import { adminRoutes } from "./features/admin/routes.js";
+import { bookingRoutes } from "./features/booking/routes.js";
 import { conversationRoutes } from "./features/conversations/routes.js";
 import { customerRoutes } from "./features/customers/routes.js";
 import { exportRoutes } from "./features/exports/routes.js";
@@ -267,6 +268,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await api.register(siteRoutes);
       await api.register(quoteRoutes);
       await api.register(pricingRoutes);
+      await api.register(bookingRoutes);
       await api.register(jobRoutes);
       await api.register(seriesRoutes);
       await api.register(customerRoutes);

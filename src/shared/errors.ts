@@ -34,6 +34,8 @@ export const errorCodes = [
   "card_declined",
   // A cancellation that now costs a fee the person has not seen: shown to them, nothing cancelled
   "fee_required",
+  // Instant booking: the chosen day filled meanwhile (the message names the pro's next free days)
+  "day_filled",
   // Push subscriptions
   "push_endpoint_refused",
   "push_endpoint_taken",

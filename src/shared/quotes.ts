@@ -16,6 +16,11 @@ export const quoteSummarySchema = z.object({
   estimateHighCents: z.number(),
   /** The firm price per visit (issue 34), or null when a landscaper prices it (size not given, over an acre). */
   price: firmPriceSchema.nullable().optional(),
+  /**
+   * Given once, to the sender of the quote (issue 35): with it that browser may see the pros free for the
+   * request and book one before the email is confirmed. Never shown again.
+   */
+  bookingToken: z.string().optional(),
 });
 export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
 

@@ -1,5 +1,6 @@
 // The database schema, one file per area under ./schema/; drizzle-kit reads this file (drizzle.config.ts).
 export * from "./schema/accounts.js";
+export * from "./schema/booking.js";
 export * from "./schema/jobs.js";
 export * from "./schema/messaging.js";
 export * from "./schema/parcels.js";

@@ -71,6 +71,11 @@ export const job = pgTable(
     idempotencyKey: text("idempotency_key").unique(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    // Booked at once by the customer with a chosen pro (issue 35): the pro's 2-hour release window starts here.
+    bookedInstantlyAt: timestamp("booked_instantly_at", { withTimezone: true }),
+    // The hash of the secret the quote's answer gave its sender: it lets that browser book the request before
+    // the email is confirmed (the trust rules let a confirmed address claim every quote sent with it).
+    bookingTokenHash: text("booking_token_hash"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     ratedAt: timestamp("rated_at", { withTimezone: true }),
@@ -192,7 +197,9 @@ export const jobEvent = pgTable(
   (t) => [
     index("job_event_job_idx").on(t.jobId, t.createdAt),
     // The reliability figures count a landscaper's withdrawals and missed visits by actor: only those rows.
-    index("job_event_actor_lost_idx").on(t.actorId).where(sql`${t.toStatus} in ('pending', 'missed')`),
+    index("job_event_actor_lost_idx")
+      .on(t.actorId)
+      .where(sql`${t.toStatus} in ('pending', 'missed', 'released')`),
   ],
 );
 

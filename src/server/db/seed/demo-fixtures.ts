@@ -1,3 +1,4 @@
+import type { Availability } from "../../../shared/booking.js";
 /** The demo's fixed material: a seeded generator, Charlotte neighbourhoods, names and landscapers. */
 import type * as s from "../schema.js";
 
@@ -128,6 +129,41 @@ export const landscaperSeeds = [
   },
   { name: "Dale Simmons", business: "Simmons Mowing", status: "denied", zips: ["28213"], radius: 10 },
 ] as const;
+
+/**
+ * The approved landscapers' availability (issue 35): who can be booked at once, for what, when. Jamal keeps
+ * the defaults (nothing instant), so the demo shows a pro who takes work from the queue only.
+ */
+export const demoAvailability = {
+  "Carlos Mendoza": {
+    weekdays: [1, 2, 3, 4, 5, 6],
+    visitsPerDay: 5,
+    noticeHours: 24,
+    instantServices: ["lawn-mowing", "edging-trimming", "leaf-removal"],
+    priceAdjustPercent: 0,
+  },
+  "Tasha Williams": {
+    weekdays: [1, 2, 3, 4, 5],
+    visitsPerDay: 4,
+    noticeHours: 48,
+    instantServices: ["lawn-mowing", "edging-trimming", "bush-shrub-trimming"],
+    priceAdjustPercent: 10,
+  },
+  "Ben Whitaker": {
+    weekdays: [2, 3, 4, 5, 6],
+    visitsPerDay: 6,
+    noticeHours: 12,
+    instantServices: ["lawn-mowing", "edging-trimming"],
+    priceAdjustPercent: -5,
+  },
+  "Rosa Delgado": {
+    weekdays: [1, 2, 3, 4, 5],
+    visitsPerDay: 4,
+    noticeHours: 24,
+    instantServices: ["lawn-mowing", "leaf-removal"],
+    priceAdjustPercent: 0,
+  },
+} as const satisfies Record<string, Availability>;
 
 /** Who has sent no documents yet: her application waits for them (./demo-documents.ts). */
 export const DEMO_WITHOUT_DOCUMENTS = "Lily Chen";

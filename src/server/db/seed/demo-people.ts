@@ -6,6 +6,7 @@ import { insertUsers } from "./bootstrap.js";
 import {
   DAY,
   DEMO_DOMAIN,
+  demoAvailability,
   firstNames,
   hasDemoDocuments,
   landscaperSeeds,
@@ -113,6 +114,16 @@ export async function seedDemoLandscapers(
       createdAt: l.createdAt,
     })),
   );
+  const withAvailability = landscapers.filter((l) => l.name in demoAvailability);
+  if (withAvailability.length)
+    await tx.insert(s.landscaperAvailability).values(
+      withAvailability.map((l) => ({
+        landscaperId: l.id,
+        ...demoAvailability[l.name as keyof typeof demoAvailability],
+        weekdays: [...demoAvailability[l.name as keyof typeof demoAvailability].weekdays],
+        instantServices: [...demoAvailability[l.name as keyof typeof demoAvailability].instantServices],
+      })),
+    );
   return landscapers;
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { and, eq, isNull, like } from "drizzle-orm";
 import { verificationMessages } from "../../../shared/accounts.js";
 import { firstNameOf } from "../../../shared/session.js";
@@ -7,6 +6,7 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { job, jobSeries, outbox, usedToken, user, verification } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
+import { tokenHashOf } from "../../lib/secret-token.js";
 import { notify } from "../notifications/index.js";
 
 /** Verification links work for a day (Better Auth signs the expiry into the token). */
@@ -56,7 +56,7 @@ export async function sendVerificationEmail(options: {
  * Better Auth's verification token is a signed JWT with no server-side row, so this is what makes it single use.
  */
 export async function claimToken(db: DbOrTx, token: string, purpose: string): Promise<boolean> {
-  const tokenHash = createHash("sha256").update(token).digest("hex");
+  const tokenHash = tokenHashOf(token);
   const rows = await db
     .insert(usedToken)
     .values({ tokenHash, purpose })

@@ -1,3 +1,4 @@
+import { bookingMessages } from "../../../shared/booking.js";
 import type { Env } from "../../config/env.js";
 import type { Db, Tx } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
@@ -57,7 +58,13 @@ const isBooked = (row: JobRow): row is JobRow & { scheduledDate: string } =>
  * Queued in the approval's transaction (a booking that rolls back sends nothing). It goes whatever the email
  * preference says, like a receipt: it is the customer's record of what they agreed to pay and when.
  */
-export async function queueBookingConfirmation(tx: Tx, env: Env, booked: JobRow): Promise<void> {
+export async function queueBookingConfirmation(
+  tx: Tx,
+  env: Env,
+  booked: JobRow,
+  /** Booked before the address was confirmed (an instant booking from the quote): the email says what is left. */
+  options: { unconfirmedEmail?: boolean } = {},
+): Promise<void> {
   if (!isBooked(booked)) return;
   const now = new Date();
   const facts = await bookingFacts(tx, env, booked);
@@ -81,6 +88,7 @@ export async function queueBookingConfirmation(tx: Tx, env: Env, booked: JobRow)
       ...(terms.series ? { series: terms.series } : {}),
       calendar: terms.calendar.email,
       dashboardUrl: facts.dashboardUrl,
+      ...(options.unconfirmedEmail ? { confirmEmail: bookingMessages.confirmEmail } : {}),
     },
     { attachments: [{ kind: "inline", ...calendarFile(facts, terms, now) }] },
   );

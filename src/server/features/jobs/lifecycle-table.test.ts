@@ -13,6 +13,7 @@ describe("the job lifecycle table", () => {
       "approve_work",
       "arrived",
       "ask_price_change",
+      "book",
       "cancel",
       "complete",
       "decline",
@@ -28,6 +29,7 @@ describe("the job lifecycle table", () => {
       "reconsider",
       "redo",
       "refund",
+      "release",
       "release_payment",
       "report_problem",
       "resolve",
@@ -69,6 +71,9 @@ describe("the job lifecycle table", () => {
       to: "pending",
       event: "left_after_price_declined",
     });
+    // A pro's release of an instant booking (issue 35): by its own name, which the record counts as a withdrawal.
+    expect(transitions.release).toMatchObject({ from: ["scheduled"], to: "pending", event: "released" });
+    expect(transitions.book).toMatchObject({ from: ["pending"], to: "scheduled" });
     expect(() => assertAllowed("cancel", { status: "completed" })).toThrow(/can no longer be cancelled/);
     expect(() => assertAllowed("decline", { status: "accepted" })).toThrow(/can no longer be declined/);
   });

@@ -21,6 +21,11 @@ export const transitions = {
   // Undoing a decline: the job returns to the landscaper's new requests while it is still open.
   reconsider: { from: ["pending"], to: null, event: "reconsidered", verb: "taken back into your queue" },
   approve: { from: ["accepted"], to: "scheduled", verb: "approved" },
+  // Instant booking (issue 35): the customer books a chosen pro on a free day at the firm price, card saved, in
+  // one step; or, after a release, the next-best pro is booked at the same price.
+  book: { from: ["pending"], to: "scheduled", verb: "booked" },
+  // The pro gives an instant booking back within 2 hours, with a reason (a withdrawal on their record).
+  release: { from: ["scheduled"], to: "pending", event: "released", verb: "released" },
   // On the visit's day: the landscaper's arrival steps, kept as times (the on-time figure reads them).
   on_my_way: { from: ["scheduled"], to: null, event: "on_the_way", verb: "marked on the way" },
   arrived: { from: ["scheduled"], to: null, event: "arrived", verb: "marked arrived" },

@@ -3,5 +3,5 @@ export { decideAreaChange, listAreaChanges } from "./area-changes.js";
 export { greatCircleMiles, zipDistanceMiles } from "./coverage.js";
 export { landscaperNameOf, landscaperNameSql } from "./names.js";
 export { liftPause, listPausedLandscapers, pauseLandscaper } from "./pauses.js";
-export { ARRIVAL_TRACKING_SINCE, MISSED_EVENT, reliabilityOf } from "./reliability.js";
+export { ARRIVAL_TRACKING_SINCE, MISSED_EVENT, RELEASED_EVENT, reliabilityOf } from "./reliability.js";
 export { findProfile } from "./service.js";

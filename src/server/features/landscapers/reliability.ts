@@ -13,6 +13,9 @@ import { job, jobEvent } from "../../db/schema.js";
  */
 export const ARRIVAL_TRACKING_SINCE = "2026-11-27";
 
+/** What the history records when a pro releases an instant booking (issue 35): a withdrawal on their record. */
+export const RELEASED_EVENT = "released";
+
 /** What the history (`job_event.to_status`) records when the late lock-out takes a visit back. */
 export const MISSED_EVENT = "missed";
 
@@ -43,7 +46,8 @@ const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / wh
  *   theirs: it counts as missed in the completion rate instead.
  * - Completion: completed / (completed + withdrawn by them + missed by them). A withdrawal is their
  *   'withdraw' from accepted or scheduled (the job event they wrote, back to pending); a miss is the
- *   lock-out's 'missed' event, recorded with the landscaper who missed the visit as its actor. Leaving after
+ *   lock-out's 'missed' event, recorded with the landscaper who missed the visit as its actor. Releasing an
+ *   instant booking within its 2 hours ('released', issue 35) counts as a withdrawal. Leaving after
  *   the customer declined their price change ('left_after_price_declined', issue 34) and putting a series
  *   back for a weekday they could not do ('day_declined') are not withdrawals: the change was the
  *   customer's, and those events are not counted here.
@@ -71,6 +75,7 @@ export async function reliabilityOf(
   // Literals, not parameters: the planner matches them to the partial index job_event_actor_lost_idx
   // (to_status in ('pending', 'missed')) whatever plan a prepared statement gets.
   const missed = sql.raw(`'${MISSED_EVENT}'`);
+  const released = sql.raw(`'${RELEASED_EVENT}'`);
   const result = await db.execute(sql`
     with visits as (
       select ${job.landscaperId} as id,
@@ -86,12 +91,12 @@ export async function reliabilityOf(
     ),
     lost as (
       select ${jobEvent.actorId} as id,
-        count(*) filter (where ${jobEvent.toStatus} = 'pending') as withdrawn,
+        count(*) filter (where ${jobEvent.toStatus} in ('pending', ${released})) as withdrawn,
         count(*) filter (where ${jobEvent.toStatus} = ${missed}) as missed
       from ${jobEvent}
       where ${jobEvent.actorId} = any(${sql.param(ids)}::text[])
         and ((${jobEvent.toStatus} = 'pending' and ${jobEvent.fromStatus} in ('accepted', 'scheduled'))
-          or ${jobEvent.toStatus} = ${missed})
+          or ${jobEvent.toStatus} in (${missed}, ${released}))
       group by ${jobEvent.actorId}
     )
     select ids.id, v.completed, v.due, v.on_time, v.rating_sum, v.rating_count, l.withdrawn, l.missed

@@ -139,6 +139,8 @@ describe("quotes", () => {
         estimateHighCents: 7500 + 14000,
         // No size given: a landscaper prices it (the firm price is tested in pricing/firm-price.test.ts).
         price: null,
+        // The secret that lets this sender book the request at once (issue 35): only its hash is kept.
+        bookingToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       });
       expect(quote.number).toBeGreaterThanOrEqual(1001);
 
@@ -151,6 +153,8 @@ describe("quotes", () => {
         additionalNotes: "Gate code 1234",
         photoKey: null,
       });
+      expect(row!.bookingTokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row!.bookingTokenHash).not.toContain(quote.bookingToken);
       const events = await t.database.db.select().from(jobEvent).where(eq(jobEvent.jobId, quote.id));
       expect(events.map((e) => [e.fromStatus, e.toStatus])).toEqual([[null, "pending"]]);
 

@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound, unsupportedFile } from "../../lib/error
 import { extensionOf, sniffFileType } from "../../lib/file-type.js";
 import { cleanImage } from "../../lib/images.js";
 import { enqueueEmails } from "../../lib/outbox/enqueue.js";
+import { newSecretToken } from "../../lib/secret-token.js";
 import type { Storage } from "../../lib/storage.js";
 import { servicesOf } from "../jobs/index.js";
 import { raiseJobAlert } from "../notifications/index.js";
@@ -88,7 +89,20 @@ function retried(row: typeof job.$inferSelect, input: QuoteRequest, customerId: 
  * The same idempotency key always answers the same job to its own retries (a double click or a retry creates
  * one), and 409 to a request with other details or from another customer.
  */
-export async function submitQuote({ db, env, input, customerId, photo }: SubmitQuoteOptions) {
+export async function submitQuote(options: SubmitQuoteOptions) {
+  // The secret that lets this sender book the request at once (issue 35); a retry gets a new one, which
+  // replaces the first: the retry is the same sender.
+  const secret = newSecretToken();
+  const answer = await createQuoteJob(options, secret.hash);
+  if (!answer.created)
+    await options.db.update(job).set({ bookingTokenHash: secret.hash }).where(eq(job.id, answer.job.id));
+  return { ...answer, bookingToken: secret.token };
+}
+
+async function createQuoteJob(
+  { db, env, input, customerId, photo }: SubmitQuoteOptions,
+  bookingTokenHash: string,
+) {
   if (input.idempotencyKey) {
     const [existing] = await db.select().from(job).where(eq(job.idempotencyKey, input.idempotencyKey));
     if (existing) return retried(existing, input, customerId);
@@ -140,6 +154,7 @@ export async function submitQuote({ db, env, input, customerId, photo }: SubmitQ
         grassHeight: input.grassHeight,
         ...firmPriceColumns(price),
         idempotencyKey: input.idempotencyKey ?? null,
+        bookingTokenHash,
       })
       .onConflictDoNothing({ target: job.idempotencyKey })
       .returning();
@@ -255,6 +270,7 @@ export async function receiveQuote(
         estimateLowCents: 0,
         estimateHighCents: 0,
         price: null,
+        bookingToken: newSecretToken().token,
       },
     };
   }
@@ -270,7 +286,11 @@ export async function receiveQuote(
     await storage.put(photo.key, image.data);
   }
   try {
-    const { job: row, created } = await submitQuote({
+    const {
+      job: row,
+      created,
+      bookingToken,
+    } = await submitQuote({
       db: options.db,
       env: options.env,
       input,
@@ -279,7 +299,7 @@ export async function receiveQuote(
     });
     // A retried request already stored its photo with the first job; drop the duplicate file.
     if (!created && photo) await storage.delete(photo.key);
-    return { quote: summaryOf(row), stored: true };
+    return { quote: { ...summaryOf(row), bookingToken }, stored: true };
   } catch (error) {
     if (photo) await storage.delete(photo.key);
     throw error;

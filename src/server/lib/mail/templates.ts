@@ -133,6 +133,16 @@ export type EmailTemplate =
       series?: string;
       calendar: string;
       dashboardUrl: string;
+      /** Booked by an account whose address is not confirmed yet (issue 35): what confirming it still does. */
+      confirmEmail?: string;
+    }
+  | {
+      /** A pro gave an instant booking back (issue 35): who comes instead, or what the customer can do. */
+      template: "booking_released";
+      name: string;
+      jobNumber: string;
+      message: string;
+      dashboardUrl: string;
     }
   | {
       template: "job_complete";
@@ -285,7 +295,14 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
           input.charge,
           input.cancellation,
           input.calendar,
+          ...(input.confirmEmail ? [input.confirmEmail] : []),
         ],
+        action: { label: "Open your dashboard", url: input.dashboardUrl },
+      });
+    case "booking_released":
+      return render(`Your booking ${input.jobNumber} has changed`, {
+        heading: `About your booking, ${input.name}`,
+        paragraphs: [input.message],
         action: { label: "Open your dashboard", url: input.dashboardUrl },
       });
     case "job_complete":

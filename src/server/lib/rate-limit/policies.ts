@@ -55,6 +55,8 @@ export const policies = {
   priceChangeByAccount: { name: "price-change", max: 10, windowMs: DAY },
   // The customer's answer to one: a click each, retried at most.
   priceChangeAnswerByAccount: { name: "price-change-answer", max: 30, windowMs: HOUR },
+  // Instant bookings (issue 35): each holds a card and emails; a customer books a few visits, not dozens.
+  bookByAccount: { name: "book", max: 20, windowMs: HOUR },
   // Stripe's webhook deliveries come from a few of its addresses, in bursts after an outage.
   stripeWebhookByIp: { name: "stripe-webhook-ip", max: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;

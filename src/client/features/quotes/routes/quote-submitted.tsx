@@ -1,11 +1,13 @@
 import { CircleAlert, CircleCheck, Home, Phone } from "lucide-react";
+import { useState } from "react";
 import { useLocation } from "react-router";
 import { addressLine } from "../../../../shared/address";
+import type { BookingAnswer } from "../../../../shared/booking";
 import { formatLongDate } from "../../../../shared/dates";
 import { firmPriceText, heldUntilText } from "../../../../shared/pricing";
 import type { QuoteSummary } from "../../../../shared/quotes";
 import { type Frequency, frequencyLabel } from "../../../../shared/recurring";
-import { formatRange, jobLabel, serviceName } from "../../../../shared/services";
+import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
 import { firstNameOf } from "../../../../shared/session";
 import { site } from "../../../../shared/site";
 import { Detail } from "../../../components/detail";
@@ -13,6 +15,7 @@ import { ActionButtons, EmptyState } from "../../../components/empty-state";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useSession } from "../../../lib/session";
+import { BookAPro, useRequestPros } from "../../booking";
 import { PriceLines } from "../../pricing";
 import { QuotePageHeader } from "../components/quote-page-header";
 
@@ -36,6 +39,7 @@ function quoteFromState(state: unknown): QuoteSummary | null {
     estimateLowCents: quote.estimateLowCents ?? 0,
     estimateHighCents: quote.estimateHighCents ?? 0,
     price: quote.price ?? null,
+    ...(typeof quote.bookingToken === "string" ? { bookingToken: quote.bookingToken } : {}),
   };
 }
 
@@ -85,18 +89,29 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
   const isCustomer = user?.role === "customer";
   const hasEstimate = quote.estimateHighCents > 0;
   const price = quote.price ?? null;
+  // Pros free to book at once (issue 35): the page then leads with them, and the queue is the other way.
+  const bookable = Boolean(price && quote.id && (quote.bookingToken || isCustomer));
+  const pros = useRequestPros(quote.id, quote.bookingToken, bookable);
+  const [booked, setBooked] = useState<BookingAnswer | null>(null);
+  const canBookNow = bookable && !booked && (pros.data?.pros.length ?? 0) > 0;
 
   // What really happens next (issue 33, item 5): no team reviews the request or calls; landscapers who serve
   // the ZIP see it at once and one of them offers a price and a date, which only the account can approve.
-  const nextSteps = [
-    price
-      ? `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; the one who takes it works at your price and offers a date.`
-      : `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; one of them offers a price and a date.`,
-    isCustomer
-      ? "The offer shows in your dashboard, and we let you know when it arrives."
-      : `To see the offer and approve it, create an account with ${quote.email} and confirm that address.`,
-    "Nothing is booked until you approve. Approving holds the price on your card; you're charged after the work is done.",
-  ];
+  const nextSteps = canBookNow
+    ? [
+        "Book one of the pros above now, on a day they are free, at the price shown for them.",
+        `Or wait for an offer: landscapers who serve ${quote.zipCode || "your area"} can see your request; the one who takes it works at your price and offers a date for you to approve.`,
+        "Booking holds the price on your card; you're charged after the work is done.",
+      ]
+    : [
+        price
+          ? `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; the one who takes it works at your price and offers a date.`
+          : `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; one of them offers a price and a date.`,
+        isCustomer
+          ? "The offer shows in your dashboard, and we let you know when it arrives."
+          : `To see the offer and approve it, create an account with ${quote.email} and confirm that address.`,
+        "Nothing is booked until you approve. Approving holds the price on your card; you're charged after the work is done.",
+      ];
 
   return (
     <>
@@ -118,20 +133,29 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
 
       <div className="mx-auto grid w-full max-w-6xl items-start gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-8">
         <div className="grid gap-6">
+          {/* A firm price can be booked at once with a pro free for it (issue 35): that comes first. */}
+          {bookable ? (
+            <BookAPro
+              quote={quote}
+              token={quote.bookingToken}
+              recurring={frequency !== "one_time"}
+              onBooked={setBooked}
+            />
+          ) : null}
           {/* The next step first, above the fold on a phone: an account for a visitor, the requests for a customer. */}
-          {!user ? (
+          {!user && !canBookNow ? (
             <p className="text-sm text-slate-600">
               Create a free account with {quote.email} to see your landscaper's offer and approve it: the
               request appears in your dashboard once you confirm that address.
             </p>
           ) : null}
           <div className="flex flex-col gap-3 sm:flex-row">
-            {!user ? (
+            {!user && !canBookNow ? (
               <ButtonLink to="/register/client" size="lg">
                 Create an Account
               </ButtonLink>
             ) : null}
-            {isCustomer ? (
+            {isCustomer && !booked ? (
               <ButtonLink to="/dashboard/customer" size="lg">
                 View My Requests
               </ButtonLink>
@@ -163,8 +187,9 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
                 ) : null}
                 {frequency === "one_time" ? null : (
                   <Detail caps label="How often">
-                    {frequencyLabel[frequency]}: the landscaper offers a day of the week
-                    {price ? "" : " and a price per visit"}
+                    {booked
+                      ? `${frequencyLabel[frequency]}, on the weekday of the first visit`
+                      : `${frequencyLabel[frequency]}: the landscaper offers a day of the week${price ? "" : " and a price per visit"}`}
                   </Detail>
                 )}
                 <Detail caps label="Services" className="sm:col-span-2">
@@ -197,8 +222,9 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
                   <PriceLines price={price} tone="dark" />
                   <p className="text-sm font-semibold">{heldUntilText(price.heldUntil)}</p>
                   <p className="text-sm text-brand-100">
-                    The landscaper who takes your request works at this price. It changes only if you say yes
-                    to a new one.
+                    {booked
+                      ? `Booked with ${booked.landscaperName} at ${booked.recurring ? `${formatCents(booked.perVisitCents)} per visit` : formatCents(booked.firstVisitCents)}, their price for your lawn. It changes only if you say yes to a new one.`
+                      : "The landscaper who takes your request works at this price. It changes only if you say yes to a new one."}
                   </p>
                 </div>
               ) : hasEstimate ? (
@@ -217,24 +243,26 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
             </CardContent>
           </Card>
 
-          <Card className="gap-4 p-5 sm:p-6">
-            <CardHeader>
-              <CardTitle asHeading="h2">Next steps</CardTitle>
-            </CardHeader>
-            <ol className="grid gap-3">
-              {nextSteps.map((step, index) => (
-                <li key={step} className="flex gap-3 text-sm text-slate-700">
-                  <span
-                    aria-hidden="true"
-                    className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
-                  >
-                    {index + 1}
-                  </span>
-                  <span className="pt-1">{step}</span>
-                </li>
-              ))}
-            </ol>
-          </Card>
+          {booked ? null : (
+            <Card className="gap-4 p-5 sm:p-6">
+              <CardHeader>
+                <CardTitle asHeading="h2">Next steps</CardTitle>
+              </CardHeader>
+              <ol className="grid gap-3">
+                {nextSteps.map((step, index) => (
+                  <li key={step} className="flex gap-3 text-sm text-slate-700">
+                    <span
+                      aria-hidden="true"
+                      className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
+                    >
+                      {index + 1}
+                    </span>
+                    <span className="pt-1">{step}</span>
+                  </li>
+                ))}
+              </ol>
+            </Card>
+          )}
         </div>
 
         <aside className="grid gap-4 lg:sticky lg:top-24" aria-label="Help">

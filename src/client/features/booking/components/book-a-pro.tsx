@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState } from "react";
+import type { BookingAnswer } from "../../../../shared/booking";
+import { Skeleton } from "../../../components/skeleton";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { useSession } from "../../../lib/session";
+import { useRequestPros } from "../api/request-pros";
+import { AccountStep } from "./account-step";
+import { BookedStep } from "./booked-step";
+import { ChoosePro, type ProChoice, resolvePro } from "./choose-pro";
+import { ConfirmStep } from "./confirm-step";
+
+type Step = "choose" | "account" | "confirm" | "booked";
+const stepNames: Record<Step, string> = {
+  choose: "Choose a pro and a day",
+  account: "Your account",
+  confirm: "Your card",
+  booked: "Booked",
+};
+
+export interface BookableQuote {
+  id: string;
+  fullName: string;
+  email: string;
+  zipCode: string;
+}
+
+/**
+ * Booking at once from the quote's page (issue 35): a pro and a day, then the account (a password: the quote
+ * has the name and email), then the card, then booked. Shown to a visitor who has the quote's secret and to
+ * a signed-in customer; a landscaper's or admin's session books nothing.
+ */
+export function BookAPro({
+  quote,
+  token,
+  recurring,
+  onBooked,
+}: {
+  quote: BookableQuote;
+  token: string | undefined;
+  recurring: boolean;
+  /** The page around it says what changed (its next steps were about waiting for an offer). */
+  onBooked?: (answer: BookingAnswer) => void;
+}) {
+  const { user } = useSession();
+  const [step, setStep] = useState<Step>("choose");
+  const [choice, setChoice] = useState<ProChoice | null>(null);
+  const [filled, setFilled] = useState<string | null>(null);
+  const [booked, setBooked] = useState<BookingAnswer | null>(null);
+  // Once booked the request is no longer bookable: the list is not asked for again.
+  const pros = useRequestPros(quote.id, token, !booked && (Boolean(token) || user?.role === "customer"));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  // Each step's heading takes the focus, so keyboard and screen-reader users start the new step at its top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new step, which it does not read.
+  useEffect(() => {
+    if (!moved.current) return;
+    headingRef.current?.focus();
+  }, [step]);
+  const go = (next: Step) => {
+    moved.current = true;
+    setStep(next);
+  };
+
+  if (!booked && user && user.role !== "customer") return null;
+  if (!booked && pros.isError) return null;
+  const list = pros.data?.pros ?? [];
+  const pro = choice ? resolvePro(list, choice) : null;
+
+  return (
+    <Card className="min-w-0 gap-4 p-5 sm:p-6" data-testid="book-a-pro">
+      <CardHeader>
+        <CardTitle asHeading="h2">
+          <span ref={headingRef} tabIndex={-1} className="outline-none">
+            {booked ? "You're booked" : "Book a pro now"}
+          </span>
+        </CardTitle>
+        {!booked ? (
+          <p className="text-sm text-slate-600">
+            Step {Object.keys(stepNames).indexOf(step) + 1} of 4: {stepNames[step]}
+          </p>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid min-w-0 grid-cols-1 gap-4">
+        {pros.isPending && !booked ? (
+          <Skeleton label="Finding pros free for your lawn" className="h-40" />
+        ) : null}
+        {pros.isSuccess && list.length === 0 && !booked ? (
+          <p className="text-sm text-slate-700" data-testid="no-instant-pros">
+            No pro can be booked at once for this request right now. Landscapers who serve{" "}
+            {quote.zipCode || "your area"} can see it; the one who takes it works at your price and offers a
+            date.
+          </p>
+        ) : null}
+        {step === "choose" && list.length > 0 ? (
+          <>
+            {filled ? (
+              <Alert variant="warning">
+                <AlertDescription>{filled}</AlertDescription>
+              </Alert>
+            ) : null}
+            <ChoosePro pros={list} recurring={recurring} value={choice} onChange={setChoice} />
+            <Button
+              type="button"
+              size="lg"
+              disabled={!pro || !choice?.date}
+              onClick={() => go(user ? "confirm" : "account")}
+            >
+              Continue
+            </Button>
+          </>
+        ) : null}
+        {step === "account" ? (
+          <AccountStep name={quote.fullName} email={quote.email} onDone={() => go("confirm")} />
+        ) : null}
+        {step === "confirm" && pro && choice ? (
+          <ConfirmStep
+            jobId={quote.id}
+            token={token}
+            pro={pro}
+            date={choice.date}
+            recurring={recurring}
+            cancellationFeeCents={pros.data?.cancellationFeeCents ?? 0}
+            onBooked={(answer) => {
+              setBooked(answer);
+              onBooked?.(answer);
+              go("booked");
+            }}
+            onDayFilled={(message) => {
+              setFilled(message);
+              setChoice(null);
+              void pros.refetch();
+              go("choose");
+            }}
+          />
+        ) : null}
+        {step === "booked" && booked ? <BookedStep answer={booked} /> : null}
+        {step !== "choose" && step !== "booked" ? (
+          <button
+            type="button"
+            className="justify-self-start text-sm font-medium text-brand-700 underline underline-offset-2"
+            onClick={() => go("choose")}
+          >
+            Back to the pros
+          </button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

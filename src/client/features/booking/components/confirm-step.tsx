@@ -1,0 +1,125 @@
+import { CreditCard } from "lucide-react";
+import { useState } from "react";
+import type { AvailablePro, BookingAnswer } from "../../../../shared/booking";
+import { addDaysIso, daysUntil, formatLongDate } from "../../../../shared/dates";
+import {
+  cancellationTermsText,
+  cardLabel,
+  freeCancellationEnds,
+  HOLD_AT_APPROVAL_WITHIN_DAYS,
+  HOLD_DAYS_BEFORE_VISIT,
+  WORK_APPROVAL_HOURS,
+} from "../../../../shared/payments";
+import { formatCents } from "../../../../shared/services";
+import { Skeleton } from "../../../components/skeleton";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { ApiError } from "../../../lib/api-client";
+import { failureMessage } from "../../../lib/form-errors";
+import { CardForm, useCards } from "../../payments";
+import { useBookRequest } from "../api/book-request";
+import { proName } from "./pro-card";
+
+/** What booking does to the card, said before the button: held now or two days before, charged after the work. */
+export function holdSentence(price: string, date: string, now = new Date()): string {
+  const held =
+    daysUntil(date, now) <= HOLD_AT_APPROVAL_WITHIN_DAYS
+      ? `Booking holds ${price} on your card now.`
+      : `We hold ${price} on your card on ${formatLongDate(addDaysIso(date, -HOLD_DAYS_BEFORE_VISIT))}, ${HOLD_DAYS_BEFORE_VISIT} days before the visit.`;
+  return `${held} It is charged after the work: when you approve it, or ${WORK_APPROVAL_HOURS} hours after it is marked complete if you don't answer. You're never charged more than ${price} unless you say yes to a new price.`;
+}
+
+/**
+ * Step 3: the card (a saved one, or the form to add one), what is held when and the cancellation rule, then
+ * one button that books. A day that filled meanwhile is said here and the customer goes back to choose.
+ */
+export function ConfirmStep({
+  jobId,
+  token,
+  pro,
+  date,
+  recurring,
+  cancellationFeeCents,
+  onBooked,
+  onDayFilled,
+}: {
+  jobId: string;
+  token: string | undefined;
+  pro: AvailablePro;
+  date: string;
+  recurring: boolean;
+  cancellationFeeCents: number;
+  onBooked: (answer: BookingAnswer) => void;
+  onDayFilled: (message: string) => void;
+}) {
+  const cards = useCards();
+  const book = useBookRequest(jobId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const saved = cards.data?.cards ?? [];
+  const card = saved.find((c) => c.isDefault) ?? saved[0] ?? null;
+  const price = formatCents(pro.firstVisitCents);
+  const terms = { freeUntil: freeCancellationEnds(date).toISOString(), feeCents: cancellationFeeCents };
+
+  const submit = async () => {
+    setFailure(null);
+    try {
+      onBooked(await book.mutateAsync({ token, landscaperId: pro.landscaperId, date, cardId: card?.id }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "day_filled") onDayFilled(error.message);
+      else setFailure(failureMessage(error));
+    }
+  };
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-4 text-sm text-slate-700">
+      <dl className="grid gap-2 rounded-lg bg-brand-50 p-4 text-brand-950 sm:grid-cols-3">
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-brand-800">Pro</dt>
+          <dd className="font-medium">{proName(pro)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-brand-800">
+            {recurring ? "First visit" : "Visit"}
+          </dt>
+          <dd className="font-medium">{formatLongDate(date)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-brand-800">Price</dt>
+          <dd className="font-medium tabular-nums">
+            {recurring ? `${formatCents(pro.perVisitCents)} per visit` : price}
+            {recurring && pro.firstVisitCents !== pro.perVisitCents ? `, first visit ${price}` : ""}
+          </dd>
+        </div>
+      </dl>
+      <p data-testid="booking-hold">{holdSentence(price, date)}</p>
+      <p>{cancellationTermsText(terms)}</p>
+      {cards.isPending ? (
+        <Skeleton label="Loading your cards" className="h-16" />
+      ) : card ? (
+        <p className="flex items-center gap-2 font-medium text-slate-900">
+          <CreditCard className="size-4 text-brand-700" aria-hidden="true" />
+          Card: {cardLabel(card)}
+        </p>
+      ) : (
+        <div className="grid min-w-0 grid-cols-1 gap-2">
+          <p className="font-medium text-slate-900">Add the card to hold the price on</p>
+          <CardForm mode={cards.data?.mode ?? "test"} submitLabel="Save card" />
+        </div>
+      )}
+      {failure ? (
+        <Alert variant="destructive">
+          <AlertDescription>{failure}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Button
+        type="button"
+        size="lg"
+        className="h-auto min-h-11 whitespace-normal py-2.5 text-center"
+        disabled={!card || book.isPending}
+        onClick={submit}
+      >
+        {book.isPending ? "Booking…" : `Book ${pro.businessName ?? pro.personName} for ${price}`}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// What other features may use of booking (the linter forbids reaching past this file).
+
+export { useRequestPros } from "./api/request-pros";
+export { BookAPro, type BookableQuote } from "./components/book-a-pro";
