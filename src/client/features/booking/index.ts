@@ -2,3 +2,4 @@
 
 export { useRequestPros } from "./api/request-pros";
 export { BookAPro, type BookableQuote } from "./components/book-a-pro";
+export { BookProDialog } from "./components/book-pro-dialog";

@@ -1,9 +1,11 @@
+import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
 import type { BookingAnswer } from "../../../../shared/booking";
 import { Skeleton } from "../../../components/skeleton";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { failureMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 import { useRequestPros } from "../api/request-pros";
 import { AccountStep } from "./account-step";
@@ -15,7 +17,7 @@ type Step = "choose" | "account" | "confirm" | "booked";
 const stepNames: Record<Step, string> = {
   choose: "Choose a pro and a day",
   account: "Your account",
-  confirm: "Your card",
+  confirm: "Your card and booking",
   booked: "Booked",
 };
 
@@ -36,12 +38,15 @@ export function BookAPro({
   token,
   recurring,
   onBooked,
+  framed = true,
 }: {
   quote: BookableQuote;
   token: string | undefined;
   recurring: boolean;
   /** The page around it says what changed (its next steps were about waiting for an offer). */
   onBooked?: (answer: BookingAnswer) => void;
+  /** In its own card (the quote's page), or bare inside a dialog that has its own title (the dashboard). */
+  framed?: boolean;
 }) {
   const { user } = useSession();
   const [step, setStep] = useState<Step>("choose");
@@ -50,7 +55,9 @@ export function BookAPro({
   const [booked, setBooked] = useState<BookingAnswer | null>(null);
   // Once booked the request is no longer bookable: the list is not asked for again.
   const pros = useRequestPros(quote.id, token, !booked && (Boolean(token) || user?.role === "customer"));
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingRef = useRef<HTMLElement>(null);
+  // Whether the flow has the account step: decided by the first Continue (signing up mid-flow keeps it).
+  const [withAccount, setWithAccount] = useState<boolean | null>(null);
   const moved = useRef(false);
 
   // Each step's heading takes the focus, so keyboard and screen-reader users start the new step at its top.
@@ -65,88 +72,109 @@ export function BookAPro({
   };
 
   if (!booked && user && user.role !== "customer") return null;
-  if (!booked && pros.isError) return null;
+  // The quote's page simply leaves it out; the dashboard's dialog says why (the price's hold ended, say).
+  if (!booked && pros.isError)
+    return framed ? null : <p className="text-sm text-slate-700">{failureMessage(pros.error)}</p>;
   const list = pros.data?.pros ?? [];
   const pro = choice ? resolvePro(list, choice) : null;
 
+  const flow: Step[] = (withAccount ?? !user) ? ["choose", "account", "confirm"] : ["choose", "confirm"];
+  const stepText = booked ? null : (
+    <p
+      ref={framed ? undefined : (headingRef as React.RefObject<HTMLParagraphElement>)}
+      tabIndex={framed ? undefined : -1}
+      className="text-sm text-slate-600 outline-none"
+    >
+      Step {flow.indexOf(step) + 1} of {flow.length}: {stepNames[step]}
+    </p>
+  );
+  const steps = (
+    <div className="grid min-w-0 grid-cols-1 gap-4" data-testid="book-a-pro">
+      {pros.isPending && !booked ? (
+        <Skeleton label="Finding pros free for your lawn" className="h-40" />
+      ) : null}
+      {pros.isSuccess && list.length === 0 && !booked ? (
+        <p className="text-sm text-slate-700" data-testid="no-instant-pros">
+          No pro can be booked at once for this request right now. Landscapers who serve{" "}
+          {quote.zipCode || "your area"} can see it; the one who takes it works at your price and offers a
+          date.
+        </p>
+      ) : null}
+      {step === "choose" && list.length > 0 ? (
+        <>
+          {filled ? (
+            <Alert variant="warning">
+              <AlertDescription>{filled}</AlertDescription>
+            </Alert>
+          ) : null}
+          <ChoosePro pros={list} recurring={recurring} value={choice} onChange={setChoice} />
+          <Button
+            type="button"
+            size="lg"
+            disabled={!pro || !choice?.date}
+            onClick={() => {
+              setWithAccount(!user);
+              go(user ? "confirm" : "account");
+            }}
+          >
+            Continue
+          </Button>
+        </>
+      ) : null}
+      {step === "account" ? (
+        <AccountStep name={quote.fullName} email={quote.email} onDone={() => go("confirm")} />
+      ) : null}
+      {step === "confirm" && pro && choice ? (
+        <ConfirmStep
+          jobId={quote.id}
+          token={token}
+          pro={pro}
+          date={choice.date}
+          recurring={recurring}
+          cancellationFeeCents={pros.data?.cancellationFeeCents ?? 0}
+          onBooked={(answer) => {
+            setBooked(answer);
+            onBooked?.(answer);
+            go("booked");
+          }}
+          onDayFilled={(message) => {
+            setFilled(message);
+            setChoice(null);
+            void pros.refetch();
+            go("choose");
+          }}
+        />
+      ) : null}
+      {step === "booked" && booked ? <BookedStep answer={booked} /> : null}
+      {step !== "choose" && step !== "booked" ? (
+        <button
+          type="button"
+          className="justify-self-start text-sm font-medium text-brand-700 underline underline-offset-2"
+          onClick={() => go("choose")}
+        >
+          Back to the pros
+        </button>
+      ) : null}
+    </div>
+  );
+  if (!framed)
+    return (
+      <div className="grid min-w-0 gap-3">
+        {stepText}
+        {steps}
+      </div>
+    );
   return (
-    <Card className="min-w-0 gap-4 p-5 sm:p-6" data-testid="book-a-pro">
+    <Card className="min-w-0 gap-4 p-5 sm:p-6">
       <CardHeader>
         <CardTitle asHeading="h2">
-          <span ref={headingRef} tabIndex={-1} className="outline-none">
+          <span ref={headingRef as React.RefObject<HTMLSpanElement>} tabIndex={-1} className="outline-none">
             {booked ? "You're booked" : "Book a pro now"}
           </span>
         </CardTitle>
-        {!booked ? (
-          <p className="text-sm text-slate-600">
-            Step {Object.keys(stepNames).indexOf(step) + 1} of 4: {stepNames[step]}
-          </p>
-        ) : null}
+        {stepText}
       </CardHeader>
-      <CardContent className="grid min-w-0 grid-cols-1 gap-4">
-        {pros.isPending && !booked ? (
-          <Skeleton label="Finding pros free for your lawn" className="h-40" />
-        ) : null}
-        {pros.isSuccess && list.length === 0 && !booked ? (
-          <p className="text-sm text-slate-700" data-testid="no-instant-pros">
-            No pro can be booked at once for this request right now. Landscapers who serve{" "}
-            {quote.zipCode || "your area"} can see it; the one who takes it works at your price and offers a
-            date.
-          </p>
-        ) : null}
-        {step === "choose" && list.length > 0 ? (
-          <>
-            {filled ? (
-              <Alert variant="warning">
-                <AlertDescription>{filled}</AlertDescription>
-              </Alert>
-            ) : null}
-            <ChoosePro pros={list} recurring={recurring} value={choice} onChange={setChoice} />
-            <Button
-              type="button"
-              size="lg"
-              disabled={!pro || !choice?.date}
-              onClick={() => go(user ? "confirm" : "account")}
-            >
-              Continue
-            </Button>
-          </>
-        ) : null}
-        {step === "account" ? (
-          <AccountStep name={quote.fullName} email={quote.email} onDone={() => go("confirm")} />
-        ) : null}
-        {step === "confirm" && pro && choice ? (
-          <ConfirmStep
-            jobId={quote.id}
-            token={token}
-            pro={pro}
-            date={choice.date}
-            recurring={recurring}
-            cancellationFeeCents={pros.data?.cancellationFeeCents ?? 0}
-            onBooked={(answer) => {
-              setBooked(answer);
-              onBooked?.(answer);
-              go("booked");
-            }}
-            onDayFilled={(message) => {
-              setFilled(message);
-              setChoice(null);
-              void pros.refetch();
-              go("choose");
-            }}
-          />
-        ) : null}
-        {step === "booked" && booked ? <BookedStep answer={booked} /> : null}
-        {step !== "choose" && step !== "booked" ? (
-          <button
-            type="button"
-            className="justify-self-start text-sm font-medium text-brand-700 underline underline-offset-2"
-            onClick={() => go("choose")}
-          >
-            Back to the pros
-          </button>
-        ) : null}
-      </CardContent>
+      <CardContent className="grid min-w-0 grid-cols-1 gap-4">{steps}</CardContent>
     </Card>
   );
 }

@@ -21,6 +21,7 @@ import { Detail } from "../../../components/detail";
 import { JobStatusBadge } from "../../../components/job-status-badge";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/utils";
+import { BookProDialog } from "../../booking";
 import { MessagesButton } from "../../conversations";
 import { CustomerPriceChange } from "../../price-changes";
 import { CustomerDisputePanel, PhotoGallery, VisitStatus } from "../../proof";
@@ -238,6 +239,10 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
     case "pending":
       return (
         <Footer icon={Clock} tone="slate" text={pendingText(job)}>
+          {/* A firm price can be booked at once with a pro free for it (issue 35). */}
+          {job.firmPrice && job.firmPrice.heldUntil >= todayInCharlotte() ? (
+            <BookProDialog job={job} />
+          ) : null}
           {cancel}
         </Footer>
       );

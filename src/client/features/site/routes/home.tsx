@@ -80,8 +80,9 @@ export default function HomePage() {
               {site.tagline}
             </h1>
             <p className="mt-5 max-w-xl text-lg text-pretty text-brand-100">
-              Tell us your address, pick a service and choose a date. We match you with a vetted, insured
-              local pro, from Myers Park and Dilworth to Ballantyne, Matthews and Huntersville.
+              Tell us your address, pick a service and see a firm price. Book a vetted, insured local pro who
+              is free on your day, or let the pros who serve your street offer one: from Myers Park and
+              Dilworth to Ballantyne, Matthews and Huntersville.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
               <QuoteButtonOnBrand className="px-5 shadow-sm focus-visible:ring-offset-brand-900" />
@@ -199,7 +200,7 @@ function SampleBooking() {
       </div>
       <div className="absolute -bottom-5 -left-6 flex items-center gap-2 rounded-xl bg-white px-4 py-3 text-sm font-semibold text-slate-900 shadow-xl ring-1 ring-black/5">
         <Timer className="size-5 text-brand-700" />
-        Booked in 58 seconds
+        Firm price before you book
       </div>
     </div>
   );
