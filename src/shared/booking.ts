@@ -119,7 +119,23 @@ export const availableProsAnswerSchema = z.object({
   pros: z.array(availableProSchema),
   /** What cancelling within 24 hours of the visit costs: the booking step states the rule before the card. */
   cancellationFeeCents: z.number(),
+  /** With nobody to book at once: the approved pros who serve the ZIP (they see the request in their queue). */
+  nearbyPros: z.number(),
+  /** The median hours from a request to its first offer lately; null with too few offers to say. */
+  usualOfferHours: z.number().nullable(),
 });
+
+/** What the quote's page says when nobody can be booked at once (issue 35). */
+export function askingText(zipCode: string, nearbyPros: number, usualOfferHours: number | null): string {
+  if (nearbyPros === 0)
+    return `No approved pro serves ${zipCode} yet, so none can see your request for now. Our team has been sent your request too.`;
+  const pros = nearbyPros === 1 ? "the 1 pro who serves" : `the ${nearbyPros} pros who serve`;
+  const usual =
+    usualOfferHours === null
+      ? ""
+      : ` Requests usually get an offer within ${usualOfferHours === 1 ? "an hour" : `${usualOfferHours} hours`}.`;
+  return `No pro can be booked at once for this request right now. We're asking ${pros} ${zipCode}: each sees it in their queue, and the one who takes it works at your price and offers a date.${usual}`;
+}
 
 /** "+10% on the platform's price" / "−5%" / "", for the pro's card. */
 export function priceAdjustText(percent: number): string {

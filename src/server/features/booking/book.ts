@@ -79,7 +79,7 @@ export async function prosForRequest(options: {
   now?: Date;
 }) {
   const request = await bookableRequest(options.db, options);
-  return availablePros({
+  const pros = await availablePros({
     db: options.db,
     zipCode: request.zipCode,
     services: request.selectedServices,
@@ -89,6 +89,7 @@ export async function prosForRequest(options: {
     fixedPrice: request.priceFixed,
     now: options.now,
   });
+  return { pros, zipCode: request.zipCode };
 }
 
 export interface BookOptions {

@@ -357,4 +357,19 @@ describe("instant booking", () => {
     expect(late.statusCode).toBe(409);
     expect(late.body).toContain("The 2 hours to release this booking have passed.");
   });
+
+  it("with nobody to book at once, says how many pros serve the ZIP instead", async () => {
+    const zip = TOWN_ZIPS[5];
+    await instantPro(t, { zip, availability: { instantServices: [] } });
+    await instantPro(t, { zip, availability: { instantServices: ["leaf-removal"] } });
+    const quote = await firmQuote(t, { zip });
+    const response = await prosOf(t, quote.id, quote.token);
+    expect(response.statusCode, response.body).toBe(200);
+    // Neither books mowing at once; both serve the ZIP and see the request in their queue. Too few offers
+    // in this database's window to say what is usual.
+    expect(response.json()).toMatchObject({ pros: [], nearbyPros: 2 });
+    const usual = response.json().usualOfferHours;
+    expect(usual === null || usual >= 1).toBe(true);
+  });
 });
+

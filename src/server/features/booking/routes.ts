@@ -17,6 +17,7 @@ import { requirePrincipal } from "../../plugins/access.js";
 import { getPrincipal } from "../accounts/index.js";
 import { jobParams, jobViewFor } from "../jobs/index.js";
 import { landscaperNameOf } from "../landscapers/index.js";
+import { askingFigures } from "./asking.js";
 import { getAvailability, setAvailability } from "./availability.js";
 import { bookRequest, prosForRequest } from "./book.js";
 import { releaseBooking } from "./release.js";
@@ -59,13 +60,17 @@ export async function bookingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { params, query } = prosInput.parse(request);
       const principal = await getPrincipal(app, request);
-      const pros = await prosForRequest({
+      const { pros, zipCode } = await prosForRequest({
         db: app.database.db,
         jobId: params.id,
         token: query.token,
         customerId: principal?.role === "customer" ? principal.userId : null,
       });
-      return { pros, cancellationFeeCents: app.env.CANCELLATION_FEE_CENTS };
+      // Asked only when there is nobody to book: then the page says who sees the request instead.
+      const asking = pros.length
+        ? { nearbyPros: 0, usualOfferHours: null }
+        : await askingFigures(app.database.db, zipCode);
+      return { pros, cancellationFeeCents: app.env.CANCELLATION_FEE_CENTS, ...asking };
     },
   );
 

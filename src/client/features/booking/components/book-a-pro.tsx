@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
-import type { BookingAnswer } from "../../../../shared/booking";
+import { askingText, type BookingAnswer } from "../../../../shared/booking";
 import { Skeleton } from "../../../components/skeleton";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -95,9 +95,7 @@ export function BookAPro({
       ) : null}
       {pros.isSuccess && list.length === 0 && !booked ? (
         <p className="text-sm text-slate-700" data-testid="no-instant-pros">
-          No pro can be booked at once for this request right now. Landscapers who serve{" "}
-          {quote.zipCode || "your area"} can see it; the one who takes it works at your price and offers a
-          date.
+          {askingText(quote.zipCode || "your area", pros.data.nearbyPros, pros.data.usualOfferHours)}
         </p>
       ) : null}
       {step === "choose" && list.length > 0 ? (
