@@ -30,7 +30,13 @@ describe("booking texts and figures", () => {
   });
 
   it("refuses availability out of bounds with the form's messages", () => {
-    const base = { weekdays: [1], visitsPerDay: 5, noticeHours: 24, instantServices: [], priceAdjustPercent: 0 };
+    const base = {
+      weekdays: [1],
+      visitsPerDay: 5,
+      noticeHours: 24,
+      instantServices: [],
+      priceAdjustPercent: 0,
+    };
     expect(availabilitySchema.safeParse(base).success).toBe(true);
     const issues = (input: object) =>
       availabilitySchema.safeParse({ ...base, ...input }).error?.issues.map((i) => i.message) ?? [];

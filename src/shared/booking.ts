@@ -106,6 +106,8 @@ export const availableProSchema = z.object({
   /** Their price for this property: per visit, and the first visit (with a tall-grass surcharge). */
   perVisitCents: z.number(),
   firstVisitCents: z.number(),
+  /** The quote's own price per visit, which their percentage moves. */
+  quotedPerVisitCents: z.number(),
   priceAdjustPercent: z.number(),
   /** The first days they can come (yyyy-mm-dd), the wanted day first when they can. */
   firstDays: z.array(z.string()),

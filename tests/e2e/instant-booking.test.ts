@@ -139,14 +139,15 @@ describe("booking a pro at once (issue 35)", () => {
     await act.press("Enter");
 
     // Step 3: the card, what is held when, then Book.
-    await flow.getByText("Add the card to hold the price on").waitFor();
+    await flow.getByText("Add a card to hold your price").waitFor();
     await expectAxeClean(page, "#main", "booking-card-390", { seriousOnly: true });
     await savePng(page, shotsDir, "3-card-390", { target: flow });
     await act.type(flow.getByLabel(/Card number/), "card number", "4242 4242 4242 4242");
     await act.type(flow.getByLabel(/Expiry/), "expiry", "12/34");
     await act.type(flow.getByLabel(/Security code/), "security code", "123");
     await act.tap(flow.getByRole("button", { name: "Save card" }));
-    const book = flow.getByRole("button", { name: new RegExp(`^Book ${waxhaw} for \\$`) });
+    // A weekly plan: the button says the price a visit, not a total.
+    const book = flow.getByRole("button", { name: new RegExp(`^Book ${waxhaw}: \\$[\\d.]+ a visit$`) });
     await book.waitFor();
     await flow.getByTestId("booking-hold").getByText("Booking holds", { exact: false }).waitFor();
     await savePng(page, shotsDir, "3b-ready-390", { target: flow });
@@ -265,11 +266,11 @@ describe("booking a pro at once (issue 35)", () => {
     await page.getByRole("button", { name: "Book a pro now" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Book a pro now" });
     await dialog.getByRole("radio", { name: new RegExp(belmont) }).check();
-    // Their own rate (−10 %) is their price, said on their card.
+    // Their own rate (−10 %) is their price, said on their card against the quoted one.
     await dialog
       .locator("label")
       .filter({ hasText: belmont })
-      .getByText("Their own rate: −10% on the platform's price")
+      .getByText(/^Their own rate: \$\d+\.\d\d below your quoted price$/)
       .waitFor();
     await expectAxeClean(page, '[role="dialog"]', "dashboard-book-390", { seriousOnly: true });
     await savePng(page, shotsDir, "5-dashboard-dialog-390", { target: dialog });

@@ -56,6 +56,11 @@ export function dismissToast(id: number) {
   }, 300);
 }
 
+/** Closes every open toast: a flow's next step should not sit under the last step's message. */
+export function dismissAllToasts() {
+  for (const item of toasts) if (item.open) dismissToast(item.id);
+}
+
 function subscribe(callback: () => void) {
   subscribers.add(callback);
   return () => subscribers.delete(callback);

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { daysFromToday } from "../../../shared/dates.js";
+import { daysFromToday, formatShortDate } from "../../../shared/dates.js";
 import { job, jobEvent, landscaper, outbox, payment, user } from "../../db/schema.js";
 import {
   book,
@@ -126,7 +126,7 @@ describe("instant booking", () => {
     }
     // Same records (both new), same distance: the cheaper weekend pro ranks first, and says why.
     expect(pros[0]!.landscaperId).toBe(weekend.id);
-    expect(pros[0]!.reason).toBe("New here: approved by our team, with fewer jobs so far");
+    expect(pros[0]!.reason).toBe(`Free from ${formatShortDate(sat.firstDays[0]!)}`);
   });
 
   it("books a chosen pro on a chosen day at the firm price, holds a close visit, and emails the booking", async () => {
@@ -372,4 +372,3 @@ describe("instant booking", () => {
     expect(usual === null || usual >= 1).toBe(true);
   });
 });
-

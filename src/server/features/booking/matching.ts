@@ -113,6 +113,7 @@ export async function availablePros(options: AvailableProsOptions): Promise<Avai
       ...c,
       // After a release every pro comes at the agreed price: their own rate does not rank them.
       priceAdjustPercent: options.fixedPrice ? 0 : c.priceAdjustPercent,
+      firstDay: c.freeDays[0],
       reliability: records.get(c.landscaperId)!,
       baseMiles: miles.get(c.landscaperId)?.baseMiles ?? null,
       nearestVisitMiles: miles.get(c.landscaperId)?.nearestVisitMiles ?? null,
@@ -130,6 +131,7 @@ export async function availablePros(options: AvailableProsOptions): Promise<Avai
       distanceBand: distanceBand(item.baseMiles),
       perVisitCents: adjustedCents(options.price.perVisitCents, percent),
       firstVisitCents: adjustedCents(options.price.firstVisitCents, percent),
+      quotedPerVisitCents: options.price.perVisitCents,
       priceAdjustPercent: percent,
       firstDays: item.freeDays,
       reason,

@@ -52,7 +52,7 @@ describe("ranking the pros a customer may book", () => {
     const [first, second] = rank([fresh, steady]);
     expect(first!.item.landscaperId).toBe("steady");
     expect(first!.reason).toBe("Best on-time record near you");
-    expect(second!.reason).toBe("New here: approved by our team, with fewer jobs so far");
+    expect(second!.reason).toBe("Approved by our team");
   });
 
   it("breaks a tie on score by completed jobs, then by id, whatever the input order", () => {

@@ -1,4 +1,5 @@
 import { availabilityLimits, THIN_RECORD_BELOW } from "../../../shared/booking.js";
+import { formatShortDate } from "../../../shared/dates.js";
 import type { Reliability } from "../../../shared/recurring.js";
 import { isNewOnGreenScape } from "../../../shared/reliability.js";
 
@@ -25,6 +26,8 @@ export interface RankInput {
   /** Miles from their base ZIP (null: the ZIP is unknown). */
   baseMiles: number | null;
   priceAdjustPercent: number;
+  /** Their first free day (yyyy-mm-dd): what the sentence says of a pro who leads nothing. */
+  firstDay?: string | undefined;
 }
 
 export interface Parts {
@@ -91,9 +94,9 @@ export function rank<T extends RankInput>(candidates: readonly T[]): Ranked<T>[]
       reason = "Already working near you that day";
     else if (s.item.baseMiles !== null && leads(s, "routeFit")) reason = "Based closest to you";
     else if (s.item.priceAdjustPercent < 0 && leads(s, "price")) reason = "Lowest price near you";
-    // The record line above already says "New on GreenScape": the reason says what that means here.
-    else if (isNew) reason = "New here: approved by our team, with fewer jobs so far";
-    else reason = "Available for your visit";
+    // Leading nothing (a new pro's record says nothing yet either): when they can come, which is true of them.
+    else if (s.item.firstDay) reason = `Free from ${formatShortDate(s.item.firstDay)}`;
+    else reason = isNew ? "Approved by our team" : "Available for your visit";
     return { ...s, reason };
   });
   return ranked.sort(

@@ -7,6 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { failureMessage } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
+import { dismissAllToasts } from "../../../lib/toast";
 import { useRequestPros } from "../api/request-pros";
 import { AccountStep } from "./account-step";
 import { BookedStep } from "./booked-step";
@@ -68,6 +69,8 @@ export function BookAPro({
   }, [step]);
   const go = (next: Step) => {
     moved.current = true;
+    // The last step's message (the quote sent, a card saved) would lie over the next step's fields.
+    dismissAllToasts();
     setStep(next);
   };
 
@@ -106,6 +109,10 @@ export function BookAPro({
             </Alert>
           ) : null}
           <ChoosePro pros={list} recurring={recurring} value={choice} onChange={setChoice} />
+          <p className="text-sm text-slate-600">
+            {user ? "Next: your card." : "Next: a password for your account, then your card."} Nothing is
+            charged until after the work.
+          </p>
           <Button
             type="button"
             size="lg"
@@ -132,12 +139,14 @@ export function BookAPro({
           cancellationFeeCents={pros.data?.cancellationFeeCents ?? 0}
           onBooked={(answer) => {
             setBooked(answer);
-            onBooked?.(answer);
+            // The step first (it clears the last step's toasts), then the page's own word on it.
             go("booked");
+            onBooked?.(answer);
           }}
           onDayFilled={(message) => {
             setFilled(message);
-            setChoice(null);
+            // The same pro stays chosen; their days are read again and the customer picks another.
+            setChoice({ pro: choice.pro, date: "" });
             void pros.refetch();
             go("choose");
           }}

@@ -75,26 +75,29 @@ export function ChoosePro({
             <ProCard pro={pro} recurring={recurring} />
           </label>
         ))}
-        <label className={cn(choiceCard, "flex items-start gap-3 p-3")}>
-          <input
-            type="radio"
-            name={proGroup}
-            value={ANY_PRO}
-            checked={value?.pro === ANY_PRO}
-            onChange={() => choosePro(ANY_PRO)}
-            className={cn(choiceInput, "mt-1")}
-          />
-          <span className="grid gap-0.5">
-            <span className="flex items-center gap-2 font-semibold text-slate-900">
-              <Users className="size-4 text-brand-700" aria-hidden="true" />
-              Any available pro
+        {/* With one pro to choose, "any" would be that pro again. */}
+        {pros.length > 1 ? (
+          <label className={cn(choiceCard, "flex items-start gap-3 p-3")}>
+            <input
+              type="radio"
+              name={proGroup}
+              value={ANY_PRO}
+              checked={value?.pro === ANY_PRO}
+              onChange={() => choosePro(ANY_PRO)}
+              className={cn(choiceInput, "mt-1")}
+            />
+            <span className="grid gap-0.5">
+              <span className="flex items-center gap-2 font-semibold text-slate-900">
+                <Users className="size-4 text-brand-700" aria-hidden="true" />
+                Any available pro
+              </span>
+              <span className="text-sm text-slate-600">
+                Whoever ranks first among the pros above on the day you choose. You see who it is and their
+                price before you book.
+              </span>
             </span>
-            <span className="text-sm text-slate-600">
-              The best-placed pro free on the day you choose. You see who it is and their price before you
-              book.
-            </span>
-          </span>
-        </label>
+          </label>
+        ) : null}
       </fieldset>
       {value && days.length > 0 ? (
         <fieldset className="grid min-w-0 gap-2">

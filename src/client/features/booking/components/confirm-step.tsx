@@ -20,13 +20,25 @@ import { CardForm, useCards } from "../../payments";
 import { useBookRequest } from "../api/book-request";
 import { proName } from "./pro-card";
 
-/** What booking does to the card, said before the button: held now or two days before, charged after the work. */
-export function holdSentence(price: string, date: string, now = new Date()): string {
+/**
+ * What booking does to the card, said before the button: held now or two days before, charged after the work;
+ * for a recurring plan, visit by visit.
+ */
+export function holdSentence(
+  price: { first: string; perVisit: string },
+  date: string,
+  recurring: boolean,
+  now = new Date(),
+): string {
+  const first = recurring ? `the first visit's ${price.first}` : price.first;
   const held =
     daysUntil(date, now) <= HOLD_AT_APPROVAL_WITHIN_DAYS
-      ? `Booking holds ${price} on your card now.`
-      : `We hold ${price} on your card on ${formatLongDate(addDaysIso(date, -HOLD_DAYS_BEFORE_VISIT))}, ${HOLD_DAYS_BEFORE_VISIT} days before the visit.`;
-  return `${held} It is charged after the work: when you approve it, or ${WORK_APPROVAL_HOURS} hours after it is marked complete if you don't answer. You're never charged more than ${price} unless you say yes to a new price.`;
+      ? `Booking holds ${first} on your card now.`
+      : `We hold ${first} on your card on ${formatLongDate(addDaysIso(date, -HOLD_DAYS_BEFORE_VISIT))}, ${HOLD_DAYS_BEFORE_VISIT} days before the visit.`;
+  const charged = `charged after the work: when you approve it, or ${WORK_APPROVAL_HOURS} hours after it is marked complete if you don't answer.`;
+  return recurring
+    ? `${held} Each later visit is held ${HOLD_DAYS_BEFORE_VISIT} days before it. Every visit is ${charged} You're never charged more than ${price.perVisit} a visit unless you say yes to a new price.`
+    : `${held} It is ${charged} You're never charged more than ${price.first} unless you say yes to a new price.`;
 }
 
 /**
@@ -91,8 +103,10 @@ export function ConfirmStep({
           </dd>
         </div>
       </dl>
-      <p data-testid="booking-hold">{holdSentence(price, date)}</p>
-      <p>{cancellationTermsText(terms)}</p>
+      <p data-testid="booking-hold">
+        {holdSentence({ first: price, perVisit: formatCents(pro.perVisitCents) }, date, recurring)}
+      </p>
+      <p>{cancellationTermsText(terms, { doing: recurring ? "Cancelling a visit" : "Cancelling" })}</p>
       {cards.isPending ? (
         <Skeleton label="Loading your cards" className="h-16" />
       ) : card ? (
@@ -102,7 +116,7 @@ export function ConfirmStep({
         </p>
       ) : (
         <div className="grid min-w-0 grid-cols-1 gap-2">
-          <p className="font-medium text-slate-900">Add the card to hold the price on</p>
+          <p className="font-medium text-slate-900">Add a card to hold your price</p>
           <CardForm mode={cards.data?.mode ?? "test"} submitLabel="Save card" />
         </div>
       )}
@@ -118,8 +132,15 @@ export function ConfirmStep({
         disabled={!card || book.isPending}
         onClick={submit}
       >
-        {book.isPending ? "Booking…" : `Book ${pro.businessName ?? pro.personName} for ${price}`}
+        {book.isPending
+          ? "Booking…"
+          : recurring
+            ? `Book ${pro.businessName ?? pro.personName}: ${formatCents(pro.perVisitCents)} a visit`
+            : `Book ${pro.businessName ?? pro.personName} for ${price}`}
       </Button>
+      {!card && !cards.isPending ? (
+        <p className="-mt-2 text-sm text-slate-600">Save your card above first; then book.</p>
+      ) : null}
     </div>
   );
 }

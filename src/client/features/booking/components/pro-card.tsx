@@ -1,5 +1,5 @@
 import { MapPin, ShieldCheck } from "lucide-react";
-import { type AvailablePro, priceAdjustText } from "../../../../shared/booking";
+import type { AvailablePro } from "../../../../shared/booking";
 import { reliabilityLine, reliabilitySpoken } from "../../../../shared/reliability";
 import { formatCents } from "../../../../shared/services";
 
@@ -13,7 +13,8 @@ export function proName(pro: Pick<AvailablePro, "businessName" | "personName">):
  * are based, their price for this property and why they are where they are in the list.
  */
 export function ProCard({ pro, recurring }: { pro: AvailablePro; recurring: boolean }) {
-  const adjust = priceAdjustText(pro.priceAdjustPercent);
+  // Against the price the quote showed, per visit.
+  const priceDifference = pro.perVisitCents - pro.quotedPerVisitCents;
   const firstVisitDiffers = pro.firstVisitCents !== pro.perVisitCents;
   return (
     <span className="grid min-w-0 flex-1 gap-1.5">
@@ -43,7 +44,7 @@ export function ProCard({ pro, recurring }: { pro: AvailablePro; recurring: bool
       {pro.distanceBand ? (
         <span className="flex items-center gap-1.5 text-sm text-slate-700">
           <MapPin className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-          Based {pro.distanceBand.toLowerCase()} away
+          Based {pro.distanceBand.toLowerCase()} from your property
         </span>
       ) : null}
       {recurring && firstVisitDiffers ? (
@@ -51,7 +52,12 @@ export function ProCard({ pro, recurring }: { pro: AvailablePro; recurring: bool
           First visit {formatCents(pro.firstVisitCents)} (tall grass)
         </span>
       ) : null}
-      {adjust ? <span className="text-sm text-slate-600">Their own rate: {adjust}</span> : null}
+      {priceDifference !== 0 ? (
+        <span className="text-sm text-slate-600">
+          Their own rate: {formatCents(Math.abs(priceDifference))} {priceDifference < 0 ? "below" : "above"}{" "}
+          your quoted price
+        </span>
+      ) : null}
       <span className="text-sm font-medium text-brand-800">{pro.reason}</span>
     </span>
   );

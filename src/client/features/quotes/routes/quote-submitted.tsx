@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, Home, Phone } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { addressLine } from "../../../../shared/address";
-import type { BookingAnswer } from "../../../../shared/booking";
+import { type BookingAnswer, weekdayNames } from "../../../../shared/booking";
 import { formatLongDate } from "../../../../shared/dates";
 import { firmPriceText, heldUntilText } from "../../../../shared/pricing";
 import type { QuoteSummary } from "../../../../shared/quotes";
@@ -51,6 +51,9 @@ function frequencyFromState(state: unknown): Frequency {
   const frequency = (state as { frequency?: unknown } | null)?.frequency;
   return typeof frequency === "string" && frequency in frequencyLabel ? (frequency as Frequency) : "one_time";
 }
+
+/** "Thursday" for a yyyy-mm-dd date. */
+const weekdayOf = (day: string) => weekdayNames[new Date(`${day}T12:00:00Z`).getUTCDay()]!;
 
 export default function QuoteSubmittedPage() {
   const location = useLocation();
@@ -101,7 +104,7 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
     ? [
         "Book one of the pros above now, on a day they are free, at the price shown for them.",
         `Or wait for an offer: landscapers who serve ${quote.zipCode || "your area"} can see your request; the one who takes it works at your price and offers a date for you to approve.`,
-        "Booking holds the price on your card; you're charged after the work is done.",
+        "Booking holds the price on your card (at once for a visit within 6 days, otherwise 2 days before it); you're charged after the work is done.",
       ]
     : [
         price
@@ -115,7 +118,10 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
 
   return (
     <>
-      <QuotePageHeader eyebrow="Request received" title={`Thank you, ${firstNameOf(quote.fullName)}!`}>
+      <QuotePageHeader
+        eyebrow={booked ? "Booked" : "Request received"}
+        title={`Thank you, ${firstNameOf(quote.fullName)}!`}
+      >
         <p className="flex items-start gap-2">
           <CircleCheck className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
           <span>
@@ -126,7 +132,9 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
                 <strong className="font-semibold text-slate-900">{jobLabel(quote.number)}</strong>
               </>
             ) : null}{" "}
-            is in. We've sent a confirmation to {quote.email}.
+            {booked
+              ? `is booked with ${booked.landscaperName} on ${formatLongDate(booked.date)}; it is no longer open to other landscapers.`
+              : `is in. We've sent a confirmation to ${quote.email}.`}
           </span>
         </p>
       </QuotePageHeader>
@@ -156,7 +164,7 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
               </ButtonLink>
             ) : null}
             {isCustomer && !booked ? (
-              <ButtonLink to="/dashboard/customer" size="lg">
+              <ButtonLink to="/dashboard/customer" size="lg" variant={canBookNow ? "outline" : "default"}>
                 View My Requests
               </ButtonLink>
             ) : null}
@@ -177,7 +185,11 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
                     </span>
                   </Detail>
                 ) : null}
-                {quote.preferredDate ? (
+                {booked ? (
+                  <Detail caps label={frequency === "one_time" ? "Visit" : "First visit"}>
+                    {formatLongDate(booked.date)}
+                  </Detail>
+                ) : quote.preferredDate ? (
                   <Detail
                     caps
                     label={frequency === "one_time" ? "Preferred date" : "First visit (preferred)"}
@@ -188,8 +200,10 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
                 {frequency === "one_time" ? null : (
                   <Detail caps label="How often">
                     {booked
-                      ? `${frequencyLabel[frequency]}, on the weekday of the first visit`
-                      : `${frequencyLabel[frequency]}: the landscaper offers a day of the week${price ? "" : " and a price per visit"}`}
+                      ? `${frequencyLabel[frequency]}, on ${weekdayOf(booked.date)}s`
+                      : canBookNow
+                        ? `${frequencyLabel[frequency]}, on the weekday of the first visit you book (or the one a landscaper offers)`
+                        : `${frequencyLabel[frequency]}: the landscaper offers a day of the week${price ? "" : " and a price per visit"}`}
                   </Detail>
                 )}
                 <Detail caps label="Services" className="sm:col-span-2">
@@ -220,7 +234,9 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
                     <p className="text-2xl font-bold tabular-nums">{firmPriceText(price, frequency)}</p>
                   </div>
                   <PriceLines price={price} tone="dark" />
-                  <p className="text-sm font-semibold">{heldUntilText(price.heldUntil)}</p>
+                  <p className="text-sm font-semibold">
+                    {booked ? "Price locked for this booking" : heldUntilText(price.heldUntil)}
+                  </p>
                   <p className="text-sm text-brand-100">
                     {booked
                       ? `Booked with ${booked.landscaperName} at ${booked.recurring ? `${formatCents(booked.perVisitCents)} per visit` : formatCents(booked.firstVisitCents)}, their price for your lawn. It changes only if you say yes to a new one.`
