@@ -60,6 +60,7 @@ describe("admin and export routes are for admins only", () => {
         "GET /api/admin/pricing",
         "POST /api/admin/pricing",
         "GET /api/admin/pricing-figures",
+        "GET /api/admin/booking-figures",
       ]),
     );
     for (const route of adminRoutes()) expect(route.access, route.url).toEqual(["admin"]);
@@ -67,7 +68,7 @@ describe("admin and export routes are for admins only", () => {
 
   it("answers 401 to visitors and 403 to customers and landscapers, and serves admins and master users", async () => {
     const routes = adminRoutes();
-    expect(routes.length).toBe(31);
+    expect(routes.length).toBe(32);
     for (const route of routes) {
       const url = route.url
         .replace(":userId", "no-such-user")

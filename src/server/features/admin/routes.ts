@@ -18,6 +18,7 @@ import {
   reviewApplicationSchema,
   usersQuerySchema,
 } from "../../../shared/admin.js";
+import { bookingFiguresSchema } from "../../../shared/booking-admin.js";
 import { pricingFiguresSchema } from "../../../shared/pricing-admin.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
@@ -25,6 +26,7 @@ import { requirePrincipal } from "../../plugins/access.js";
 import { cachedAnalytics } from "./analytics-service.js";
 import { type ApplicationDecision, listApplications, reviewApplication } from "./applications-service.js";
 import { areaChangeRoutes } from "./area-change-routes.js";
+import { bookingFigures } from "./booking-figures.js";
 import { dashboardSummary } from "./dashboard-service.js";
 import { deliveriesRoutes } from "./deliveries-routes.js";
 import { listJobs } from "./jobs-service.js";
@@ -173,6 +175,16 @@ export async function adminRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { query } = analyticsInput.parse(request);
       return pricingFigures({ db: db(), range: query.range });
+    },
+  );
+
+  /** How customers book pros over the same ranges (issue 35): two aggregates over the range's events, not cached. */
+  app.get(
+    "/admin/booking-figures",
+    { config: { access: ["admin"], input: analyticsInput }, schema: answers(bookingFiguresSchema) },
+    async (request) => {
+      const { query } = analyticsInput.parse(request);
+      return bookingFigures({ db: db(), range: query.range });
     },
   );
 }
