@@ -20,6 +20,7 @@ import type {
   UserRoleFilter,
 } from "../../../../shared/admin";
 import type { MessageAnswer, OkMessageAnswer } from "../../../../shared/answers";
+import type { BookingFigures } from "../../../../shared/booking-admin";
 import type { DeliveriesAnswer } from "../../../../shared/deliveries";
 import type { JobActionAnswer } from "../../../../shared/jobs";
 import type { ApplicationStatus, AreaChangeDecision } from "../../../../shared/landscapers";
@@ -236,6 +237,15 @@ export function usePricingFigures(range: AnalyticsFilter["range"]) {
   return useQuery({
     queryKey: [...adminKey, "pricing-figures", range],
     queryFn: () => apiFetch<PricingFigures>(`/api/admin/pricing-figures${search({ range })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How customers book pros (issue 35) over the analytics range. */
+export function useBookingFigures(range: AnalyticsFilter["range"]) {
+  return useQuery({
+    queryKey: [...adminKey, "booking-figures", range],
+    queryFn: () => apiFetch<BookingFigures>(`/api/admin/booking-figures${search({ range })}`),
     placeholderData: keepPreviousData,
   });
 }

@@ -2,8 +2,8 @@ import { formatCents } from "../../../../shared/services";
 import { Card } from "../../../components/ui/card";
 import { type AnalyticsFilter, usePricingFigures } from "../api/admin-api";
 
-/** "12 of 40 (30%)", or "none yet" when nothing counts. */
-function share(part: number, whole: number): string {
+/** "12 of 40 (30%)", or "0 of 0" when nothing counts. */
+export function share(part: number, whole: number): string {
   if (whole === 0) return "0 of 0";
   return `${part} of ${whole} (${Math.round((part / whole) * 100)}%)`;
 }

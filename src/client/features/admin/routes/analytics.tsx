@@ -5,6 +5,7 @@ import { exportFileName } from "../../../../shared/exports";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { exportUrl } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
+import { BookingFiguresPanel } from "../components/booking-figures";
 import { ChartPanel, useChartFilters } from "../components/chart-panel";
 import { ExportButton, ZipExportButton } from "../components/export-button";
 import { PricingFiguresPanel } from "../components/pricing-figures";
@@ -41,7 +42,11 @@ export default function AnalyticsPage() {
         <ChartPanel state={charts} />
       </section>
 
-      <PricingFiguresPanel range={charts.filter.range} />
+      {/* Side by side on a wide screen: both read the range the charts' filter chose. */}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <PricingFiguresPanel range={charts.filter.range} />
+        <BookingFiguresPanel range={charts.filter.range} />
+      </div>
 
       <footer className="flex flex-col gap-4 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-center gap-2 text-sm text-slate-600">
