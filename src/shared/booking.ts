@@ -8,16 +8,6 @@ import { formatCents, serviceIds } from "./services.js";
  * instant booking per service, an own price within ±30 % of the platform's) and the pros a customer may choose.
  */
 
-export const weekdayNames = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-] as const;
-
 /** The limits of a landscaper's settings, shared by the form and the server. */
 export const availabilityLimits = {
   maxVisitsPerDay: 20,
