@@ -79,10 +79,16 @@ export function rank<T extends RankInput>(candidates: readonly T[]): Ranked<T>[]
   });
   // A pro leads a part when nobody is above them in it and somebody is below: a part everyone shares says
   // nothing about anyone.
-  const leads = (s: { parts: Parts }, key: keyof Parts) => {
-    const values = scored.map((x) => x.parts[key]);
-    return s.parts[key] === Math.max(...values) && s.parts[key] > Math.min(...values);
-  };
+  // Each part's highest and lowest value, once: a ZIP can have a thousand candidates.
+  const keys = ["reliability", "rating", "routeFit", "price"] as const;
+  const bounds = Object.fromEntries(
+    keys.map((key) => {
+      const values = scored.map((x) => x.parts[key]);
+      return [key, { max: Math.max(...values), min: Math.min(...values) }];
+    }),
+  ) as Record<keyof Parts, { max: number; min: number }>;
+  const leads = (s: { parts: Parts }, key: keyof Parts) =>
+    s.parts[key] === bounds[key].max && s.parts[key] > bounds[key].min;
   const ranked = scored.map((s) => {
     const r = s.item.reliability;
     const isNew = isNewOnGreenScape(r);
