@@ -1,8 +1,5 @@
-import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import type { Env } from "../../src/server/config/env.js";
-import type { Db } from "../../src/server/db/client.js";
-import type { Principal } from "../../src/server/features/accounts/principal.js";
 import { approveJob } from "../../src/server/features/jobs/customer-actions.js";
 import { paymentProviderFor } from "../../src/server/features/payments/providers/select.js";
 import { reportProblem } from "../../src/server/features/proof/disputes.js";
@@ -10,11 +7,19 @@ import { addPhotos } from "../../src/server/features/proof/photos.js";
 import { processPhoto } from "../../src/server/features/proof/process-photo.js";
 import type { Storage } from "../../src/server/lib/storage.js";
 import { seedTestCards } from "./captures.js";
-import type { CapturedQuery, DirectDb } from "./direct-db.js";
-import { type LoadFigures, measureDirect } from "./load.js";
+import type { DirectDb } from "./direct-db.js";
+import type { LoadFigures } from "./load.js";
+import {
+  bulkCustomers,
+  ceiling,
+  customerPrincipal,
+  expectOk,
+  type Item,
+  type Load,
+  overHttp,
+} from "./one-job-each.js";
 import type { EndpointResult } from "./report.js";
-import { BULK_PASSWORD } from "./seed.js";
-import { type Session, signIn, startServer } from "./server.js";
+import { startServer } from "./server.js";
 import { openDirect, type Target } from "./target.js";
 
 /**
@@ -45,12 +50,6 @@ const CEILING_CUSTOMER = "bc60";
 /** The offers' and the finished jobs' landscaper: a bulk one, so the signed-in landscaper stays as seeded. */
 const LANDSCAPER = "bl2";
 const PRICE_CENTS = 5500;
-
-type Load = { connections: number; seconds: number; warmupSeconds: number };
-interface Item {
-  jobId: string;
-  customerId: string;
-}
 
 /**
  * Offers (accepted, waiting for the customer) or finished work waiting for the customer's word, `count` of
@@ -85,24 +84,6 @@ async function seedJobs(
   );
 }
 
-const bulkCustomers = (from: number, count: number) =>
-  Array.from({ length: count }, (_, i) => `bc${from + i}`);
-
-function customerPrincipal(user: { id: string; email: string; name: string }): Principal {
-  return {
-    userId: user.id,
-    sessionId: "bench",
-    email: user.email,
-    name: user.name,
-    role: "customer",
-    emailVerified: true,
-    isAdmin: false,
-    isMaster: false,
-    grants: new Set(["customer"]),
-    impersonatedBy: null,
-  };
-}
-
 /** Storage that keeps nothing: the ceiling measures the SQL and the image pipeline, not the disk. */
 const nowhere: Storage = {
   kind: "disk",
@@ -135,90 +116,6 @@ export async function cameraPhoto(): Promise<Buffer> {
       IFD2: { DateTimeOriginal: "2026:11:20 10:42:05" },
     })
     .toBuffer();
-}
-
-/** `value` with each `from` replaced by its `to`, inside strings and arrays of them. */
-function swapped(value: unknown, swaps: [string, string][]): unknown {
-  if (typeof value === "string") return swaps.reduce((text, [from, to]) => text.replaceAll(from, to), value);
-  if (Array.isArray(value)) return value.map((v) => swapped(v, swaps));
-  return value;
-}
-
-/**
- * The ceiling: the service run once on `items[0]` with its SQL captured, then replayed for each next item by
- * `connections` workers (`extra` runs beside each replay, the photo's image pipeline).
- */
-async function ceiling(
-  direct: DirectDb,
-  items: Item[],
-  load: Load,
-  what: string,
-  run: (db: Db, item: Item) => Promise<unknown>,
-  created: (template: Item) => Promise<string[]>,
-  extra?: () => Promise<unknown>,
-): Promise<LoadFigures> {
-  const [template, ...rest] = items;
-  const postgres = direct.engine === "postgres";
-  const { queries } = await direct.capture((db) => run(db, template!), { withTransactions: postgres });
-  const made = await created(template!);
-  let next = 0;
-  return measureDirect(
-    async () => {
-      const item = rest[next++];
-      if (!item) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        throw new Error(`no seeded job left for the ${what} ceiling`);
-      }
-      const swaps: [string, string][] = [
-        [template!.jobId, item.jobId],
-        ...made.map((id): [string, string] => [
-          id,
-          id.startsWith("pi_") ? `pi_bench_${randomUUID()}` : randomUUID(),
-        ]),
-      ];
-      const replay: CapturedQuery[] = queries.map((q) => ({
-        sql: q.sql,
-        params: swapped(q.params, swaps) as unknown[],
-      }));
-      await Promise.all([direct.replay(replay, !postgres), extra?.()]);
-    },
-    load,
-    `${what} (direct)`,
-  );
-}
-
-/** `connections` clients over HTTP, each taking the next item and signed in as its customer. */
-async function overHttp(
-  baseURL: string,
-  items: Item[],
-  customers: { id: string; email: string }[],
-  load: Load,
-  what: string,
-  once: (item: Item, session: Session) => Promise<void>,
-): Promise<{ http: LoadFigures; answered: number }> {
-  const sessions = new Map<string, Session>();
-  for (const c of customers) sessions.set(c.id, await signIn(baseURL, c.email, BULK_PASSWORD));
-  let next = 0;
-  let answered = 0;
-  const http = await measureDirect(
-    async () => {
-      const item = items[next++];
-      if (!item) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        throw new Error(`no seeded job left to ${what}`);
-      }
-      await once(item, sessions.get(item.customerId)!);
-      answered++;
-    },
-    load,
-    what,
-  );
-  return { http, answered };
-}
-
-async function expectOk(response: Response, what: string) {
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${text.slice(0, 200)}`);
 }
 
 export interface SlowActionsResult {
@@ -310,7 +207,7 @@ export async function slowActionsStep(
         (
           await direct.query<{ id: string }>("select id from job_photo where job_id = $1", [template.jobId])
         ).map((p) => p.id),
-      () => processPhoto(photo),
+      { extra: () => processPhoto(photo) },
     );
     log(`  direct report with a photo: ${reportCeiling.rps} req/s, p95 ${reportCeiling.p95} ms`);
   } finally {
