@@ -17,6 +17,7 @@ import { captureStep } from "./lib/captures.js";
 import type { DirectDb } from "./lib/direct-db.js";
 import { seedDisputes } from "./lib/disputes.js";
 import { measureExport, measureExportDirect } from "./lib/export.js";
+import { instantBookingStep } from "./lib/instant-booking.js";
 import { runLighthouse } from "./lib/lighthouse.js";
 import { measureDirect, measureHttp } from "./lib/load.js";
 import { type BenchOptions, parseOptions } from "./lib/options.js";
@@ -25,6 +26,7 @@ import {
   changeTable,
   checkTargets,
   type EndpointResult,
+  instantLine,
   lighthouseTable,
   machine,
   ratio,
@@ -199,6 +201,13 @@ async function runScale(
         `  checked: ${slow.approved} approvals answered 200, ${slow.booked} offers booked with a hold; ${slow.reportsSent} reports answered 200, ${slow.reported} jobs reported with a photo`,
       );
 
+      // 6b. Issue 35's booking POST, each request a different request booked with an instant pro on a free day.
+      log("instant bookings (book a pro at once)");
+      const { endpoint: booking, ...instant } = await instantBookingStep(target, env, load, bare.rps, log);
+      endpoints.push(booking);
+      const instantBooking = { candidates: seed.instantInQuoteZip, ...instant };
+      log(`  checked: ${instantLine(instantBooking)}`);
+
       // 7. The two-instance set-up of tests/cluster against this database (PostgreSQL and nginx only).
       const twoInstances = await twoInstanceStep(target.databaseUrl, engine, list, load);
       return {
@@ -231,6 +240,7 @@ async function runScale(
           reportsSent: slow.reportsSent,
           reported: slow.reported,
         },
+        instantBooking,
         twoInstances,
       };
     } finally {

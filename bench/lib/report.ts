@@ -41,8 +41,23 @@ export interface ScaleResult {
   captures?: CaptureResult;
   /** Issue 33 item 15: the slow actions answered 200 and the jobs they moved, counted after (absent in older results). */
   slowActions?: { approved: number; booked: number; reportsSent: number; reported: number };
+  /** Issue 35: the available pros' candidates and what the booking POSTs did (absent in older results). */
+  instantBooking?: InstantBookingSummary;
   /** A few routes with one and two instances behind nginx, PostgreSQL only (absent in older results). */
   twoInstances?: TwoInstanceResult;
+}
+
+export interface InstantBookingSummary {
+  /** Approved instant pros covering the available-pros request's ZIP: the candidates every GET ranks. */
+  candidates: number;
+  /** The pros the booking POSTs went to, the requests seeded for them, and what the database says after. */
+  pros: number;
+  seeded: number;
+  answered: number;
+  booked: number;
+  held: number;
+  overfilled: number;
+  exhausted: boolean;
 }
 
 export interface Machine {
@@ -154,7 +169,14 @@ export function scaleTable(result: ScaleResult): string {
     ),
     exportLine,
     ...(captures ? [captureLine(captures)] : []),
+    ...(result.instantBooking ? [instantLine(result.instantBooking)] : []),
   ].join("\n");
+}
+
+/** The available pros' candidates and the instant bookings' check, in one line. */
+export function instantLine(i: InstantBookingSummary): string {
+  const f = (value: number) => value.toLocaleString("en-US");
+  return `Instant booking: ${f(i.candidates)} approved instant pros cover the available-pros request's ZIP (each GET ranks them all); ${f(i.seeded)} requests seeded for ${f(i.pros)} pros, ${f(i.answered)} bookings answered 200 (warm-up included)${i.exhausted ? " (ran out of seeded requests: the rate is a floor)" : ""}; afterwards ${f(i.booked)} booked at once, ${f(i.held)} with a hold, ${f(i.overfilled)} pro days over capacity`;
 }
 
 /** What the capture row's ledger check found, in one line. */
@@ -274,6 +296,14 @@ export function checkTargets(result: ScaleResult, smallest: ScaleResult | undefi
       target: "Payment captures: each approval captured once, in the ledger once, balanced",
       value: `${result.captures.answered} approvals, ${l.captured} captured, ${l.ledgerTransactions} ledger rows, ${l.doubled} doubled`,
       met: l.ok,
+    });
+  }
+  const instant = result.instantBooking;
+  if (instant) {
+    checks.push({
+      target: "Instant booking: each 200 a booking, no pro's day over the visits they take",
+      value: `${instant.answered} answered, ${instant.booked} booked, ${instant.overfilled} days over`,
+      met: instant.booked === instant.answered && instant.overfilled === 0,
     });
   }
   checks.push({

@@ -2,6 +2,7 @@ import type { Env } from "../../src/server/config/env.js";
 import type { Db } from "../../src/server/db/client.js";
 import { dashboardSummary } from "../../src/server/features/admin/dashboard-service.js";
 import { listJobs } from "../../src/server/features/admin/jobs-service.js";
+import { prosForRequest } from "../../src/server/features/booking/book.js";
 import { landscaperQueue } from "../../src/server/features/jobs/queue.js";
 import { listCustomerJobs } from "../../src/server/features/jobs/reads.js";
 import { bellAnswerText } from "../../src/server/features/notifications/bell.js";
@@ -11,6 +12,7 @@ import { ADMIN_PAGE_SIZE } from "../../src/shared/admin.js";
 import { queueQuerySchema } from "../../src/shared/job-queue.js";
 import { quoteRequestSchema } from "../../src/shared/jobs.js";
 import { BELL_LIMIT } from "../../src/shared/notifications.js";
+import { PROS_REQUEST_ID, PROS_REQUEST_TOKEN } from "./instant-seed.js";
 import type { HttpTarget } from "./load.js";
 import { SEARCH_TERM, type SignedInUsers } from "./seed.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Session, signIn, signUp, startServer } from "./server.js";
@@ -140,6 +142,17 @@ export function scenarios(sessions: Sessions, env: Env): Scenario[] {
       label: "Admin Resolutions list (open and recent problem reports)",
       http: get("/api/admin/resolutions", sessions.admin),
       service: (db) => listResolutions({ db }),
+      transactional: false,
+    },
+    {
+      // Issue 35: every approved instant pro covering the request's ZIP is a candidate; their free days, records
+      // and distances are read in one pass each, and the best three answered (booking/matching.ts).
+      key: "available-pros",
+      label: "Available pros for a firm-priced request (GET, the quote's secret)",
+      http: (baseURL) => ({
+        url: `${baseURL}/api/quotes/${PROS_REQUEST_ID}/pros?token=${encodeURIComponent(PROS_REQUEST_TOKEN)}`,
+      }),
+      service: (db) => prosForRequest({ db, jobId: PROS_REQUEST_ID, token: PROS_REQUEST_TOKEN }),
       transactional: false,
     },
     {

@@ -8,6 +8,7 @@ import { firstNames, lastNames } from "../../src/server/db/seed.js";
 import { coveredZipCodes } from "../../src/server/features/landscapers/coverage.js";
 import { services } from "../../src/shared/services.js";
 import type { DirectDb } from "./direct-db.js";
+import { seedInstantBooking } from "./instant-seed.js";
 
 /** Charlotte and its suburbs on both sides of the state line: where the synthetic customers live. */
 export const charlotteZips = [
@@ -86,6 +87,9 @@ export interface SeedFigures {
   landscapers: number;
   notifications: number;
   jobEvents: number;
+  /** Issue 35: landscapers bookable at once, and those of them approved and covering the quote's ZIP. */
+  instantPros: number;
+  instantInQuoteZip: number;
   seconds: number;
 }
 
@@ -371,6 +375,8 @@ export async function seedBulk(
     [signedIn.landscaperId],
   );
   await direct.exec("drop table bench_cover; drop table bench_combo;");
+  const instant = await seedInstantBooking(direct);
+  log(`instant booking: ${instant.instantPros} pros, ${instant.covering} approved in the quote's ZIP`);
 
   log(`rebuilding ${indexDefs.length} indexes`);
   for (const def of indexDefs) await direct.exec(def);
@@ -384,6 +390,8 @@ export async function seedBulk(
     landscapers,
     notifications: Number(counts?.notifications ?? 0),
     jobEvents: Number(counts?.events ?? 0),
+    instantPros: instant.instantPros,
+    instantInQuoteZip: instant.covering,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
 }
