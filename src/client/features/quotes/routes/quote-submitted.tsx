@@ -107,9 +107,12 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
         "Booking holds the price on your card (at once for a visit within 6 days, otherwise 2 days before it); you're charged after the work is done.",
       ]
     : [
-        price
-          ? `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; the one who takes it works at your price and offers a date.`
-          : `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; one of them offers a price and a date.`,
+        // With a firm price, the booking panel above already says who is being asked (once is enough).
+        bookable && pros.isSuccess
+          ? null
+          : price
+            ? `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; the one who takes it works at your price and offers a date.`
+            : `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; one of them offers a price and a date.`,
         isCustomer
           ? "The offer shows in your dashboard, and we let you know when it arrives."
           : `To see the offer and approve it, create an account with ${quote.email} and confirm that address.`,
@@ -265,17 +268,19 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
                 <CardTitle asHeading="h2">Next steps</CardTitle>
               </CardHeader>
               <ol className="grid gap-3">
-                {nextSteps.map((step, index) => (
-                  <li key={step} className="flex gap-3 text-sm text-slate-700">
-                    <span
-                      aria-hidden="true"
-                      className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
-                    >
-                      {index + 1}
-                    </span>
-                    <span className="pt-1">{step}</span>
-                  </li>
-                ))}
+                {nextSteps
+                  .filter((step) => step !== null)
+                  .map((step, index) => (
+                    <li key={step} className="flex gap-3 text-sm text-slate-700">
+                      <span
+                        aria-hidden="true"
+                        className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
+                      >
+                        {index + 1}
+                      </span>
+                      <span className="pt-1">{step}</span>
+                    </li>
+                  ))}
               </ol>
             </Card>
           )}
