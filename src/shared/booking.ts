@@ -208,3 +208,55 @@ export const bookingAnswerSchema = z.object({
   confirmEmail: z.boolean(),
 });
 export type BookingAnswer = z.infer<typeof bookingAnswerSchema>;
+
+/*
+ * Several offers on one request (issue 35, item 6). A firm-priced request nobody booked at once stays open in
+ * the queue: each pro who takes it offers a day at the firm price, the customer books the offer they like,
+ * and the other offers close. At most MAX_WAITING_OFFERS wait at once, so a request does not collect offers
+ * nobody reads.
+ */
+export const MAX_WAITING_OFFERS = 5;
+
+/** One waiting offer as the customer weighs it: the pro (as the choice of pros shows them) and their day. */
+export const offerViewSchema = availableProSchema
+  .pick({
+    landscaperId: true,
+    businessName: true,
+    personName: true,
+    initials: true,
+    reliability: true,
+    isNew: true,
+    distanceBand: true,
+    perVisitCents: true,
+    firstVisitCents: true,
+    quotedPerVisitCents: true,
+  })
+  .extend({
+    offerId: z.string(),
+    date: z.string(),
+    createdAt: z.string(),
+    /** What cancelling within 24 hours of the visit costs: the booking step states the rule before the card. */
+    cancellationFeeCents: z.number(),
+  });
+export type OfferView = z.infer<typeof offerViewSchema>;
+
+/** In a pro's queue: their own waiting offer on a request, and how many offers wait on it in all. */
+export const myOfferSchema = z.object({ date: z.string(), createdAt: z.string() });
+
+/** POST /api/jobs/:id/offers/:offerId/book: the card to hold (the default one when not named). */
+export const bookOfferSchema = z.object({ cardId: z.string().max(100).optional() });
+
+export const offerMessages = {
+  sent: "Offer sent. The customer sees it beside any other pros' offers and books one; we'll tell you either way.",
+  already: "Your offer on this request is already waiting for the customer.",
+  full: `This request already has ${MAX_WAITING_OFFERS} offers waiting for the customer's choice.`,
+  withdrawn: "Offer withdrawn. The request stays open for other pros.",
+  noOffer: "You have no offer waiting on this request.",
+  gone: "This offer is no longer open: the pro took it back or the request changed. Your dashboard shows the offers still waiting.",
+  dayPassed: "The day of this offer has passed. Please choose another offer, or book a pro now.",
+  proUnavailable: "This pro can no longer take new jobs. Please choose another offer.",
+  booked: (name: string, day: string) => `Booked with ${name} for ${day}.`,
+  chosen: (label: string, day: string) => `The customer booked your offer: ${label} on ${day}.`,
+  closedBooked: (label: string) => `${label} was booked with another pro, so your offer is closed.`,
+  closedCancelled: (label: string) => `${label} was cancelled, so your offer is closed.`,
+} as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addressMessages, zipInAddress } from "./address.js";
+import { myOfferSchema, offerViewSchema } from "./booking.js";
 import { isValidIsoDate, todayInCharlotte } from "./dates.js";
 import { cancellationTermsSchema, jobPaymentViewSchema } from "./payments.js";
 import { dollars, MAX_PRICE_INCREASE_RATIO } from "./price-bounds.js";
@@ -294,6 +295,11 @@ export const jobViewSchema = z.object({
   /** The customer's own list, for an offer or a booking with a day: until when cancelling is free, the fee after. */
   cancellation: cancellationTermsSchema.nullable().optional(),
   declinedByMe: z.boolean().optional(),
+  /** The customer's own open firm-priced request: the pros' offers waiting for their choice, oldest first. */
+  offers: z.array(offerViewSchema).optional(),
+  /** In a landscaper's queue, on an open request: their own waiting offer, and how many offers wait in all. */
+  myOffer: myOfferSchema.nullable().optional(),
+  offerCount: z.number().optional(),
   /**
    * Set in a landscaper's queue for jobs not (yet) theirs: name, email, phone, street address, notes and photo
    * are withheld (empty) until they accept; `area` says where the job is.

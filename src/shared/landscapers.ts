@@ -235,3 +235,9 @@ export function landscaperDisplayName(parts: {
   const person = parts.fullName?.trim() ?? "";
   return business && person ? `${business} · ${person}` : business || person;
 }
+
+/** Initials for a pro without a photo: "Marcus Johnson" → "MJ". */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).slice(0, 2);
+  return words.map((w) => w[0]?.toUpperCase() ?? "").join("");
+}

@@ -110,3 +110,35 @@ export function book(
     payload: body,
   });
 }
+
+/**
+ * A pro takes a request as the accept button does. A firm-priced request stays open for offers (issue 35,
+ * item 6), so the customer then books that offer with their default card, as their dashboard does: either
+ * way the job ends with this pro (accepted for a request they priced, scheduled for a firm one).
+ */
+export async function takeRequest(
+  t: TestApp,
+  options: { proCookie: string; customerCookie: string; jobId: string; body?: object },
+) {
+  const taken = await t.app.inject({
+    method: "POST",
+    url: `/api/jobs/${options.jobId}/accept`,
+    headers: { cookie: options.proCookie },
+    payload: options.body ?? {},
+  });
+  expect(taken.statusCode, taken.body).toBe(200);
+  if (taken.json().job.status !== "pending") return taken;
+  const list = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: options.customerCookie } });
+  const offers: { offerId: string }[] =
+    list.json().jobs.find((j: { id: string }) => j.id === options.jobId)?.offers ?? [];
+  const latest = offers.at(-1);
+  expect(latest, "the pro's offer is on the customer's request").toBeDefined();
+  const booked = await t.app.inject({
+    method: "POST",
+    url: `/api/jobs/${options.jobId}/offers/${latest!.offerId}/book`,
+    headers: { cookie: options.customerCookie },
+    payload: {},
+  });
+  expect(booked.statusCode, booked.body).toBe(200);
+  return booked;
+}

@@ -3,3 +3,4 @@
 export { useRequestPros } from "./api/request-pros";
 export { BookAPro, type BookableQuote } from "./components/book-a-pro";
 export { BookProDialog } from "./components/book-pro-dialog";
+export { RequestOffers } from "./components/request-offers";

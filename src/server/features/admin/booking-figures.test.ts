@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lte, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { daysFromToday } from "../../../shared/dates.js";
-import { job, jobEvent } from "../../db/schema.js";
+import { job, jobEvent, jobOffer } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { book, bookingCustomer, firmQuote, instantPro } from "../../test/booking-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
@@ -29,7 +29,7 @@ describe("booking figures", () => {
       .set({ createdAt: at(createdAgo) })
       .where(eq(job.id, jobId));
     const bookings = await t.database.db
-      .select({ id: jobEvent.id })
+      .select({ id: jobEvent.id, createdAt: jobEvent.createdAt })
       .from(jobEvent)
       .where(
         and(
@@ -40,11 +40,25 @@ describe("booking figures", () => {
       )
       .orderBy(jobEvent.createdAt);
     expect(bookings).toHaveLength(bookedAgo.length);
-    for (const [index, event] of bookings.entries())
+    for (const [index, event] of bookings.entries()) {
       await t.database.db
         .update(jobEvent)
         .set({ createdAt: at(bookedAgo[index]!) })
         .where(eq(jobEvent.id, event.id));
+      // A booked offer closed at its booking's time: it moves with it (to the millisecond a Date keeps;
+      // PostgreSQL keeps microseconds, so the match is on the millisecond around it).
+      const ms = event.createdAt.getTime();
+      await t.database.db
+        .update(jobOffer)
+        .set({ closedAt: at(bookedAgo[index]!) })
+        .where(
+          and(
+            eq(jobOffer.jobId, jobId),
+            gte(jobOffer.closedAt, new Date(ms - 1)),
+            lte(jobOffer.closedAt, new Date(ms + 1)),
+          ),
+        );
+    }
   }
 
   /** A firm-priced quote booked at once with `pro` on `daysAhead`, by the customer the flow creates. */
@@ -79,7 +93,7 @@ describe("booking figures", () => {
     const [rebooked] = await t.database.db.select().from(job).where(eq(job.id, released));
     expect(rebooked).toMatchObject({ status: "scheduled", landscaperId: next.id });
 
-    // The other way: a pro's offer, approved by the customer.
+    // The other way: a pro's offer, booked by the customer.
     const customer = await signUp(t.app);
     const card = await saveCard(t.app, customer.cookie);
     const asked = await postQuote(
@@ -96,9 +110,12 @@ describe("booking figures", () => {
       payload: { scheduledDate: daysFromToday(11) },
     });
     expect(offer.statusCode, offer.body).toBe(200);
+    // A firm-priced request stays open for offers (item 6): the customer books this one.
+    const mine = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: customer.cookie } });
+    const offerId = mine.json().jobs.find((j: { id: string }) => j.id === approved).offers[0].offerId;
     const approval = await t.app.inject({
       method: "POST",
-      url: `/api/jobs/${approved}/approve`,
+      url: `/api/jobs/${approved}/offers/${offerId}/book`,
       headers: { cookie: customer.cookie },
       payload: { cardId: card.id },
     });

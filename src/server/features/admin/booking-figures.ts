@@ -3,7 +3,7 @@ import type { AnalyticsRange } from "../../../shared/admin.js";
 import { type BookingFigures, FILL_WITHIN_HOURS } from "../../../shared/booking-admin.js";
 import { addDaysIso, BUSINESS_TIME_ZONE, todayInCharlotte } from "../../../shared/dates.js";
 import type { DbOrTx } from "../../db/client.js";
-import { job, jobEvent } from "../../db/schema.js";
+import { job, jobEvent, jobOffer } from "../../db/schema.js";
 import { RELEASED_EVENT } from "../landscapers/index.js";
 import { toNumber } from "./query-helpers.js";
 
@@ -15,7 +15,7 @@ const midnight = (isoDate: string) => sql`(${isoDate}::date::timestamp at time z
  * stamps them again, so only the events still say every booking that was made and when.
  *
  * A booking is an event into 'scheduled' from 'accepted' (the customer approved a pro's offer) or from
- * 'pending' (the lifecycle action `book`: a customer booking a pro at once, or the next pro booked by the
+ * 'pending' (a pro's offer on a firm-priced request, booked: `book_offer`; or the lifecycle action `book`: a customer booking a pro at once, or the next pro booked by the
  * platform after a release, each a booking of its own that its pro may release). Visits generated for a
  * recurring series (an event from nothing) and redo visits (from 'completed') are not bookings.
  */
@@ -31,7 +31,9 @@ const bookingFromList = sql.join(
  * Issue 35's booking figures over the last `range` days (Charlotte calendar days, today included, as the
  * other analytics figures):
  * - bookings: booking events in the range;
- * - instant bookings: those from 'pending' (the action `book`); the share is instant ÷ bookings;
+ * - instant bookings: those from 'pending' (the action `book`), not a pro's offer the customer booked (the
+ *   action `book_offer`, also from 'pending': its chosen job_offer row closed at the event's own time, both
+ *   the transaction's now()); the share is instant ÷ bookings;
  * - median quote → booked: the median over those bookings of the event's time less the job's created_at
  *   (the quote), in seconds;
  * - fill rate: of the requests created in the range at least 24 hours before now (with or without a firm
@@ -54,7 +56,9 @@ export async function bookingFigures(options: {
   const [events] = await options.db
     .select({
       bookings: sql<number>`count(*) filter (where ${isBooking})`,
-      instant: sql<number>`count(*) filter (where ${isBooking} and ${jobEvent.fromStatus} = 'pending')`,
+      instant: sql<number>`count(*) filter (where ${isBooking} and ${jobEvent.fromStatus} = 'pending'
+        and not exists (select 1 from ${jobOffer} o where o.job_id = ${jobEvent.jobId} and o.status = 'chosen'
+          and o.closed_at = ${jobEvent.createdAt}))`,
       median: sql<number | null>`percentile_cont(0.5) within group
         (order by extract(epoch from ${jobEvent.createdAt} - ${job.createdAt})) filter (where ${isBooking})`,
       releases: sql<number>`count(*) filter (where ${jobEvent.toStatus} = ${RELEASED_EVENT})`,

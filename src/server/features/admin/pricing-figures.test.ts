@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { job, jobPriceChange } from "../../db/schema.js";
-import { type SignedUp, signUpAs } from "../../test/accounts-helpers.js";
+import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js";
+import { takeRequest } from "../../test/booking-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createLandscaper } from "../../test/landscaper-helpers.js";
+import { saveCard } from "../../test/payment-helpers.js";
 import { postQuote, validQuote } from "../../test/quote-helpers.js";
 
 /** Issue 34's admin figures and the jobs CSV's two new columns, from quotes sent through the real form route. */
@@ -21,20 +23,16 @@ describe("firm price figures", () => {
       { sizeTier: "xs", services: ["lawn-mowing"] }, // 3200 × 1.35 = 4320
       { sizeTier: "not_sure", services: ["lawn-mowing"] },
     ];
+    // A customer's requests: the first two taken at their firm price (offered, then booked: issue 35).
+    const customer = await signUp(t.app);
+    await saveCard(t.app, customer.cookie);
     for (const answer of answers) {
-      const response = await postQuote(t.app, validQuote(answer));
+      const response = await postQuote(t.app, validQuote(answer), customer.cookie);
       expect(response.statusCode, response.body).toBe(200);
       ids.push(response.json().quote.id);
     }
-    for (const id of ids.slice(0, 2)) {
-      const taken = await t.app.inject({
-        method: "POST",
-        url: `/api/jobs/${id}/accept`,
-        headers: { cookie: pro.cookie },
-        payload: {},
-      });
-      expect(taken.statusCode, taken.body).toBe(200);
-    }
+    for (const id of ids.slice(0, 2))
+      await takeRequest(t, { proCookie: pro.cookie, customerCookie: customer.cookie, jobId: id });
     // One of the two asked a higher final price at completion, and the customer said yes.
     await t.database.db
       .update(job)

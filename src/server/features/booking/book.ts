@@ -4,6 +4,7 @@ import {
   BOOKING_HORIZON_DAYS,
   bookingMessages,
   FIRST_DAYS_SHOWN,
+  offerMessages,
 } from "../../../shared/booking.js";
 import { formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import type { FirmPrice } from "../../../shared/pricing.js";
@@ -206,6 +207,11 @@ export async function bookWith(
     priceAdjustPercent: number;
     customer: { id: string; email: string; emailVerified: boolean } | null;
     actorId: string | null;
+    /**
+     * The customer booked a pro's own offer (issue 35, item 6): the pro chose that day, so there is no
+     * 2-hour release (that is for a booking the pro did not see coming).
+     */
+    fromOffer?: boolean;
   },
 ): Promise<JobRow> {
   const { request, price } = options;
@@ -230,7 +236,7 @@ export async function bookWith(
   const current = await loadJob(tx, request.id);
   const booked = await move(tx, {
     current,
-    action: "book",
+    action: options.fromOffer ? "book_offer" : "book",
     actorId: options.actorId,
     set: {
       landscaperId: options.landscaperId,
@@ -239,7 +245,7 @@ export async function bookWith(
       scheduledDate: options.date,
       acceptedAt: sql`now()`,
       scheduledAt: new Date(),
-      bookedInstantlyAt: new Date(),
+      bookedInstantlyAt: options.fromOffer ? null : new Date(),
       // The account that booked owns the request, and its emails go to the address it signed up with.
       ...(options.customer
         ? { customerId: options.customer.id, customerEmail: options.customer.email.toLowerCase() }
@@ -259,7 +265,9 @@ export async function bookWith(
     {
       userId: options.landscaperId,
       type: "job",
-      message: `New booking: ${jobLabel(booked.number)} on ${formatLongDate(options.date)} for ${formatCents(price.firstVisitCents)}. You can release it within 2 hours if you cannot do it.`,
+      message: options.fromOffer
+        ? offerMessages.chosen(jobLabel(booked.number), formatLongDate(options.date))
+        : `New booking: ${jobLabel(booked.number)} on ${formatLongDate(options.date)} for ${formatCents(price.firstVisitCents)}. You can release it within 2 hours if you cannot do it.`,
       link: "/landscaper-dashboard?tab=schedule",
     },
   ]);

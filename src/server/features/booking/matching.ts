@@ -8,6 +8,7 @@ import {
   PROS_SHOWN,
 } from "../../../shared/booking.js";
 import { todayInCharlotte } from "../../../shared/dates.js";
+import { initialsOf } from "../../../shared/landscapers.js";
 import { isNewOnGreenScape } from "../../../shared/reliability.js";
 import { type DbOrTx, rowsOf } from "../../db/client.js";
 import { job, zipCode as zipTable } from "../../db/schema.js";
@@ -28,12 +29,6 @@ export interface AvailableProsOptions {
   fixedPrice?: boolean;
   limit?: number;
   now?: Date;
-}
-
-/** Initials for a pro without a photo: "Marcus Johnson" → "MJ". */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).slice(0, 2);
-  return words.map((w) => w[0]?.toUpperCase() ?? "").join("");
 }
 
 const point = (alias: string) => ({

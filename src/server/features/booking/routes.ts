@@ -5,6 +5,7 @@ import {
   availabilitySchema,
   availableProsAnswerSchema,
   bookingAnswerSchema,
+  bookOfferSchema,
   bookRequestSchema,
   prosQuerySchema,
   releaseBookingSchema,
@@ -20,6 +21,7 @@ import { landscaperNameOf } from "../landscapers/index.js";
 import { askingFigures } from "./asking.js";
 import { getAvailability, setAvailability } from "./availability.js";
 import { bookRequest, prosForRequest } from "./book.js";
+import { bookOffer } from "./offers.js";
 import { releaseBooking } from "./release.js";
 
 const requestParams = z.object({ id: z.uuid({ message: "Request not found." }) });
@@ -27,6 +29,10 @@ const availabilityInput = defineInput({ body: availabilitySchema });
 const prosInput = defineInput({ params: requestParams, query: prosQuerySchema });
 const bookInput = defineInput({ params: requestParams, body: bookRequestSchema });
 const releaseInput = defineInput({ params: jobParams, body: releaseBookingSchema });
+const offerInput = defineInput({
+  params: requestParams.extend({ offerId: z.uuid({ message: "Offer not found." }) }),
+  body: bookOfferSchema,
+});
 
 /** Instant booking (issue 35): a pro's availability, the pros free for a request, booking one, releasing. */
 export async function bookingRoutes(fastify: FastifyInstance) {
@@ -97,6 +103,36 @@ export async function bookingRoutes(fastify: FastifyInstance) {
         jobNumber: booked.number,
         date: booked.scheduledDate!,
         landscaperName: (await landscaperNameOf(app.database.db, booked.landscaperId!)) ?? "Your pro",
+        firstVisitCents: booked.quotedPriceCents ?? 0,
+        perVisitCents: booked.firmPriceCents ?? booked.quotedPriceCents ?? 0,
+        recurring: booked.seriesId !== null,
+        confirmEmail: !principal.emailVerified,
+      };
+    },
+  );
+
+  /** The customer books one pro's offer on their open request; the other offers close. */
+  app.post(
+    "/jobs/:id/offers/:offerId/book",
+    { config: { access: ["customer"], input: offerInput }, schema: answers(bookingAnswerSchema) },
+    async (request) => {
+      const { params, body } = offerInput.parse(request);
+      const principal = requirePrincipal(request);
+      await app.limit(request, policies.bookByAccount, principal.userId);
+      const { job: booked, landscaperName } = await bookOffer({
+        db: app.database.db,
+        env: app.env,
+        provider: app.paymentProvider,
+        principal,
+        jobId: params.id,
+        offerId: params.offerId,
+        cardId: body.cardId,
+      });
+      return {
+        jobId: booked.id,
+        jobNumber: booked.number,
+        date: booked.scheduledDate!,
+        landscaperName,
         firstVisitCents: booked.quotedPriceCents ?? 0,
         perVisitCents: booked.firmPriceCents ?? booked.quotedPriceCents ?? 0,
         recurring: booked.seriesId !== null,

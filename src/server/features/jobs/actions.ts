@@ -22,6 +22,7 @@ import { firstVisitDate, offerSeries } from "../series/index.js";
 import type { ActionOptions } from "./action-options.js";
 import { customerDashboardUrl, jobAlerts, servicesOf } from "./alerts.js";
 import { assertAllowed, backToQueue, loadJob, move, recordEvent } from "./lifecycle.js";
+import { makeOffer } from "./offers.js";
 import type { JobRow } from "./views.js";
 
 async function assertApprovedLandscaper(tx: DbOrTx, principal: Principal) {
@@ -94,6 +95,17 @@ export async function acceptJob(
       chosenDate ??
       // A preferred date already in the past is moved to today.
       [current.preferredDate, todayInCharlotte()].sort().at(-1)!;
+    // A firm-priced request stays open for several offers (issue 35): this pro's joins the others.
+    if (price.firm && current.status === "pending")
+      return makeOffer(tx, {
+        env,
+        current,
+        landscaperId: principal.userId,
+        profile,
+        date: scheduledDate,
+        price,
+        firm: price.firm,
+      });
     const updated = await move(tx, {
       current,
       action: "accept",

@@ -22,7 +22,8 @@ export function jobActionRoutes(fastify: FastifyInstance) {
     access: Access,
     input: RouteInput<S>,
     run: (context: ActionOptions, parsed: ReturnType<RouteInput<S>["parse"]>) => Promise<JobRow>,
-    message: string,
+    /** The sentence the screen shows, or one chosen by what the action did. */
+    message: string | ((job: JobRow) => string),
     limit?: RateLimitPolicy,
   ) {
     app.post(path, { config: { access, input }, schema: answers(jobActionAnswerSchema) }, async (request) => {
@@ -36,7 +37,11 @@ export function jobActionRoutes(fastify: FastifyInstance) {
         jobId: parsed.params.id,
         provider: app.paymentProvider,
       };
-      return { job: jobViewFor(principal, await run(context, parsed)), message };
+      const row = await run(context, parsed);
+      return {
+        job: jobViewFor(principal, row),
+        message: typeof message === "string" ? message : message(row),
+      };
     });
   };
 }

@@ -14,6 +14,7 @@ describe("the job lifecycle table", () => {
       "arrived",
       "ask_price_change",
       "book",
+      "book_offer",
       "cancel",
       "complete",
       "decline",
@@ -23,6 +24,7 @@ describe("the job lifecycle table", () => {
       "leave_after_price_decline",
       "miss",
       "move_visit",
+      "offer",
       "offer_redo",
       "on_my_way",
       "rate",
@@ -35,6 +37,7 @@ describe("the job lifecycle table", () => {
       "resolve",
       "start_work",
       "withdraw",
+      "withdraw_offer",
       "withdraw_price_change",
     ]);
     for (const action of actions) {

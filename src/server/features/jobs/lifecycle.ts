@@ -4,6 +4,7 @@ import { type JobStatus, statusLabel } from "../../../shared/jobs.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { job, jobEvent, jobPriceChange } from "../../db/schema.js";
 import { type AppError, conflict, notFound } from "../../lib/errors.js";
+import { closeWaitingOffers } from "./offer-closing.js";
 import type { JobRow } from "./views.js";
 
 /**
@@ -24,6 +25,11 @@ export const transitions = {
   // Instant booking (issue 35): the customer books a chosen pro on a free day at the firm price, card saved, in
   // one step; or, after a release, the next-best pro is booked at the same price.
   book: { from: ["pending"], to: "scheduled", verb: "booked" },
+  // Several offers on one firm-priced request (issue 35): a pro offers a day at the firm price (the request
+  // stays open for others) or takes the offer back; the customer books one offer, which closes the others.
+  offer: { from: ["pending"], to: null, event: "offered", verb: "offered on" },
+  withdraw_offer: { from: ["pending"], to: null, event: "offer_withdrawn", verb: "changed" },
+  book_offer: { from: ["pending"], to: "scheduled", verb: "booked" },
   // The pro gives an instant booking back within 2 hours, with a reason (a withdrawal on their record).
   release: { from: ["scheduled"], to: "pending", event: "released", verb: "released" },
   // On the visit's day: the landscaper's arrival steps, kept as times (the on-time figure reads them).
@@ -203,5 +209,7 @@ export async function move(
       .update(jobPriceChange)
       .set({ status: "lapsed", closedAt: new Date() })
       .where(and(eq(jobPriceChange.jobId, current.id), eq(jobPriceChange.status, "open")));
+  // Offers wait only on an open request (issue 35): leaving the queue closes them.
+  if (current.status === "pending" && to && to !== "pending") await closeWaitingOffers(tx, updated);
   return updated;
 }

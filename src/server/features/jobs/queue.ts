@@ -29,6 +29,7 @@ import { type Db, rowsOf } from "../../db/client.js";
 import { job, jobDecline, landscaper, zipCode } from "../../db/schema.js";
 import { badRequest } from "../../lib/errors.js";
 import { findProfile, greatCircleMiles, landscaperNameSql } from "../landscapers/index.js";
+import { offerMarks } from "./offers.js";
 import { assigned, jobViewColumns, landscaperView, toJobView, withoutContact } from "./views.js";
 
 /**
@@ -325,6 +326,12 @@ export async function landscaperQueue({
   };
   const page = rows.slice(0, QUEUE_PAGE_SIZE);
   const last = page.at(-1);
+  // Offers waiting on the page's open requests (issue 35): the pro's own, and how many in all.
+  const marks = offerMarks(
+    db,
+    landscaperId,
+    page.filter((r) => r.job.status === "pending").map((r) => r.job.id),
+  );
   const seriesIds = [...new Set(page.flatMap((r) => (r.job.seriesId ? [r.job.seriesId] : [])))];
   // A series books about 8 visits ahead, so its dates are few: the card lists the ones after its own.
   const visitRows = seriesIds.length
@@ -368,8 +375,15 @@ export async function landscaperQueue({
         )
       : null;
 
+  const offers = await marks;
+  const withOffers = (r: Row) => {
+    const view = toView(r);
+    if (r.job.status !== "pending") return view;
+    const mark = offers.get(r.job.id);
+    return { ...view, myOffer: mark?.mine ?? null, offerCount: mark?.count ?? 0 };
+  };
   return {
-    jobs: page.map(toView),
+    jobs: page.map(withOffers),
     stats,
     matching: openCounts.matching + (counts?.own_matching ?? 0),
     nextCursor,

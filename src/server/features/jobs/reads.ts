@@ -12,6 +12,7 @@ import { feesTaken, isLateCancel } from "../payments/index.js";
 import { priceChangesFor } from "../price-changes/index.js";
 import { photosByJob } from "../proof/index.js";
 import { seriesSummaries } from "../series/index.js";
+import { offersOf } from "./offers.js";
 import { assigned, contactApproved, jobViewColumns, toJobView } from "./views.js";
 
 /**
@@ -51,12 +52,20 @@ export async function listCustomerJobs({
     db,
     offeredBy.map((r) => r.landscaperId!),
   );
+  // The pros' offers waiting on open firm-priced requests (issue 35), each with the pro's record.
+  const offers = await offersOf(
+    db,
+    rows.filter((r) => r.job.status === "pending" && r.job.firmPriceCents !== null).map((r) => r.job),
+  );
   const now = new Date();
   return withProof(
     db,
     { userId: customerId, approvalHours },
     rows.map((r) => ({
       ...toJobView(r.job, { landscaperName: r.landscaperName }),
+      ...(r.job.status === "pending" && r.job.firmPriceCents !== null
+        ? { offers: (offers.get(r.job.id) ?? []).map((o) => ({ ...o, cancellationFeeCents })) }
+        : {}),
       ...(r.job.status === "accepted" && r.landscaperId
         ? { landscaperReliability: reliability.get(r.landscaperId) ?? null }
         : {}),

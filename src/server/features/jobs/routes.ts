@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { okMessageAnswerSchema } from "../../../shared/answers.js";
+import { offerMessages } from "../../../shared/booking.js";
 import { landscaperJobAnswerSchema, landscaperJobsAnswerSchema } from "../../../shared/job-queue.js";
 import { customerJobsAnswerSchema, nextJobAnswerSchema } from "../../../shared/jobs.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
@@ -12,6 +13,7 @@ import { customerCalendarFile } from "./booking-confirmation.js";
 import { approveJob, cancelJob, rateJob } from "./customer-actions.js";
 import { jobActionRoutes } from "./job-action-route.js";
 import { landscaperJob } from "./landscaper-job.js";
+import { withdrawOffer } from "./offers.js";
 import { landscaperQueue } from "./queue.js";
 import { listCustomerJobs, nextScheduledJob, photoOf, withProof } from "./reads.js";
 import {
@@ -153,7 +155,11 @@ export async function jobRoutes(fastify: FastifyInstance) {
         scheduledDate: body.scheduledDate,
         weekday: body.weekday,
       }),
-    "Offer sent. The customer has been asked to approve your price and date.",
+    // A firm-priced request stays open for other offers (issue 35); one a pro prices is theirs to approve.
+    (job) =>
+      job.status === "pending"
+        ? offerMessages.sent
+        : "Offer sent. The customer has been asked to approve your price and date.",
     policies.jobAcceptByAccount,
   );
 
@@ -205,6 +211,19 @@ export async function jobRoutes(fastify: FastifyInstance) {
     },
   );
   openJobAction("/jobs/:id/undo-decline", reconsiderJob, "The job is back in your new requests.");
+
+  // A pro takes back their waiting offer on an open request (issue 35): counted with the offers they make.
+  app.post(
+    "/jobs/:id/offer/withdraw",
+    { config: { access: ["landscaper"], input: jobInput }, schema: answers(okMessageAnswerSchema) },
+    async (request) => {
+      const { id } = jobInput.parse(request).params;
+      const principal = requirePrincipal(request);
+      await app.limit(request, policies.jobAcceptByAccount, principal.userId);
+      await withdrawOffer({ db: db(), env: app.env, principal, jobId: id, provider: app.paymentProvider });
+      return { ok: true, message: offerMessages.withdrawn };
+    },
+  );
 
   jobAction(
     "/jobs/:id/complete",

@@ -4,6 +4,7 @@ import { daysFromToday } from "../../../shared/dates.js";
 import { priceChangeMessages } from "../../../shared/price-change.js";
 import { job, jobEvent, jobSeries } from "../../db/schema.js";
 import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
+import { takeRequest } from "../../test/booking-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createLandscaper, postMultipart } from "../../test/landscaper-helpers.js";
 import { saveCard } from "../../test/payment-helpers.js";
@@ -48,8 +49,7 @@ describe("a price change on a series", () => {
     );
     expect(quote.statusCode, quote.body).toBe(200);
     const id = quote.json().quote.id as string;
-    expect((await post(pro, `/api/jobs/${id}/accept`)).statusCode).toBe(200);
-    expect((await post(customer, `/api/jobs/${id}/approve`)).statusCode).toBe(200);
+    await takeRequest(t, { proCookie: pro.cookie, customerCookie: customer.cookie, jobId: id });
     const [first] = await t.database.db.select().from(job).where(eq(job.id, id));
     return { id, seriesId: first!.seriesId! };
   }

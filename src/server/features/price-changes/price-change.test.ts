@@ -5,6 +5,7 @@ import { daysFromToday, todayInCharlotte } from "../../../shared/dates.js";
 import { priceChangeMessages } from "../../../shared/price-change.js";
 import { job, jobEvent, jobPhoto, jobPriceChange, notification, outbox, payment } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js";
+import { takeRequest } from "../../test/booking-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { expectFieldErrors } from "../../test/field-errors.js";
 import { createLandscaper, postMultipart } from "../../test/landscaper-helpers.js";
@@ -69,15 +70,20 @@ describe("a price change before the work", () => {
     );
     expect(quote.statusCode, quote.body).toBe(200);
     const id = quote.json().quote.id as string;
-    const taken = await post(pro, `/api/jobs/${id}/accept`, options.firm === false ? { price: 60 } : {});
-    expect(taken.statusCode, taken.body).toBe(200);
+    // A firm price is offered and booked (issue 35); a price the pro names waits for the approval.
+    await takeRequest(t, {
+      proCookie: pro.cookie,
+      customerCookie: customer.cookie,
+      jobId: id,
+      body: options.firm === false ? { price: 60 } : {},
+    });
     return id;
   }
 
   async function booked(options: { days?: number } = {}): Promise<string> {
+    // The firm price's offer is booked as it is taken.
     const id = await accepted(options);
-    const approved = await post(customer, `/api/jobs/${id}/approve`);
-    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await rowOf(id)).status).toBe("scheduled");
     return id;
   }
 

@@ -10,7 +10,7 @@ import {
 } from "../../../shared/pricing.js";
 import { canRecur, frequencies } from "../../../shared/recurring.js";
 import { serviceIds } from "../../../shared/services.js";
-import { job, jobSeries, outbox, rateCard } from "../../db/schema.js";
+import { job, jobOffer, outbox, rateCard } from "../../db/schema.js";
 import type { SignedUp } from "../../test/accounts-helpers.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createLandscaper } from "../../test/landscaper-helpers.js";
@@ -42,6 +42,8 @@ describe("firm price (issue 34)", () => {
       payload,
     });
   const jobRow = async (id: string) => (await t.database.db.select().from(job).where(eq(job.id, id)))[0]!;
+  const offerOf = async (id: string) =>
+    (await t.database.db.select().from(jobOffer).where(eq(jobOffer.jobId, id)))[0]!;
 
   it("answers the card in force today: version 1, the launch card", async () => {
     const response = await t.app.inject({ url: "/api/pricing/rate-card" });
@@ -157,9 +159,11 @@ describe("firm price (issue 34)", () => {
     expect(other.json().error.message).toContain("This request has a firm price ($74.93)");
     expect((await jobRow(quote.id)).status).toBe("pending");
 
+    // Their offer is at that price; the request stays open for other offers (issue 35) until the customer books.
     const taken = await accept(quote.id);
     expect(taken.statusCode, taken.body).toBe(200);
-    expect(await jobRow(quote.id)).toMatchObject({ status: "accepted", quotedPriceCents: 7493 });
+    expect((await jobRow(quote.id)).status).toBe("pending");
+    expect((await offerOf(quote.id)).firstVisitCents).toBe(7493);
     const view = taken.json().job;
     expect(view.firmPrice.firstVisitCents).toBe(7493);
   });
@@ -173,11 +177,8 @@ describe("firm price (issue 34)", () => {
     ).json();
     const taken = await accept(quote.id);
     expect(taken.statusCode, taken.body).toBe(200);
-    const row = await jobRow(quote.id);
-    // 4200 × 1.1 = 4620 per visit; the first + 50% = 6930.
-    expect(row.quotedPriceCents).toBe(6930);
-    const [series] = await t.database.db.select().from(jobSeries).where(eq(jobSeries.id, row.seriesId!));
-    expect(series?.pricePerVisitCents).toBe(4620);
+    // 4200 × 1.1 = 4620 per visit; the first + 50% = 6930: the offer the customer books the series at.
+    expect(await offerOf(quote.id)).toMatchObject({ firstVisitCents: 6930, perVisitCents: 4620 });
   });
 
   it("asks for a price when there is no firm price", async () => {
@@ -205,9 +206,9 @@ describe("firm price (issue 34)", () => {
     try {
       const taken = await accept(quote.id);
       expect(taken.statusCode, taken.body).toBe(200);
-      // 4000 × 1.35 = 5400 on version 2, recorded on the job with its new hold.
+      // 4000 × 1.35 = 5400 on version 2, recorded on the job with its new hold, and offered at it.
+      expect((await offerOf(quote.id)).firstVisitCents).toBe(5400);
       expect(await jobRow(quote.id)).toMatchObject({
-        quotedPriceCents: 5400,
         firmPriceCents: 5400,
         rateCardVersion: 2,
         priceHeldUntil: addDaysIso(todayInCharlotte(), 7),

@@ -117,6 +117,18 @@ export type EmailTemplate =
       dashboardUrl: string;
     }
   | {
+      /** A pro's offer on an open firm-priced request (issue 35): one of possibly several, booked from the dashboard. */
+      template: "job_offer";
+      name: string;
+      landscaperName: string;
+      services: string;
+      price: string;
+      date: string;
+      jobNumber: string;
+      offers: number;
+      dashboardUrl: string;
+    }
+  | {
       /** The customer approved an offer: what was booked and its rules (the .ics travels as an attachment). */
       template: "booking_confirmed";
       name: string;
@@ -274,6 +286,25 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
           ["Proposed date", input.date],
         ],
         action: { label: "Review and approve", url: input.dashboardUrl },
+      });
+    case "job_offer":
+      return render(`An offer for your request ${input.jobNumber}`, {
+        heading: `${input.landscaperName} can come, ${input.name}`,
+        paragraphs: [
+          `${input.landscaperName} offered to do your request on ${input.date} at your firm price. ${
+            input.offers > 1
+              ? `It is one of ${input.offers} offers waiting: compare the pros in your dashboard and book the one you like.`
+              : "Book it in your dashboard, or wait for other pros' offers and compare."
+          } Nothing is booked until you choose; when you do, the other offers close.`,
+        ],
+        facts: [
+          ["Request", input.jobNumber],
+          ["Services", input.services],
+          ["Pro", input.landscaperName],
+          ["Day offered", input.date],
+          ["Price", input.price],
+        ],
+        action: { label: "Compare and book", url: input.dashboardUrl },
       });
     case "booking_confirmed":
       return render(`Booked: ${input.services} on ${input.day} (${input.jobNumber})`, {

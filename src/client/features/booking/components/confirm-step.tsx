@@ -17,6 +17,7 @@ import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api-client";
 import { failureMessage } from "../../../lib/form-errors";
 import { CardForm, useCards } from "../../payments";
+import { useBookOffer } from "../api/book-offer";
 import { useBookRequest } from "../api/book-request";
 import { proName } from "./pro-card";
 
@@ -52,20 +53,28 @@ export function ConfirmStep({
   date,
   recurring,
   cancellationFeeCents,
+  offerId,
   onBooked,
   onDayFilled,
 }: {
   jobId: string;
   token: string | undefined;
-  pro: AvailablePro;
+  pro: Pick<
+    AvailablePro,
+    "landscaperId" | "businessName" | "personName" | "perVisitCents" | "firstVisitCents"
+  >;
   date: string;
   recurring: boolean;
   cancellationFeeCents: number;
+  /** Booking a pro's own offer on the request (its day and price) rather than a free day of theirs. */
+  offerId?: string | undefined;
   onBooked: (answer: BookingAnswer) => void;
   onDayFilled: (message: string) => void;
 }) {
   const cards = useCards();
-  const book = useBookRequest(jobId);
+  const bookDay = useBookRequest(jobId);
+  const bookTheOffer = useBookOffer(jobId);
+  const book = offerId ? bookTheOffer : bookDay;
   const [failure, setFailure] = useState<string | null>(null);
   const saved = cards.data?.cards ?? [];
   const card = saved.find((c) => c.isDefault) ?? saved[0] ?? null;
@@ -75,7 +84,11 @@ export function ConfirmStep({
   const submit = async () => {
     setFailure(null);
     try {
-      onBooked(await book.mutateAsync({ token, landscaperId: pro.landscaperId, date, cardId: card?.id }));
+      onBooked(
+        offerId
+          ? await bookTheOffer.mutateAsync({ offerId, cardId: card?.id })
+          : await bookDay.mutateAsync({ token, landscaperId: pro.landscaperId, date, cardId: card?.id }),
+      );
     } catch (error) {
       if (error instanceof ApiError && error.code === "day_filled") onDayFilled(error.message);
       else setFailure(failureMessage(error));

@@ -12,7 +12,20 @@ export function proName(pro: Pick<AvailablePro, "businessName" | "personName">):
  * What the customer weighs about one pro: who they are, their record (or that they are new), how far away they
  * are based, their price for this property and why they are where they are in the list.
  */
-export function ProCard({ pro, recurring }: { pro: AvailablePro; recurring: boolean }) {
+/** What a pro's card shows: a pro free to book, or a pro's offer (whose line under it is their day). */
+export type ProSummary = Pick<
+  AvailablePro,
+  | "businessName"
+  | "personName"
+  | "initials"
+  | "reliability"
+  | "distanceBand"
+  | "perVisitCents"
+  | "firstVisitCents"
+  | "quotedPerVisitCents"
+> & { reason: string };
+
+export function ProCard({ pro, recurring }: { pro: ProSummary; recurring: boolean }) {
   // Against the price the quote showed, per visit.
   const priceDifference = pro.perVisitCents - pro.quotedPerVisitCents;
   const firstVisitDiffers = pro.firstVisitCents !== pro.perVisitCents;

@@ -21,7 +21,7 @@ import { Detail } from "../../../components/detail";
 import { JobStatusBadge } from "../../../components/job-status-badge";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/utils";
-import { BookProDialog } from "../../booking";
+import { BookProDialog, RequestOffers } from "../../booking";
 import { MessagesButton } from "../../conversations";
 import { CustomerPriceChange } from "../../price-changes";
 import { CustomerDisputePanel, PhotoGallery, VisitStatus } from "../../proof";
@@ -182,6 +182,8 @@ export function JobCard({ job }: { job: JobView }) {
       </div>
 
       <JobProof job={job} label={label} />
+
+      {job.status === "pending" ? <RequestOffers job={job} /> : null}
 
       <JobNextStep job={job} servicesText={servicesText} />
     </article>
@@ -383,6 +385,10 @@ function Muted({ children }: { children: React.ReactNode }) {
 
 /** A request without an offer yet: where it is (landscapers who serve the ZIP see it at once) and for how long. */
 function pendingText(job: JobView): string {
+  const offers = job.offers?.length ?? 0;
+  // Pros' offers wait above (issue 35): nothing is booked until the customer books one of them.
+  if (offers > 0)
+    return `${offers === 1 ? "1 offer is" : `${offers} offers are`} waiting for your choice. Nothing is booked or charged until you book one.`;
   const days = Math.floor((Date.now() - new Date(job.createdAt).getTime()) / 86_400_000);
   const since = days <= 0 ? "today" : days === 1 ? "yesterday" : `${days} days ago`;
   return `Sent ${since} to landscapers who serve ${job.zipCode}; no offer yet. You'll be told as soon as one comes, and nothing is booked or charged before you approve it.`;

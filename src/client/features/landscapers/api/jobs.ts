@@ -51,7 +51,9 @@ export type JobAction =
   | { action: "decline"; body?: undefined }
   | { action: "undo-decline"; body?: undefined }
   | { action: "complete"; body: { finalPrice: string | number; reason?: string } }
-  | { action: "withdraw"; body: { reason: string } };
+  | { action: "withdraw"; body: { reason: string } }
+  // A waiting offer on an open firm-priced request, taken back (issue 35).
+  | { action: "offer/withdraw"; body?: undefined };
 
 /** Accept, decline (or undo it) or complete one job; the queue is refetched whatever the outcome. */
 export function useJobAction() {

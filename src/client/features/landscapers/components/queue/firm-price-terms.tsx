@@ -36,8 +36,8 @@ export function FirmPriceTerms({ price, frequency }: { price: FirmPrice; frequen
         , and every tip in full.
       </p>
       <p className="text-slate-700">
-        Quoted from the lot size and grass height the customer gave. Not as described? After sending your
-        offer, ask them for a price change with a photo: only their yes changes it.
+        Quoted from the lot size and grass height the customer gave. Not as described? Once they book you, ask
+        them for a price change with a photo: only their yes changes it.
       </p>
     </section>
   );

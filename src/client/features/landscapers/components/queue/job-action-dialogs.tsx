@@ -167,16 +167,19 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
           <>
             Asked to start {visitDay(from)} ({seriesLabel(series.number)}) — you offer{" "}
             {firm ? "a day of the week at the price below" : "a price per visit and a weekday"}. {customer}{" "}
-            approves once. Visits are booked {GENERATE_WEEKS_AHEAD} weeks ahead and keep rolling; each is
-            charged after the customer approves the work.
+            {firm ? "books one pro's offer once, for the whole series." : "approves once."} Visits are booked{" "}
+            {GENERATE_WEEKS_AHEAD} weeks ahead and keep rolling; each is charged after the customer approves
+            the work.
           </>
         ) : (
           <>
             {datePassed
               ? `${customer} asked for ${formatShortDate(job.preferredDate)}, which has passed: choose a day you can come. `
               : ""}
-            {customer} will be asked to approve {firm ? "the date" : "your price and date"}; nothing is booked
-            until they do. Once they approve it, you see their address and contact details.
+            {firm
+              ? `${customer} sees your offer beside any other pros' offers and books one; nothing is booked until they do, and we tell you either way.`
+              : `${customer} will be asked to approve your price and date; nothing is booked until they do.`}{" "}
+            Once booked, you see their address and contact details.
           </>
         )
       }

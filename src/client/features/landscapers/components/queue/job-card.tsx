@@ -102,12 +102,37 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
     }
   }
 
+  async function onWithdrawOffer() {
+    try {
+      const answer = await decline.mutateAsync({ jobId: job.id, action: "offer/withdraw" });
+      toast({ title: answer.message });
+    } catch (error) {
+      reportActionError(error);
+    }
+  }
+
   const actions: React.ReactNode[] = [];
   // Leaving the job sits apart from the visit's buttons: on a phone they stack, and a hurried tap lands nearby.
   const leaving: React.ReactNode[] = [];
   const today = todayInCharlotte();
   const visitDayComes = job.status === "scheduled" && job.scheduledDate !== null && job.scheduledDate > today;
-  if (job.status === "pending") {
+  if (job.status === "pending" && job.myOffer) {
+    // Their offer waits for the customer's choice (issue 35): it can be taken back, not sent twice.
+    actions.push(
+      <Button
+        key="withdraw-offer"
+        type="button"
+        size="sm"
+        variant="outline"
+        disabled={!canAct || decline.isPending}
+        aria-describedby={describedBy}
+        onClick={() => void onWithdrawOffer()}
+        pending={decline.isPending}
+      >
+        Withdraw offer
+      </Button>,
+    );
+  } else if (job.status === "pending") {
     actions.push(<AcceptJobDialog key="accept" job={job} disabled={!canAct} describedBy={describedBy} />);
     actions.push(
       <Button
@@ -179,11 +204,19 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
       ? `Visit on ${formatShortDate(job.scheduledDate)}: you can send "On my way" that day.`
       : job.status === "accepted"
         ? "Waiting for the customer to approve your price and date."
-        : job.status === "completed" && job.approvalEndsAt
-          ? `Waiting for ${customerCalled(job)} to approve the work; it is approved on its own at ${formatCharlotteDateTime(new Date(job.approvalEndsAt))} if they don't answer.`
-          : job.status === "cancelled" && job.cancelReason
-            ? `Cancelled: ${job.cancelReason}`
-            : null;
+        : job.status === "pending" && job.myOffer
+          ? `You offered ${formatShortDate(job.myOffer.date)}${
+              (job.offerCount ?? 1) > 1
+                ? `, one of ${job.offerCount} offers: the customer books one, and we tell you either way.`
+                : ": the customer books it or waits for other offers, and we tell you either way."
+            }`
+          : job.status === "pending" && (job.offerCount ?? 0) > 0
+            ? `${job.offerCount === 1 ? "1 pro has" : `${job.offerCount} pros have`} offered already: you can offer too, and the customer books one.`
+            : job.status === "completed" && job.approvalEndsAt
+              ? `Waiting for ${customerCalled(job)} to approve the work; it is approved on its own at ${formatCharlotteDateTime(new Date(job.approvalEndsAt))} if they don't answer.`
+              : job.status === "cancelled" && job.cancelReason
+                ? `Cancelled: ${job.cancelReason}`
+                : null;
   const moved = movedLine(job);
   // A series visit's date comes from the series' rule, not the customer's preferred date: the card shows
   // "Visit: <date>", and the 'Original date' only when the visit was moved (as the customer's card does).
@@ -218,7 +251,7 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
           {job.series ? <FrequencyBadge frequency={job.series.frequency} /> : null}
           {/* Accepted here is an offer the customer hasn't approved: say so, and whose answer it waits on (by
               name only once it is theirs to see: the customer's details stay withheld until the approval). */}
-          {job.status === "accepted" ? (
+          {job.status === "accepted" || (job.status === "pending" && job.myOffer) ? (
             <Badge variant="info">
               Offer sent — waiting for {job.contactHidden ? "the customer" : firstNameOf(job.customerName)}
             </Badge>
