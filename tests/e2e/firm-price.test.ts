@@ -133,12 +133,9 @@ describe("firm price (issue 34)", () => {
     await savePng(page, shotsDir, "accept-dialog-390", { target: dialog });
     await dialog.getByRole("button", { name: "Send offer" }).click();
     await dialog.waitFor({ state: "hidden" });
-    await page.goto("/landscaper-dashboard?show=accepted&sort=newest");
-    await page
-      .getByRole("article")
-      .filter({ hasText: `JOB-${jobNumber}` })
-      .getByText("$42.00 a visit", { exact: false })
-      .first()
-      .waitFor();
+    // The request stays open for other pros' offers (issue 35): the card says theirs waits, and can be taken back.
+    await card.getByText("Offer sent — waiting for the customer").waitFor();
+    await card.getByText(/^You offered .*: the customer books it or waits for other offers/).waitFor();
+    await card.getByRole("button", { name: "Withdraw offer" }).waitFor();
   });
 });

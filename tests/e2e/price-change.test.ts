@@ -44,10 +44,15 @@ describe("a price change before the work (issue 34)", () => {
       sizeTier: "m",
       preferredDate: daysFromToday(3),
     });
+    // The pro's offer (the request stays open for others: issue 35), booked by the customer.
     await okJson(await pro.context.request.post(`/api/jobs/${quote.id}/accept`, { data: {} }), "accept");
+    const { jobs } = (await okJson(await customer.context.request.get("/api/customer/jobs"), "jobs")) as {
+      jobs: { id: string; offers?: { offerId: string }[] }[];
+    };
+    const offerId = jobs.find((j) => j.id === quote.id)!.offers![0]!.offerId;
     await okJson(
-      await customer.context.request.post(`/api/jobs/${quote.id}/approve`, { data: {} }),
-      "approve",
+      await customer.context.request.post(`/api/jobs/${quote.id}/offers/${offerId}/book`, { data: {} }),
+      "book the offer",
     );
     return quote;
   }
