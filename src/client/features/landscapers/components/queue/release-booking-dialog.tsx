@@ -3,36 +3,19 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { RELEASE_WINDOW_HOURS, releaseBookingSchema } from "../../../../../shared/booking";
-import {
-  formatCharlotteClock,
-  formatCharlotteDateTime,
-  formatLongDate,
-  todayInCharlotte,
-} from "../../../../../shared/dates";
+import { formatLongDate } from "../../../../../shared/dates";
 import { jobLabel } from "../../../../../shared/services";
 import { FormDialog } from "../../../../components/form-dialog";
 import { ReasonField } from "../../../../components/reason-field";
 import type { JobActionProps } from "../../../../lib/job-action-props";
 import { useJobAction } from "../../api/jobs";
+import { releaseDeadlineText } from "../../lib/release-text";
 import { leaveButtonClass, useActionDialog } from "./job-action-dialogs";
 
 type ReleaseInput = z.input<typeof releaseBookingSchema>;
 
 /** The reason's limit, read from the shared schema so the box and the server stop at the same length. */
 const REASON_MAX = releaseBookingSchema.shape.reason.maxLength ?? 500;
-
-/**
- * "You can release this booking until 2:34 PM", on Charlotte's clock as every deadline the screens show; with
- * the day when that is not today there (booked late in the evening).
- */
-export function releaseDeadlineText(releasableUntil: string, now: Date = new Date()): string {
-  const until = new Date(releasableUntil);
-  const when =
-    todayInCharlotte(until) === todayInCharlotte(now)
-      ? formatCharlotteClock(until)
-      : formatCharlotteDateTime(until);
-  return `You can release this booking until ${when}`;
-}
 
 /**
  * Giving back a booking a customer made at once, within 2 hours of it (POST /api/jobs/:id/release, issue 35):
@@ -60,7 +43,8 @@ export function ReleaseBookingDialog({ job, disabled, describedBy }: JobActionPr
   const customer = job.customerName || "the customer";
   const day = job.scheduledDate ? formatLongDate(job.scheduledDate) : "that day";
   return (
-    <div className="grid gap-1">
+    // Full width on phones like the other buttons; from 640 px the button keeps its size, the time under it.
+    <div className="grid gap-1 sm:justify-items-start">
       <FormDialog
         {...dialog}
         trigger={{
