@@ -138,8 +138,9 @@ function Week({
           : "Add your address under Profile so each day starts from your base."}
       </p>
       <p className="text-sm text-slate-600">
-        Free slots are the visits customers can still book with you at once that day, from your Availability
-        under Profile; an offer waiting for a customer's answer takes a slot too.
+        Free slots: what is left of your visits a day (Profile → Availability) after your booked visits and
+        the offers waiting for a customer's answer. Customers can book them at once for the services you open
+        to instant booking, until your notice before the day begins.
       </p>
       {booked ? null : (
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
