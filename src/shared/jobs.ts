@@ -301,6 +301,11 @@ export const jobViewSchema = z.object({
   myOffer: myOfferSchema.nullable().optional(),
   offerCount: z.number().optional(),
   /**
+   * The job's own landscaper only: until when they may release this instant booking (ISO time, 2 hours after
+   * the customer booked), null once they may not (window over, not instant, a series visit, not scheduled).
+   */
+  releasableUntil: z.string().nullable().optional(),
+  /**
    * Set in a landscaper's queue for jobs not (yet) theirs: name, email, phone, street address, notes and photo
    * are withheld (empty) until they accept; `area` says where the job is.
    */

@@ -60,6 +60,13 @@ export const scheduleDaySchema = z.object({
   visits: z.array(scheduleVisitSchema),
   /** The sum of the day's legs (unmapped visits count nothing), to a tenth of a mile. */
   totalMiles: z.number(),
+  /** Visits a day from the landscaper's availability (issue 35), null on a day they don't work. */
+  capacity: z.number().nullable(),
+  /**
+   * What instant booking can still sell of that day: the capacity less the day's accepted and scheduled jobs
+   * (an offer waiting for its customer holds a slot too), never below 0; null on a day off.
+   */
+  remaining: z.number().nullable(),
 });
 export type ScheduleDay = z.infer<typeof scheduleDaySchema>;
 

@@ -3,9 +3,10 @@ import { BUSINESS_TIME_ZONE } from "../../../shared/dates.js";
 import { VISIT_WINDOW_START_HOUR } from "../../../shared/recurring.js";
 import { type DbOrTx, rowsOf } from "../../db/client.js";
 import { job, landscaper, landscaperAvailability, user } from "../../db/schema.js";
+import { slotTakingStatuses } from "./capacity.js";
 
-/** The statuses whose visit takes one of a landscaper's visits on its day. */
-const TAKES_A_SLOT = sql.raw(`('accepted', 'scheduled')`);
+/** The statuses whose visit takes one of a landscaper's visits on its day (capacity.ts: the schedule's too). */
+const TAKES_A_SLOT = sql.raw(`(${slotTakingStatuses.map((status) => `'${status}'`).join(", ")})`);
 
 export interface InstantCandidate {
   landscaperId: string;

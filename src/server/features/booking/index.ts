@@ -1,2 +1,2 @@
 // What other features may use of booking (the linter forbids reaching past this file).
-export { releasableUntil } from "./release.js";
+export { capacityOn, type DayCapacity, dayCapacities } from "./capacity.js";

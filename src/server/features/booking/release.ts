@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { RELEASE_WINDOW_HOURS, releaseMessages } from "../../../shared/booking.js";
+import { releaseMessages } from "../../../shared/booking.js";
 import { formatLongDate } from "../../../shared/dates.js";
 import { jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
@@ -8,18 +8,19 @@ import { jobDecline, landscaper } from "../../db/schema.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/index.js";
-import { backToQueue, customerDashboardUrl, type JobRow, loadJob, move } from "../jobs/index.js";
+import {
+  backToQueue,
+  customerDashboardUrl,
+  type JobRow,
+  loadJob,
+  move,
+  releaseWindowEnd,
+} from "../jobs/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
 import { recordedFirmPrice } from "../pricing/index.js";
 import { bookWith } from "./book.js";
 import { instantCandidates } from "./free-days.js";
 import { availablePros } from "./matching.js";
-
-/** Whether a booking can still be released: instant, and booked less than RELEASE_WINDOW_HOURS ago. */
-export function releasableUntil(row: Pick<JobRow, "bookedInstantlyAt">): Date | null {
-  if (!row.bookedInstantlyAt) return null;
-  return new Date(row.bookedInstantlyAt.getTime() + RELEASE_WINDOW_HOURS * 3_600_000);
-}
 
 /** Who declined or released the request: they are not offered it again. */
 async function declinedBy(tx: Tx, jobId: string): Promise<string[]> {
@@ -97,7 +98,7 @@ export async function releaseBooking(options: {
   return db.transaction(async (tx) => {
     const current = await loadJob(tx, options.jobId);
     if (current.landscaperId !== principal.userId) throw notFound("Job not found.");
-    const until = releasableUntil(current);
+    const until = releaseWindowEnd(current);
     if (current.status !== "scheduled" || !until) throw conflict(releaseMessages.notInstant);
     if (now > until) throw conflict(releaseMessages.tooLate);
     if (current.seriesId) throw forbidden(releaseMessages.series);

@@ -13,6 +13,7 @@ export {
   type JobRow,
   jobViewColumns,
   jobViewFor,
+  releaseWindowEnd,
   toJobView,
   visitStageOf,
 } from "./views.js";

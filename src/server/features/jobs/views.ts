@@ -1,4 +1,5 @@
 import { aliasedTable } from "drizzle-orm";
+import { RELEASE_WINDOW_HOURS } from "../../../shared/booking.js";
 import { contactApproved, type JobView, type PriceRequestView } from "../../../shared/jobs.js";
 import { areaLabel } from "../../../shared/neighbourhoods.js";
 import { WORK_APPROVAL_HOURS } from "../../../shared/payments.js";
@@ -77,6 +78,8 @@ export const jobViewColumns = {
   movedFrom: job.movedFrom,
   moveReason: job.moveReason,
   moveDeclinedAt: job.moveDeclinedAt,
+  // An instant booking (issue 35): its landscaper may release it within RELEASE_WINDOW_HOURS of this.
+  bookedInstantlyAt: job.bookedInstantlyAt,
   createdAt: job.createdAt,
   updatedAt: job.updatedAt,
 };
@@ -218,12 +221,43 @@ export function withoutContact(view: JobView): JobView {
   };
 }
 
+/**
+ * The end of an instant booking's release window: RELEASE_WINDOW_HOURS after the customer booked. Here, not in
+ * booking, because the landscaper's view says it and booking builds on jobs (the other way round is a cycle).
+ */
+export function releaseWindowEnd(row: Pick<JobRow, "bookedInstantlyAt">): Date | null {
+  if (!row.bookedInstantlyAt) return null;
+  return new Date(row.bookedInstantlyAt.getTime() + RELEASE_WINDOW_HOURS * 3_600_000);
+}
+
+/**
+ * Until when the job's landscaper may still release it (POST /api/jobs/:id/release), or null: a one-visit
+ * instant booking still scheduled, inside its window. The release route refuses exactly the rest (not
+ * instant or no longer scheduled, too late, a series visit), so the button shows only when it would work.
+ */
+export function releasableUntil(
+  row: Pick<JobRow, "status" | "bookedInstantlyAt" | "seriesId">,
+  now: Date = new Date(),
+): string | null {
+  const until = releaseWindowEnd(row);
+  if (row.status !== "scheduled" || row.seriesId || !until || now > until) return null;
+  return until.toISOString();
+}
+
 /** The one rule for what a landscaper sees of the customer (src/shared/jobs.ts), also read by conversations. */
 export { contactApproved };
 
-/** A job of the landscaper's own as they see it: whole once the customer approved them, else without contact. */
-export function landscaperView(row: Pick<JobRow, "status" | "scheduledAt">, view: JobView): JobView {
-  return contactApproved(row) ? view : withoutContact(view);
+/**
+ * A job of the landscaper's own as they see it: whole once the customer approved them, else without contact;
+ * with until when they may release it (only theirs to know: the customer and our team never get the field).
+ */
+export function landscaperView(
+  row: Pick<JobRow, "status" | "scheduledAt" | "bookedInstantlyAt" | "seriesId">,
+  view: JobView,
+  now: Date = new Date(),
+): JobView {
+  const own = { ...view, releasableUntil: releasableUntil(row, now) };
+  return contactApproved(row) ? own : withoutContact(own);
 }
 
 /**

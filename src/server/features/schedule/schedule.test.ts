@@ -194,6 +194,10 @@ describe("the landscaper's week: GET /api/landscaper/schedule", () => {
     expect(preview.base).toBeNull();
     expect(numbersOf(preview)).toEqual([]);
     expect(everyDay(preview)).toHaveLength(14);
+    // Each day as a landscaper who never set their availability has it: weekdays, six visits, all free.
+    expect(everyDay(preview).map((d) => [d.capacity, d.remaining])).toEqual(
+      Array.from({ length: 14 }, (_, i) => (i % 7 >= 5 ? [null, null] : [6, 6])),
+    );
 
     const refused = await t.app.inject({
       method: "GET",

@@ -1,4 +1,5 @@
 import { and, asc, between, eq } from "drizzle-orm";
+import { defaultAvailability } from "../../../shared/booking.js";
 import { addDaysIso, todayInCharlotte } from "../../../shared/dates.js";
 import { areaLabel } from "../../../shared/neighbourhoods.js";
 import { frequencies, type SeriesFrequency } from "../../../shared/recurring.js";
@@ -11,6 +12,7 @@ import type {
 import { weekStartOf } from "../../../shared/schedule.js";
 import type { Db } from "../../db/client.js";
 import { job, jobSeries, landscaper, zipCode } from "../../db/schema.js";
+import { capacityOn, type DayCapacity, dayCapacities } from "../booking/index.js";
 import { visitStageOf } from "../jobs/index.js";
 import { type OrderStop, type Point, suggestDrivingOrder } from "./driving-order.js";
 
@@ -24,8 +26,16 @@ function pointOf(latitude: number | null, longitude: number | null): Point | nul
   return latitude === null || longitude === null ? null : { latitude, longitude };
 }
 
-/** Seven days from `start`, each in its suggested driving order from `base`. */
-function weekOf(start: string, base: Point | null, stopsByDate: Map<string, Stop[]>): ScheduleWeekView {
+/** The fourteen days of this week and next, Monday first. */
+const fortnightFrom = (start: string) => Array.from({ length: 14 }, (_, i) => addDaysIso(start, i));
+
+/** Seven days from `start`, each in its suggested driving order from `base`, with its capacity. */
+function weekOf(
+  start: string,
+  base: Point | null,
+  stopsByDate: Map<string, Stop[]>,
+  capacities: Map<string, DayCapacity>,
+): ScheduleWeekView {
   const days: ScheduleDay[] = [];
   for (let i = 0; i < 7; i++) {
     const date = addDaysIso(start, i);
@@ -33,6 +43,8 @@ function weekOf(start: string, base: Point | null, stopsByDate: Map<string, Stop
     days.push({
       date,
       totalMiles: order.totalMiles,
+      capacity: capacities.get(date)?.capacity ?? null,
+      remaining: capacities.get(date)?.remaining ?? null,
       visits: order.legs.map((leg, index) => ({
         ...leg.stop.visit,
         stop: index + 1,
@@ -44,23 +56,35 @@ function weekOf(start: string, base: Point | null, stopsByDate: Map<string, Stop
   return { start, days };
 }
 
-/** Both weeks with no visits: a master's preview, or a landscaper with nothing booked. */
+/**
+ * Both weeks with no visits, for a master's preview: every day as a landscaper who never set their
+ * availability has it (the defaults), all of it free.
+ */
 export function emptySchedule(now: Date = new Date()): Schedule {
   const today = todayInCharlotte(now);
   const start = weekStartOf(today);
   const none = new Map<string, Stop[]>();
+  const capacities = new Map(
+    fortnightFrom(start).map((date) => {
+      const capacity = capacityOn(defaultAvailability, date);
+      return [date, { capacity, remaining: capacity }] as const;
+    }),
+  );
   return {
     today,
     base: null,
-    weeks: { this: weekOf(start, null, none), next: weekOf(addDaysIso(start, 7), null, none) },
+    weeks: {
+      this: weekOf(start, null, none, capacities),
+      next: weekOf(addDaysIso(start, 7), null, none, capacities),
+    },
   };
 }
 
 /**
  * The landscaper's scheduled visits of this week and next (Monday to Sunday, Charlotte's calendar, from
- * `now`), by day, each day in the suggested driving order from their base ZIP. Two statements, run together:
- * the base ZIP's centroid, and the visits (the `job_landscaper_date_idx` range) with their series and their
- * ZIPs' centroids.
+ * `now`), by day, each day in the suggested driving order from their base ZIP and with its capacity. Run
+ * together: the base ZIP's centroid, the visits (the `job_landscaper_date_idx` range) with their series and
+ * their ZIPs' centroids, and each day's capacity as instant booking counts it (booking's dayCapacities).
  */
 export async function landscaperSchedule({
   db,
@@ -75,7 +99,7 @@ export async function landscaperSchedule({
   const start = weekStartOf(today);
   const nextStart = addDaysIso(start, 7);
 
-  const [bases, rows] = await Promise.all([
+  const [bases, rows, capacities] = await Promise.all([
     db
       .select({ zipCode: landscaper.zipCode, latitude: zipCode.latitude, longitude: zipCode.longitude })
       .from(landscaper)
@@ -112,6 +136,7 @@ export async function landscaperSchedule({
         ),
       )
       .orderBy(asc(job.scheduledDate), asc(job.number)),
+    dayCapacities(db, landscaperId, fortnightFrom(start)),
   ]);
 
   const baseRow = bases[0];
@@ -150,6 +175,9 @@ export async function landscaperSchedule({
     base: baseRow
       ? { zipCode: baseRow.zipCode, area: areaLabel(baseRow.zipCode), mapped: basePoint !== null }
       : null,
-    weeks: { this: weekOf(start, basePoint, stopsByDate), next: weekOf(nextStart, basePoint, stopsByDate) },
+    weeks: {
+      this: weekOf(start, basePoint, stopsByDate, capacities),
+      next: weekOf(nextStart, basePoint, stopsByDate, capacities),
+    },
   };
 }

@@ -52,10 +52,14 @@ export type JobAction =
   | { action: "undo-decline"; body?: undefined }
   | { action: "complete"; body: { finalPrice: string | number; reason?: string } }
   | { action: "withdraw"; body: { reason: string } }
+  | { action: "release"; body: { reason: string } }
   // A waiting offer on an open firm-priced request, taken back (issue 35).
   | { action: "offer/withdraw"; body?: undefined };
 
-/** Accept, decline (or undo it) or complete one job; the queue is refetched whatever the outcome. */
+/**
+ * Accept, decline (or undo it), complete, withdraw from or release one job; the queue (and the schedule,
+ * under the same key) is refetched whatever the outcome.
+ */
 export function useJobAction() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -18,6 +18,7 @@ import {
   EditableCardHeader,
 } from "../../../../components/ui/card";
 import { toast } from "../../../../lib/toast";
+import { AvailabilityForm } from "../../../booking";
 import { LandscaperProfileForm, profileFormDefaults } from "./landscaper-profile-form";
 
 const roleLabel: Record<SessionUser["role"], string> = {
@@ -43,6 +44,13 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
       <dd className="font-medium [overflow-wrap:anywhere] text-slate-900">{children}</dd>
     </div>
   );
+}
+
+/** Why customers cannot book them at once yet, as the clause the availability's summary opens with. */
+function bookingHold(profile: LandscaperProfileView): string | null {
+  if (profile.status !== "approved") return "Once our team approves your application";
+  if (profile.pausedAt) return "Once your pause from new jobs is lifted";
+  return null;
 }
 
 function onDate(iso: string | null): string {
@@ -162,6 +170,27 @@ export function ProfileTab({
             <Item label="Documents submitted">{onDate(profile.documentsSubmittedAt)}</Item>
             <Item label="Consent given">{onDate(profile.termsConsentAt)}</Item>
           </dl>
+        )}
+      </Card>
+
+      <Card className="lg:col-span-2" data-testid="availability">
+        <CardHeader>
+          <CardTitle asHeading="h2">Availability</CardTitle>
+          <CardDescription>
+            When customers can book you at once, how many visits a day, and your price. Your Schedule counts
+            each day's free slots from it.
+          </CardDescription>
+        </CardHeader>
+        {preview ? (
+          <p className="text-sm text-slate-600">
+            Availability belongs to each landscaper and is not shown in preview.
+          </p>
+        ) : !profile ? (
+          <p className="text-sm text-slate-600">
+            Finish your application first: customers can book you once our team approves it.
+          </p>
+        ) : (
+          <AvailabilityForm hold={bookingHold(profile)} />
         )}
       </Card>
     </div>

@@ -56,7 +56,7 @@ export function dollars(cents: number | null): string {
  * The open state and submit of a job action's dialog: the server's message as a toast on success; a field
  * the server refused keeps the dialog open on it, any other failure closes it.
  */
-function useActionDialog<T extends FieldValues>({
+export function useActionDialog<T extends FieldValues>({
   form,
   send,
   fields,
@@ -234,7 +234,7 @@ export function AcceptJobDialog({ job, disabled, describedBy }: JobActionProps) 
 type WithdrawInput = z.input<typeof withdrawJobSchema>;
 
 /** Withdraw and Leave series: outlined in red, set apart from the visit's own buttons. */
-const leaveButtonClass = "border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800";
+export const leaveButtonClass = "border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800";
 
 /**
  * Backing out, named for what it leaves (the lifecycle's 'withdraw' either way): an offer the customer has not

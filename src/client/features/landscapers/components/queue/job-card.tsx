@@ -57,6 +57,7 @@ import { CompleteJobDialog } from "./complete-job-dialog";
 import { AcceptJobDialog, reportActionError, WithdrawJobDialog } from "./job-action-dialogs";
 import { EmailLink, LaterVisitsNote, PhoneLink, Whole } from "./job-card-parts";
 import { milesLabel, priceRequestText, seriesText } from "./job-card-text";
+import { ReleaseBookingDialog } from "./release-booking-dialog";
 
 const dateLabel: Record<JobStatus, string> = {
   pending: "Date",
@@ -180,6 +181,11 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
     actions.push(<AskPriceChangeDialog key="price" job={job} disabled={!canAct} describedBy={describedBy} />);
   // A series visit is not withdrawn alone: the series goes back together.
   const inSeries = job.series?.status === "active" || job.series?.status === "offered";
+  // An instant booking within its 2 hours (issue 35): released, the next free pro is booked for the customer.
+  if (job.status === "scheduled" && job.releasableUntil)
+    leaving.push(
+      <ReleaseBookingDialog key="release" job={job} disabled={!canAct} describedBy={describedBy} />,
+    );
   if (job.status === "accepted" || job.status === "scheduled") {
     leaving.push(
       // After the customer declined a price change, leaving is no mark on the record: said on the button.

@@ -15,7 +15,7 @@ import { formatCents, jobLabel, serviceName } from "../../../../../shared/servic
 import { Badge } from "../../../../components/ui/badge";
 import { cn } from "../../../../lib/utils";
 import { useSchedule } from "../../api/schedule";
-import { dayLabel, daySummary, legText, streetOf, weekRange } from "../../lib/schedule-text";
+import { capacityText, dayLabel, daySummary, legText, streetOf, weekRange } from "../../lib/schedule-text";
 import { ListPanel } from "../list-panel";
 import { type OpenVisit, VisitDialog } from "./visit-dialog";
 
@@ -28,8 +28,8 @@ interface ScheduleTabProps {
 
 /**
  * The Schedule tab: this week's or next week's visits by day (Monday to Sunday, Charlotte time), each day in a
- * suggested driving order from the landscaper's base ZIP with the miles of each leg and of the day; a visit
- * opens its job card in a dialog. A list on phones; from 1024 px each day's heading sits beside its visits.
+ * suggested driving order from the landscaper's base ZIP with the miles of each leg and of the day, and from
+ * today on what instant booking can still sell of it (its free slots); a visit opens its job card in a dialog. A list on phones; from 1024 px each day's heading sits beside its visits.
  */
 export function ScheduleTab({ preview, approved }: ScheduleTabProps) {
   const schedule = useSchedule(!preview);
@@ -137,6 +137,11 @@ function Week({
             : `Your base ZIP ${answer.base.zipCode} has no map point, so each day starts at the visit the order puts first. Miles are straight-line estimates between ZIP centres.`
           : "Add your address under Profile so each day starts from your base."}
       </p>
+      <p className="text-sm text-slate-600">
+        Free slots: what is left of your visits a day (Profile → Availability) after your booked visits and
+        the offers waiting for a customer's answer. Customers can book them at once for the services you open
+        to instant booking, until your notice before the day begins.
+      </p>
       {booked ? null : (
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
           No visits booked {week === "this" ? "this week" : "next week"}.
@@ -217,7 +222,10 @@ function Day({
         )}
       >
         {heading}
-        <p className="text-sm text-slate-500">No visits</p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p className="text-sm text-slate-500">No visits</p>
+          {day.date >= today ? <DayCapacity day={day} /> : null}
+        </div>
       </section>
     );
 
@@ -233,6 +241,7 @@ function Day({
       <div className="grid content-start gap-1">
         {heading}
         <p className="text-sm text-slate-600">{daySummary(day, baseMapped)}</p>
+        {day.date >= today ? <DayCapacity day={day} /> : null}
       </div>
       <ol className="grid gap-2" aria-label={`Suggested order, ${dayLabel(day.date)}`}>
         {day.visits.map((visit) => (
@@ -245,6 +254,19 @@ function Day({
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * What customers can still book of the day at once (from today on: a day gone cannot be booked): green with
+ * free slots, amber when full, grey on a day off.
+ */
+function DayCapacity({ day }: { day: ScheduleDay }) {
+  const variant = day.capacity === null ? "muted" : day.remaining === 0 ? "warning" : "success";
+  return (
+    <Badge variant={variant} data-testid="day-capacity">
+      {capacityText(day)}
+    </Badge>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { LoadError } from "../../../../components/load-error";
 import { Dialog, DialogContent, DialogHeading } from "../../../../components/ui/dialog";
+import { ApiError } from "../../../../lib/api-client";
 import { useLandscaperJob } from "../../api/schedule";
 import { dayLabel } from "../../lib/schedule-text";
 import { JobCard } from "../queue/job-card";
@@ -71,6 +72,11 @@ export function VisitDialog({
         {job.isPending ? (
           <p role="status" className="py-8 text-center text-sm text-slate-600">
             Loading the job...
+          </p>
+        ) : job.error instanceof ApiError && job.error.code === "not_found" ? (
+          // Released or withdrawn from this dialog (or reassigned meanwhile): not an error to try again.
+          <p role="status" className="py-8 text-center text-sm text-slate-600">
+            This job is no longer yours, so it has left your schedule.
           </p>
         ) : job.isError ? (
           <LoadError title="We couldn't load this job" query={job} />
