@@ -223,13 +223,15 @@ describe("the landscaper's availability, capacity and release (issue 35)", () =>
     const until = new Date(job.releasableUntil!);
     const deadline = `You can release this booking until ${
       todayInCharlotte(until) === todayInCharlotte()
-        ? formatCharlotteClock(until)
+        ? `${formatCharlotteClock(until)} today`
         : formatCharlotteDateTime(until)
     }`;
     await visitDay.getByRole("button", { name: /^Stop 1: Tara Trail/ }).click();
     const visit = page.getByRole("dialog", { name: new RegExp(`^JOB-${job.number} · `) });
     await visit.getByText(deadline, { exact: false }).waitFor();
     const release = visit.getByRole("button", { name: "Release booking" });
+    // Release is the one way out while it lasts: no Withdraw beside it that looks the same.
+    expect(await visit.getByRole("button", { name: "Withdraw from job" }).count()).toBe(0);
     expect(await release.getAttribute("aria-describedby")).toBeTruthy();
     await expectAxeClean(page, '[role="dialog"]', "visit-release", { seriousOnly: true });
     await savePng(page, shotsDir, "3-visit-release-1280", { target: visit });

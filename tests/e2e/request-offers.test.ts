@@ -77,7 +77,9 @@ describe("several offers on one request (issue 35)", () => {
     await offerDialog.getByRole("button", { name: "Send offer" }).click();
     await offerDialog.waitFor({ state: "hidden" });
     await card.getByText("Offer sent — waiting for the customer").waitFor();
-    await card.getByText(/^You offered .*, one of 2 offers: the customer books one/).waitFor();
+    await card
+      .getByText(/^You offered .* \(2 pros' offers wait, yours included\): the customer books one/)
+      .waitFor();
     await expectAxeClean(ned.page, "#main", "queue-offer-sent-1280", { seriousOnly: true });
     await savePng(ned.page, shotsDir, "1-pro-offer-sent-1280", { target: card });
 
@@ -105,7 +107,7 @@ describe("several offers on one request (issue 35)", () => {
 
     // By keyboard: the second pro's "Book this offer", then the card step's one button.
     const bookNed = offers.getByRole("button", {
-      name: `Book ${second} · Ned Norman for ${formatLongDate(daysFromToday(10))}`,
+      name: `Book this offer: ${second} · Ned Norman, ${formatLongDate(daysFromToday(10))}`,
     });
     await bookNed.focus();
     await page.keyboard.press("Enter");

@@ -172,6 +172,26 @@ describe("offers on a request", () => {
     expect(told.some((n) => n.message.endsWith("was cancelled, so your offer is closed."))).toBe(true);
   });
 
+  it("lets an offer whose day passed lapse: not shown, not bookable, and its pro may offer again", async () => {
+    const zip = TOWN_ZIPS[4];
+    const { customer, cardId, quote } = await request(zip);
+    const fay = await pro(zip, "Fay Lapsed");
+    expect((await offer(fay, quote.id, { scheduledDate: daysFromToday(8) })).statusCode).toBe(200);
+    const [waiting] = await offersSeen(customer.cookie, quote.id);
+    // Its day is now behind us (as if the customer had waited past it).
+    await t.database.db
+      .update(jobOffer)
+      .set({ scheduledDate: daysFromToday(-1) })
+      .where(eq(jobOffer.jobId, quote.id));
+    expect(await offersSeen(customer.cookie, quote.id)).toEqual([]);
+    expect(await queueOf(fay, quote.id)).toMatchObject({ myOffer: null, offerCount: 0 });
+    const late = await bookOffer(customer.cookie, quote.id, waiting!.offerId, cardId);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(offerMessages.dayPassed);
+    expect((await offer(fay, quote.id, { scheduledDate: daysFromToday(9) })).statusCode).toBe(200);
+    expect((await offersSeen(customer.cookie, quote.id)).map((o) => o.date)).toEqual([daysFromToday(9)]);
+  });
+
   it("books a recurring request's series with the pro whose offer is chosen", async () => {
     const zip = TOWN_ZIPS[2];
     const { customer, cardId, quote } = await request(zip, { frequency: "weekly" });

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { distanceBand, MAX_WAITING_OFFERS, type OfferView, offerMessages } from "../../../shared/booking.js";
-import { formatLongDate } from "../../../shared/dates.js";
+import { formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import { initialsOf, landscaperDisplayName } from "../../../shared/landscapers.js";
 import type { FirmPrice } from "../../../shared/pricing.js";
 import { isNewOnGreenScape } from "../../../shared/reliability.js";
@@ -45,6 +45,17 @@ export async function makeOffer(
   const { current, landscaperId } = options;
   const locked = await tx.select().from(job).where(eq(job.id, current.id)).for("update");
   assertAllowed("offer", locked[0] ?? current);
+  // An offer whose day passed lapses: closed here, so it neither fills the cap nor blocks a new offer.
+  await tx
+    .update(jobOffer)
+    .set({ status: "closed", closedAt: sql`now()` })
+    .where(
+      and(
+        eq(jobOffer.jobId, current.id),
+        eq(jobOffer.status, "waiting"),
+        lt(jobOffer.scheduledDate, todayInCharlotte()),
+      ),
+    );
   const waiting = await tx
     .select({ landscaperId: jobOffer.landscaperId })
     .from(jobOffer)
@@ -159,7 +170,14 @@ export async function offersOf(
     })
     .from(jobOffer)
     .innerJoin(landscaper, eq(landscaper.userId, jobOffer.landscaperId))
-    .where(and(inArray(jobOffer.jobId, ids), eq(jobOffer.status, "waiting")))
+    // An offer whose day has passed cannot be booked: not shown (it lapses).
+    .where(
+      and(
+        inArray(jobOffer.jobId, ids),
+        eq(jobOffer.status, "waiting"),
+        gte(jobOffer.scheduledDate, todayInCharlotte()),
+      ),
+    )
     .orderBy(asc(jobOffer.createdAt));
   if (rows.length === 0) return byJob;
   const records = await reliabilityOf(
@@ -221,7 +239,13 @@ export async function offerMarks(db: DbOrTx, landscaperId: string, jobIds: reado
       createdAt: jobOffer.createdAt,
     })
     .from(jobOffer)
-    .where(and(inArray(jobOffer.jobId, [...jobIds]), eq(jobOffer.status, "waiting")));
+    .where(
+      and(
+        inArray(jobOffer.jobId, [...jobIds]),
+        eq(jobOffer.status, "waiting"),
+        gte(jobOffer.scheduledDate, todayInCharlotte()),
+      ),
+    );
   for (const row of rows) {
     const mark = marks.get(row.jobId) ?? { mine: null, count: 0 };
     mark.count += 1;

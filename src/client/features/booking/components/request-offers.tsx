@@ -45,7 +45,8 @@ export function RequestOffers({ job }: { job: JobView }) {
               type="button"
               size="sm"
               className="shrink-0"
-              aria-label={`Book ${proName(offer)} for ${formatLongDate(offer.date)}`}
+              // The visible words first (Label in Name), then whose offer and which day.
+              aria-label={`Book this offer: ${proName(offer)}, ${formatLongDate(offer.date)}`}
               onClick={() => {
                 setFailure(null);
                 setChosen(offer);

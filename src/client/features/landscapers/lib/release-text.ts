@@ -8,7 +8,7 @@ export function releaseDeadlineText(releasableUntil: string, now: Date = new Dat
   const until = new Date(releasableUntil);
   const when =
     todayInCharlotte(until) === todayInCharlotte(now)
-      ? formatCharlotteClock(until)
+      ? `${formatCharlotteClock(until)} today`
       : formatCharlotteDateTime(until);
   return `You can release this booking until ${when}`;
 }

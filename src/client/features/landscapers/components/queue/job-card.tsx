@@ -182,11 +182,14 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
   // A series visit is not withdrawn alone: the series goes back together.
   const inSeries = job.series?.status === "active" || job.series?.status === "offered";
   // An instant booking within its 2 hours (issue 35): released, the next free pro is booked for the customer.
-  if (job.status === "scheduled" && job.releasableUntil)
+  // While it can be released, Release is the one way out (the customer gets the next free pro at once); a
+  // Withdraw beside it looked like the same red button with another name. After the 2 hours, Withdraw.
+  const releasable = job.status === "scheduled" && Boolean(job.releasableUntil);
+  if (releasable)
     leaving.push(
       <ReleaseBookingDialog key="release" job={job} disabled={!canAct} describedBy={describedBy} />,
     );
-  if (job.status === "accepted" || job.status === "scheduled") {
+  if (!releasable && (job.status === "accepted" || job.status === "scheduled")) {
     leaving.push(
       // After the customer declined a price change, leaving is no mark on the record: said on the button.
       priceDeclined(job) ? (
@@ -213,9 +216,9 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
         : job.status === "pending" && job.myOffer
           ? `You offered ${formatShortDate(job.myOffer.date)}${
               (job.offerCount ?? 1) > 1
-                ? `, one of ${job.offerCount} offers: the customer books one, and we tell you either way.`
+                ? ` (${job.offerCount} pros' offers wait, yours included): the customer books one, and we tell you either way.`
                 : ": the customer books it or waits for other offers, and we tell you either way."
-            }`
+            } If that day passes first, your offer lapses.`
           : job.status === "pending" && (job.offerCount ?? 0) > 0
             ? `${job.offerCount === 1 ? "1 pro has" : `${job.offerCount} pros have`} offered already: you can offer too, and the customer books one.`
             : job.status === "completed" && job.approvalEndsAt
