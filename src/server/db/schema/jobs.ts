@@ -200,6 +200,11 @@ export const jobEvent = pgTable(
     index("job_event_actor_lost_idx")
       .on(t.actorId)
       .where(sql`${t.toStatus} in ('pending', 'missed', 'released')`),
+    // The admin's booking figures (issue 35) read a range of days' bookings and releases: those rows by time,
+    // not every event of every job.
+    index("job_event_booking_time_idx")
+      .on(t.createdAt)
+      .where(sql`${t.toStatus} in ('scheduled', 'released')`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "job_event_booking_time_idx" ON "job_event" USING btree ("created_at") WHERE "job_event"."to_status" in ('scheduled', 'released');
