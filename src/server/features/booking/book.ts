@@ -147,16 +147,14 @@ export async function bookRequest(options: BookOptions): Promise<JobRow> {
     perVisitCents: adjustedCents(request.firm.perVisitCents, percent),
     firstVisitCents: adjustedCents(request.firm.firstVisitCents, percent),
   };
-  const holds = holdsAtApproval(options.date, options.now);
-  if (holds) {
-    await holdJobPrice(money, {
-      current: { ...request, quotedPriceCents: price.firstVisitCents },
-      customerId: principal.userId,
-      cardId: card.id,
-    });
-  }
-  try {
-    return await db.transaction(async (tx) => {
+  const hold = {
+    request,
+    firstVisitCents: price.firstVisitCents,
+    customerId: principal.userId,
+    cardId: card.id,
+  };
+  return withHold(money, { ...hold, date: options.date, now: options.now }, () =>
+    db.transaction(async (tx) => {
       // The pro's row lock: bookings of one pro happen one at a time, so a day's last slot goes once.
       await tx
         .select({ id: landscaper.userId })
@@ -184,10 +182,44 @@ export async function bookRequest(options: BookOptions): Promise<JobRow> {
         customer: { id: principal.userId, email: principal.email, emailVerified: principal.emailVerified },
         actorId: principal.userId,
       });
+    }),
+  );
+}
+
+/** What moving money needs (the payments feature's deps). */
+type MoneyContext = Parameters<typeof holdJobPrice>[0];
+
+/**
+ * Runs a booking with the card hold an approval would place: now when the visit is 6 days away or fewer
+ * (a refused card books nothing), else the payment pass holds it 2 days before. When nothing was booked (the
+ * day filled, the offer was taken back, the request changed) the hold goes back.
+ */
+export async function withHold<T>(
+  money: MoneyContext,
+  options: {
+    request: JobRow;
+    firstVisitCents: number;
+    customerId: string;
+    cardId: string;
+    date: string;
+    now?: Date | undefined;
+  },
+  book: () => Promise<T>,
+): Promise<T> {
+  const { request } = options;
+  const holds = holdsAtApproval(options.date, options.now);
+  if (holds) {
+    await holdJobPrice(money, {
+      current: { ...request, quotedPriceCents: options.firstVisitCents },
+      customerId: options.customerId,
+      cardId: options.cardId,
     });
+  }
+  try {
+    return await book();
   } catch (error) {
-    // Nothing was booked (the day filled, the request changed): the hold goes back.
-    if (holds && (await loadJob(db, request.id)).status !== "scheduled") await releaseHold(money, request.id);
+    if (holds && (await loadJob(money.db, request.id)).status !== "scheduled")
+      await releaseHold(money, request.id);
     throw error;
   }
 }

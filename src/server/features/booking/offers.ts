@@ -8,16 +8,9 @@ import { jobOffer, landscaper } from "../../db/schema.js";
 import { conflict, fieldInvalid, notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
 import { type JobRow, loadJob } from "../jobs/index.js";
-import {
-  cardToCharge,
-  holdJobPrice,
-  holdsAtApproval,
-  noCardMessage,
-  type PaymentProvider,
-  releaseHold,
-} from "../payments/index.js";
+import { cardToCharge, noCardMessage, type PaymentProvider } from "../payments/index.js";
 import { recordedFirmPrice } from "../pricing/index.js";
-import { bookWith } from "./book.js";
+import { bookWith, withHold } from "./book.js";
 
 /**
  * The customer books one pro's offer on their open request (issue 35, item 6): that pro, that day, the price
@@ -47,16 +40,14 @@ export async function bookOffer(options: {
   const card = await cardToCharge(db, principal.userId, options.cardId);
   if (!card) throw fieldInvalid("card", noCardMessage);
   const price = { firstVisitCents: offer.firstVisitCents, perVisitCents: offer.perVisitCents };
-  const holds = holdsAtApproval(offer.scheduledDate, options.now);
-  if (holds) {
-    await holdJobPrice(money, {
-      current: { ...request, quotedPriceCents: price.firstVisitCents },
-      customerId: principal.userId,
-      cardId: card.id,
-    });
-  }
-  try {
-    return await db.transaction(async (tx) => {
+  const hold = {
+    request,
+    firstVisitCents: price.firstVisitCents,
+    customerId: principal.userId,
+    cardId: card.id,
+  };
+  return withHold(money, { ...hold, date: offer.scheduledDate, now: options.now }, () =>
+    db.transaction(async (tx) => {
       // The offer is still waiting (not taken back meanwhile), under its row lock.
       const [still] = await tx
         .select({ id: jobOffer.id })
@@ -76,12 +67,8 @@ export async function bookOffer(options: {
         fromOffer: true,
       });
       return { job: booked, landscaperName: offer.landscaperName };
-    });
-  } catch (error) {
-    // Nothing was booked (the offer was taken back, the request changed): the hold goes back.
-    if (holds && (await loadJob(db, request.id)).status !== "scheduled") await releaseHold(money, request.id);
-    throw error;
-  }
+    }),
+  );
 }
 
 /** The offer, waiting on this request, from a pro who may still take work. */
