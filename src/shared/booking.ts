@@ -126,7 +126,7 @@ export function askingText(zipCode: string, nearbyPros: number, usualOfferHours:
     usualOfferHours === null
       ? ""
       : ` Requests usually get an offer within ${usualOfferHours === 1 ? "an hour" : `${usualOfferHours} hours`}.`;
-  return `No pro can be booked at once for this request right now. We're asking ${pros} ${zipCode}: each sees it in their queue, and the one who takes it works at your price and offers a date.${usual}`;
+  return `No pro can be booked at once for this request right now. We're asking ${pros} ${zipCode}: each sees it in their queue and may offer a day at your price, and you book the offer you like.${usual}`;
 }
 
 /** "+10% on the platform's price" / "−5%" / "", for the pro's card. */

@@ -241,7 +241,7 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
         heading: `Thanks, ${input.name}: your request is in`,
         paragraphs: input.firmPrice
           ? [
-              "Landscapers who serve your area can see your request now. The one who takes it works at the price below and offers a date. Sign in, or create an account with this email address, to see the offer and approve it: nothing is booked until you do.",
+              "Landscapers who serve your area can see your request now. Each may offer a day at the price below, and you book the offer you like. Sign in, or create an account with this email address, to see the offers and book one: nothing is booked until you do.",
               "Your price is firm: it changes only if a landscaper finds the property different from what you told us and you say yes to the new price.",
             ]
           : [

@@ -103,7 +103,7 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
   const nextSteps = canBookNow
     ? [
         "Book one of the pros above now, on a day they are free, at the price shown for them.",
-        `Or wait for an offer: landscapers who serve ${quote.zipCode || "your area"} can see your request; the one who takes it works at your price and offers a date for you to approve.`,
+        `Or wait for offers: landscapers who serve ${quote.zipCode || "your area"} can see your request and may each offer a day at your price; you book the one you like.`,
         "Booking holds the price on your card (at once for a visit within 6 days, otherwise 2 days before it); you're charged after the work is done.",
       ]
     : [
@@ -111,11 +111,13 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
         bookable && pros.isSuccess
           ? null
           : price
-            ? `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; the one who takes it works at your price and offers a date.`
+            ? `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; each may offer a day at your price, and you book the offer you like.`
             : `Landscapers who serve ${quote.zipCode || "your area"} can see your request now; one of them offers a price and a date.`,
         isCustomer
-          ? "The offer shows in your dashboard, and we let you know when it arrives."
-          : `To see the offer and approve it, create an account with ${quote.email} and confirm that address.`,
+          ? price
+            ? "Offers show in your dashboard as they come, and we let you know of each."
+            : "The offer shows in your dashboard, and we let you know when it arrives."
+          : `To see ${price ? "the offers and book one" : "the offer and approve it"}, create an account with ${quote.email} and confirm that address.`,
         "Nothing is booked until you approve. Approving holds the price on your card; you're charged after the work is done.",
       ];
 
