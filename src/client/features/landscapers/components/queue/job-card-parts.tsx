@@ -1,3 +1,4 @@
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { todayInCharlotte } from "../../../../../shared/dates";
@@ -66,5 +67,15 @@ export function LaterVisitsNote({ seriesNumber, dates }: { seriesNumber: number;
         </>
       ) : null}
     </p>
+  );
+}
+
+/** One line of a job card's details: a muted icon, then the text (wrapped, never cut). */
+export function Detail({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <li className="flex min-w-0 items-start gap-2">
+      <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+      <span className="min-w-0 break-words">{children}</span>
+    </li>
   );
 }

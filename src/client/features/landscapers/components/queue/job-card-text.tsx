@@ -1,7 +1,9 @@
 import type * as React from "react";
+import { formatCharlotteDateTime, formatShortDate } from "../../../../../shared/dates";
 import type { JobView, PriceRequestView } from "../../../../../shared/jobs";
 import { frequencyLabel, seriesLabel, weekdayNames } from "../../../../../shared/recurring";
 import { formatCents } from "../../../../../shared/services";
+import { customerCalled } from "../../lib/contact-text";
 import { Whole } from "./job-card-parts";
 
 /** Where the higher final price the landscaper asked stands with the customer. */
@@ -38,4 +40,25 @@ export function seriesText(series: NonNullable<JobView["series"]>, firm: boolean
       {state}
     </>
   );
+}
+
+/** The one line under a job's details that says where it stands and what waits on whom, or null. */
+export function cardNote(job: JobView, visitDayComes: boolean): string | null {
+  return visitDayComes && job.scheduledDate
+    ? `Visit on ${formatShortDate(job.scheduledDate)}: you can send "On my way" that day.`
+    : job.status === "accepted"
+      ? "Waiting for the customer to approve your price and date."
+      : job.status === "pending" && job.myOffer
+        ? `You offered ${formatShortDate(job.myOffer.date)}${
+            (job.offerCount ?? 1) > 1
+              ? ` (${job.offerCount} pros' offers wait, yours included): the customer books one, and we tell you either way.`
+              : ": the customer books it or waits for other offers, and we tell you either way."
+          } If that day passes first, your offer lapses.`
+        : job.status === "pending" && (job.offerCount ?? 0) > 0
+          ? `${job.offerCount === 1 ? "1 pro has" : `${job.offerCount} pros have`} offered already: you can offer too, and the customer books one.`
+          : job.status === "completed" && job.approvalEndsAt
+            ? `Waiting for ${customerCalled(job)} to approve the work; it is approved on its own at ${formatCharlotteDateTime(new Date(job.approvalEndsAt))} if they don't answer.`
+            : job.status === "cancelled" && job.cancelReason
+              ? `Cancelled: ${job.cancelReason}`
+              : null;
 }

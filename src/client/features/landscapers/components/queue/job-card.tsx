@@ -3,7 +3,6 @@ import {
   CalendarDays,
   Camera,
   CircleDollarSign,
-  type LucideIcon,
   Mail,
   MapPin,
   Navigation,
@@ -14,7 +13,7 @@ import {
 } from "lucide-react";
 import type * as React from "react";
 import { addressLine } from "../../../../../shared/address";
-import { formatCharlotteDateTime, formatShortDate, todayInCharlotte } from "../../../../../shared/dates";
+import { formatShortDate, todayInCharlotte } from "../../../../../shared/dates";
 import type { JobStatus, JobView } from "../../../../../shared/jobs";
 import { firmPriceText } from "../../../../../shared/pricing";
 import { seriesLabel, weekdayNames } from "../../../../../shared/recurring";
@@ -55,8 +54,8 @@ import {
 } from "../../lib/contact-text";
 import { CompleteJobDialog } from "./complete-job-dialog";
 import { AcceptJobDialog, reportActionError, WithdrawJobDialog } from "./job-action-dialogs";
-import { EmailLink, LaterVisitsNote, PhoneLink, Whole } from "./job-card-parts";
-import { milesLabel, priceRequestText, seriesText } from "./job-card-text";
+import { Detail, EmailLink, LaterVisitsNote, PhoneLink, Whole } from "./job-card-parts";
+import { cardNote, milesLabel, priceRequestText, seriesText } from "./job-card-text";
 import { ReleaseBookingDialog } from "./release-booking-dialog";
 
 const dateLabel: Record<JobStatus, string> = {
@@ -66,15 +65,6 @@ const dateLabel: Record<JobStatus, string> = {
   completed: "Service date",
   cancelled: "Was scheduled",
 };
-
-function Detail({ icon: Icon, children }: { icon: LucideIcon; children: React.ReactNode }) {
-  return (
-    <li className="flex min-w-0 items-start gap-2">
-      <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
-      <span className="min-w-0 break-words">{children}</span>
-    </li>
-  );
-}
 
 interface JobCardProps {
   job: JobView;
@@ -208,24 +198,7 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
     job.dispute != null && !(job.status === "completed" && job.dispute.resolution === "redo");
   const proofPhotos = assigned ? (job.photos ?? []).filter((photo) => photo.kind !== "problem") : [];
 
-  const note =
-    visitDayComes && job.scheduledDate
-      ? `Visit on ${formatShortDate(job.scheduledDate)}: you can send "On my way" that day.`
-      : job.status === "accepted"
-        ? "Waiting for the customer to approve your price and date."
-        : job.status === "pending" && job.myOffer
-          ? `You offered ${formatShortDate(job.myOffer.date)}${
-              (job.offerCount ?? 1) > 1
-                ? ` (${job.offerCount} pros' offers wait, yours included): the customer books one, and we tell you either way.`
-                : ": the customer books it or waits for other offers, and we tell you either way."
-            } If that day passes first, your offer lapses.`
-          : job.status === "pending" && (job.offerCount ?? 0) > 0
-            ? `${job.offerCount === 1 ? "1 pro has" : `${job.offerCount} pros have`} offered already: you can offer too, and the customer books one.`
-            : job.status === "completed" && job.approvalEndsAt
-              ? `Waiting for ${customerCalled(job)} to approve the work; it is approved on its own at ${formatCharlotteDateTime(new Date(job.approvalEndsAt))} if they don't answer.`
-              : job.status === "cancelled" && job.cancelReason
-                ? `Cancelled: ${job.cancelReason}`
-                : null;
+  const note = cardNote(job, visitDayComes);
   const moved = movedLine(job);
   // A series visit's date comes from the series' rule, not the customer's preferred date: the card shows
   // "Visit: <date>", and the 'Original date' only when the visit was moved (as the customer's card does).
