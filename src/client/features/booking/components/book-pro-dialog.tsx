@@ -1,11 +1,10 @@
 import { CalendarCheck } from "lucide-react";
 import { useState } from "react";
-import { formatLongDate } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { jobLabel } from "../../../../shared/services";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogHeading, DialogTrigger } from "../../../components/ui/dialog";
-import { toast } from "../../../lib/toast";
+import { toastBooked } from "../lib/booked-toast";
 import { BookAPro } from "./book-a-pro";
 
 /**
@@ -37,11 +36,7 @@ export function BookProDialog({ job }: { job: JobView }) {
             // the dialog closes and says what was booked.
             onBooked={(answer) => {
               setOpen(false);
-              toast({
-                title: `Booked: ${answer.landscaperName}`,
-                description: `${formatLongDate(answer.date)}, ${jobLabel(answer.jobNumber)}. We've emailed you the booking with a calendar file.`,
-                variant: "success",
-              });
+              toastBooked(answer);
             }}
           />
         ) : null}

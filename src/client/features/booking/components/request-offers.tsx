@@ -6,7 +6,7 @@ import type { JobView } from "../../../../shared/jobs";
 import { jobLabel } from "../../../../shared/services";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogHeading } from "../../../components/ui/dialog";
-import { toast } from "../../../lib/toast";
+import { toastBooked } from "../lib/booked-toast";
 import { ConfirmStep } from "./confirm-step";
 import { ProCard, proName } from "./pro-card";
 
@@ -85,11 +85,7 @@ export function RequestOffers({ job }: { job: JobView }) {
                 offerId={chosen.offerId}
                 onBooked={(answer) => {
                   setChosen(null);
-                  toast({
-                    title: `Booked: ${answer.landscaperName}`,
-                    description: `${formatLongDate(answer.date)}, ${jobLabel(answer.jobNumber)}. We've emailed you the booking with a calendar file.`,
-                    variant: "success",
-                  });
+                  toastBooked(answer);
                 }}
                 onDayFilled={setFailure}
               />
