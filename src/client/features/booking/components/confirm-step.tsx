@@ -69,7 +69,8 @@ export function ConfirmStep({
   /** Booking a pro's own offer on the request (its day and price) rather than a free day of theirs. */
   offerId?: string | undefined;
   onBooked: (answer: BookingAnswer) => void;
-  onDayFilled: (message: string) => void;
+  /** The day filled meanwhile (a free day's booking only: an offer's day is the pro's own). */
+  onDayFilled?: (message: string) => void;
 }) {
   const cards = useCards();
   const bookDay = useBookRequest(jobId);
@@ -90,7 +91,7 @@ export function ConfirmStep({
           : await bookDay.mutateAsync({ token, landscaperId: pro.landscaperId, date, cardId: card?.id }),
       );
     } catch (error) {
-      if (error instanceof ApiError && error.code === "day_filled") onDayFilled(error.message);
+      if (onDayFilled && error instanceof ApiError && error.code === "day_filled") onDayFilled(error.message);
       else setFailure(failureMessage(error));
     }
   };

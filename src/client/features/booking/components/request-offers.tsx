@@ -18,7 +18,6 @@ import { ProCard, proName } from "./pro-card";
 export function RequestOffers({ job }: { job: JobView }) {
   const offers = job.offers ?? [];
   const [chosen, setChosen] = useState<OfferView | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   if (offers.length === 0) return null;
   const recurring = Boolean(job.seriesId);
   const headingId = `offers-${job.id}`;
@@ -47,10 +46,7 @@ export function RequestOffers({ job }: { job: JobView }) {
               className="shrink-0"
               // The visible words first (Label in Name), then whose offer and which day.
               aria-label={`Book this offer: ${proName(offer)}, ${formatLongDate(offer.date)}`}
-              onClick={() => {
-                setFailure(null);
-                setChosen(offer);
-              }}
+              onClick={() => setChosen(offer)}
             >
               <CalendarDays className="size-4" aria-hidden="true" />
               Book this offer
@@ -70,11 +66,6 @@ export function RequestOffers({ job }: { job: JobView }) {
                 title={`Book ${chosen.businessName ?? chosen.personName}`}
                 description={`${jobLabel(job.number)} on ${formatLongDate(chosen.date)}, the day they offered.`}
               />
-              {failure ? (
-                <p role="alert" className="text-sm text-red-700">
-                  {failure}
-                </p>
-              ) : null}
               <ConfirmStep
                 jobId={job.id}
                 token={undefined}
@@ -87,7 +78,6 @@ export function RequestOffers({ job }: { job: JobView }) {
                   setChosen(null);
                   toastBooked(answer);
                 }}
-                onDayFilled={setFailure}
               />
             </>
           ) : null}
