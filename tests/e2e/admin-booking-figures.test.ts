@@ -14,7 +14,7 @@ import { expectAxeClean, savePng, scrollUnderHeader } from "./support/shots";
 /**
  * Issue 35's booking figures on Admin → Analytics, beside the firm-price figures. A server of the file's own
  * (no demo data, so every figure is this file's): two instant-bookable pros, a customer who books two
- * requests at once (the pro releases one, and the platform books the other pro) and approves a pro's offer for
+ * requests at once (the pro releases one, and the platform books the other pro) and books a pro's offer for
  * a third, and a visitor's request nobody books. The page is then read from a second process on the same data
  * whose clock runs 26 hours ahead, so all four requests have had their 24 hours for the fill rate. Pictures at
  * 1280 and 390 px in docs/screenshots/issue-35/admin-figures.
@@ -82,10 +82,21 @@ describe("Admin → Analytics: booking figures (issue 35)", () => {
           "release",
         );
     }
-    // A third by a pro's offer, approved.
+    // A third by a pro's offer, which the customer books from their dashboard's list of offers.
     const offered = await ask();
     await post(next.context, `/api/jobs/${offered.id}/accept`, { scheduledDate: daysFromToday(11) }, "offer");
-    await post(customer.context, `/api/jobs/${offered.id}/approve`, { cardId: card.id }, "approve");
+    const { jobs } = await okJson<{ jobs: { id: string; offers?: { offerId: string }[] }[] }>(
+      await customer.context.request.get("/api/customer/jobs"),
+      "customer jobs",
+    );
+    const offerId = jobs.find((job) => job.id === offered.id)?.offers?.[0]?.offerId;
+    expect(offerId, "the pro's offer waits on the customer's request").toBeDefined();
+    await post(
+      customer.context,
+      `/api/jobs/${offered.id}/offers/${offerId}/book`,
+      { cardId: card.id },
+      "book offer",
+    );
     // A visitor's request nobody books.
     await submitQuote({ ...firm, baseURL: today.baseURL });
 
@@ -128,7 +139,7 @@ describe("Admin → Analytics: booking figures (issue 35)", () => {
     const page = await openAnalytics(desktop);
     const panel = page.getByRole("region", { name: "Booking" });
     await panel.getByText("The last 30 days, today included.", { exact: false }).waitFor();
-    // Four bookings: two at once, the platform's rebooking after the release, and one approved offer.
+    // Four bookings: two at once, the platform's rebooking after the release, and one booked offer.
     expect(await figure(page, "Instant-booking share")).toEqual({
       value: "3 of 4 (75%)",
       note: "of bookings: a customer booked a chosen pro at once instead of approving an offer. The next pro booked after a release counts as an instant booking too.",
