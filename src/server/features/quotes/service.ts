@@ -14,7 +14,7 @@ import {
 import { formatRange, jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { job, jobEvent, jobSeries, servicePrice } from "../../db/schema.js";
+import { job, jobSeries, servicePrice } from "../../db/schema.js";
 import { badRequest, conflict, notFound, unsupportedFile } from "../../lib/errors.js";
 import { extensionOf, sniffFileType } from "../../lib/file-type.js";
 import { cleanImage } from "../../lib/images.js";
@@ -24,6 +24,7 @@ import type { Storage } from "../../lib/storage.js";
 import { servicesOf } from "../jobs/index.js";
 import { raiseJobAlert } from "../notifications/index.js";
 import { firmPriceColumns, firmPriceOf, rateCardOn, recordedFirmPrice } from "../pricing/index.js";
+import { insertFirstEvent, insertQuoteJob } from "./quote-statements.js";
 
 /** The instant estimate of the ticked services, from the price table (a service not in it is refused). */
 async function estimateFor(db: DbOrTx, serviceIds: string[]) {
@@ -139,34 +140,33 @@ async function createQuoteJob(
               startDate: input.preferredDate,
             })
             .returning({ id: jobSeries.id });
-    const [created] = await tx
-      .insert(job)
-      .values({
-        seriesId: series?.id ?? null,
-        seriesDate: series ? input.preferredDate : null,
-        ...request,
-        preferredDate: input.preferredDate,
-        photoKey: photo?.key ?? null,
-        photoContentType: photo?.contentType ?? null,
-        estimateLowCents: estimate.lowCents,
-        estimateHighCents: estimate.highCents,
-        sizeTier: input.sizeTier,
-        grassHeight: input.grassHeight,
-        ...firmPriceColumns(price),
-        idempotencyKey: input.idempotencyKey ?? null,
-        bookingTokenHash,
-      })
-      .onConflictDoNothing({ target: job.idempotencyKey })
-      .returning();
+    const [created] = await insertQuoteJob.run(tx, {
+      seriesId: series?.id ?? null,
+      seriesDate: series ? input.preferredDate : null,
+      ...request,
+      preferredDate: input.preferredDate,
+      photoKey: photo?.key ?? null,
+      photoContentType: photo?.contentType ?? null,
+      estimateLowCents: estimate.lowCents,
+      estimateHighCents: estimate.highCents,
+      sizeTier: input.sizeTier ?? null,
+      grassHeight: input.grassHeight ?? null,
+      ...firmPriceColumns(price),
+      idempotencyKey: input.idempotencyKey ?? null,
+      bookingTokenHash,
+    });
     if (!created) {
       // Lost a race with the same key: the other request created the job (and its series).
       if (series) await tx.delete(jobSeries).where(eq(jobSeries.id, series.id));
       const [existing] = await tx.select().from(job).where(eq(job.idempotencyKey, input.idempotencyKey!));
       return retried(existing!, input, customerId);
     }
-    await tx
-      .insert(jobEvent)
-      .values({ jobId: created.id, actorId: customerId, fromStatus: null, toStatus: "pending" });
+    await insertFirstEvent.run(tx, {
+      jobId: created.id,
+      actorId: customerId,
+      fromStatus: null,
+      toStatus: "pending",
+    });
 
     const label = jobLabel(created.number);
     const estimateText = formatRange(estimate.lowCents, estimate.highCents);
