@@ -134,6 +134,12 @@ export const job = pgTable(
     index("job_landscaper_date_idx")
       .on(t.landscaperId, t.scheduledDate)
       .where(sql`${t.status} = 'scheduled'`),
+    // A pro's record (landscapers/reliability.ts) from the index alone: it reads these columns of their
+    // completed and scheduled visits, and the booking list reads it for every pro who could come (a thousand
+    // in a busy ZIP at 1M jobs: 100k visits, a heap fetch each without it).
+    index("job_landscaper_record_idx")
+      .on(t.landscaperId, t.status, t.scheduledDate, t.arrivedAt, t.workStartedAt, t.onTheWayAt, t.rating)
+      .where(sql`${t.status} in ('completed', 'scheduled')`),
     // Open requests by ZIP, the landscaper queue's area. Its count for the tiles is answered from the index
     // alone (an index-only scan): the index carries every column that count reads, the id ("not declined
     // by me"), the date and the services its filters compare. Key columns rather than INCLUDE, which

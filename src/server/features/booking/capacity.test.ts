@@ -127,6 +127,28 @@ describe("each day's capacity on GET /api/landscaper/schedule", () => {
     expect(after.get(day(7))).toEqual({ capacity: 3, remaining: 0 });
   });
 
+  it("counts a day free when its 8 AM visit window opens after the pro's notice, to the minute", async () => {
+    // Every day, 24 hours' notice. Asked at 8:00 AM on Monday, Tuesday's window opens exactly 24 hours
+    // later: free. A minute later it opens 23 h 59 min away: Wednesday is the first free day.
+    const pro = await instantPro(t, { zip, availability: { noticeHours: 24 } });
+    const firstDays = async (hour: number, minute: number) => {
+      const [found] = await instantCandidates(t.database.db, {
+        zipCode: zip,
+        services: ["lawn-mowing"],
+        from: monday,
+        horizonDays: 7,
+        maxDays: 2,
+        only: [pro.id],
+        now: charlotteTime(monday, hour, minute),
+      });
+      return found!.freeDays;
+    };
+    expect(await firstDays(8, 0)).toEqual([day(1), day(2)]);
+    expect(await firstDays(8, 1)).toEqual([day(2), day(3)]);
+    // The evening before: Tuesday 8 AM is 13 hours away, within the notice.
+    expect(await firstDays(19, 0)).toEqual([day(2), day(3)]);
+  });
+
   it("uses the defaults for a landscaper who never set their availability: weekdays, six a day", async () => {
     const fresh = await createLandscaper(t, { status: "approved", zips: [zip] });
     await jobOn(fresh.id, day(3), "scheduled");

@@ -45,47 +45,63 @@ export async function instantCandidates(
   const exclude = options.exclude?.length
     ? sql`and not (${landscaper.userId} = any(${sql.param([...options.exclude])}::text[]))`
     : sql``;
+  const from = sql`${options.from}::date`;
+  const last = sql`${from} + ${options.horizonDays - 1}::int`;
+  // Shaped for a ZIP with a thousand candidates (1M-job bench, docs/performance.md): the ban is checked by
+  // primary key for each candidate instead of scanning every user; each pro's full days are one array; and
+  // their free days are the first few of the horizon's days that pass (a `limit` per pro, no sort of
+  // pros × days). The days come from an integer series, whose size the planner knows: a date series is
+  // guessed at 1,000 rows, which made the plan look costly enough to be JIT-compiled on every call.
   const result = await db.execute(sql`
-    with candidates as (
+    with candidates as materialized (
       select ${landscaper.userId} as id, ${landscaper.fullName} as full_name,
         ${landscaper.businessName} as business_name, ${landscaper.zipCode} as base_zip,
         ${landscaperAvailability.weekdays} as weekdays, ${landscaperAvailability.visitsPerDay} as per_day,
-        ${landscaperAvailability.noticeHours} as notice_hours,
-        ${landscaperAvailability.priceAdjustPercent} as price_adjust
+        ${landscaperAvailability.priceAdjustPercent} as price_adjust,
+        -- A day is bookable when its visit window opens after the pro's notice: the day (at midnight, local)
+        -- is on or after the notice's end less the window's opening hour. Said once per pro, in Charlotte's
+        -- local time (no change of clocks happens at the window's opening hour).
+        ((${(options.now ?? new Date()).toISOString()}::timestamptz
+            + make_interval(hours => ${landscaperAvailability.noticeHours})) at time zone ${BUSINESS_TIME_ZONE})
+          - make_interval(hours => ${VISIT_WINDOW_START_HOUR}::int) as first_start
       from ${landscaper}
       join ${landscaperAvailability} on ${landscaperAvailability.landscaperId} = ${landscaper.userId}
-      join ${user} on ${user.id} = ${landscaper.userId}
       where ${landscaper.status} = 'approved'
         and ${landscaper.pausedAt} is null
-        and coalesce(${user.banned}, false) = false
-        and ${options.zipCode} = any(${landscaper.coveredZipCodes})
+        and not exists (select 1 from ${user} where ${user.id} = ${landscaper.userId} and ${user.banned})
+        and ${landscaper.coveredZipCodes} @> array[${options.zipCode}]::text[]
         and ${landscaperAvailability.instantServices} @> ${sql.param([...options.services])}::text[]
         ${only} ${exclude}
     ),
-    days as (
-      select d::date as day
-      from generate_series(${options.from}::date, ${options.from}::date + ${options.horizonDays - 1}::int,
-        interval '1 day') d
-    ),
-    taken as (
-      select ${job.landscaperId} as id, ${job.scheduledDate} as day, count(*) as n
-      from ${job}
-      where ${job.landscaperId} in (select id from candidates)
-        and ${job.status} in ${TAKES_A_SLOT}
-        and ${job.scheduledDate} between ${options.from}::date
-          and ${options.from}::date + ${options.horizonDays - 1}::int
-      group by 1, 2
+    full_days as (
+      select t.id, array_agg(t.day) as days
+      from (
+        select ${job.landscaperId} as id, ${job.scheduledDate} as day, count(*) as n
+        from ${job}
+        where ${job.landscaperId} in (select id from candidates)
+          and ${job.status} in ${TAKES_A_SLOT}
+          and ${job.scheduledDate} between ${from} and ${last}
+        group by 1, 2
+      ) t
+      join candidates c on c.id = t.id
+      where t.n >= c.per_day
+      group by t.id
     )
     select c.id, c.full_name, c.business_name, c.base_zip, c.price_adjust,
-      (array_agg(to_char(d.day, 'YYYY-MM-DD') order by d.day)
-        filter (where extract(dow from d.day)::int = any(c.weekdays)
-          and coalesce(t.n, 0) < c.per_day
-          and ((d.day + make_interval(hours => ${VISIT_WINDOW_START_HOUR}::int)) at time zone ${BUSINESS_TIME_ZONE})
-            >= ${(options.now ?? new Date()).toISOString()}::timestamptz + make_interval(hours => c.notice_hours)))[1:${options.maxDays}::int] as free_days
+      array(
+        select to_char(free.day, 'YYYY-MM-DD') from (
+          select d.day
+          from (select ${from} + i as day from generate_series(0, ${options.horizonDays - 1}::int) i) d
+          where d.day >= c.first_start
+            and extract(dow from d.day)::int = any(c.weekdays)
+            and not (d.day = any(coalesce(f.days, '{}'::date[])))
+          order by d.day
+          limit ${options.maxDays}::int
+        ) free
+        order by free.day
+      ) as free_days
     from candidates c
-    cross join days d
-    left join taken t on t.id = c.id and t.day = d.day
-    group by c.id, c.full_name, c.business_name, c.base_zip, c.price_adjust
+    left join full_days f on f.id = c.id
   `);
   return rowsOf<{
     id: string;

@@ -1,0 +1,1 @@
+CREATE INDEX "job_landscaper_record_idx" ON "job" USING btree ("landscaper_id","status","scheduled_date","arrived_at","work_started_at","on_the_way_at","rating") WHERE "job"."status" in ('completed', 'scheduled');
