@@ -113,8 +113,9 @@ export async function availablePros(options: AvailableProsOptions): Promise<Avai
       baseMiles: miles.get(c.landscaperId)?.baseMiles ?? null,
       nearestVisitMiles: miles.get(c.landscaperId)?.nearestVisitMiles ?? null,
     })),
+    options.limit ?? PROS_SHOWN,
   );
-  return ranked.slice(0, options.limit ?? PROS_SHOWN).map(({ item, score, reason }) => {
+  return ranked.map(({ item, score, reason }) => {
     const percent = options.fixedPrice ? 0 : item.priceAdjustPercent;
     return {
       landscaperId: item.landscaperId,

@@ -72,7 +72,7 @@ export interface Ranked<T extends RankInput> {
  * who could come (a tie at the top leads too), else what is true of them alone. Every sentence is checked
  * against the figures it names, so none says "best" of someone who is not.
  */
-export function rank<T extends RankInput>(candidates: readonly T[]): Ranked<T>[] {
+export function rank<T extends RankInput>(candidates: readonly T[], limit = candidates.length): Ranked<T>[] {
   const scored = candidates.map((item) => {
     const parts = partsOf(item);
     return { item, parts, score: scoreOf(parts) };
@@ -89,7 +89,16 @@ export function rank<T extends RankInput>(candidates: readonly T[]): Ranked<T>[]
   ) as Record<keyof Parts, { max: number; min: number }>;
   const leads = (s: { parts: Parts }, key: keyof Parts) =>
     s.parts[key] === bounds[key].max && s.parts[key] > bounds[key].min;
-  const ranked = scored.map((s) => {
+  // Sorted first, so only the pros shown get their sentence (a busy ZIP has a thousand candidates). Ids are
+  // compared by code unit: the tie-break needs an order, not a language's collation, which cost more than
+  // the rest of the ranking in a ZIP of a thousand.
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      b.item.reliability.completedJobs - a.item.reliability.completedJobs ||
+      (a.item.landscaperId < b.item.landscaperId ? -1 : a.item.landscaperId > b.item.landscaperId ? 1 : 0),
+  );
+  return scored.slice(0, limit).map((s) => {
     const r = s.item.reliability;
     const isNew = isNewOnGreenScape(r);
     let reason: string;
@@ -105,10 +114,4 @@ export function rank<T extends RankInput>(candidates: readonly T[]): Ranked<T>[]
     else reason = isNew ? "Approved by our team" : "Available for your visit";
     return { ...s, reason };
   });
-  return ranked.sort(
-    (a, b) =>
-      b.score - a.score ||
-      b.item.reliability.completedJobs - a.item.reliability.completedJobs ||
-      a.item.landscaperId.localeCompare(b.item.landscaperId),
-  );
 }

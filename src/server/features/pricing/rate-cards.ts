@@ -1,4 +1,4 @@
-import { desc, eq, lte } from "drizzle-orm";
+import { desc, eq, getTableColumns, lte, sql } from "drizzle-orm";
 import { addDaysIso, todayInCharlotte } from "../../../shared/dates.js";
 import {
   type FirmPrice,
@@ -10,6 +10,7 @@ import {
 } from "../../../shared/pricing.js";
 import type { Frequency } from "../../../shared/recurring.js";
 import type { ServiceId } from "../../../shared/services.js";
+import { builtOnce } from "../../db/built-once.js";
 import type { DbOrTx } from "../../db/client.js";
 import { type job, rateCard } from "../../db/schema.js";
 
@@ -25,13 +26,20 @@ const cardOf = (row: RateCardRow): RateCard => ({
  * The card in force on `day` (Charlotte): of the versions effective on or before it, the one with the latest
  * date (the newer version on a tie), so a card published ahead for a later date waits for that date.
  */
+// Built once (db/built-once.ts): every quote reads it, inside its transaction.
+const cardInForce = builtOnce<RateCardRow, { day: string }>(
+  (db) =>
+    db
+      .select()
+      .from(rateCard)
+      .where(lte(rateCard.effectiveFrom, sql.placeholder("day")))
+      .orderBy(desc(rateCard.effectiveFrom), desc(rateCard.version))
+      .limit(1),
+  getTableColumns(rateCard),
+);
+
 export async function rateCardOn(db: DbOrTx, day: string = todayInCharlotte()): Promise<RateCard> {
-  const [row] = await db
-    .select()
-    .from(rateCard)
-    .where(lte(rateCard.effectiveFrom, day))
-    .orderBy(desc(rateCard.effectiveFrom), desc(rateCard.version))
-    .limit(1);
+  const [row] = await cardInForce.run(db, { day });
   // Migration 0025 writes version 1, effective long before any quote: no row means a broken database.
   if (!row) throw new Error(`No rate card is in force on ${day}.`);
   return cardOf(row);

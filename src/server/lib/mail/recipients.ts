@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { builtOnce } from "../../db/built-once.js";
 import type { DbOrTx } from "../../db/client.js";
 import { user } from "../../db/schema.js";
 import type { EmailTemplate } from "./templates.js";
@@ -26,18 +27,25 @@ export async function forRecipient(db: DbOrTx, to: string, input: EmailTemplate)
   return copy!;
 }
 
+// Built once (db/built-once.ts): every quote asks it for its two emails.
+const confirmedOf = builtOnce<{ email: string }, { addresses: string[] }>(
+  (db) =>
+    db
+      .select({ email: user.email })
+      .from(user)
+      .where(
+        and(sql`${user.email} = any(${sql.placeholder("addresses")}::text[])`, eq(user.emailVerified, true)),
+      ),
+  { email: user.email },
+);
+
 /** forRecipient for several emails with one lookup: the quote's two emails cost one round trip, not two. */
 export async function forRecipients(
   db: DbOrTx,
   emails: readonly { to: string; input: EmailTemplate }[],
 ): Promise<EmailTemplate[]> {
   const addresses = [...new Set(emails.map((e) => e.to.toLowerCase()))];
-  const rows = addresses.length
-    ? await db
-        .select({ email: user.email })
-        .from(user)
-        .where(and(inArray(user.email, addresses), eq(user.emailVerified, true)))
-    : [];
+  const rows = addresses.length ? await confirmedOf.run(db, { addresses }) : [];
   const confirmed = new Set(rows.map((r) => r.email.toLowerCase()));
   return emails.map(({ to, input }) => (confirmed.has(to.toLowerCase()) ? input : defanged(input)));
 }

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, type Placeholder, sql } from "drizzle-orm";
+import { builtOnce } from "../../db/built-once.js";
 import type { DbOrTx } from "../../db/client.js";
 import { outbox, user } from "../../db/schema.js";
 import { forRecipients } from "../mail/recipients.js";
@@ -42,24 +43,53 @@ export async function enqueueEmails(
 ): Promise<string[]> {
   if (emails.length === 0) return [];
   const safe = await forRecipients(db, emails);
-  const rows = await db
-    .insert(outbox)
-    .values(
-      emails.map((email, i) => {
-        const rendered = renderEmail(safe[i]!);
-        return {
-          channel: "email" as const,
-          template: email.input.template,
-          to: email.to,
-          subject: rendered.subject,
-          html: rendered.html,
-          text: rendered.text,
-          payload: email.attachments?.length ? { attachments: email.attachments } : null,
-        };
-      }),
-    )
-    .returning({ id: outbox.id });
-  return rows.map((r) => r.id);
+  const rows = emails.map((email, i) => {
+    const rendered = renderEmail(safe[i]!);
+    return {
+      channel: "email" as const,
+      template: email.input.template,
+      to: email.to,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      payload: email.attachments?.length ? { attachments: email.attachments } : null,
+    };
+  });
+  const inserted = await emailInsert(rows.length).run(
+    db,
+    Object.fromEntries(rows.flatMap((row, i) => emailKeys.map((key) => [`${key}${i}`, row[key]]))),
+  );
+  return inserted.map((r) => r.id);
+}
+
+const emailKeys = ["channel", "template", "to", "subject", "html", "text", "payload"] as const;
+const emailInserts = new Map<number, ReturnType<typeof buildEmailInsert>>();
+
+/** The insert of `count` emails, built once per count (db/built-once.ts): every quote queues two. */
+function emailInsert(count: number) {
+  let statement = emailInserts.get(count);
+  if (!statement) emailInserts.set(count, (statement = buildEmailInsert(count)));
+  return statement;
+}
+
+function buildEmailInsert(count: number) {
+  return builtOnce<{ id: string }, Record<string, unknown>>(
+    (db) =>
+      db
+        .insert(outbox)
+        .values(
+          Array.from(
+            { length: count },
+            (_, i) =>
+              Object.fromEntries(emailKeys.map((key) => [key, sql.placeholder(`${key}${i}`)])) as Record<
+                (typeof emailKeys)[number],
+                Placeholder
+              >,
+          ),
+        )
+        .returning({ id: outbox.id }),
+    { id: outbox.id },
+  );
 }
 
 /**
