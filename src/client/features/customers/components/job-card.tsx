@@ -13,10 +13,9 @@ import { addressLine } from "../../../../shared/address";
 import { formatLongDate, formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { cancellationTermsText } from "../../../../shared/payments";
-import { firmPriceText } from "../../../../shared/pricing";
 import { visitStageLabel } from "../../../../shared/proof";
 import { seriesLabel } from "../../../../shared/recurring";
-import { formatCents, formatRange, jobLabel, serviceName } from "../../../../shared/services";
+import { formatCents, jobLabel, serviceName } from "../../../../shared/services";
 import { Detail } from "../../../components/detail";
 import { JobStatusBadge } from "../../../components/job-status-badge";
 import { Badge } from "../../../components/ui/badge";
@@ -39,6 +38,7 @@ import { CancelJobDialog } from "./cancel-job-dialog";
 import { FinalPriceDetail } from "./final-price-detail";
 import { LandscaperRecord } from "./landscaper-record";
 import { PaymentDetail } from "./payment-detail";
+import { PriceDetails } from "./price-details";
 import { RatingForm } from "./rating-form";
 import { StarRating } from "./star-rating";
 import { WorkApproval } from "./work-approval";
@@ -119,25 +119,7 @@ export function JobCard({ job }: { job: JobView }) {
             {job.scheduledDate ? formatShortDate(job.scheduledDate) : pendingText("Not scheduled yet")}
           </Detail>
           <Detail label="Landscaper">{job.landscaperName ?? pendingText("Not assigned yet")}</Detail>
-          {job.firmPrice ? (
-            // After a price change the customer approved, the quote's price is history: the agreed one follows.
-            <Detail
-              label={
-                job.quotedPriceCents !== null && job.quotedPriceCents !== job.firmPrice.firstVisitCents
-                  ? "Firm price quoted"
-                  : "Your firm price"
-              }
-            >
-              {firmPriceText(job.firmPrice, job.series?.frequency ?? "one_time")}
-            </Detail>
-          ) : (
-            <Detail label="Estimate">{formatRange(job.estimateLowCents, job.estimateHighCents)}</Detail>
-          )}
-          <Detail label={job.firmPrice ? "Agreed price" : "Quoted price"}>
-            {job.quotedPriceCents !== null
-              ? formatCents(job.quotedPriceCents)
-              : pendingText("Awaiting quote")}
-          </Detail>
+          <PriceDetails job={job} awaiting={pendingText("Awaiting quote")} />
           <FinalPriceDetail job={job} />
           <PaymentDetail job={job} />
           {job.status === "completed" && job.rating !== null ? (
