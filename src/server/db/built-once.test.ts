@@ -6,14 +6,14 @@ import { rowsOf } from "./client.js";
 import { job } from "./schema.js";
 
 const keys = [
-  "customerName",
-  "customerEmail",
-  "customerPhone",
-  "address",
   "zipCode",
-  "selectedServices",
-  "serviceType",
   "preferredDate",
+  "customerName",
+  "address",
+  "customerEmail",
+  "serviceType",
+  "customerPhone",
+  "selectedServices",
   "estimateLowCents",
   "estimateHighCents",
   "priceLines",
