@@ -67,8 +67,10 @@ const emailInserts = new Map<number, ReturnType<typeof buildEmailInsert>>();
 
 /** The insert of `count` emails, built once per count (db/built-once.ts): every quote queues two. */
 function emailInsert(count: number) {
-  let statement = emailInserts.get(count);
-  if (!statement) emailInserts.set(count, (statement = buildEmailInsert(count)));
+  const built = emailInserts.get(count);
+  if (built) return built;
+  const statement = buildEmailInsert(count);
+  emailInserts.set(count, statement);
   return statement;
 }
 
