@@ -5,7 +5,7 @@ import { type Role, roles } from "../../../shared/roles.js";
 import { firstNameOf, lastNameOf, type SessionUser } from "../../../shared/session.js";
 import type { Env } from "../../config/env.js";
 import { landscaper, user } from "../../db/schema.js";
-import { sessionTokenOf } from "./session-token.js";
+import { SESSION_COOKIE, sessionTokenOf } from "./session-token.js";
 
 /** The signed-in caller as the server sees it; rights come from the database and the server's settings. */
 export interface Principal {
@@ -66,7 +66,7 @@ export function getPrincipal(app: FastifyInstance, request: FastifyRequest): Pro
     if (cached) return cached;
     // No session cookie, no session: Better Auth would build its whole request context to say so, which
     // was about 6 % of the quote POST's CPU under load (issue 34), visitors being most of that traffic.
-    if (!request.headers.cookie?.includes("greenscape.session_token")) return null;
+    if (!request.headers.cookie?.includes(SESSION_COOKIE)) return null;
     const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!result) return null;
     const { user, session } = result;
