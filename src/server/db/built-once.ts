@@ -38,11 +38,14 @@ export function builtOnce<TRow, TValues extends Record<string, unknown>>(
   };
 }
 
-/** `{ key: sql.placeholder(key) }` for each key: the values of a built-once insert. */
-export function placeholders<const K extends string>(keys: readonly K[]) {
-  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<
+/**
+ * `{ key: sql.placeholder(key + suffix) }` for each key: the values of a built-once insert (a suffix tells the
+ * rows of a multi-row insert apart: `to0`, `to1`).
+ */
+export function placeholders<const K extends string>(keys: readonly K[], suffix = "") {
+  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${key}${suffix}`)])) as Record<
     K,
-    ReturnType<typeof sql.placeholder<K>>
+    Placeholder
   >;
 }
 

@@ -1,5 +1,5 @@
-import { eq, type Placeholder, sql } from "drizzle-orm";
-import { builtOnce } from "../../db/built-once.js";
+import { eq } from "drizzle-orm";
+import { builtOnce, placeholders } from "../../db/built-once.js";
 import type { DbOrTx } from "../../db/client.js";
 import { outbox, user } from "../../db/schema.js";
 import { forRecipients } from "../mail/recipients.js";
@@ -79,16 +79,7 @@ function buildEmailInsert(count: number) {
     (db) =>
       db
         .insert(outbox)
-        .values(
-          Array.from(
-            { length: count },
-            (_, i) =>
-              Object.fromEntries(emailKeys.map((key) => [key, sql.placeholder(`${key}${i}`)])) as Record<
-                (typeof emailKeys)[number],
-                Placeholder
-              >,
-          ),
-        )
+        .values(Array.from({ length: count }, (_, i) => placeholders(emailKeys, String(i))))
         .returning({ id: outbox.id }),
     { id: outbox.id },
   );
