@@ -7,3 +7,4 @@ export * from "./schema/parcels.js";
 export * from "./schema/payments.js";
 export * from "./schema/people.js";
 export * from "./schema/pricing.js";
+export * from "./schema/reviews.js";

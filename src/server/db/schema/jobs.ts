@@ -82,6 +82,9 @@ export const job = pgTable(
     // After completion the customer approves the work (the charge is captured) or reports a problem (the
     // capture waits for an admin); 48 hours of silence approve it.
     workApprovedAt: timestamp("work_approved_at", { withTimezone: true }),
+    // The customer's choice when approving the work (issue 36): the after-photos may appear in the
+    // landscaper's public gallery. Null: they may not.
+    photosPublicAt: timestamp("photos_public_at", { withTimezone: true }),
     // A final price above the agreed one is a request (issue 31): the price asked and why. final_price_cents
     // stays at the agreed price until the customer says yes (price_increase_approved_at); silence, admins and
     // retries settle at the agreed price. docs/decisions/015-charges-within-consent.md.

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  date,
   doublePrecision,
   index,
   integer,
@@ -65,6 +66,19 @@ export const landscaper = pgTable(
     // an admin lifts it; the reason says which visit.
     pausedAt: timestamp("paused_at", { withTimezone: true }),
     pausedReason: text("paused_reason"),
+    // The public profile (issue 36): its address /pros/:slug, what the landscaper says of the business,
+    // their photo (processed like every image), and whether they hid it (a hidden profile is not listed
+    // and its landscaper is not offered for instant booking).
+    slug: text("slug").unique(),
+    description: text("description"),
+    photoKey: text("photo_key"),
+    photoContentType: text("photo_content_type"),
+    yearsInBusiness: smallint("years_in_business"),
+    profileHiddenAt: timestamp("profile_hidden_at", { withTimezone: true }),
+    // The insurance certificate's expiry, read by an admin from the certificate: the "Insured" badge goes
+    // the day after; the landscaper and admins are told once, 30 days before (insurance_warned_for).
+    insuranceExpiresOn: date("insurance_expires_on", { mode: "string" }),
+    insuranceWarnedFor: date("insurance_warned_for", { mode: "string" }),
     ...timestamps,
   },
   (t) => [
