@@ -1,5 +1,6 @@
 import type { Env } from "./config/env.js";
 import { sendUnreadMessageEmails } from "./features/conversations/index.js";
+import { runInsuranceWarnings } from "./features/landscapers/index.js";
 import {
   type PaymentPassOptions,
   type PayoutSchedule,
@@ -39,6 +40,8 @@ export class ScheduledWork {
         .then(() => runLateLockout(this.options))
         // A customer's ask for another weekday lapses unanswered after 3 days (the visits stay).
         .then(() => runDayRequestLapse(this.options))
+        // An insurance certificate lapsing within 30 days: the landscaper and the admins are told once.
+        .then(() => runInsuranceWarnings({ db: this.options.db, env: this.options.env }))
         .catch((error) => this.options.log.error({ err: error }, "payment pass failed"));
       await this.running;
       if (this.stopped) return;

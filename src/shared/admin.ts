@@ -216,6 +216,8 @@ export const applicationViewSchema = z.object({
   adminNotes: z.string().nullable(),
   /** Why it was approved without every required document; null when it had them (or is not approved). */
   documentOverrideReason: z.string().nullable(),
+  /** The insurance certificate's expiry as an admin read it (issue 36): the Insured badge holds until then. */
+  insuranceExpiresOn: z.string().nullable().optional(),
   /** The required documents (shared/landscapers requiredDocumentTypes) it has no file for. */
   missingDocuments: z.array(documentTypeSchema),
   reviewedAt: z.string().nullable(),

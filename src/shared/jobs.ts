@@ -169,7 +169,11 @@ export const completeJobSchema = z.object({
 
 /** The customer approves the work: at the agreed price, or at the higher price the landscaper asked. */
 export const approveWorkSchema = z
-  .object({ acceptNewPrice: z.boolean({ message: "Choose a price." }).optional() })
+  .object({
+    acceptNewPrice: z.boolean({ message: "Choose a price." }).optional(),
+    /** The customer lets the after-photos appear in the landscaper's public gallery (issue 36). */
+    showPhotos: z.boolean({ message: "Choose whether your photos may be shown." }).optional(),
+  })
   .default({});
 
 /** A final price the landscaper asked above the agreed one, and the customer's answer. */

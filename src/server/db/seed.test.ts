@@ -321,7 +321,15 @@ describe("demo proof of work, problem reports and conversations", () => {
       expect([p.width, p.height, p.visit]).toEqual([1200, 900, 1]);
     }
     const documents = await db.select().from(s.landscaperDocument);
-    expect(storage.files.size).toBe(all.length * 2 + documents.length);
+    // And each profile's portrait (issue 36), through the image pipeline like an upload.
+    const portraits = await db
+      .select({ key: s.landscaper.photoKey })
+      .from(s.landscaper)
+      .where(isNotNull(s.landscaper.photoKey));
+    expect(portraits.length).toBeGreaterThanOrEqual(5);
+    for (const { key } of portraits)
+      expect(await sharp(storage.files.get(key!)!).metadata()).toMatchObject({ format: "jpeg", width: 640 });
+    expect(storage.files.size).toBe(all.length * 2 + documents.length + portraits.length);
     // The finished work's 'after' photos were uploaded before it was completed, as completing requires.
     for (const p of photos.filter((x) => x.kind === "after"))
       expect(p.createdAt.getTime()).toBeLessThan(finished.completedAt!.getTime());
@@ -415,7 +423,11 @@ describe("demo proof of work, problem reports and conversations", () => {
     const photos = await db.select({ key: s.jobPhoto.key, thumbKey: s.jobPhoto.thumbKey }).from(s.jobPhoto);
     expect(photos.length).toBeGreaterThan(0);
     const documents = await db.select({ key: s.landscaperDocument.storageKey }).from(s.landscaperDocument);
-    expect(storage.files.size).toBe(photos.length * 2 + documents.length);
+    const portraits = await db
+      .select({ key: s.landscaper.photoKey })
+      .from(s.landscaper)
+      .where(isNotNull(s.landscaper.photoKey));
+    expect(storage.files.size).toBe(photos.length * 2 + documents.length + portraits.length);
     expect(documents.every((d) => storage.files.has(d.key))).toBe(true);
     expect(photos.every((p) => storage.files.has(p.key) && storage.files.has(p.thumbKey))).toBe(true);
   });

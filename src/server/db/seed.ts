@@ -24,6 +24,7 @@ import { seedDemoDocuments } from "./seed/demo-documents.js";
 import { DEMO_DOMAIN, DEMO_PASSWORD, random } from "./seed/demo-fixtures.js";
 import { seedDemoJobs } from "./seed/demo-jobs.js";
 import { seedDemoCustomers, seedDemoLandscapers } from "./seed/demo-people.js";
+import { seedDemoProfiles } from "./seed/demo-profiles.js";
 import { demoPhotoStore } from "./seed/proof/demo-photos.js";
 
 // The entry point of start-up data and the demo; the parts live in ./seed/.
@@ -83,7 +84,7 @@ export async function removeDemoData(db: Db, storage?: Storage) {
   if (storage) await Promise.all(files.map((key) => storage.delete(key).catch(() => undefined)));
 }
 
-/** The storage keys of the demo jobs' photos and message images (full size and thumbnails) and documents. */
+/** The storage keys of the demo jobs' photos and message images (full size and thumbnails), documents, portraits. */
 async function demoFiles(tx: Tx, demoJobs: SQLWrapper, demoUsers: SQLWrapper): Promise<string[]> {
   const documents = await tx
     .select({ key: s.landscaperDocument.storageKey, thumbKey: sql<null>`null` })
@@ -97,7 +98,11 @@ async function demoFiles(tx: Tx, demoJobs: SQLWrapper, demoUsers: SQLWrapper): P
     .select({ key: s.jobMessage.imageKey, thumbKey: s.jobMessage.imageThumbKey })
     .from(s.jobMessage)
     .where(and(inArray(s.jobMessage.jobId, demoJobs), isNotNull(s.jobMessage.imageKey)));
-  return [...photos, ...images, ...documents]
+  const portraits = await tx
+    .select({ key: s.landscaper.photoKey, thumbKey: sql<null>`null` })
+    .from(s.landscaper)
+    .where(and(inArray(s.landscaper.userId, demoUsers), isNotNull(s.landscaper.photoKey)));
+  return [...photos, ...images, ...documents, ...portraits]
     .flatMap((f) => [f.key, f.thumbKey])
     .filter((key): key is string => !!key);
 }
@@ -200,7 +205,9 @@ export async function seedDemoData(
       const customers = await seedDemoCustomers(context);
       const landscapers = await seedDemoLandscapers(context, adminId, photos !== null);
       await seedDemoDocuments(context, landscapers, photos);
-      return seedDemoJobs(context, { customers, landscapers, adminId }, photos);
+      const jobCounts = await seedDemoJobs(context, { customers, landscapers, adminId }, photos);
+      await seedDemoProfiles(context, landscapers, photos);
+      return jobCounts;
     });
   } catch (error) {
     if (photos)

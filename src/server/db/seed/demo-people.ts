@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { slugBase } from "../../../shared/profile-settings.js";
 import { coveredZipCodes } from "../../features/landscapers/coverage.js";
 import type { Tx } from "../client.js";
 import * as s from "../schema.js";
@@ -95,6 +96,8 @@ export async function seedDemoLandscapers(
       userId: l.id,
       fullName: l.name,
       businessName: l.business,
+      // Demo names are distinct, so the base is free (the app's freeSlug adds -2 when one is taken).
+      slug: slugBase(l.business ?? l.name),
       phoneNumber: l.phone,
       streetAddress: `${rnd.int(100, 9999)} ${rnd.pick(["Tryon St", "Independence Blvd", "Albemarle Rd", "Monroe Rd"])}`,
       city: "Charlotte",

@@ -64,6 +64,7 @@ export function selectApplications(db: DbOrTx, options: KeysetSlice) {
         createdAt: landscaper.createdAt,
         adminNotes: landscaper.adminNotes,
         documentOverrideReason: landscaper.documentOverrideReason,
+        insuranceExpiresOn: landscaper.insuranceExpiresOn,
         reviewedAt: landscaper.reviewedAt,
         pausedAt: landscaper.pausedAt,
         reviewerName: sql<
@@ -127,6 +128,7 @@ function toApplicationView(
     createdAt: row.createdAt.toISOString(),
     adminNotes: row.adminNotes,
     documentOverrideReason: row.documentOverrideReason,
+    insuranceExpiresOn: row.insuranceExpiresOn,
     missingDocuments: missingDocumentsOf(documents),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     reviewerName: row.reviewerName,

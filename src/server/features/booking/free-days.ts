@@ -68,6 +68,8 @@ export async function instantCandidates(
       join ${landscaperAvailability} on ${landscaperAvailability.landscaperId} = ${landscaper.userId}
       where ${landscaper.status} = 'approved'
         and ${landscaper.pausedAt} is null
+        -- A landscaper who hid their public profile (issue 36) is not offered for instant booking.
+        and ${landscaper.profileHiddenAt} is null
         and not exists (select 1 from ${user} where ${user.id} = ${landscaper.userId} and ${user.banned})
         and ${landscaper.coveredZipCodes} @> array[${options.zipCode}]::text[]
         and ${landscaperAvailability.instantServices} @> ${sql.param([...options.services])}::text[]

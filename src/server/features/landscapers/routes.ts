@@ -17,6 +17,7 @@ import { readMultipart } from "../../lib/multipart.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { pendingAreaChangeOf } from "./area-changes.js";
+import { publicProfileRoutes } from "./public-profile-routes.js";
 import {
   documentForDownload,
   findProfile,
@@ -46,6 +47,7 @@ function contentDisposition(type: string, name: string): string {
 export async function landscaperRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodAnswers>();
   const db = () => app.database.db;
+  await publicProfileRoutes(fastify);
 
   app.get(
     "/landscaper/profile",

@@ -25,6 +25,7 @@ import type { Principal } from "../accounts/index.js";
 import { notifyAdmins } from "../notifications/index.js";
 import { requestAreaChange } from "./area-changes.js";
 import { coveredZipCodes } from "./coverage.js";
+import { freeSlug } from "./public-profile.js";
 
 type LandscaperRow = typeof landscaper.$inferSelect;
 type DocumentRow = typeof landscaperDocument.$inferSelect;
@@ -115,6 +116,8 @@ export async function saveProfile({ db, env, userId, input }: SaveProfileOptions
       state: input.state,
       zipCode: input.zipCode,
       ...area,
+      // The public profile's address (issue 36), made from the first name given and never changed after.
+      slug: current?.slug ?? (await freeSlug(tx, input.businessName || input.fullName)),
     };
     const [row] = await tx
       .insert(landscaper)

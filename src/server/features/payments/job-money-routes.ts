@@ -22,7 +22,8 @@ export async function jobMoneyRoutes(fastify: FastifyInstance) {
     "/jobs/:id/approve-work",
     ["customer"],
     approveWorkInput,
-    (context, { body }) => approveWork({ ...context, acceptNewPrice: body.acceptNewPrice }),
+    (context, { body }) =>
+      approveWork({ ...context, acceptNewPrice: body.acceptNewPrice, showPhotos: body.showPhotos }),
     "Thanks! The work is approved and your card has been charged.",
   );
 

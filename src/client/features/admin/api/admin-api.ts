@@ -141,6 +141,19 @@ export function useReviewApplication() {
   });
 }
 
+/** The insurance certificate's expiry as read from it (issue 36); null clears it (no Insured badge). */
+export function useSetInsuranceExpiry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, expiresOn }: { userId: string; expiresOn: string | null }) =>
+      apiFetch<{ message?: string }>(`/api/admin/landscapers/${encodeURIComponent(userId)}/insurance`, {
+        method: "PUT",
+        json: { expiresOn },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+  });
+}
+
 /* ---------------- Service-area changes ---------------- */
 
 export const areaChangesQueryOptions = queryOptions({

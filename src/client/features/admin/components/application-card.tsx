@@ -14,6 +14,7 @@ import { useReviewApplication } from "../api/admin-api";
 import { formatDate } from "../lib/format";
 import { ApproveApplicationDialog } from "./approve-application-dialog";
 import { ContactLink } from "./contact-link";
+import { InsuranceExpiryField } from "./insurance-expiry-field";
 import { PausedBadge, ReliabilityGrid } from "./reliability-figures";
 import { UserStatusBadge } from "./status-badges";
 
@@ -171,6 +172,14 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           </p>
         ) : null}
       </div>
+
+      {application.documents.some((d) => d.documentType === "insurance") ? (
+        <InsuranceExpiryField
+          userId={application.userId}
+          name={application.fullName}
+          expiresOn={application.insuranceExpiresOn ?? null}
+        />
+      ) : null}
 
       {application.reviewedAt ? (
         <p

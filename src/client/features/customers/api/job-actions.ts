@@ -26,10 +26,17 @@ export function cancelJob(input: {
 }
 
 /** `acceptNewPrice`: the customer's yes to the higher final price the landscaper asked; else the agreed one. */
-export function approveWork(input: { jobId: string; acceptNewPrice?: boolean }): Promise<JobActionAnswer> {
+export function approveWork(input: {
+  jobId: string;
+  acceptNewPrice?: boolean;
+  showPhotos?: boolean;
+}): Promise<JobActionAnswer> {
   return apiFetch<JobActionAnswer>(jobUrl(input.jobId, "approve-work"), {
     method: "POST",
-    json: input.acceptNewPrice ? { acceptNewPrice: true } : {},
+    json: {
+      ...(input.acceptNewPrice ? { acceptNewPrice: true } : {}),
+      ...(input.showPhotos ? { showPhotos: true } : {}),
+    },
   });
 }
 

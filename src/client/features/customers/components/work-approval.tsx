@@ -1,8 +1,10 @@
 import { CircleCheck } from "lucide-react";
+import { useId, useState } from "react";
 import { formatCharlotteDateTime } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import { formatCents } from "../../../../shared/services";
 import { Button } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
 import { failureMessage } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { ReportProblemDialog } from "../../proof";
@@ -21,10 +23,18 @@ export function WorkApproval({ job }: { job: JobView }) {
   const request = job.priceRequest?.answer === "pending" ? job.priceRequest : null;
   const who = job.landscaperName ?? "Your landscaper";
   const deadline = job.approvalEndsAt ? formatCharlotteDateTime(new Date(job.approvalEndsAt), "long") : null;
+  // The public gallery (issue 36) shows only after-photos their customer allowed, asked here and nowhere else.
+  const hasAfterPhotos = (job.photos ?? []).some((p) => p.kind === "after");
+  const [showPhotos, setShowPhotos] = useState(false);
+  const consentId = useId();
 
   const approveAt = async (acceptNewPrice: boolean) => {
     try {
-      const answer = await approve.mutateAsync({ jobId: job.id, acceptNewPrice });
+      const answer = await approve.mutateAsync({
+        jobId: job.id,
+        acceptNewPrice,
+        showPhotos: hasAfterPhotos && showPhotos,
+      });
       toast({ title: answer.message, variant: "success" });
     } catch (error) {
       toast({
@@ -66,6 +76,20 @@ export function WorkApproval({ job }: { job: JobView }) {
             : ""}
         </p>
       )}
+      {hasAfterPhotos ? (
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id={consentId}
+            checked={showPhotos}
+            onCheckedChange={(value) => setShowPhotos(value === true)}
+            className="mt-0.5"
+          />
+          <label htmlFor={consentId} className="text-sm text-slate-800">
+            Let {who} show this job&rsquo;s after-photos on their public profile. Your name and address are
+            never shown with them.
+          </label>
+        </div>
+      ) : null}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button
           type="button"

@@ -30,6 +30,8 @@ export async function approveWorkOf(options: {
    * it): without it the agreed price is charged, whoever approves.
    */
   acceptNewPrice?: boolean;
+  /** The customer's own yes to showing the after-photos in the landscaper's public gallery. */
+  showPhotos?: boolean;
 }): Promise<JobRow> {
   const { db } = options;
   const { updated, queued } = await db.transaction(async (tx) => {
@@ -45,13 +47,14 @@ export async function approveWorkOf(options: {
       action: "approve_work",
       // 48 hours of silence: the history names no one.
       actorId: options.actorId,
-      set: acceptsRequest
-        ? {
-            workApprovedAt: new Date(),
-            priceIncreaseApprovedAt: new Date(),
-            finalPriceCents: current.requestedPriceCents,
-          }
-        : { workApprovedAt: new Date() },
+      set: {
+        workApprovedAt: new Date(),
+        ...(acceptsRequest
+          ? { priceIncreaseApprovedAt: new Date(), finalPriceCents: current.requestedPriceCents }
+          : {}),
+        // Only the customer's own approval can open the gallery: silence or an admin never does.
+        ...(options.showPhotos && options.customerOnly ? { photosPublicAt: new Date() } : {}),
+      },
       alsoWhere: options.overrideReport
         ? isNull(job.workApprovedAt)
         : and(isNull(job.workApprovedAt), isNull(job.problemReportedAt)),
@@ -100,11 +103,12 @@ function approvalNote(
  * The customer approves the work they saw: the final price is charged, or the higher price the landscaper
  * asked when the customer says yes to it.
  */
-export function approveWork(options: ActionOptions & { acceptNewPrice?: boolean }) {
+export function approveWork(options: ActionOptions & { acceptNewPrice?: boolean; showPhotos?: boolean }) {
   return approveWorkOf({
     ...approvalBy(options),
     customerOnly: options.principal.userId,
     acceptNewPrice: options.acceptNewPrice,
+    showPhotos: options.showPhotos,
   });
 }
 

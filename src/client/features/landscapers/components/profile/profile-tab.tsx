@@ -20,6 +20,7 @@ import {
 import { toast } from "../../../../lib/toast";
 import { AvailabilityForm } from "../../../booking";
 import { LandscaperProfileForm, profileFormDefaults } from "./landscaper-profile-form";
+import { PublicProfileCard } from "./public-profile-card";
 
 const roleLabel: Record<SessionUser["role"], string> = {
   customer: "Customer",
@@ -172,6 +173,8 @@ export function ProfileTab({
           </dl>
         )}
       </Card>
+
+      {profile && !preview ? <PublicProfileCard approved={profile.status === "approved"} /> : null}
 
       <Card className="lg:col-span-2" data-testid="availability">
         <CardHeader>
