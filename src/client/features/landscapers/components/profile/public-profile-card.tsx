@@ -190,7 +190,7 @@ function PhotoPicker({ saved }: { saved: PublicProfileSettingsView }) {
       {saved.hasPhoto ? (
         <img
           src={`/api/landscaper/public-profile/photo?v=${saved.photoVersion ?? ""}`}
-          alt="Your profile photo"
+          alt="You, as customers see you on your profile"
           width={160}
           height={160}
           className="size-40 rounded-xl border border-slate-200 object-cover"
