@@ -268,6 +268,8 @@ export const jobViewSchema = z.object({
   completedAt: z.string().nullable().optional(),
   /** After completion: when the customer (or 48 hours of silence) approved the work, or they reported a problem. */
   workApprovedAt: z.string().nullable().optional(),
+  /** Whether the customer lets the after-photos appear in the landscaper's public gallery (issue 36). */
+  photosShown: z.boolean().optional(),
   problemReportedAt: z.string().nullable().optional(),
   /** Until when the customer can approve the work or report a problem (then silence approves it). */
   approvalEndsAt: z.string().nullable().optional(),

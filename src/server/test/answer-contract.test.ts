@@ -32,6 +32,7 @@ describe("every /api answer has a shared schema", () => {
         "GET /api/jobs/:id/receipt",
         "GET /api/jobs/:id/calendar",
         "GET /api/documents/:id",
+        "GET /api/landscaper/public-profile/photo",
         "GET /api/notifications/stream",
       ].sort(),
     );

@@ -17,6 +17,7 @@ import {
 } from "../../test/landscaper-helpers.js";
 import { saveCard } from "../../test/payment-helpers.js";
 import { addPhotos, cameraJpeg } from "../../test/photo-helpers.js";
+import { galleryMessages } from "../proof/index.js";
 import { runInsuranceWarnings } from "./public-profile.js";
 
 /** The landscaper's own public-profile settings, the insurance expiry and its warning, and the gallery consent. */
@@ -213,9 +214,26 @@ describe("public profile settings", () => {
     const kept = await doneJob();
     expect((await post(customer.cookie, `/api/jobs/${kept}/approve-work`)).statusCode).toBe(200);
     expect(await consentOf(kept)).toBeNull();
-    const badType = await post(customer.cookie, `/api/jobs/${await doneJob()}/approve-work`, {
-      showPhotos: "yes",
-    });
+    // The customer may change their mind afterwards, only on their own approved job.
+    const consent = (who: string, id: string, show: boolean) =>
+      post(who, `/api/jobs/${id}/gallery-consent`, { show });
+    expect((await consent(pro.cookie, shown, false)).statusCode).toBe(403);
+    const stranger = await signUp(t.app, { role: "customer" });
+    expect((await consent(stranger.cookie, shown, false)).statusCode).toBe(404);
+    const off = await consent(customer.cookie, shown, false);
+    expect(off.json().message).toBe(galleryMessages.hidden);
+    expect(await consentOf(shown)).toBeNull();
+    expect((await consent(customer.cookie, kept, true)).statusCode).toBe(200);
+    expect(await consentOf(kept)).toBeInstanceOf(Date);
+    const list = await t.app.inject({ url: "/api/customer/jobs", headers: { cookie: customer.cookie } });
+    const views = list.json().jobs as { id: string; photosShown: boolean }[];
+    expect(views.find((j) => j.id === kept)!.photosShown).toBe(true);
+    expect(views.find((j) => j.id === shown)!.photosShown).toBe(false);
+    const open = await doneJob();
+    const early = await consent(customer.cookie, open, true);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(galleryMessages.notYet);
+    const badType = await post(customer.cookie, `/api/jobs/${open}/approve-work`, { showPhotos: "yes" });
     expect(badType.statusCode).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+export { galleryMessages } from "./gallery-consent.js";
 export {
   addPhotos,
   countPhotos,

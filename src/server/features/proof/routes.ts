@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { okAnswerSchema } from "../../../shared/answers.js";
 import { MAX_PHOTO_BYTES } from "../../../shared/jobs.js";
 import {
   photoFields,
@@ -13,6 +14,7 @@ import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { jobParams } from "../jobs/index.js";
+import { setGalleryConsent } from "./gallery-consent.js";
 import { addPhotos, readPhoto, removePhoto } from "./photos.js";
 import { sendPhoto } from "./process-photo.js";
 import { visitRoutes } from "./visit-routes.js";
@@ -23,6 +25,10 @@ const uploadInput = defineInput(
   { multipart: { mode: "required", files: photoFields } },
 );
 const photoInput = defineInput({ params: photoParams });
+const consentInput = defineInput({
+  params: jobParams,
+  body: z.object({ show: z.boolean({ message: "Choose whether your photos may be shown." }) }),
+});
 const readInput = defineInput({
   params: photoParams,
   query: z.object({ size: z.enum(["thumb", "full"]).default("full") }),
@@ -77,6 +83,22 @@ export async function proofRoutes(fastify: FastifyInstance) {
         photoId: params.photoId,
       });
       return { photos, message: "Photo removed." };
+    },
+  );
+
+  // The customer's yes or no to showing this job's after-photos in the landscaper's public gallery.
+  app.post(
+    "/jobs/:id/gallery-consent",
+    { config: { access: ["customer"], input: consentInput }, schema: answers(okAnswerSchema) },
+    async (request) => {
+      const { params, body } = consentInput.parse(request);
+      const message = await setGalleryConsent({
+        db: app.database.db,
+        principal: requirePrincipal(request),
+        jobId: params.id,
+        show: body.show,
+      });
+      return { ok: true, message };
     },
   );
 

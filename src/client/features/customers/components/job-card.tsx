@@ -36,6 +36,7 @@ import { AddToCalendar } from "./add-to-calendar";
 import { ApproveJobDialog } from "./approve-job-dialog";
 import { CancelJobDialog } from "./cancel-job-dialog";
 import { FinalPriceDetail } from "./final-price-detail";
+import { GalleryConsent } from "./gallery-consent";
 import { LandscaperRecord } from "./landscaper-record";
 import { PaymentDetail } from "./payment-detail";
 import { PriceDetails } from "./price-details";
@@ -197,6 +198,7 @@ function JobProof({ job, label }: { job: JobView; label: string }) {
   return (
     <div className="grid gap-3 px-4 pb-4 sm:px-5">
       <PhotoGallery photos={photos} title="Photos from your landscaper" subject={`${label}, your property`} />
+      <GalleryConsent job={job} />
     </div>
   );
 }
