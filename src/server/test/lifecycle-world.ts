@@ -21,7 +21,7 @@ export const bodies: Record<Action, Record<string, unknown>> = {
   complete: { finalPrice: 85 },
   approve: {},
   cancel: { reason: "Plans changed" },
-  rate: { rating: 5, tip: 10 },
+  rate: { rating: 5, punctuality: 5, communication: 5, tip: 10 },
 };
 
 /**
