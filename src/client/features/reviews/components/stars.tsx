@@ -54,7 +54,7 @@ export function StarField({
           <label
             key={n}
             onMouseEnter={() => setHovered(n)}
-            className="cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-1"
+            className="relative cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-1"
           >
             <input
               type="radio"
