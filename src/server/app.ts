@@ -38,6 +38,7 @@ import { priceChangeRoutes } from "./features/price-changes/routes.js";
 import { pricingRoutes } from "./features/pricing/routes.js";
 import { proofRoutes } from "./features/proof/routes.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
+import { reviewRoutes } from "./features/reviews/routes.js";
 import { scheduleRoutes } from "./features/schedule/routes.js";
 import { seriesRoutes } from "./features/series/routes.js";
 import { siteRoutes } from "./features/site/routes.js";
@@ -281,6 +282,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await api.register(priceChangeRoutes);
       await api.register(conversationRoutes);
       await api.register(scheduleRoutes);
+      await api.register(reviewRoutes);
     },
     { prefix: "/api" },
   );

@@ -9,6 +9,7 @@ import {
 } from "./landscapers.js";
 import { jobPhotoSchema } from "./proof.js";
 import { reliabilitySchema } from "./recurring.js";
+import { customerAverageSchema } from "./reviews.js";
 import { roles } from "./roles.js";
 
 /** Every admin list is served a page at a time; 25 rows keep a page quick on a phone. */
@@ -251,6 +252,8 @@ export const adminUserViewSchema = z.object({
   /** Landscapers: their record (issue 17), and since when the late lock-out has paused them. */
   reliability: reliabilitySchema.nullable().optional(),
   pausedAt: z.string().nullable().optional(),
+  /** Customers: the average of landscapers' released ratings of them (issue 36), never one rating. */
+  customerAverage: customerAverageSchema.optional(),
 });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidIsoDate } from "./dates.js";
 import { reliabilitySchema } from "./recurring.js";
+import { reviewSummarySchema } from "./reviews.js";
 import { formatCents, serviceIds } from "./services.js";
 
 /*
@@ -91,6 +92,8 @@ export const availableProSchema = z.object({
   personName: z.string(),
   initials: z.string(),
   reliability: reliabilitySchema,
+  /** Their reviews in short (issue 36): "4.8 ★ (12 reviews)" and the latest one's first line. */
+  reviews: reviewSummarySchema,
   isNew: z.boolean(),
   distanceBand: z.string().nullable(),
   /** Their price for this property: per visit, and the first visit (with a tall-grass surcharge). */
@@ -225,6 +228,7 @@ export const offerViewSchema = availableProSchema
     personName: true,
     initials: true,
     reliability: true,
+    reviews: true,
     isNew: true,
     distanceBand: true,
     perVisitCents: true,

@@ -14,6 +14,13 @@ import {
   seriesMessages,
   seriesSummarySchema,
 } from "./recurring.js";
+import {
+  customerAverageSchema,
+  jobReviewSchema,
+  REVIEW_BODY_MAX,
+  reviewSummarySchema,
+  stars,
+} from "./reviews.js";
 import { serviceIds } from "./services.js";
 
 export { dollars, MAX_PRICE_INCREASE_RATIO, maxFinalPriceCents } from "./price-bounds.js";
@@ -216,7 +223,17 @@ export const rateJobSchema = z.object({
     .int({ message: "Choose a rating from 1 to 5 stars." })
     .min(1, { message: "Choose a rating from 1 to 5 stars." })
     .max(5, { message: "Choose a rating from 1 to 5 stars." }),
-  comment: z.string().trim().max(1000, { message: "Comments are limited to 1000 characters." }).default(""),
+  /**
+   * The review's other stars (issue 36): asked whenever the rating writes a review; a visit whose series is
+   * already reviewed for the month records its stars and tip alone, so the server asks for them, not the schema.
+   */
+  punctuality: stars("punctuality").optional(),
+  communication: stars("communication").optional(),
+  comment: z
+    .string()
+    .trim()
+    .max(REVIEW_BODY_MAX, { message: "Comments are limited to 1000 characters." })
+    .default(""),
   tip: z.coerce
     .number({ message: "Tip must be a number." })
     .min(0, { message: "Tip cannot be negative." })
@@ -293,6 +310,12 @@ export const jobViewSchema = z.object({
   seriesDate: z.string().nullable().optional(),
   movedFrom: z.string().nullable().optional(),
   moveReason: z.string().nullable().optional(),
+  /** A completed visit's reviews as the customer or the landscaper sees them (issue 36). */
+  review: jobReviewSchema.nullable().optional(),
+  /** In a landscaper's queue: the customer's average from landscapers' ratings (released ones only). */
+  customerAverage: customerAverageSchema.nullable().optional(),
+  /** The customer's offers (status accepted): the landscaper's reviews in short, beside their record. */
+  landscaperReviews: reviewSummarySchema.nullable().optional(),
   /** Messages in the job's conversation the signed-in person has not read. */
   unreadMessages: z.number().optional(),
   /** The customer's own list: the job's payment, and the fee cancelling now would cost. */

@@ -89,10 +89,14 @@ const jobsText = (r: Reliability) =>
  * A landscaper's record on one line, as customers read it: "4.8 ★ · 96% on time · 22 jobs", or for a
  * newcomer "New on GreenScape · 5.0 ★ · 0 of 1 on time · 1 job" (parts without data left out).
  */
-export function reliabilityLine(r: Reliability): string {
+/** `withRating: false` where the reviews' own line says the rating (issue 36: "4.8 ★ (12 reviews)"). */
+export function reliabilityLine(
+  r: Reliability,
+  { withRating = true }: { withRating?: boolean } = {},
+): string {
   const parts: string[] = [];
   if (isNewOnGreenScape(r)) parts.push("New on GreenScape");
-  if (r.averageRating !== null) parts.push(`${r.averageRating.toFixed(1)}\u00a0★`);
+  if (withRating && r.averageRating !== null) parts.push(`${r.averageRating.toFixed(1)}\u00a0★`);
   const onTime = shareText(r.visitsOnTime, r.visitsDue);
   if (onTime) parts.push(`${onTime} on time`);
   parts.push(jobsText(r));
@@ -100,10 +104,13 @@ export function reliabilityLine(r: Reliability): string {
 }
 
 /** What a screen reader says for reliabilityLine: "rated 4.8 out of 5 (12 ratings), 96% on time, 22 jobs completed". */
-export function reliabilitySpoken(r: Reliability): string {
+export function reliabilitySpoken(
+  r: Reliability,
+  { withRating = true }: { withRating?: boolean } = {},
+): string {
   const parts: string[] = [];
   if (isNewOnGreenScape(r)) parts.push("new on GreenScape");
-  if (r.averageRating !== null)
+  if (withRating && r.averageRating !== null)
     parts.push(
       `rated ${r.averageRating.toFixed(1)} out of 5 (${plural(r.ratingCount, "rating", "ratings")})`,
     );

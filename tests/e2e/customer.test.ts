@@ -387,15 +387,21 @@ describe("customer", () => {
       await done.getByRole("button", { name: "Approve work · $120.00" }).click();
       await page.getByText("Thanks! The work is approved and your card has been charged.").first().waitFor();
       await done.getByText("$120.00 charged to Visa •••• 4242").waitFor();
-      await done.getByRole("button", { name: "Submit rating" }).click();
+      await done.getByRole("button", { name: "Submit review" }).click();
       await done.getByText("Choose a rating from 1 to 5 stars.", { exact: true }).waitFor();
-      await done.getByLabel("4 stars").check({ force: true });
-      await done.getByLabel("Comment (optional)").fill("Crisp edges, very tidy.");
+      // The review's three stars (issue 36): quality, punctuality, communication.
+      await done
+        .getByRole("group", { name: "Quality of the work" })
+        .getByLabel("4 stars")
+        .check({ force: true });
+      await done.getByRole("group", { name: "Punctuality" }).getByLabel("5 stars").check({ force: true });
+      await done.getByRole("group", { name: "Communication" }).getByLabel("5 stars").check({ force: true });
+      await done.getByLabel("Your review (optional)").fill("Crisp edges, very tidy.");
       // Tips offered as shares of the $120.00 paid (issue 33): 15 % is $18.00.
       await done.getByText("15% · $18.00", { exact: true }).click();
       await expectNoSeriousA11yViolations(page, "rating-form-1280");
       await screenshotFromTop(page, "rating-form-1280");
-      await done.getByRole("button", { name: "Submit rating" }).click();
+      await done.getByRole("button", { name: "Submit review" }).click();
       // The charge is confirmed with its amount and card; Cancel sends nothing.
       const confirm = page.getByRole("alertdialog", { name: "Charge an $18.00 tip?" });
       await confirm.waitFor();
@@ -406,15 +412,15 @@ describe("customer", () => {
       await confirm.getByRole("button", { name: "Cancel" }).click();
       await confirm.waitFor({ state: "detached" });
       expect(await done.getByText("4 out of 5 stars").count()).toBe(0);
-      await done.getByRole("button", { name: "Submit rating" }).click();
+      await done.getByRole("button", { name: "Submit review" }).click();
       await confirm.getByRole("button", { name: "Charge $18.00 and submit" }).click();
-      await page.getByText("Thank you for rating your service!").first().waitFor();
+      await page.getByText("Thank you for your review!").first().waitFor();
       await done.getByText("4 out of 5 stars").waitFor();
       const rated = (await done.textContent()) ?? "";
       expect(rated).toContain("$18.00");
       expect(rated).toContain("$120.00");
       expect(rated).toContain("Crisp edges, very tidy.");
-      expect(await done.getByRole("button", { name: "Submit rating" }).count()).toBe(0);
+      expect(await done.getByRole("button", { name: "Submit review" }).count()).toBe(0);
       await expectNoSeriousA11yViolations(page, "dashboard-lifecycle-1280");
       await screenshotFromTop(page, "dashboard-lifecycle-1280");
 

@@ -121,10 +121,15 @@ describe("payments (test mode)", () => {
     expect(download.headers()["content-type"]).toBe("application/pdf");
 
     // A rating with a $20 tip: its own charge, all of it the landscaper's.
-    await card.getByLabel("5 stars").check({ force: true });
+    await card
+      .getByRole("group", { name: "Quality of the work" })
+      .getByLabel("5 stars")
+      .check({ force: true });
+    await card.getByRole("group", { name: "Punctuality" }).getByLabel("4 stars").check({ force: true });
+    await card.getByRole("group", { name: "Communication" }).getByLabel("4 stars").check({ force: true });
     await card.getByText("Other amount", { exact: true }).click();
     await card.getByLabel("Tip amount (USD)").fill("20");
-    await card.getByRole("button", { name: "Submit rating" }).click();
+    await card.getByRole("button", { name: "Submit review" }).click();
     // A tip is a charge: confirmed with its amount first.
     const tipDialog = page.getByRole("alertdialog", { name: "Charge a $20.00 tip?" });
     await tipDialog.getByRole("button", { name: "Charge $20.00 and submit" }).click();

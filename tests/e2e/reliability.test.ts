@@ -90,7 +90,9 @@ describe("reliability and the late lock-out", () => {
       "approve work",
     );
     await okJson(
-      await customer.context.request.post(`/api/jobs/${done.id}/rate`, { data: { rating: 5, tip: 0 } }),
+      await customer.context.request.post(`/api/jobs/${done.id}/rate`, {
+        data: { rating: 5, punctuality: 5, communication: 5, tip: 0 },
+      }),
       "rate",
     );
 

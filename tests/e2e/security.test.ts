@@ -130,7 +130,7 @@ describe("user text is shown as text on every screen (stored XSS)", () => {
     );
     await okJson(
       await customer.request.post(`/api/jobs/${rated.id}/rate`, {
-        data: { rating: 5, comment: xss.ratingComment, tip: 10 },
+        data: { rating: 5, punctuality: 5, communication: 5, comment: xss.ratingComment, tip: 10 },
       }),
       "rate",
     );

@@ -620,6 +620,38 @@ describe("demo recurring series and reliability", () => {
     }
   });
 
+  it("gives every approved landscaper verified reviews, honest and varied, one pair released and one still blind", async () => {
+    const { db } = database();
+    const approved = await db
+      .select({ id: s.landscaper.userId })
+      .from(s.landscaper)
+      .where(eq(s.landscaper.status, "approved"));
+    const reviews = await db.select().from(s.review);
+    for (const { id } of approved) expect(reviews.filter((r) => r.landscaperId === id).length).toBeGreaterThan(0);
+    // All three stars, not all 5, and only visits whose price was charged.
+    expect(reviews.every((r) => r.punctuality !== null && r.communication !== null)).toBe(true);
+    expect(new Set(reviews.map((r) => r.quality)).size).toBeGreaterThan(1);
+    const charged = await db
+      .select({ jobId: s.payment.jobId })
+      .from(s.payment)
+      .where(and(eq(s.payment.kind, "job"), eq(s.payment.status, "captured")));
+    const chargedJobs = new Set(charged.map((c) => c.jobId));
+    expect(reviews.every((r) => chargedJobs.has(r.jobId))).toBe(true);
+    expect(reviews.filter((r) => r.reply !== null && r.repliedAt! <= new Date()).length).toBe(2);
+    // Olivia's pair with Carlos, released together; one review still blind, its landscaper not told what it says.
+    const pairs = await db.select().from(s.customerRating);
+    expect(pairs).toHaveLength(1);
+    const pair = reviews.find((r) => r.jobId === pairs[0]!.jobId)!;
+    expect(pair).toMatchObject({ authorName: "Olivia B.", visibleFrom: pairs[0]!.visibleFrom });
+    expect(pairs[0]!.visibleFrom.getTime()).toBeLessThanOrEqual(Date.now());
+    const blind = reviews.filter((r) => r.visibleFrom.getTime() > Date.now());
+    expect(blind).toHaveLength(1);
+    expect(blind[0]!.landscaperId).not.toBe(pair.landscaperId);
+    // A series has one review a month at most.
+    const months = reviews.filter((r) => r.seriesId).map((r) => `${r.seriesId}:${r.seriesMonth}`);
+    expect(new Set(months).size).toBe(months.length);
+  });
+
   it("gives the landscapers varied reliability, and pauses one for a missed visit", async () => {
     const { db } = database();
     const [carlos, ben, jamal] = await Promise.all(

@@ -21,7 +21,7 @@ export const bodies: Record<Action, Record<string, unknown>> = {
   complete: { finalPrice: 85 },
   approve: {},
   cancel: { reason: "Plans changed" },
-  rate: { rating: 5, tip: 10 },
+  rate: { rating: 5, punctuality: 5, communication: 5, tip: 10 },
 };
 
 /**
@@ -58,7 +58,10 @@ export async function lifecycleWorld() {
     return response.json();
   }
 
-  /** A new job of `customer`, driven through the API to `status` (cancelled: by the customer, once accepted). */
+  /**
+   * A new job of `customer`, driven through the API to `status` (cancelled: by the customer, once accepted;
+   * completed: with its work approved).
+   */
   async function jobIn(status: JobStatus): Promise<string> {
     const id = await createJob(t.app, { cookie: customer.cookie, zipCode: "28202" });
     if (status === "pending") return id;
@@ -71,7 +74,21 @@ export async function lifecycleWorld() {
     await expectOk(await act(customer, "approve", id));
     if (status === "scheduled") return id;
     await expectOk(await act(pro, "complete", id));
+    // Done and its work approved, so its price is charged: what a rating (a review, issue 36) needs.
+    await approveWork(id);
     return id;
+  }
+
+  /** The customer approves the finished work at the agreed price: it is charged. */
+  async function approveWork(id: string) {
+    await expectOk(
+      await t.app.inject({
+        method: "POST",
+        url: `/api/jobs/${id}/approve-work`,
+        headers: { cookie: customer.cookie },
+        payload: {},
+      }),
+    );
   }
 
   async function snapshot(id: string) {
@@ -88,7 +105,7 @@ export async function lifecycleWorld() {
     return (await snapshot(id)).row!.status;
   }
 
-  return { t, customer, pro, rival, admin, act, expectOk, jobIn, snapshot, statusOf };
+  return { t, customer, pro, rival, admin, act, expectOk, jobIn, approveWork, snapshot, statusOf };
 }
 export type LifecycleWorld = Awaited<ReturnType<typeof lifecycleWorld>>;
 
@@ -103,6 +120,7 @@ export function useLifecycleWorld() {
     act: ((...args) => world().act(...args)) as LifecycleWorld["act"],
     expectOk: ((response) => world().expectOk(response)) as LifecycleWorld["expectOk"],
     jobIn: ((status) => world().jobIn(status)) as LifecycleWorld["jobIn"],
+    approveWork: ((id) => world().approveWork(id)) as LifecycleWorld["approveWork"],
     snapshot: ((id) => world().snapshot(id)) as LifecycleWorld["snapshot"],
     statusOf: ((id) => world().statusOf(id)) as LifecycleWorld["statusOf"],
   });

@@ -5,6 +5,7 @@ import * as s from "../schema.js";
 import { DAY, DEMO_DOMAIN, firstNames, isoDate, lastNames, neighbourhoods } from "./demo-fixtures.js";
 import type { DemoContext, DemoCustomer, DemoLandscaper } from "./demo-people.js";
 import { finishDemoReliability, prepareDemoReliability } from "./demo-reliability.js";
+import { seedDemoReviews } from "./demo-reviews.js";
 import { prepareDemoVisits } from "./demo-visits.js";
 import { awaitsWorkApproval, prepareDemoMoney, seedDemoPayments } from "./money/demo-payments.js";
 import type { DemoPhotoStore } from "./proof/demo-photos.js";
@@ -265,6 +266,11 @@ export async function seedDemoJobs(
     releases: reliability.releases,
   });
   await seedDemoProof(context, { visits, numbers, customers, carlos, adminId, photos });
+  // Issue 36: the rated, charged visits' reviews, and the double-blind shown on both sides.
+  await seedDemoReviews(
+    context,
+    [...jobs, ...generated].flatMap((j) => (j.id ? [j.id] : [])),
+  );
   // ...and one pending job Carlos declined, which his queue shows as declined.
   const declinedJob = jobs.find((j) => j.id === showcaseIds[showcaseStatuses.length - 1]);
   if (carlos && declinedJob?.id) {

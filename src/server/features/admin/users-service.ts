@@ -15,6 +15,7 @@ import { landscaper, user } from "../../db/schema.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { reliabilityOf } from "../landscapers/index.js";
 import { notify } from "../notifications/index.js";
+import { customerAverages } from "../reviews/index.js";
 import {
   type Cursor,
   containsText,
@@ -117,10 +118,19 @@ export async function listUsers({
     db,
     landscapers.map((item) => item.id),
   );
+  // The customers' averages from landscapers' ratings (issue 36): admins see the average, never a rating.
+  const averages = await customerAverages(
+    db,
+    page.items.filter((item) => item.role === "customer").map((item) => item.id),
+  );
   return {
     ...page,
     items: page.items.map((item) =>
-      figures.has(item.id) ? { ...item, reliability: figures.get(item.id)! } : item,
+      figures.has(item.id)
+        ? { ...item, reliability: figures.get(item.id)! }
+        : averages.has(item.id)
+          ? { ...item, customerAverage: averages.get(item.id)! }
+          : item,
     ),
   };
 }

@@ -10,9 +10,11 @@ import {
 import { todayInCharlotte } from "../../../shared/dates.js";
 import { initialsOf } from "../../../shared/landscapers.js";
 import { isNewOnGreenScape } from "../../../shared/reliability.js";
+import { noReviews } from "../../../shared/reviews.js";
 import { type DbOrTx, rowsOf } from "../../db/client.js";
 import { job, zipCode as zipTable } from "../../db/schema.js";
 import { greatCircleMiles, reliabilityOf } from "../landscapers/index.js";
+import { reviewSummaries } from "../reviews/index.js";
 import { instantCandidates } from "./free-days.js";
 import { rank } from "./ranking.js";
 
@@ -98,6 +100,7 @@ export async function availablePros(options: AvailableProsOptions): Promise<Avai
   const ids = candidates.map((c) => c.landscaperId);
   // One after the other: in a transaction (a release's re-offer) both would share one connection anyway.
   const records = await reliabilityOf(db, ids, { now: options.now });
+  const reviews = await reviewSummaries({ db, landscaperIds: ids, now: options.now });
   const miles = await distances(
     db,
     options.zipCode,
@@ -123,6 +126,7 @@ export async function availablePros(options: AvailableProsOptions): Promise<Avai
       personName: item.fullName,
       initials: initialsOf(item.businessName || item.fullName),
       reliability: item.reliability,
+      reviews: reviews.get(item.landscaperId) ?? noReviews,
       isNew: isNewOnGreenScape(item.reliability),
       distanceBand: distanceBand(item.baseMiles),
       perVisitCents: adjustedCents(options.price.perVisitCents, percent),

@@ -1,4 +1,5 @@
 import { formatLongDate } from "../../../shared/dates.js";
+import { BLIND_DAYS } from "../../../shared/reviews.js";
 import { formatCents, jobLabel, serviceName } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { NewNotification } from "../notifications/index.js";
@@ -82,16 +83,18 @@ export const jobAlerts = {
     ];
   },
 
-  rated(job: JobRow, options: { rating: number; tipCents: number }): NewNotification[] {
+  /**
+   * The stars are not told: reviews are double-blind (issue 36), so the landscaper reads the review once they
+   * have rated the customer or 7 days have passed. A visit whose series was reviewed this month has no review.
+   */
+  rated(job: JobRow, options: { tipCents: number; reviewed: boolean }): NewNotification[] {
     if (!job.landscaperId) return [];
-    const tip = options.tipCents ? ` and tipped ${formatCents(options.tipCents)}` : "";
-    return [
-      toLandscaper(
-        job.landscaperId,
-        `${job.customerName} rated ${jobLabel(job.number)} ${options.rating}/5${tip}.`,
-        options.tipCents ? "payment" : "job",
-      ),
-    ];
+    const label = jobLabel(job.number);
+    const tip = options.tipCents ? ` ${job.customerName} tipped you ${formatCents(options.tipCents)}.` : "";
+    const message = options.reviewed
+      ? `${job.customerName} reviewed ${label}. Rate them on the job to read it now; otherwise it shows in ${BLIND_DAYS} days.${tip}`
+      : `${job.customerName} rated ${label}.${tip}`;
+    return [toLandscaper(job.landscaperId, message, options.tipCents ? "payment" : "job")];
   },
 };
 

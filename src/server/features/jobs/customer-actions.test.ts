@@ -87,6 +87,15 @@ describe("customer actions on a job", () => {
     return id;
   }
 
+  /** Completed and its work approved: the price is charged, so the visit can be reviewed (issue 36). */
+  async function charged(): Promise<string> {
+    const id = await completed();
+    expect((await post(`/api/jobs/${id}/approve-work`, owner.cookie)).statusCode).toBe(200);
+    return id;
+  }
+
+  const stars = { punctuality: 5, communication: 4 };
+
   const rowOf = async (id: string) => (await t.database.db.select().from(job).where(eq(job.id, id)))[0]!;
 
   const viewOf = async (id: string) => {
@@ -236,60 +245,71 @@ describe("customer actions on a job", () => {
   });
 
   describe("rate", () => {
-    it("rates a completed job once, with comment and tip in dollars stored as cents", async () => {
-      const id = await completed();
+    it("rates a charged visit once, with comment and tip in dollars stored as cents", async () => {
+      const id = await charged();
       expect(await viewOf(id)).toMatchObject({ status: "completed", finalPriceCents: 12000, rating: null });
 
       const response = await post(`/api/jobs/${id}/rate`, owner.cookie, {
         rating: 5,
+        ...stars,
         comment: "  Spotless edges  ",
         tip: 12.5,
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         job: { rating: 5, ratingComment: "Spotless edges", tipCents: 1250 },
-        message: "Thank you for rating your service!",
+        message: "Thank you for your review!",
       });
 
-      const again = await post(`/api/jobs/${id}/rate`, owner.cookie, { rating: 1 });
+      const again = await post(`/api/jobs/${id}/rate`, owner.cookie, { rating: 1, ...stars });
       expect(again.statusCode).toBe(409);
       expect(again.json().error.message).toBe("You have already rated this job.");
       expect((await rowOf(id)).rating).toBe(5);
     });
 
-    it("accepts a rating alone (comment and tip optional)", async () => {
-      const id = await completed();
-      const response = await post(`/api/jobs/${id}/rate`, owner.cookie, { rating: 4 });
+    it("asks for all three stars; comment and tip are optional", async () => {
+      const id = await charged();
+      const missing = await post(`/api/jobs/${id}/rate`, owner.cookie, { rating: 4 });
+      expectFieldErrors(missing, {
+        punctuality: "Choose punctuality from 1 to 5 stars.",
+        communication: "Choose communication from 1 to 5 stars.",
+      });
+      const response = await post(`/api/jobs/${id}/rate`, owner.cookie, { rating: 4, ...stars });
       expect(response.statusCode).toBe(200);
       expect(response.json().job).toMatchObject({ rating: 4, ratingComment: null, tipCents: 0 });
     });
 
     it("checks the rating and the tip", async () => {
-      const id = await completed();
+      const id = await charged();
       for (const rating of [0, 6, 3.5, "", "five"]) {
-        const response = await post(`/api/jobs/${id}/rate`, owner.cookie, { rating });
+        const response = await post(`/api/jobs/${id}/rate`, owner.cookie, { rating, ...stars });
         expect(response.statusCode).toBe(400);
         expect(response.json().error.fields.rating).toBe("Choose a rating from 1 to 5 stars.");
       }
-      const negative = await post(`/api/jobs/${id}/rate`, owner.cookie, { rating: 5, tip: -1 });
+      const negative = await post(`/api/jobs/${id}/rate`, owner.cookie, { rating: 5, ...stars, tip: -1 });
       expect(negative.json().error.fields).toEqual({ tip: "Tip cannot be negative." });
       expect((await rowOf(id)).rating).toBeNull();
     });
 
-    it("is refused with 409 before completion", async () => {
+    it("is refused with 409 before completion, and before the price is charged", async () => {
       for (const make of [newJob, accepted, scheduled]) {
         const id = await make();
-        const response = await post(`/api/jobs/${id}/rate`, owner.cookie, { rating: 5 });
+        const response = await post(`/api/jobs/${id}/rate`, owner.cookie, { rating: 5, ...stars });
         expect(response.statusCode).toBe(409);
         expect(response.json().error.message).toMatch(
           /^This job is (pending|accepted|scheduled) and can no longer be rated\.$/,
         );
       }
+      const uncharged = await completed();
+      const early = await post(`/api/jobs/${uncharged}/rate`, owner.cookie, { rating: 5, ...stars, tip: 5 });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().error.message).toBe("You can review this visit once its payment has gone through.");
+      expect(await rowOf(uncharged)).toMatchObject({ rating: null, tipCents: 0 });
     });
 
     it("answers 404 to another customer and changes nothing", async () => {
-      const id = await completed();
-      const response = await post(`/api/jobs/${id}/rate`, stranger.cookie, { rating: 1, tip: 5 });
+      const id = await charged();
+      const response = await post(`/api/jobs/${id}/rate`, stranger.cookie, { rating: 1, ...stars, tip: 5 });
       expect(response.statusCode).toBe(404);
       expect(await rowOf(id)).toMatchObject({ rating: null, tipCents: 0 });
     });

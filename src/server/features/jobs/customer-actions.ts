@@ -1,6 +1,7 @@
 // The customer's actions on a job: approve the offer, cancel, rate. The landscaper's are in actions.ts.
 import { isNull } from "drizzle-orm";
 import { todayInCharlotte } from "../../../shared/dates.js";
+import { reviewMessages } from "../../../shared/reviews.js";
 import { formatCents, jobLabel, withArticle } from "../../../shared/services.js";
 import { job } from "../../db/schema.js";
 import { AppError, conflict, fieldInvalid, notFound } from "../../lib/errors.js";
@@ -17,6 +18,7 @@ import {
   queueCancellationMoney,
   releaseHold,
 } from "../payments/index.js";
+import { assertAllStars, reviewPlan, writeReview } from "../reviews/index.js";
 import { activateSeries } from "../series/index.js";
 import type { ActionOptions } from "./action-options.js";
 import { jobAlerts, ratingNote } from "./alerts.js";
@@ -123,16 +125,31 @@ export async function cancelJob(
   return updated;
 }
 
-/** The customer rates a completed job once, with an optional comment and tip. */
+/**
+ * The customer rates a completed, charged visit once, within 14 days: quality stars (job.rating), an optional
+ * comment and tip, and, in the same transaction, the review (issue 36) with punctuality and communication
+ * stars. A visit of a series whose month already has its review records the stars and tip on the visit only.
+ * Answers the job and the sentence to show, which says which of the two happened.
+ */
 export async function rateJob(
-  options: ActionOptions & { rating: number; comment: string; tipCents: number },
-) {
+  options: ActionOptions & {
+    rating: number;
+    punctuality?: number | undefined;
+    communication?: number | undefined;
+    comment: string;
+    tipCents: number;
+    now?: Date | undefined;
+  },
+): Promise<{ job: JobRow; message: string }> {
   const { db, principal } = options;
-  const alreadyRated = "You have already rated this job.";
+  const now = options.now ?? new Date();
+  const alreadyRated = reviewMessages.already;
   const before = await loadJob(db, options.jobId);
   assertOwnCustomerJob(principal, before);
   assertAllowed("rate", before);
   if (before.rating !== null) throw conflict(alreadyRated);
+  const plan = await reviewPlan(db, before, now);
+  if (plan.writesReview) assertAllStars(options);
   // The tip is its own charge to the saved card, made before the rating is written: a refused card leaves
   // the job unrated so the person can try again; a repeat finds the tip already charged.
   await chargeTip(
@@ -155,13 +172,26 @@ export async function rateJob(
         rating: options.rating,
         ratingComment: options.comment || null,
         tipCents: options.tipCents,
-        ratedAt: new Date(),
+        ratedAt: now,
       },
       alsoWhere: isNull(job.rating),
       raceMessage: alreadyRated,
       note: ratingNote(options.rating, options.tipCents),
     });
-    await notify(tx, jobAlerts.rated(updated, { rating: options.rating, tipCents: options.tipCents }));
-    return updated;
+    const reviewed =
+      plan.writesReview && updated.landscaperId
+        ? await writeReview(tx, {
+            current: { ...updated, landscaperId: updated.landscaperId },
+            quality: options.rating,
+            punctuality: options.punctuality!,
+            communication: options.communication!,
+            body: options.comment,
+            now,
+          })
+        : false;
+    await notify(tx, jobAlerts.rated(updated, { tipCents: options.tipCents, reviewed }));
+    const message =
+      reviewed || !plan.seriesMonth ? reviewMessages.thanks : reviewMessages.seriesMonth(plan.seriesMonth);
+    return { job: updated, message };
   });
 }

@@ -40,8 +40,15 @@ describe("job lifecycle", () => {
       finalPriceCents: 8450,
       priceRequest: { requestedCents: 9225, reason: "Extra edging", answer: "pending" },
     });
+    await w.approveWork(id);
     const rated = await expectOk(
-      await act(w.customer, "rate", id, { rating: 4, tip: 12, comment: "Tidy work" }),
+      await act(w.customer, "rate", id, {
+        rating: 4,
+        punctuality: 5,
+        communication: 4,
+        tip: 12,
+        comment: "Tidy work",
+      }),
     );
     expect(rated.job).toMatchObject({ status: "completed", rating: 4, tipCents: 1200 });
 
@@ -55,6 +62,7 @@ describe("job lifecycle", () => {
       ["pending", "accepted"],
       ["accepted", "scheduled"],
       ["scheduled", "completed"],
+      ["completed", "work_approved"],
       ["completed", "rated"],
     ]);
     expect(events[1]!.actorId).toBe(w.pro.id);

@@ -4,6 +4,7 @@ import { formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import { initialsOf, landscaperDisplayName } from "../../../shared/landscapers.js";
 import type { FirmPrice } from "../../../shared/pricing.js";
 import { isNewOnGreenScape } from "../../../shared/reliability.js";
+import { noReviews } from "../../../shared/reviews.js";
 import { formatCents, jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import { type DbOrTx, rowsOf, type Tx } from "../../db/client.js";
@@ -13,6 +14,7 @@ import { enqueueEmailIfOptedIn } from "../../lib/outbox/enqueue.js";
 import { greatCircleMiles, reliabilityOf } from "../landscapers/index.js";
 import { notify } from "../notifications/index.js";
 import { firmPriceColumns } from "../pricing/index.js";
+import { reviewSummaries } from "../reviews/index.js";
 import type { ActionOptions } from "./action-options.js";
 import { customerDashboardUrl, servicesOf } from "./alerts.js";
 import { assertAllowed, loadJob, recordEvent } from "./lifecycle.js";
@@ -188,6 +190,7 @@ export async function offersOf(
     db,
     rows.map((r) => ({ from: r.baseZip, to: zipOf.get(r.jobId) ?? "" })),
   );
+  const reviews = await reviewSummaries({ db, landscaperIds: rows.map((r) => r.landscaperId) });
   rows.forEach((r, index) => {
     const reliability = records.get(r.landscaperId)!;
     const list = byJob.get(r.jobId) ?? [];
@@ -198,6 +201,7 @@ export async function offersOf(
       personName: r.fullName,
       initials: initialsOf(r.businessName || r.fullName),
       reliability,
+      reviews: reviews.get(r.landscaperId) ?? noReviews,
       isNew: isNewOnGreenScape(reliability),
       distanceBand: distanceBand(miles[index] ?? null),
       perVisitCents: r.perVisitCents,

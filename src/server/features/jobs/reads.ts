@@ -11,6 +11,7 @@ import { landscaperNameSql, reliabilityOf } from "../landscapers/index.js";
 import { feesTaken, isLateCancel } from "../payments/index.js";
 import { priceChangesFor } from "../price-changes/index.js";
 import { photosByJob } from "../proof/index.js";
+import { jobReviews, reviewSummaries } from "../reviews/index.js";
 import { seriesSummaries } from "../series/index.js";
 import { offersOf } from "./offers.js";
 import { assigned, contactApproved, jobViewColumns, toJobView } from "./views.js";
@@ -52,6 +53,7 @@ export async function listCustomerJobs({
     db,
     offeredBy.map((r) => r.landscaperId!),
   );
+  const reviewsOf = await reviewSummaries({ db, landscaperIds: offeredBy.map((r) => r.landscaperId!) });
   // The pros' offers waiting on open firm-priced requests (issue 35), each with the pro's record.
   const offers = await offersOf(
     db,
@@ -67,7 +69,10 @@ export async function listCustomerJobs({
         ? { offers: (offers.get(r.job.id) ?? []).map((o) => ({ ...o, cancellationFeeCents })) }
         : {}),
       ...(r.job.status === "accepted" && r.landscaperId
-        ? { landscaperReliability: reliability.get(r.landscaperId) ?? null }
+        ? {
+            landscaperReliability: reliability.get(r.landscaperId) ?? null,
+            landscaperReviews: reviewsOf.get(r.landscaperId) ?? null,
+          }
         : {}),
       payment: money.get(r.job.id) ?? null,
       cancelFeeCents: isLateCancel(r.job, now) ? cancellationFeeCents : 0,
@@ -189,7 +194,7 @@ export async function withProof(
   // customer's approval is hidden too but theirs: its conversation is open, so it has unread messages.
   const party = (v: JobView) => !v.contactHidden || v.status !== "pending";
   const ids = views.filter(party).map((v) => v.id);
-  const [photos, unread, priceChanges, series] = await Promise.all([
+  const [photos, unread, priceChanges, series, reviews] = await Promise.all([
     photosByJob(db, ids),
     unreadByJob(db, options.userId, ids),
     priceChangesFor(db, { viewerId: options.userId, jobIds: ids }),
@@ -198,9 +203,19 @@ export async function withProof(
       db,
       views.flatMap((v) => (v.seriesId ? [v.seriesId] : [])),
     ),
+    // A completed visit's reviews for its two sides; an open request's customer average for the queue.
+    jobReviews({
+      db,
+      viewerId: options.userId,
+      jobIds: views.map((v) => v.id),
+    }),
   ]);
   return views.map((view) => {
-    const withSeries = { ...view, series: view.seriesId ? (series.get(view.seriesId) ?? null) : null };
+    const withSeries = {
+      ...view,
+      series: view.seriesId ? (series.get(view.seriesId) ?? null) : null,
+      ...reviews.get(view.id),
+    };
     if (!party(view)) return withSeries;
     const approvalEndsAt =
       view.approvalEndsAt && view.completedAt

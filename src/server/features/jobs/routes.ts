@@ -2,7 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { okMessageAnswerSchema } from "../../../shared/answers.js";
 import { offerMessages } from "../../../shared/booking.js";
 import { landscaperJobAnswerSchema, landscaperJobsAnswerSchema } from "../../../shared/job-queue.js";
-import { customerJobsAnswerSchema, nextJobAnswerSchema } from "../../../shared/jobs.js";
+import {
+  customerJobsAnswerSchema,
+  jobActionAnswerSchema,
+  nextJobAnswerSchema,
+} from "../../../shared/jobs.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { notFound } from "../../lib/errors.js";
 import { policies } from "../../lib/rate-limit/policies.js";
@@ -26,6 +30,7 @@ import {
   rateInput,
   withdrawInput,
 } from "./route-inputs.js";
+import { jobViewFor } from "./views.js";
 
 const emptyQueue = {
   jobs: [],
@@ -102,13 +107,27 @@ export async function jobRoutes(fastify: FastifyInstance) {
       cancelJob({ ...context, reason: body.reason, acceptedFeeCents: body.acceptedFeeCents }),
     "The job was cancelled.",
   );
-  jobAction(
+  // The rating writes the review (issue 36); its sentence says whether a review was published.
+  app.post(
     "/jobs/:id/rate",
-    ["customer"],
-    rateInput,
-    (context, { body }) =>
-      rateJob({ ...context, rating: body.rating, comment: body.comment, tipCents: body.tip }),
-    "Thank you for rating your service!",
+    { config: { access: ["customer"], input: rateInput }, schema: answers(jobActionAnswerSchema) },
+    async (request) => {
+      const { params, body } = rateInput.parse(request);
+      const principal = requirePrincipal(request);
+      const { job, message } = await rateJob({
+        db: db(),
+        env: app.env,
+        principal,
+        jobId: params.id,
+        provider: app.paymentProvider,
+        rating: body.rating,
+        punctuality: body.punctuality,
+        communication: body.communication,
+        comment: body.comment,
+        tipCents: body.tip,
+      });
+      return { job: jobViewFor(principal, job), message };
+    },
   );
 
   // Landscaper side.

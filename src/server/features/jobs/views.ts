@@ -258,7 +258,9 @@ export function landscaperView(
   view: JobView,
   now: Date = new Date(),
 ): JobView {
-  const own = { ...view, releasableUntil: releasableUntil(row, now) };
+  // The customer's stars are their review's, which the landscaper reads once it is released (issue 36:
+  // double-blind): never from the job's row, which holds them from the moment the customer rates.
+  const own = { ...view, rating: null, ratingComment: null, releasableUntil: releasableUntil(row, now) };
   return contactApproved(row) ? own : withoutContact(own);
 }
 

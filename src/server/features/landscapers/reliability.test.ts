@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso, charlotteTime, daysFromToday, todayInCharlotte } from "../../../shared/dates.js";
 import type { JobStatus } from "../../../shared/jobs.js";
 import { noReliability, reliabilityLine } from "../../../shared/reliability.js";
-import { job, jobEvent, landscaper } from "../../db/schema.js";
+import { job, jobEvent, landscaper, review } from "../../db/schema.js";
 import { type SignedUp, signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { requestOf } from "../../test/admin-fixtures.js";
 import { useTestApp } from "../../test/build-test-app.js";
@@ -60,6 +60,17 @@ describe("reliability figures", () => {
         rating: options.rating ?? null,
       })
       .returning({ id: job.id });
+    // The rating's review, released (issue 36): the figure counts reviews shown, not the job's column.
+    if (options.rating)
+      await t.database.db.insert(review).values({
+        jobId: row!.id,
+        landscaperId,
+        customerId: customer.id,
+        authorName: "Olivia B.",
+        quality: options.rating,
+        submittedAt: charlotteTime(options.date, 20),
+        visibleFrom: charlotteTime(options.date, 20),
+      });
     return row!.id;
   }
 

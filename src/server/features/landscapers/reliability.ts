@@ -3,7 +3,7 @@ import { BUSINESS_TIME_ZONE, todayInCharlotte } from "../../../shared/dates.js";
 import { type Reliability, VISIT_WINDOW_END_HOUR } from "../../../shared/recurring.js";
 import { noReliability } from "../../../shared/reliability.js";
 import { type DbOrTx, rowsOf } from "../../db/client.js";
-import { job, jobEvent } from "../../db/schema.js";
+import { job, jobEvent, review } from "../../db/schema.js";
 
 /**
  * The first visit date with arrival tracking (issue 16 shipped on 2026-11-26: 'On my way', 'Arrived' and
@@ -51,7 +51,9 @@ const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / wh
  *   the customer declined their price change ('left_after_price_declined', issue 34) and putting a series
  *   back for a weekday they could not do ('day_declined') are not withdrawals: the change was the
  *   customer's, and those events are not counted here.
- * - Rating: the average of their jobs' ratings (one decimal) and how many there are.
+ * - Rating: the average quality stars of their reviews (one decimal) and how many there are: reviews shown
+ *   (released by the double-blind rule, issue 36, so the figure cannot tell a blind review early) and not
+ *   removed by our team. A low review counts like any other.
  * - Withdrawn: the withdrawals above on their own, for admins: an offer withdrawn again and again (the
  *   accept-and-withdraw cycle a rate limit also caps) shows here before the completion rate moves much.
  */
@@ -63,7 +65,8 @@ export async function reliabilityOf(
   const ids = [...new Set(landscaperIds)];
   const figures = new Map<string, Reliability>();
   if (ids.length === 0) return figures;
-  const today = todayInCharlotte(options.now);
+  const now = options.now ?? new Date();
+  const today = todayInCharlotte(now);
   const since = options.trackingSince ?? ARRIVAL_TRACKING_SINCE;
   const arrival = sql`coalesce(${job.arrivedAt}, ${job.workStartedAt})`;
   const local = sql`(${arrival} at time zone ${BUSINESS_TIME_ZONE})`;
@@ -81,9 +84,7 @@ export async function reliabilityOf(
       select ${job.landscaperId} as id,
         count(*) filter (where ${job.status} = 'completed') as completed,
         count(*) filter (where ${due} and ${tracked}) as due,
-        count(*) filter (where ${due} and ${tracked} and ${onTime}) as on_time,
-        sum(${job.rating}) as rating_sum,
-        count(${job.rating}) as rating_count
+        count(*) filter (where ${due} and ${tracked} and ${onTime}) as on_time
       from ${job}
       where ${job.landscaperId} = any(${sql.param(ids)}::text[])
         and ${job.status} in ('completed', 'scheduled')
@@ -98,11 +99,19 @@ export async function reliabilityOf(
         and ((${jobEvent.toStatus} = 'pending' and ${jobEvent.fromStatus} in ('accepted', 'scheduled'))
           or ${jobEvent.toStatus} in (${missed}, ${released}))
       group by ${jobEvent.actorId}
+    ),
+    rated as (
+      select ${review.landscaperId} as id, sum(${review.quality}) as rating_sum, count(*) as rating_count
+      from ${review}
+      where ${review.landscaperId} = any(${sql.param(ids)}::text[])
+        and ${review.visibleFrom} <= ${now.toISOString()}::timestamptz and ${review.removedAt} is null
+      group by ${review.landscaperId}
     )
-    select ids.id, v.completed, v.due, v.on_time, v.rating_sum, v.rating_count, l.withdrawn, l.missed
+    select ids.id, v.completed, v.due, v.on_time, r.rating_sum, r.rating_count, l.withdrawn, l.missed
     from unnest(${sql.param(ids)}::text[]) as ids(id)
     left join visits v on v.id = ids.id
     left join lost l on l.id = ids.id
+    left join rated r on r.id = ids.id
   `);
   for (const row of rowsOf<FigureRow>(result)) {
     const completed = n(row.completed);

@@ -129,7 +129,11 @@ describe("weekly payouts", () => {
     await addPhotos(t.app, pro.cookie, id);
     expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: price })).statusCode).toBe(200);
     expect((await post(customer, `/api/jobs/${id}/approve-work`)).statusCode).toBe(200);
-    if (tip) expect((await post(customer, `/api/jobs/${id}/rate`, { rating: 5, tip })).statusCode).toBe(200);
+    if (tip)
+      expect(
+        (await post(customer, `/api/jobs/${id}/rate`, { rating: 5, punctuality: 5, communication: 5, tip }))
+          .statusCode,
+      ).toBe(200);
     return id;
   }
 

@@ -121,7 +121,12 @@ describe("a price change before the work", () => {
     expect(done.statusCode, done.body).toBe(200);
     const approved = await post(customer, `/api/jobs/${id}/approve-work`);
     expect(approved.statusCode, approved.body).toBe(200);
-    const rated = await post(customer, `/api/jobs/${id}/rate`, { rating: 5, tip });
+    const rated = await post(customer, `/api/jobs/${id}/rate`, {
+      rating: 5,
+      punctuality: 5,
+      communication: 5,
+      tip,
+    });
     expect(rated.statusCode, rated.body).toBe(200);
     return (await paymentsOf(id)).reduce((sum, row) => sum + row.capturedCents, 0);
   }

@@ -57,6 +57,8 @@ export const policies = {
   priceChangeAnswerByAccount: { name: "price-change-answer", max: 30, windowMs: HOUR },
   // Instant bookings (issue 35): each holds a card and emails; a customer books a few visits, not dozens.
   bookByAccount: { name: "book", max: 20, windowMs: HOUR },
+  // Reporting a review (issue 36) is open to visitors who are not signed in: a few per person, not a campaign.
+  reviewReportByIp: { name: "review-report-ip", max: 10, windowMs: HOUR },
   // Stripe's webhook deliveries come from a few of its addresses, in bursts after an outage.
   stripeWebhookByIp: { name: "stripe-webhook-ip", max: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;

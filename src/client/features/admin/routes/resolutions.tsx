@@ -34,6 +34,7 @@ import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { ConversationDialog, ConversationFromLink } from "../../conversations";
 import { PhotoGallery } from "../../proof";
+import { ReportedReviewsPanel } from "../../reviews";
 import { useResolutions, useResolveDispute } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
 import { ListStates } from "../components/list-controls";
@@ -61,7 +62,7 @@ export default function ResolutionsPage() {
   return (
     <AdminPage
       title="Resolutions"
-      description="Problems customers reported after a visit. Nothing is charged while a report is open; resolve it with a redo visit, a refund or by releasing the payment."
+      description="Problems customers reported after a visit, and reported reviews. Nothing is charged while a problem report is open; resolve it with a redo visit, a refund or by releasing the payment."
     >
       <section aria-labelledby="open-heading" aria-busy={resolutionsQuery.isFetching} className="grid gap-4">
         <h2 id="open-heading" className="text-lg font-semibold text-slate-900">
@@ -89,6 +90,8 @@ export default function ResolutionsPage() {
           )}
         </section>
       ) : null}
+      {/* Reported reviews (issue 36): kept as written, or removed with a reason shown in their place. */}
+      <ReportedReviewsPanel />
       {/* Message notifications link here with ?conversation=<jobId>. */}
       <ConversationFromLink canReport={false} />
     </AdminPage>

@@ -5,6 +5,7 @@ import { exportFileName } from "../../../../shared/exports";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
+import { CustomerAverageLine } from "../../reviews";
 import { exportUrl, useAdminUsers, usePromoteUser } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
 import { ExportButton } from "../components/export-button";
@@ -70,6 +71,9 @@ function UserRow({ user }: { user: AdminUserView }) {
         <p className="font-semibold break-words text-slate-900">{user.name}</p>
         <p className="text-sm break-all text-slate-600">{user.email}</p>
         {user.reliability ? <ReliabilityLine reliability={user.reliability} className="mt-1" /> : null}
+        {user.customerAverage ? (
+          <CustomerAverageLine average={user.customerAverage} className="mt-1 block" />
+        ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:w-64">
         <RoleBadge role={user.role} isAdmin={user.isAdmin} />

@@ -2,6 +2,7 @@ import { MapPin, ShieldCheck } from "lucide-react";
 import type { AvailablePro } from "../../../../shared/booking";
 import { reliabilityLine, reliabilitySpoken } from "../../../../shared/reliability";
 import { formatCents } from "../../../../shared/services";
+import { ReviewSummaryLine } from "../../reviews";
 
 /** "Queen City Lawn Care · Carlos Mendoza", or the person alone. */
 export function proName(pro: Pick<AvailablePro, "businessName" | "personName">): string {
@@ -19,6 +20,7 @@ export type ProSummary = Pick<
   | "personName"
   | "initials"
   | "reliability"
+  | "reviews"
   | "distanceBand"
   | "perVisitCents"
   | "firstVisitCents"
@@ -51,9 +53,11 @@ export function ProCard({ pro, recurring }: { pro: ProSummary; recurring: boolea
       </span>
       <span className="flex items-start gap-1.5 text-sm text-slate-700">
         <ShieldCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-        <span aria-hidden="true">{reliabilityLine(pro.reliability)}</span>
-        <span className="sr-only">{reliabilitySpoken(pro.reliability)}.</span>
+        <span aria-hidden="true">{reliabilityLine(pro.reliability, { withRating: false })}</span>
+        <span className="sr-only">{reliabilitySpoken(pro.reliability, { withRating: false })}.</span>
       </span>
+      {/* The rating is the reviews' (issue 36): "4.8 ★ (12 reviews)" and the latest one's first line. */}
+      <ReviewSummaryLine summary={pro.reviews} />
       {pro.distanceBand ? (
         <span className="flex items-center gap-1.5 text-sm text-slate-700">
           <MapPin className="size-4 shrink-0 text-brand-700" aria-hidden="true" />

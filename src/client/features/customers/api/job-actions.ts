@@ -44,12 +44,20 @@ export function approveWork(input: {
 export function rateJob(input: {
   jobId: string;
   rating: number;
+  punctuality?: number | undefined;
+  communication?: number | undefined;
   comment: string;
   tipDollars: number;
 }): Promise<JobActionAnswer> {
   return apiFetch<JobActionAnswer>(`/api/jobs/${encodeURIComponent(input.jobId)}/rate`, {
     method: "POST",
-    json: { rating: input.rating, comment: input.comment, tip: input.tipDollars },
+    json: {
+      rating: input.rating,
+      punctuality: input.punctuality,
+      communication: input.communication,
+      comment: input.comment,
+      tip: input.tipDollars,
+    },
   });
 }
 

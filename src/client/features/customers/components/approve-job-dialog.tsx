@@ -34,6 +34,7 @@ import { choiceCard, choiceInput } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
 import { CardForm, type CardFormHandle, useCards } from "../../payments";
+import { ReviewSummaryLine } from "../../reviews";
 import { approvalSummary } from "../../series";
 import { useApproveJob } from "../api/job-actions";
 import { offerVsEstimate } from "../lib/offer-vs-estimate";
@@ -231,6 +232,9 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
           {job.landscaperReliability ? (
             <p className="rounded-lg bg-brand-50 px-3 py-2 font-medium text-brand-900">
               <LandscaperRecord name={job.landscaperName} reliability={job.landscaperReliability} withIcon />
+              {job.landscaperReviews ? (
+                <ReviewSummaryLine summary={job.landscaperReviews} className="mt-1 font-normal" />
+              ) : null}
             </p>
           ) : null}
           {/* The first visit of an offered series: approving it books them all, each paid on its own. */}

@@ -24,6 +24,7 @@ import { BookProDialog, RequestOffers } from "../../booking";
 import { MessagesButton } from "../../conversations";
 import { CustomerPriceChange } from "../../price-changes";
 import { CustomerDisputePanel, PhotoGallery, VisitStatus } from "../../proof";
+import { CustomerReviewPanel } from "../../reviews";
 import {
   BookAgainDialog,
   DeclineMoveDialog,
@@ -40,7 +41,7 @@ import { GalleryConsent } from "./gallery-consent";
 import { LandscaperRecord } from "./landscaper-record";
 import { PaymentDetail } from "./payment-detail";
 import { PriceDetails } from "./price-details";
-import { RatingForm } from "./rating-form";
+import { ReviewStep } from "./review-step";
 import { StarRating } from "./star-rating";
 import { WorkApproval } from "./work-approval";
 
@@ -54,6 +55,7 @@ export function JobCard({ job }: { job: JobView }) {
   const servicesText = job.services.map(serviceName).join(", ");
   const titleId = `job-${job.id}-title`;
   const asked = requestedDate(job);
+  const review = job.review?.side === "customer" ? job.review : null;
   // A cancelled request will never get these, so "not yet" would mislead.
   const pendingText = (text: string) => <Muted>{job.status === "cancelled" ? "—" : text}</Muted>;
 
@@ -128,7 +130,8 @@ export function JobCard({ job }: { job: JobView }) {
               {job.tipCents > 0 ? formatCents(job.tipCents) : <Muted>No tip</Muted>}
             </Detail>
           ) : null}
-          {job.rating !== null ? (
+          {/* With a review, the review below shows the stars and words (with its replies and release). */}
+          {job.rating !== null && !review?.mine ? (
             <Detail label="Your rating">
               <StarRating value={job.rating} />
             </Detail>
@@ -141,7 +144,7 @@ export function JobCard({ job }: { job: JobView }) {
               <span className="whitespace-pre-line">{job.additionalNotes}</span>
             </Detail>
           ) : null}
-          {job.ratingComment ? (
+          {job.ratingComment && !review?.mine ? (
             <Detail label="Your comment" className="col-span-2 lg:col-span-3">
               <span className="whitespace-pre-line">{job.ratingComment}</span>
             </Detail>
@@ -168,6 +171,7 @@ export function JobCard({ job }: { job: JobView }) {
 
       {job.status === "pending" ? <RequestOffers job={job} /> : null}
 
+      <CustomerReviewPanel job={job} />
       <JobNextStep job={job} servicesText={servicesText} />
     </article>
   );
@@ -299,9 +303,7 @@ function JobNextStep({ job, servicesText }: { job: JobView; servicesText: string
         <>
           {dispute && dispute.resolution !== "redo" ? <CustomerDisputePanel job={job} /> : null}
           {job.rating === null ? (
-            <div className="border-t border-slate-100 bg-amber-50/60 px-4 py-4 sm:px-5">
-              <RatingForm job={job} />
-            </div>
+            <ReviewStep job={job} />
           ) : (
             <Footer icon={CircleCheck} tone="brand" text="Completed and rated. Thank you for your feedback!">
               {bookAgain}

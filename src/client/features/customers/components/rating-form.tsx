@@ -1,65 +1,79 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Star } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
+import { formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import { type JobView, rateJobSchema } from "../../../../shared/jobs";
+import { BLIND_DAYS, monthLabel, reviewAuthorName } from "../../../../shared/reviews";
 import { formatCents, withArticle } from "../../../../shared/services";
 import { firstNameOf } from "../../../../shared/session";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
-import { FieldError, FormField } from "../../../components/ui/form-field";
+import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { failureMessage, showServerFieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { cn } from "../../../lib/utils";
+import { StarField } from "../../reviews";
 import { useRateJob } from "../api/job-actions";
 
 type RateInput = z.input<typeof rateJobSchema>;
 type RateValues = z.output<typeof rateJobSchema>;
-
-const starLabel = (n: number) => `${n} ${n === 1 ? "star" : "stars"}`;
 
 /** The tip choices: a share of the price paid, an amount of one's own, or none (the default). */
 const tipShares = [15, 20, 25] as const;
 type TipChoice = "none" | `${(typeof tipShares)[number]}` | "custom";
 
 /**
- * After completion: 1–5 stars (native radio buttons, so arrow keys and screen readers work as usual),
- * an optional comment and a tip: 15, 20 or 25 % of the price, an amount of one's own, or none. A tip is a
- * charge of its own on the saved card, so it is confirmed with its amount before anything is sent.
+ * After the visit is charged: the review (issue 36), quality, punctuality and communication stars (native
+ * radio buttons, so arrow keys and screen readers work as usual) and an optional comment, with a tip: 15, 20
+ * or 25 % of the price, an amount of one's own, or none. A visit of a series already reviewed this month asks
+ * only for its stars and tip (no second review). A tip is a charge of its own on the saved card, so it is
+ * confirmed with its amount before anything is sent.
  */
 export function RatingForm({ job }: { job: JobView }) {
   const id = useId();
   const rate = useRateJob();
-  const [hovered, setHovered] = useState<number | null>(null);
+  const review = job.review?.side === "customer" ? job.review : null;
+  // A second visit of a series in a month it was reviewed: stars and tip only, no review written.
+  const seriesMonth = review?.state === "series_month" ? review.seriesMonth : null;
   const [tipChoice, setTipChoice] = useState<TipChoice>("none");
   const [confirming, setConfirming] = useState<RateValues | null>(null);
   const priceCents = job.finalPriceCents ?? job.quotedPriceCents ?? 0;
   const shareCents = (percent: number) => Math.round((priceCents * percent) / 100);
   const form = useForm<RateInput, unknown, RateValues>({
     resolver: zodResolver(rateJobSchema),
-    defaultValues: { rating: "", comment: "", tip: "" },
+    // "" until chosen: the schema then asks for each. Left out for a series' second visit of the month.
+    defaultValues: seriesMonth
+      ? { rating: "", comment: "", tip: "" }
+      : { rating: "", punctuality: "", communication: "", comment: "", tip: "" },
   });
   const { errors } = form.formState;
-  const chosen = Number(useWatch({ control: form.control, name: "rating" })) || 0;
-  const shown = hovered ?? chosen;
-  const ratingErrorId = `${id}-rating-error`;
+  const watched = useWatch({ control: form.control, name: ["rating", "punctuality", "communication"] });
+  const [quality = 0, punctuality = 0, communication = 0] = watched.map((value) => Number(value) || 0);
 
   const send = async (values: RateValues) => {
     try {
       const answer = await rate.mutateAsync({
         jobId: job.id,
         rating: values.rating,
+        punctuality: values.punctuality,
+        communication: values.communication,
         comment: values.comment,
         tipDollars: values.tip / 100,
       });
       toast({ title: answer.message, variant: "success" });
     } catch (error) {
-      showServerFieldErrors(form.setError, error, ["rating", "comment", "tip"], { focus: false });
+      showServerFieldErrors(
+        form.setError,
+        error,
+        ["rating", "punctuality", "communication", "comment", "tip"],
+        {
+          focus: false,
+        },
+      );
       toast({
-        title: "Could not save your rating",
+        title: seriesMonth ? "Could not save your rating" : "Could not save your review",
         description: failureMessage(error),
         variant: "destructive",
       });
@@ -84,46 +98,46 @@ export function RatingForm({ job }: { job: JobView }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={`Rate job ${job.number}`}>
-      <fieldset
-        aria-describedby={errors.rating ? ratingErrorId : undefined}
-        className="grid gap-2"
-        onMouseLeave={() => setHovered(null)}
-      >
-        <legend className="mb-1 text-sm font-semibold text-slate-900">
-          How did it go? Rate your service
-        </legend>
-        <div className="flex items-center gap-1">
-          {[1, 2, 3, 4, 5].map((n) => (
-            <label
-              key={n}
-              onMouseEnter={() => setHovered(n)}
-              className="cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-1"
-            >
-              <input
-                type="radio"
-                value={String(n)}
-                className="sr-only"
-                aria-invalid={errors.rating ? true : undefined}
-                {...form.register("rating")}
-              />
-              <Star
-                aria-hidden="true"
-                className={cn(
-                  "size-8 transition-colors",
-                  n <= shown ? "fill-amber-400 text-amber-500" : "text-slate-300",
-                )}
-              />
-              <span className="sr-only">{starLabel(n)}</span>
-            </label>
-          ))}
-          <span className="ml-2 text-sm text-slate-600" aria-hidden="true">
-            {chosen ? `${chosen}/5` : ""}
-          </span>
+      <div className="grid gap-1">
+        <h4 className="text-base font-semibold text-slate-900">How did it go?</h4>
+        <p className="text-sm text-slate-600" data-testid="review-terms">
+          {seriesMonth
+            ? `You reviewed this service for ${monthLabel(seriesMonth)} already, so this visit's stars and tip are saved with it and no second review is published.`
+            : `Your review is published on ${landscaper}'s profile as ${reviewAuthorName(job.customerName)}, once ${landscaper} has rated this visit or ${BLIND_DAYS} days after you send it; until then neither of you sees the other's.`}
+          {review?.openUntil
+            ? ` Open until ${formatShortDate(todayInCharlotte(new Date(review.openUntil)))}.`
+            : ""}
+        </p>
+      </div>
+      <StarField
+        legend="Quality of the work"
+        field={form.register("rating")}
+        chosen={quality}
+        error={errors.rating?.message}
+      />
+      {seriesMonth ? null : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <StarField
+            legend="Punctuality"
+            field={form.register("punctuality")}
+            chosen={punctuality}
+            error={errors.punctuality?.message}
+            size="small"
+          />
+          <StarField
+            legend="Communication"
+            field={form.register("communication")}
+            chosen={communication}
+            error={errors.communication?.message}
+            size="small"
+          />
         </div>
-        <FieldError id={ratingErrorId} message={errors.rating?.message} />
-      </fieldset>
+      )}
       <div className="grid gap-4 items-start sm:grid-cols-[minmax(0,1fr)_11rem]">
-        <FormField label="Comment (optional)" error={errors.comment?.message}>
+        <FormField
+          label={seriesMonth ? "Comment (optional)" : "Your review (optional)"}
+          error={errors.comment?.message}
+        >
           <Textarea rows={2} maxLength={1000} {...form.register("comment")} />
         </FormField>
       </div>
@@ -173,14 +187,14 @@ export function RatingForm({ job }: { job: JobView }) {
       </fieldset>
       <div>
         <Button type="submit" pending={rate.isPending} pendingLabel="Submitting...">
-          Submit rating
+          {seriesMonth ? "Submit rating" : "Submit review"}
         </Button>
       </div>
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title={`Charge ${withArticle(confirming?.tip ?? 0)} tip?`}
-        description={`Your rating is saved and ${formatCents(confirming?.tip ?? 0)} is charged ${
+        description={`Your ${seriesMonth ? "rating" : "review"} is saved and ${formatCents(confirming?.tip ?? 0)} is charged ${
           card ? `to ${card}` : "to your saved card"
         } as a payment of its own. All of it goes to ${landscaper}.`}
         confirmLabel={`Charge ${formatCents(confirming?.tip ?? 0)} and submit`}

@@ -185,7 +185,12 @@ describe("a job's money", () => {
     expect(await paymentsOf(id)).toHaveLength(1);
 
     // A $15 tip is its own charge, all of it the landscaper's.
-    const rated = await post(customer, `/api/jobs/${id}/rate`, { rating: 5, tip: 15 });
+    const rated = await post(customer, `/api/jobs/${id}/rate`, {
+      rating: 5,
+      punctuality: 5,
+      communication: 5,
+      tip: 15,
+    });
     expect(rated.statusCode, rated.body).toBe(200);
     const tips = (await paymentsOf(id)).filter((p) => p.kind === "tip");
     expect(tips).toMatchObject([{ status: "captured", capturedCents: 1500 }]);
@@ -256,8 +261,12 @@ describe("a job's money", () => {
     // The same for a tip sent several times at once: one rating, one tip charged.
     await addPhotos(t.app, pro.cookie, id);
     expect((await post(pro, `/api/jobs/${id}/complete`, { finalPrice: 120 })).statusCode).toBe(200);
+    // A review needs the price charged (issue 36): the work is approved first.
+    expect((await post(customer, `/api/jobs/${id}/approve-work`)).statusCode).toBe(200);
     const ratings = await Promise.all(
-      Array.from({ length: 6 }, () => post(customer, `/api/jobs/${id}/rate`, { rating: 5, tip: 10 })),
+      Array.from({ length: 6 }, () =>
+        post(customer, `/api/jobs/${id}/rate`, { rating: 5, punctuality: 5, communication: 5, tip: 10 }),
+      ),
     );
     expect(ratings.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect((await paymentsOf(id)).filter((p) => p.kind === "tip")).toMatchObject([

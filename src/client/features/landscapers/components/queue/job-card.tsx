@@ -38,6 +38,7 @@ import {
   VisitStepAction,
   visitStepOpen,
 } from "../../../proof";
+import { customerAverageText, LandscaperReviewPanel } from "../../../reviews";
 import {
   FrequencyBadge,
   LeaveSeriesDialog,
@@ -300,10 +301,8 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
               {priceRequestText(job.priceRequest, job.quotedPriceCents ?? 0)}
             </Detail>
           ) : null}
-          {job.rating !== null ? (
-            <Detail icon={Star}>
-              Rated {job.rating}/5{job.ratingComment ? `: “${job.ratingComment}”` : ""}
-            </Detail>
+          {job.customerAverage ? (
+            <Detail icon={Star}>{customerAverageText(job.customerAverage)}</Detail>
           ) : null}
           {showsContactLinks(job) ? (
             <>
@@ -348,6 +347,7 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
         title="Your photos"
         subject={`${jobLabel(job.number)}, ${customerCalled(job)}'s property`}
       />
+      <LandscaperReviewPanel job={job} disabled={!canAct} />
       {showDispute ? <LandscaperDisputePanel job={job} disabled={!canAct} describedBy={describedBy} /> : null}
 
       {laterDates.length > 0 && job.series ? (
