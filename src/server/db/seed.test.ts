@@ -627,7 +627,8 @@ describe("demo recurring series and reliability", () => {
       .from(s.landscaper)
       .where(eq(s.landscaper.status, "approved"));
     const reviews = await db.select().from(s.review);
-    for (const { id } of approved) expect(reviews.filter((r) => r.landscaperId === id).length).toBeGreaterThan(0);
+    for (const { id } of approved)
+      expect(reviews.filter((r) => r.landscaperId === id).length).toBeGreaterThan(0);
     // All three stars, not all 5, and only visits whose price was charged.
     expect(reviews.every((r) => r.punctuality !== null && r.communication !== null)).toBe(true);
     expect(new Set(reviews.map((r) => r.quality)).size).toBeGreaterThan(1);

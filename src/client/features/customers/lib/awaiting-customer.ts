@@ -27,7 +27,13 @@ export function awaitingCustomer(jobs: JobView[], now = Date.now()): AwaitingIte
       Date.parse(job.approvalEndsAt) > now
     )
       items.push({ job, action: "Approve the work" });
-    else if (job.status === "completed" && job.workApprovedAt && job.rating === null)
+    else if (
+      job.status === "completed" &&
+      job.workApprovedAt &&
+      job.rating === null &&
+      // Only while the review can be written (issue 36: charged, within 14 days); without the field, as before.
+      (job.review?.side !== "customer" || job.review.state === "open" || job.review.state === "series_month")
+    )
       items.push({ job, action: "Rate the work" });
   }
   const rank = (item: AwaitingItem) => (item.action === "Rate the work" ? 1 : 0);
