@@ -61,6 +61,10 @@ describe("admin and export routes are for admins only", () => {
         "POST /api/admin/pricing",
         "GET /api/admin/pricing-figures",
         "GET /api/admin/booking-figures",
+        "PUT /api/admin/landscapers/:id/insurance",
+        "GET /api/admin/reviews/reported",
+        "POST /api/admin/reviews/:id/remove",
+        "POST /api/admin/reviews/:id/keep",
       ]),
     );
     for (const route of adminRoutes()) expect(route.access, route.url).toEqual(["admin"]);
@@ -68,7 +72,7 @@ describe("admin and export routes are for admins only", () => {
 
   it("answers 401 to visitors and 403 to customers and landscapers, and serves admins and master users", async () => {
     const routes = adminRoutes();
-    expect(routes.length).toBe(32);
+    expect(routes.length).toBe(36);
     for (const route of routes) {
       const url = route.url
         .replace(":userId", "no-such-user")
