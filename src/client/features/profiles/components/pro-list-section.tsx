@@ -1,0 +1,49 @@
+import type * as React from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { type ProSearch, proSearchSchema } from "../../../../shared/profiles";
+import { useHydrated } from "../../../lib/use-hydrated";
+import { searchQuery, usePros } from "../api/pros";
+import { ProListView } from "../views/pro-list-view";
+
+/** The island the server writes the list's HTML into (src/server/features/profiles/pages.ts). */
+export const LIST_ISLAND_ID = "pro-list";
+
+/** The search in the page's address; anything not on the lists counts as no filter. */
+export function searchOf(params: URLSearchParams): ProSearch {
+  const parsed = proSearchSchema.safeParse({
+    neighbourhood: params.get("neighbourhood") ?? undefined,
+    service: params.get("service") ?? undefined,
+  });
+  return parsed.success ? parsed.data : {};
+}
+
+/** /professionals' list of approved pros and its search by neighbourhood and service. */
+export function ProListSection() {
+  const [params] = useSearchParams();
+  const search = searchOf(params);
+  const pros = usePros(search);
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const onSearch = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const query = searchQuery({
+      neighbourhood: String(form.get("neighbourhood") ?? ""),
+      service: String(form.get("service") ?? "") as ProSearch["service"],
+    });
+    void navigate(`/professionals${query ? `?${query}` : ""}#find-a-pro`, { preventScrollReset: true });
+  };
+  return (
+    <div id={LIST_ISLAND_ID} data-island="list">
+      {pros.data || hydrated ? (
+        <ProListView
+          key={searchQuery(search)}
+          pros={pros.isPlaceholderData ? null : (pros.data?.pros ?? null)}
+          search={search}
+          onSearch={onSearch}
+          loading={pros.isPending || pros.isFetching}
+        />
+      ) : null}
+    </div>
+  );
+}
