@@ -249,6 +249,8 @@ export const adminUserViewSchema = z.object({
   /** Landscapers: their record (issue 17), and since when the late lock-out has paused them. */
   reliability: reliabilitySchema.nullable().optional(),
   pausedAt: z.string().nullable().optional(),
+  /** Approved landscapers: their public profile's address (issue 36), and whether they hid it. */
+  profile: z.object({ path: z.string(), hidden: z.boolean() }).nullable().optional(),
 });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 

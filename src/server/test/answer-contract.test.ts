@@ -33,6 +33,8 @@ describe("every /api answer has a shared schema", () => {
         "GET /api/jobs/:id/calendar",
         "GET /api/documents/:id",
         "GET /api/notifications/stream",
+        "GET /api/pros/:slug/photo",
+        "GET /api/pros/:slug/gallery/:photoId",
       ].sort(),
     );
     expect(t.app.routeTable.filter((r) => r.answer === "schema").length).toBeGreaterThan(40);

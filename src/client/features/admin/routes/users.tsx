@@ -70,6 +70,18 @@ function UserRow({ user }: { user: AdminUserView }) {
         <p className="font-semibold break-words text-slate-900">{user.name}</p>
         <p className="text-sm break-all text-slate-600">{user.email}</p>
         {user.reliability ? <ReliabilityLine reliability={user.reliability} className="mt-1" /> : null}
+        {user.profile ? (
+          user.profile.hidden ? (
+            <p className="mt-1 text-sm text-slate-600">Public profile hidden by the landscaper</p>
+          ) : (
+            <a
+              href={user.profile.path}
+              className="mt-1 inline-block rounded-sm text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+            >
+              {`Public profile of ${user.name}`}
+            </a>
+          )
+        ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:w-64">
         <RoleBadge role={user.role} isAdmin={user.isAdmin} />
