@@ -36,8 +36,8 @@ export const profileQueryOptions = (slug: string) =>
     retry: false,
   });
 
-export function useProfile(slug: string) {
-  return useQuery(profileQueryOptions(slug));
+export function useProfile(slug: string, enabled = true) {
+  return useQuery({ ...profileQueryOptions(slug), enabled });
 }
 
 export function getReviewsPage(slug: string, page: number): Promise<ReviewsPage> {
