@@ -152,13 +152,13 @@ export async function profilePages(app: FastifyInstance, shells: PageShells) {
 
   app.get("/professionals", async (request, reply) => {
     const { search, query } = searchOf(request.query);
-    const pros = await listPros({ db: app.database.db, search });
+    const { pros, total } = await listPros({ db: app.database.db, search });
     const pageUrl = `${publicUrl}/professionals${query ? `?${query}` : ""}`;
     const html = fillShell(shells.list, {
       canonical: pageUrl,
       jsonLd: listStructuredData(pros, publicUrl, pageUrl),
-      data: { key: pageDataKey("list", query), data: { pros } },
-      island: { ...LIST_ISLAND, html: renderToString(createElement(ProListView, { pros, search })) },
+      data: { key: pageDataKey("list", query), data: { pros, total } },
+      island: { ...LIST_ISLAND, html: renderToString(createElement(ProListView, { pros, total, search })) },
     });
     return sendHtml(request, reply, html);
   });

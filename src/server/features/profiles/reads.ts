@@ -6,6 +6,7 @@ import {
   GALLERY_PHOTOS,
   type GalleryPhoto,
   listScore,
+  PROS_LISTED,
   type ProProfile,
   type ProSearch,
   type ProSummary,
@@ -94,13 +95,13 @@ export async function listPros(options: {
   db: DbOrTx;
   search?: ProSearch;
   now?: Date;
-}): Promise<ProSummary[]> {
+}): Promise<{ pros: ProSummary[]; total: number }> {
   const now = options.now ?? new Date();
   const { neighbourhood, service } = options.search ?? {};
   const zips = neighbourhood ? zipsOfNeighbourhood(neighbourhood) : undefined;
   const pros = (await visibleLandscapers(options.db, zips ? { zips } : {})).filter((p) => !p.paused);
   const summaries = await summariesOf(options.db, pros, now);
-  return summaries
+  const found = summaries
     .filter((s) => !service || s.services.some((x) => x.id === service))
     .sort(
       (a, b) =>
@@ -109,6 +110,7 @@ export async function listPros(options: {
         proDisplayName(a).localeCompare(proDisplayName(b), "en") ||
         (a.slug < b.slug ? -1 : 1),
     );
+  return { pros: found.slice(0, PROS_LISTED), total: found.length };
 }
 
 interface ReviewRow {

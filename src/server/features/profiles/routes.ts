@@ -50,7 +50,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { query } = listInput.parse(request);
       reply.header("cache-control", PUBLIC_CACHE);
-      return { pros: await listPros({ db: db(), search: query }) };
+      return listPros({ db: db(), search: query });
     },
   );
 

@@ -1,6 +1,8 @@
 import type * as React from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { type ProSearch, proSearchSchema } from "../../../../shared/profiles";
+import { neighbourhoodNames } from "../../../../shared/profile-texts";
+import type { ProSearch } from "../../../../shared/profiles";
+import { serviceIds } from "../../../../shared/services";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { searchQuery, usePros } from "../api/pros";
 import { ProListView } from "../views/pro-list-view";
@@ -8,13 +10,19 @@ import { ProListView } from "../views/pro-list-view";
 /** The island the server writes the list's HTML into (src/server/features/profiles/pages.ts). */
 export const LIST_ISLAND_ID = "pro-list";
 
-/** The search in the page's address; anything not on the lists counts as no filter. */
+/**
+ * The search in the page's address; anything not on the lists counts as no filter, as the server reads it
+ * (checked by hand: the page's script carries no schema library).
+ */
 export function searchOf(params: URLSearchParams): ProSearch {
-  const parsed = proSearchSchema.safeParse({
-    neighbourhood: params.get("neighbourhood") ?? undefined,
-    service: params.get("service") ?? undefined,
-  });
-  return parsed.success ? parsed.data : {};
+  const neighbourhood = params.get("neighbourhood") ?? "";
+  const service = params.get("service") ?? "";
+  if (neighbourhood && !neighbourhoodNames.includes(neighbourhood)) return {};
+  if (service && !(serviceIds as readonly string[]).includes(service)) return {};
+  return {
+    ...(neighbourhood ? { neighbourhood } : {}),
+    ...(service ? { service: service as ProSearch["service"] } : {}),
+  };
 }
 
 /** /professionals' list of approved pros and its search by neighbourhood and service. */
@@ -39,6 +47,7 @@ export function ProListSection() {
         <ProListView
           key={searchQuery(search)}
           pros={pros.isPlaceholderData ? null : (pros.data?.pros ?? null)}
+          total={pros.data?.total ?? 0}
           search={search}
           onSearch={onSearch}
           loading={pros.isPending || pros.isFetching}

@@ -1,11 +1,7 @@
 import { useEffect, useState } from "react";
 import { pageDataKey } from "../../../../shared/page-data";
-import {
-  type ProProfile,
-  type PublicReview,
-  profileDescription,
-  profileTitle,
-} from "../../../../shared/profiles";
+import { profileDescription, profileTitle } from "../../../../shared/profile-texts";
+import type { ProProfile, PublicReview } from "../../../../shared/profiles";
 import { Skeleton } from "../../../components/skeleton";
 import { ApiError } from "../../../lib/api-client";
 import { container } from "../../../lib/styles";

@@ -1,5 +1,5 @@
+import { proDisplayName } from "../../../../shared/profile-texts";
 import type { ProSummary } from "../../../../shared/profiles";
-import { proDisplayName } from "../../../../shared/profiles";
 import { cn } from "../../../lib/utils";
 
 /*

@@ -3,11 +3,10 @@ import type * as React from "react";
 import {
   listOrderText,
   neighbourhoodNames,
-  type ProSearch,
-  type ProSummary,
   proDisplayName,
   profilePath,
-} from "../../../../shared/profiles";
+} from "../../../../shared/profile-texts";
+import type { ProSearch, ProSummary } from "../../../../shared/profiles";
 import { services } from "../../../../shared/services";
 import { buttonVariants } from "../../../components/ui/button";
 import { cn } from "../../../lib/utils";
@@ -57,14 +56,18 @@ function ProCardView({ pro }: { pro: ProSummary }) {
 }
 
 /** The search's own words for what it found. */
-function resultText(count: number, search: ProSearch): string {
+function resultText(count: number, total: number, search: ProSearch): string {
   const service = services.find((s) => s.id === search.service)?.name;
-  const what = `${count} ${count === 1 ? "pro" : "pros"}`;
+  const what =
+    total > count
+      ? `The ${count} highest-scored of ${total} pros`
+      : `${count} ${count === 1 ? "pro" : "pros"}`;
   const where = search.neighbourhood ? ` serving ${search.neighbourhood}` : "";
   const doing = service ? ` for ${service}` : "";
   if (count === 0)
     return `No approved pro${where ? ` serves ${search.neighbourhood}` : " is listed"}${doing} yet. You can still request a quote: pros who serve your ZIP see it, and our team is told when none does.`;
-  return `${what}${where}${doing}.`;
+  const narrow = total > count ? " Choose a neighbourhood or a service to narrow the list." : "";
+  return `${what}${where}${doing}.${narrow}`;
 }
 
 /**
@@ -73,11 +76,14 @@ function resultText(count: number, search: ProSearch): string {
  */
 export function ProListView({
   pros,
+  total,
   search,
   onSearch,
   loading = false,
 }: {
   pros: readonly ProSummary[] | null;
+  /** How many the search found in all; `pros` holds the first of them. */
+  total: number;
   search: ProSearch;
   onSearch?: (event: React.FormEvent<HTMLFormElement>) => void;
   loading?: boolean;
@@ -125,7 +131,7 @@ export function ProListView({
       ) : (
         <>
           <p role="status" className="font-medium text-slate-900">
-            {resultText(pros.length, search)}
+            {resultText(pros.length, total, search)}
           </p>
           {pros.length ? (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Approved pros">

@@ -1,13 +1,8 @@
 import { BadgeCheck, Clock, MessageCircle, Repeat, ShieldCheck } from "lucide-react";
 import type * as React from "react";
 import { formatLongDate } from "../../../../shared/dates";
-import {
-  type ProProfile,
-  type PublicReview,
-  proDisplayName,
-  replyTimeText,
-  THIN_RECORD,
-} from "../../../../shared/profiles";
+import { proDisplayName, replyTimeText, THIN_RECORD } from "../../../../shared/profile-texts";
+import type { ProProfile, PublicReview } from "../../../../shared/profiles";
 import { buttonVariants } from "../../../components/ui/button";
 import { container } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";

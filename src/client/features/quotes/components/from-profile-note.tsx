@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { proDisplayName } from "../../../../shared/profiles";
+import { proDisplayName } from "../../../../shared/profile-texts";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { useProfile } from "../../profiles";
 
