@@ -49,7 +49,7 @@ const reasons = [
   {
     icon: ShieldCheck,
     title: "Insured",
-    text: "Every pro carries liability insurance, and we check the certificate before their first booking.",
+    text: "We check each pro's liability insurance certificate, and their profile shows until when it is valid: the Insured badge goes the day it lapses.",
   },
   {
     icon: Users,
@@ -59,7 +59,7 @@ const reasons = [
   {
     icon: Star,
     title: "Rated by neighbors",
-    text: "Customer ratings keep standards high. Top-rated crews get matched first.",
+    text: "Reviews come only from customers of completed, paid visits, and better-rated pros rank higher when you choose one.",
   },
 ];
 
