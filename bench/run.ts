@@ -18,9 +18,10 @@ import type { DirectDb } from "./lib/direct-db.js";
 import { seedDisputes } from "./lib/disputes.js";
 import { measureExport, measureExportDirect } from "./lib/export.js";
 import { instantBookingStep } from "./lib/instant-booking.js";
-import { runLighthouse } from "./lib/lighthouse.js";
+import { lighthousePages, runLighthouse } from "./lib/lighthouse.js";
 import { measureDirect, measureHttp } from "./lib/load.js";
 import { type BenchOptions, parseOptions } from "./lib/options.js";
+import { prepareProfiles } from "./lib/profiles.js";
 import {
   captureLine,
   changeTable,
@@ -108,6 +109,7 @@ async function runScale(
     const plans = new Map<string, string[]>();
     let exportDirect: Awaited<ReturnType<typeof measureExportDirect>>;
     let seed: ScaleResult["seed"];
+    let profileSlug: string | null = null;
     const list = scenarios(sessions, env);
     try {
       log("seeding");
@@ -115,6 +117,8 @@ async function runScale(
       log(
         `seeded in ${seed.seconds} s: ${seed.jobs} jobs, ${seed.customers} customers, ${seed.landscapers} landscapers, ${seed.jobEvents} events, ${seed.notifications} notifications`,
       );
+      profileSlug = await prepareProfiles(direct);
+      log(`  profiles: addresses for the landscapers; the one Lighthouse reads is ${profileSlug ?? "none"}`);
       const disputes = await seedDisputes(direct);
       log(`problem reports for the Resolutions list: ${disputes.open} open, ${disputes.resolved} resolved`);
       const mark = await writeMark(direct);
@@ -165,7 +169,9 @@ async function runScale(
         });
         log(`  ${scenario.key}: ${http.rps} req/s, p95 ${http.p95} ms`);
       }
-      const lighthouse = withLighthouse ? await runLighthouse(server.baseURL) : undefined;
+      // The public profile pages (issue 36) beside the prerendered ones: a full profile and the list.
+      const pages = [...lighthousePages, "/professionals", ...(profileSlug ? [`/pros/${profileSlug}`] : [])];
+      const lighthouse = withLighthouse ? await runLighthouse(server.baseURL, pages) : undefined;
 
       // 4. Quotes again with 1,000 and 10,000 landscapers covering the quote's ZIP: an alert is one row
       // whatever their number (decision record 013), which these rows show.

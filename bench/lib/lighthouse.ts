@@ -130,14 +130,18 @@ export function medianRun(runs: PageFigures[]): PageFigures {
  * Lighthouse's mobile defaults (simulated slow 4G, 4x CPU) on each page, LIGHTHOUSE_RUNS times, one
  * Chromium for all (Lighthouse resets the page's cache and storage before each run): the median run.
  */
-export async function runLighthouse(baseURL: string, runs = LIGHTHOUSE_RUNS): Promise<PageFigures[]> {
+export async function runLighthouse(
+  baseURL: string,
+  pages: readonly string[] = lighthousePages,
+  runs = LIGHTHOUSE_RUNS,
+): Promise<PageFigures[]> {
   const chromePath = process.env.CHROME_PATH ?? "/usr/lib/chromium/chromium";
   // Chromium runs in its own process group: the bench's signal handler stops it with everything else.
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, handleSIGINT: false });
   const stop = stopOnExit(async () => chrome.kill());
   const results: PageFigures[] = [];
   try {
-    for (const page of lighthousePages) {
+    for (const page of pages) {
       const figures: PageFigures[] = [];
       for (let i = 0; i < runs; i++) figures.push(await runOnce(chrome.port, baseURL, page));
       results.push(medianRun(figures));

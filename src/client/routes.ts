@@ -15,6 +15,7 @@ export default [
     route("about", "features/site/routes/about.tsx"),
     route("services", "features/site/routes/services.tsx"),
     route("professionals", "features/site/routes/professionals.tsx"),
+    route("pros/:slug", "features/profiles/routes/pro-profile.tsx"),
     route("troubleshooting", "features/site/routes/troubleshooting.tsx"),
     route("terms-of-service", "features/site/routes/terms-of-service.tsx"),
     ...aliases(["privacy-policy", "privacy"], "features/site/routes/privacy-policy.tsx"),

@@ -36,6 +36,13 @@ import {
 import { paymentRoutes } from "./features/payments/routes.js";
 import { priceChangeRoutes } from "./features/price-changes/routes.js";
 import { pricingRoutes } from "./features/pricing/routes.js";
+import {
+  builtAt,
+  loadPageShells,
+  profilePages,
+  profileRoutes,
+  seoFileRoutes,
+} from "./features/profiles/index.js";
 import { proofRoutes } from "./features/proof/routes.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
 import { reviewRoutes } from "./features/reviews/routes.js";
@@ -283,11 +290,16 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await api.register(conversationRoutes);
       await api.register(scheduleRoutes);
       await api.register(reviewRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: "/api" },
   );
 
   if (assets) await app.register(spaPlugin, { assets });
+  // The public profiles and their list, served as HTML with their content (decision record 024).
+  const shells = assets ? loadPageShells(assets.root, assets.fallbackFile) : undefined;
+  if (shells) await app.register(profilePages, shells);
+  await app.register(seoFileRoutes, { builtAt: assets ? builtAt(assets.root) : undefined });
 
   const answerNotFound = (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = request.url.split("?")[0] ?? "/";

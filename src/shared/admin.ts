@@ -254,6 +254,8 @@ export const adminUserViewSchema = z.object({
   pausedAt: z.string().nullable().optional(),
   /** Customers: the average of landscapers' released ratings of them (issue 36), never one rating. */
   customerAverage: customerAverageSchema.optional(),
+  /** Approved landscapers: their public profile's address (issue 36), and whether they hid it. */
+  profile: z.object({ path: z.string(), hidden: z.boolean() }).nullable().optional(),
 });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidIsoDate } from "./dates.js";
+import { formatLongDate, isValidIsoDate } from "./dates.js";
 import { reliabilitySchema } from "./recurring.js";
 import { reviewSummarySchema } from "./reviews.js";
 import { formatCents, serviceIds } from "./services.js";
@@ -110,6 +110,28 @@ export const availableProSchema = z.object({
 });
 export type AvailablePro = z.infer<typeof availableProSchema>;
 
+/**
+ * What became of the pro the customer came from: free on the day they asked for (chosen for them), free on
+ * other days only, or not bookable at once for this request.
+ */
+export const requestedProSchema = z.object({
+  landscaperId: z.string(),
+  name: z.string(),
+  status: z.enum(["free", "other-days", "not-bookable"]),
+  /** The day they asked for (or today, when it has passed): what "free" is about. */
+  wantedDate: z.string(),
+});
+export type RequestedPro = z.infer<typeof requestedProSchema>;
+
+/** What the choice of pros says of the pro the customer came from. */
+export function requestedProText(pro: RequestedPro): string {
+  const day = formatLongDate(pro.wantedDate);
+  if (pro.status === "free") return `${pro.name} is free on ${day} and is chosen for you below.`;
+  if (pro.status === "other-days")
+    return `${pro.name} is not free on ${day}. Their first free days are shown when you choose them below, or choose another pro.`;
+  return `${pro.name} cannot be booked at once for this request (they may not serve your area, offer these services at once or have a free day soon). The pros below can.`;
+}
+
 export const availableProsAnswerSchema = z.object({
   pros: z.array(availableProSchema),
   /** What cancelling within 24 hours of the visit costs: the booking step states the rule before the card. */
@@ -118,6 +140,8 @@ export const availableProsAnswerSchema = z.object({
   nearbyPros: z.number(),
   /** The median hours from a request to its first offer lately; null with too few offers to say. */
   usualOfferHours: z.number().nullable(),
+  /** The pro named by `pro` in the query, when it named a public profile; absent otherwise. */
+  requested: requestedProSchema.nullable().optional(),
 });
 
 /** What the quote's page says when nobody can be booked at once (issue 35). */
@@ -179,8 +203,18 @@ export const releaseBookingSchema = z.object({
 /** The quote's secret, as the confirmation page sends it back (a signed-in owner needs none). */
 const tokenSchema = z.string().max(100, { message: "Request not found." });
 
-/** GET /api/quotes/:id/pros?token=… */
-export const prosQuerySchema = z.object({ token: tokenSchema.optional() });
+/**
+ * GET /api/quotes/:id/pros?token=…&pro=<slug>: `pro` is the profile the customer came from ("Book <name>"),
+ * put first when they can be booked for the request (issue 36).
+ */
+export const prosQuerySchema = z.object({
+  token: tokenSchema.optional(),
+  pro: z
+    .string()
+    .max(80, { message: "Profile not found." })
+    .regex(/^[a-z0-9-]+$/, { message: "Profile not found." })
+    .optional(),
+});
 
 /** POST /api/quotes/:id/book: a pro (or any available pro) on a day, with the card to hold. */
 export const bookRequestSchema = z.object({

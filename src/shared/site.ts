@@ -30,3 +30,10 @@ export const prerenderedPaths = [
   "/login/client",
   "/login/landscaper",
 ] as const;
+
+/**
+ * The shell of every /pros/:slug page: the layout and an empty island, prerendered once; the server writes each
+ * profile's HTML, title and structured data into it per request (docs/decisions/024-public-profile-pages.md).
+ * "_" cannot start a profile's address, so no landscaper's page is this one.
+ */
+export const PROFILE_SHELL_PATH = "/pros/_shell";

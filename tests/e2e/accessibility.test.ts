@@ -38,6 +38,9 @@ const visits: Record<string, Visit[]> = {
   "/services": [{ role: "visitor" }],
   "/about-us": [{ role: "visitor" }],
   "/professionals": [{ role: "visitor" }],
+  // A profile with its content is checked in pro-profiles.test.ts (at 390 and 1280 px); here the page for an
+  // address no public profile has.
+  "/pros/:slug": [{ role: "visitor", url: "/pros/no-such-pro" }],
   "/troubleshooting": [{ role: "visitor" }],
   "/terms-of-service": [{ role: "visitor" }],
   "/terms": [{ role: "visitor" }],

@@ -34,6 +34,8 @@ describe("every /api answer has a shared schema", () => {
         "GET /api/documents/:id",
         "GET /api/landscaper/public-profile/photo",
         "GET /api/notifications/stream",
+        "GET /api/pros/:slug/photo",
+        "GET /api/pros/:slug/gallery/:photoId",
       ].sort(),
     );
     expect(t.app.routeTable.filter((r) => r.answer === "schema").length).toBeGreaterThan(40);

@@ -8,6 +8,7 @@ import {
   type PromoteUserResponse,
   type UserRoleFilter,
 } from "../../../shared/admin.js";
+import { profilePath } from "../../../shared/profiles.js";
 import { type Role, roles } from "../../../shared/roles.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -57,6 +58,8 @@ function selectUsers(db: DbOrTx, env: Env, options: KeysetSlice) {
         isAdmin: sql<boolean>`${isAdminUser(env)}`,
         applicationStatus: landscaper.status,
         pausedAt: landscaper.pausedAt,
+        slug: landscaper.slug,
+        profileHiddenAt: landscaper.profileHiddenAt,
         createdAt: user.createdAt,
         cursorTs: cursorTimestamp(user.createdAt),
       })
@@ -82,7 +85,15 @@ function toAdminUserView(row: UserRow): AdminUserView {
     isAdmin: Boolean(row.isAdmin),
     status,
     createdAt: row.createdAt.toISOString(),
-    ...(role === "landscaper" ? { pausedAt: row.pausedAt?.toISOString() ?? null } : {}),
+    ...(role === "landscaper"
+      ? {
+          pausedAt: row.pausedAt?.toISOString() ?? null,
+          profile:
+            row.applicationStatus === "approved" && row.slug
+              ? { path: profilePath(row.slug), hidden: row.profileHiddenAt !== null }
+              : null,
+        }
+      : {}),
   };
 }
 

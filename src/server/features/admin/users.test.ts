@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGE_SIZE, type AdminUserView, type Page } from "../../../shared/admin.js";
-import { notification, user } from "../../db/schema.js";
+import { landscaper, notification, user } from "../../db/schema.js";
 import { signUp, signUpAs } from "../../test/accounts-helpers.js";
 import { insertLandscaper, insertUser } from "../../test/admin-fixtures.js";
 import { useTestApp } from "../../test/build-test-app.js";
@@ -41,7 +41,27 @@ describe("user management", () => {
       isAdmin: false,
     });
     expect(byEmail.get("carlos@users.test")).toMatchObject({ role: "landscaper", status: "approved" });
-    expect(byEmail.get("lee@users.test")).toMatchObject({ role: "landscaper", status: "incomplete" });
+    expect(byEmail.get("lee@users.test")).toMatchObject({
+      role: "landscaper",
+      status: "incomplete",
+      profile: null,
+    });
+    // An approved landscaper's row links their public profile (issue 36), or says they hid it.
+    expect(byEmail.get("carlos@users.test")!.profile).toBeNull();
+    await db
+      .update(landscaper)
+      .set({ slug: "carlos-mendoza" })
+      .where(eq(landscaper.fullName, "Carlos Mendoza"));
+    const carlos = (await list()).items.find((u) => u.email === "carlos@users.test");
+    expect(carlos!.profile).toEqual({ path: "/pros/carlos-mendoza", hidden: false });
+    await db
+      .update(landscaper)
+      .set({ profileHiddenAt: new Date() })
+      .where(eq(landscaper.slug, "carlos-mendoza"));
+    expect((await list()).items.find((u) => u.email === "carlos@users.test")!.profile).toEqual({
+      path: "/pros/carlos-mendoza",
+      hidden: true,
+    });
     expect(byEmail.get("boss@users.test")).toMatchObject({ role: "customer", isAdmin: true });
     expect(byEmail.get("olivia@users.test")!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 

@@ -5,6 +5,7 @@ import {
   bookingMessages,
   FIRST_DAYS_SHOWN,
   offerMessages,
+  PROS_SHOWN,
 } from "../../../shared/booking.js";
 import { formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import type { FirmPrice } from "../../../shared/pricing.js";
@@ -28,6 +29,7 @@ import {
   releaseHold,
 } from "../payments/index.js";
 import { firmPriceColumns, recordedFirmPrice } from "../pricing/index.js";
+import { visibleBySlug } from "../profiles/index.js";
 import { activateSeries, offerSeries } from "../series/index.js";
 import { instantCandidates } from "./free-days.js";
 import { availablePros } from "./matching.js";
@@ -71,26 +73,55 @@ export async function bookableRequest(
   return { ...row, firm, exclude: declined.map((d) => d.id), priceFixed };
 }
 
-/** The pros free for a request, for its sender (the quote's secret) or its customer. */
+/**
+ * The pros free for a request, for its sender (the quote's secret) or its customer. With `proSlug` (the profile
+ * the customer came from, issue 36) that pro comes first when they can be booked for it, and the answer says
+ * whether they are free on the day asked for, on other days only, or not at all.
+ */
 export async function prosForRequest(options: {
   db: Db;
   jobId: string;
   token?: string | undefined;
   customerId?: string | null;
+  proSlug?: string | undefined;
   now?: Date;
 }) {
   const request = await bookableRequest(options.db, options);
-  const pros = await availablePros({
+  const base = {
     db: options.db,
     zipCode: request.zipCode,
     services: request.selectedServices,
     wantedDate: request.preferredDate,
     price: request.firm,
-    exclude: request.exclude,
     fixedPrice: request.priceFixed,
     now: options.now,
+  };
+  const wanted = options.proSlug ? await visibleBySlug(options.db, options.proSlug) : undefined;
+  if (!wanted) {
+    const pros = await availablePros({ ...base, exclude: request.exclude });
+    return { pros, zipCode: request.zipCode, requested: null };
+  }
+  // A pro who declined or released this request is not offered it again, even from their profile.
+  const [first] = request.exclude.includes(wanted.id)
+    ? []
+    : await availablePros({ ...base, exclude: request.exclude, only: [wanted.id], limit: 1 });
+  const others = await availablePros({
+    ...base,
+    exclude: [...request.exclude, wanted.id],
+    limit: first ? PROS_SHOWN - 1 : PROS_SHOWN,
   });
-  return { pros, zipCode: request.zipCode };
+  const wantedDate = [request.preferredDate, todayInCharlotte(options.now)].sort().at(-1)!;
+  const status = !first ? "not-bookable" : first.firstDays[0] === wantedDate ? "free" : "other-days";
+  return {
+    pros: first ? [first, ...others] : others,
+    zipCode: request.zipCode,
+    requested: {
+      landscaperId: wanted.id,
+      name: wanted.businessName ?? wanted.fullName,
+      status,
+      wantedDate,
+    } as const,
+  };
 }
 
 export interface BookOptions {

@@ -27,6 +27,8 @@ export interface AvailableProsOptions {
   /** The request's firm price; each pro's own percentage moves it. */
   price: { perVisitCents: number; firstVisitCents: number };
   exclude?: readonly string[];
+  /** Only these landscapers (the pro a customer came from); everyone when omitted. */
+  only?: readonly string[];
   /** The price the customer already agreed (after a release): every pro comes at it. */
   fixedPrice?: boolean;
   limit?: number;
@@ -93,6 +95,7 @@ export async function availablePros(options: AvailableProsOptions): Promise<Avai
       horizonDays: BOOKING_HORIZON_DAYS,
       maxDays: FIRST_DAYS_SHOWN,
       exclude: options.exclude,
+      ...(options.only ? { only: options.only } : {}),
       now: options.now,
     })
   ).filter((c) => c.freeDays.length > 0);

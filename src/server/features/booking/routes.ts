@@ -66,17 +66,18 @@ export async function bookingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { params, query } = prosInput.parse(request);
       const principal = await getPrincipal(app, request);
-      const { pros, zipCode } = await prosForRequest({
+      const { pros, zipCode, requested } = await prosForRequest({
         db: app.database.db,
         jobId: params.id,
         token: query.token,
         customerId: principal?.role === "customer" ? principal.userId : null,
+        proSlug: query.pro,
       });
       // Asked only when there is nobody to book: then the page says who sees the request instead.
       const asking = pros.length
         ? { nearbyPros: 0, usualOfferHours: null }
         : await askingFigures(app.database.db, zipCode);
-      return { pros, cancellationFeeCents: app.env.CANCELLATION_FEE_CENTS, ...asking };
+      return { pros, cancellationFeeCents: app.env.CANCELLATION_FEE_CENTS, ...asking, requested };
     },
   );
 

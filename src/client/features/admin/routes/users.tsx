@@ -74,6 +74,18 @@ function UserRow({ user }: { user: AdminUserView }) {
         {user.customerAverage ? (
           <CustomerAverageLine average={user.customerAverage} className="mt-1 block" />
         ) : null}
+        {user.profile ? (
+          user.profile.hidden ? (
+            <p className="mt-1 text-sm text-slate-600">Public profile hidden by the landscaper</p>
+          ) : (
+            <a
+              href={user.profile.path}
+              className="mt-1 inline-block rounded-sm text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+            >
+              {`Public profile of ${user.name}`}
+            </a>
+          )
+        ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:w-64">
         <RoleBadge role={user.role} isAdmin={user.isAdmin} />

@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
-import { askingText, type BookingAnswer } from "../../../../shared/booking";
+import { askingText, type BookingAnswer, requestedProText } from "../../../../shared/booking";
 import { Skeleton } from "../../../components/skeleton";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -40,6 +40,7 @@ export function BookAPro({
   recurring,
   onBooked,
   framed = true,
+  pro: fromProfile,
 }: {
   quote: BookableQuote;
   token: string | undefined;
@@ -48,6 +49,8 @@ export function BookAPro({
   onBooked?: (answer: BookingAnswer) => void;
   /** In its own card (the quote's page), or bare inside a dialog that has its own title (the dashboard). */
   framed?: boolean;
+  /** The profile the customer came from ("Book <name>", issue 36): that pro first, chosen when free that day. */
+  pro?: string;
 }) {
   const { user } = useSession();
   const [step, setStep] = useState<Step>("choose");
@@ -55,7 +58,18 @@ export function BookAPro({
   const [filled, setFilled] = useState<string | null>(null);
   const [booked, setBooked] = useState<BookingAnswer | null>(null);
   // Once booked the request is no longer bookable: the list is not asked for again.
-  const pros = useRequestPros(quote.id, token, !booked && (Boolean(token) || user?.role === "customer"));
+  const pros = useRequestPros(
+    quote.id,
+    token,
+    !booked && (Boolean(token) || user?.role === "customer"),
+    fromProfile,
+  );
+  const requested = pros.data?.requested ?? null;
+  // The pro the customer came from is chosen for them, with the day they asked for, when free then.
+  useEffect(() => {
+    if (requested?.status === "free")
+      setChoice((current) => current ?? { pro: requested.landscaperId, date: requested.wantedDate });
+  }, [requested]);
   const headingRef = useRef<HTMLElement>(null);
   // Whether the flow has the account step: decided by the first Continue (signing up mid-flow keeps it).
   const [withAccount, setWithAccount] = useState<boolean | null>(null);
@@ -107,6 +121,11 @@ export function BookAPro({
             <Alert variant="warning">
               <AlertDescription>{filled}</AlertDescription>
             </Alert>
+          ) : null}
+          {requested ? (
+            <p className="text-sm text-slate-700" data-testid="requested-pro">
+              {requestedProText(requested)}
+            </p>
           ) : null}
           <ChoosePro pros={list} recurring={recurring} value={choice} onChange={setChoice} />
           <p className="text-sm text-slate-600">

@@ -46,4 +46,4 @@ function useSettingsMutation<T>(mutationFn: (input: T) => Promise<PublicProfileS
 
 export const useSavePublicProfileSettings = () => useSettingsMutation(savePublicProfileSettings);
 export const useUploadProfilePhoto = () => useSettingsMutation(uploadProfilePhoto);
-export const useRemoveProfilePhoto = () => useSettingsMutation((_: void) => removeProfilePhoto());
+export const useRemoveProfilePhoto = () => useSettingsMutation((_: undefined) => removeProfilePhoto());

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { zipInAddress } from "../../../../shared/address";
 import { type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from "../../../../shared/jobs";
 import { isSizeTier } from "../../../../shared/pricing";
@@ -75,6 +75,10 @@ const PHOTO_INPUT_ID = "quote-photo";
  */
 export function QuoteForm() {
   const navigate = useNavigate();
+  // "Book <name>" on a pro's profile (issue 36) comes here with ?pro=<their address>: the choice of pros after
+  // the quote puts them first.
+  const [searchParams] = useSearchParams();
+  const fromProfile = searchParams.get("pro") ?? undefined;
   const { user } = useSession();
   const isCustomer = user?.role === "customer";
   const profile = useCustomerProfile(isCustomer);
@@ -157,7 +161,11 @@ export function QuoteForm() {
         variant: "success",
       });
       void navigate("/quote-submitted", {
-        state: { quote, frequency: values.frequency } satisfies { quote: QuoteSummary; frequency: Frequency },
+        state: { quote, frequency: values.frequency, pro: fromProfile } satisfies {
+          quote: QuoteSummary;
+          frequency: Frequency;
+          pro: string | undefined;
+        },
       });
     } catch (error) {
       inFlight.current = false;

@@ -1,4 +1,5 @@
 import { site } from "../../../../shared/site";
+import { FromProfileNote } from "../components/from-profile-note";
 import { QuoteAside } from "../components/quote-aside";
 import { QuoteForm } from "../components/quote-form";
 import { QuotePageHeader } from "../components/quote-page-header";
@@ -22,7 +23,10 @@ export default function InstantQuotePage() {
         approve.
       </QuotePageHeader>
       <div className="mx-auto grid w-full max-w-6xl items-start gap-8 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_18rem] lg:px-8">
-        <QuoteForm />
+        <div className="grid gap-4">
+          <FromProfileNote />
+          <QuoteForm />
+        </div>
         <QuoteAside />
       </div>
     </>

@@ -52,6 +52,12 @@ function frequencyFromState(state: unknown): Frequency {
   return typeof frequency === "string" && frequency in frequencyLabel ? (frequency as Frequency) : "one_time";
 }
 
+/** The profile the customer came from ("Book <name>"), when the form passed one on. */
+function proFromState(state: unknown): string | undefined {
+  const pro = (state as { pro?: unknown } | null)?.pro;
+  return typeof pro === "string" && /^[a-z0-9-]{1,80}$/.test(pro) ? pro : undefined;
+}
+
 /** "Thursday" for a yyyy-mm-dd date. */
 const weekdayOf = (day: string) => weekdayNames[new Date(`${day}T12:00:00Z`).getUTCDay()]!;
 
@@ -59,7 +65,13 @@ export default function QuoteSubmittedPage() {
   const location = useLocation();
   const quote = quoteFromState(location.state);
   if (!quote) return <MissingDetails />;
-  return <ThankYou quote={quote} frequency={frequencyFromState(location.state)} />;
+  return (
+    <ThankYou
+      quote={quote}
+      frequency={frequencyFromState(location.state)}
+      pro={proFromState(location.state)}
+    />
+  );
 }
 
 function MissingDetails() {
@@ -87,14 +99,22 @@ function MissingDetails() {
   );
 }
 
-function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Frequency }) {
+function ThankYou({
+  quote,
+  frequency,
+  pro,
+}: {
+  quote: QuoteSummary;
+  frequency: Frequency;
+  pro: string | undefined;
+}) {
   const { user } = useSession();
   const isCustomer = user?.role === "customer";
   const hasEstimate = quote.estimateHighCents > 0;
   const price = quote.price ?? null;
   // Pros free to book at once (issue 35): the page then leads with them, and the queue is the other way.
   const bookable = Boolean(price && quote.id && (quote.bookingToken || isCustomer));
-  const pros = useRequestPros(quote.id, quote.bookingToken, bookable);
+  const pros = useRequestPros(quote.id, quote.bookingToken, bookable, pro);
   const [booked, setBooked] = useState<BookingAnswer | null>(null);
   const canBookNow = bookable && !booked && (pros.data?.pros.length ?? 0) > 0;
 
@@ -153,6 +173,7 @@ function ThankYou({ quote, frequency }: { quote: QuoteSummary; frequency: Freque
               token={quote.bookingToken}
               recurring={frequency !== "one_time"}
               onBooked={setBooked}
+              pro={pro}
             />
           ) : null}
           {/* The next step first, above the fold on a phone: an account for a visitor, the requests for a customer. */}

@@ -11,13 +11,14 @@ import {
 import { Link } from "react-router";
 import { ButtonLink } from "../../../components/ui/button-link";
 import { pageMeta } from "../../../lib/meta";
+import { ProListSection } from "../../profiles";
 import { HowItWorks, PageHero, PointCards, QuoteCallout, Section } from "../components/page-parts";
 import { services } from "../content/services";
 
 export function meta() {
   return pageMeta(
     "Find Professionals",
-    "Get matched with a top-rated Charlotte landscaper by location, availability and service type. Every pro is vetted, insured and background-checked.",
+    "Find an approved Charlotte landscaper by neighbourhood and service, read verified reviews from their customers here, and book online.",
   );
 }
 
@@ -48,7 +49,7 @@ const reasons = [
   {
     icon: ShieldCheck,
     title: "Insured",
-    text: "Every pro carries liability insurance, and we check the certificate before their first booking.",
+    text: "We check each pro's liability insurance certificate, and their profile shows until when it is valid: the Insured badge goes the day it lapses.",
   },
   {
     icon: Users,
@@ -58,7 +59,7 @@ const reasons = [
   {
     icon: Star,
     title: "Rated by neighbors",
-    text: "Customer ratings keep standards high. Top-rated crews get matched first.",
+    text: "Reviews come only from customers of completed, paid visits, and better-rated pros rank higher when you choose one.",
   },
 ];
 
@@ -70,8 +71,9 @@ export default function ProfessionalsPage() {
         title="Top-rated Charlotte landscapers, matched to your yard"
         lead={
           <p>
-            Skip the search. Tell us what your property needs and we'll pair you with a vetted local pro who
-            works in your neighborhood and has time on the date you choose.
+            Find an approved pro by neighbourhood and service and read what their customers here say, or skip
+            the search: tell us what your property needs and a vetted local pro who works in your neighborhood
+            and has time on the date you choose takes it.
           </p>
         }
       >
@@ -82,6 +84,15 @@ export default function ProfessionalsPage() {
           Join as a Landscaper
         </ButtonLink>
       </PageHero>
+
+      <Section
+        id="find-a-pro"
+        eyebrow="Approved pros"
+        title="Find a pro near you"
+        intro="Every figure on a pro's profile comes from jobs done through GreenScape: reviews only from their customers, on-time rates from arrival times."
+      >
+        <ProListSection />
+      </Section>
 
       <HowItWorks
         title="From request to approved quote"
