@@ -13,8 +13,8 @@ import { type AppServer, startAppServer } from "./support/server-process";
 /**
  * Pro profiles (issue 36) in the browser: a visitor on a phone searches the list by neighbourhood, opens a
  * profile served as HTML, reads its verified review and books the pro; React hydrates the server's HTML without
- * an error. The demo data gets profile addresses and a released review here, written to the stopped server's
- * database (the lead's demo profiles and Helper R's review flow fill them in the app itself).
+ * an error. The demo seeds profiles and reviews; one more released review, the newest, is written here to the
+ * stopped server's database so the test knows the first review's words.
  */
 const phone = { width: 390, height: 844 };
 const env = { SEED_DEMO: "true", ADMIN_EMAIL: demoAdmin.email, ADMIN_PASSWORD: demoAdmin.password };
@@ -33,7 +33,7 @@ async function prepareDemoProfiles(dataDir: string) {
       insert into review (job_id, landscaper_id, customer_id, author_name, quality, punctuality, communication, body,
         submitted_at, visible_from, reply, replied_at)
       select j.id, l.user_id, j.customer_id, 'Olivia B.', 5, 5, 4, 'Crisp edges and they texted before arriving.',
-        now() - interval '3 days', now() - interval '3 days', 'Thank you, Olivia!', now() - interval '2 days'
+        now() - interval '2 minutes', now() - interval '2 minutes', 'Thank you, Olivia!', now() - interval '1 minute'
       from landscaper l join job j on j.landscaper_id = l.user_id
       where l.slug = 'queen-city-lawn-care' and not exists (select 1 from review r where r.job_id = j.id)
       order by j.created_at limit 1`);
@@ -99,7 +99,14 @@ describe("pro profiles", () => {
     const ld = await page.evaluate(
       () => document.querySelector('script[type="application/ld+json"]')?.textContent ?? "",
     );
-    expect(JSON.parse(ld)).toMatchObject({ "@type": "LocalBusiness", aggregateRating: { reviewCount: 1 } });
+    // As many reviews as the profile counts (the demo's, and the newest written above).
+    const api = await page.request.get(`${server.baseURL}/api/pros/queen-city-lawn-care`);
+    const count = (await api.json()).profile.rating.count as number;
+    expect(count).toBeGreaterThan(1);
+    expect(JSON.parse(ld)).toMatchObject({
+      "@type": "LocalBusiness",
+      aggregateRating: { reviewCount: count },
+    });
     // The Report form opens after hydration (React owns the server's HTML).
     await review.getByRole("button", { name: /Report the review by Olivia B\./ }).click();
     expect(await page.getByLabel(/What is wrong with this review\?/).count()).toBe(1);

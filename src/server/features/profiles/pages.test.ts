@@ -11,6 +11,7 @@ import { landscaper, review } from "../../db/schema.js";
 import { ensureReferenceData } from "../../db/seed.js";
 import { insertCustomer, insertJob, insertLandscaper } from "../../test/admin-fixtures.js";
 import { openTestDatabase } from "../../test/test-database.js";
+import { fillShell } from "./pages.js";
 
 /** The prerendered files the pages are filled into, as the build writes them (only what the server reads). */
 const page = (body: string, title = "Page | GreenScape Charlotte") =>
@@ -147,6 +148,25 @@ describe("profile pages as HTML, the sitemap and robots.txt", () => {
     expect(html).not.toContain("Secret Garden");
     expect(html).not.toContain("Bennett");
     expect(html).not.toMatch(/\b28[0-9]{3}\b/);
+  });
+
+  it("moves React's image preload links out of the island into the head, so the browser hydrates it as sent", () => {
+    const shell =
+      '<html><head><title>x</title></head><body><div id="pro-page" data-island="profile"></div></body></html>';
+    const html = fillShell(shell, {
+      canonical: "https://example.test/pros/a",
+      jsonLd: {},
+      data: { key: "k", data: {} },
+      island: {
+        id: "pro-page",
+        kind: "profile",
+        html: '<link rel="preload" as="image" href="/api/pros/a/photo?v=1"/><h1>A</h1><img src="/api/pros/a/photo?v=1"/>',
+      },
+    });
+    const [head, body] = html.split("</head>") as [string, string];
+    expect(head).toContain('<link rel="preload" as="image" href="/api/pros/a/photo?v=1"/>');
+    expect(body).toContain('<div id="pro-page" data-island="profile"><h1>A</h1><img');
+    expect(body).not.toContain("<link");
   });
 
   it("keeps the Content-Security-Policy strict: the data blocks are not scripts that run", async () => {

@@ -78,8 +78,17 @@ export function fillShell(shell: string, fill: Fill): string {
       ? html.replace(/<meta name="description" content="[^"]*"\/>/, tag)
       : html.replace("</title>", `</title>${tag}`);
   }
+  // React's server renderer writes a preload link for each image ahead of the markup. Left in the island they
+  // are nodes the browser's first render does not have (hydration error #418, a re-render); in the head they
+  // start the photos' downloads early.
+  const hints: string[] = [];
+  const island = fill.island.html.replace(/<link rel="preload"[^>]*\/>/g, (tag) => {
+    hints.push(tag);
+    return "";
+  });
   // After React's own head tags: React leaves tags it did not render where they are when it hydrates.
   const head = [
+    ...hints,
     `<link rel="canonical" href="${escapeHtml(fill.canonical)}"/>`,
     `<meta property="og:url" content="${escapeHtml(fill.canonical)}"/>`,
     `<script type="application/ld+json">${scriptSafeJson(fill.jsonLd)}</script>`,
@@ -88,10 +97,7 @@ export function fillShell(shell: string, fill: Fill): string {
   html = html.replace("</head>", `${head}</head>`);
   const empty = `<div id="${fill.island.id}" data-island="${fill.island.kind}"></div>`;
   if (!html.includes(empty)) throw new Error(`The page has no empty ${fill.island.kind} island.`);
-  return html.replace(
-    empty,
-    `<div id="${fill.island.id}" data-island="${fill.island.kind}">${fill.island.html}</div>`,
-  );
+  return html.replace(empty, `<div id="${fill.island.id}" data-island="${fill.island.kind}">${island}</div>`);
 }
 
 /** HTML, compressed as the browser takes it (the prerendered files are compressed at build). */
