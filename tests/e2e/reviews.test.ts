@@ -123,7 +123,7 @@ describe("verified reviews", () => {
     const theirs = card.getByTestId("rating-of-you");
     await theirs.waitFor();
     expect(await theirs.textContent()).toContain("Clear notes about the gate.");
-    await card.getByText("Published on Rosa's profile.").waitFor();
+    await card.getByText("Released: it shows in Rosa's reviews and counts in their rating.").waitFor();
     await card.getByText("Thank you, Olivia!").waitFor();
     await expectNoSeriousA11yViolations(page, "review-released-390");
     await screenshotFromTop(page, "review-released-390");

@@ -273,6 +273,7 @@ describe("reviews", () => {
       .sort();
     expect(routes).toEqual([
       "GET /api/admin/reviews/reported",
+      "GET /api/pros/:slug/reviews",
       "POST /api/admin/reviews/:id/keep",
       "POST /api/admin/reviews/:id/remove",
       "POST /api/jobs/:id/customer-rating",

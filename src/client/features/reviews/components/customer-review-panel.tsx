@@ -29,7 +29,7 @@ export function CustomerReviewPanel({ job }: { job: JobView }) {
           <h4 className="text-sm font-semibold text-slate-900">Your review</h4>
           <p className="text-sm text-slate-600" data-testid="review-visibility">
             {mineShown
-              ? `Published on ${pro}'s profile.`
+              ? `Released: it shows in ${pro}'s reviews and counts in their rating.`
               : `${pro} and visitors to their profile see it on ${day(review.mineVisibleFrom!)}, or as soon as ${pro} rates this visit.`}
           </p>
           <ReviewCard review={review.mine} replyBy={pro} className="rounded-lg border border-slate-200 p-3" />

@@ -142,7 +142,7 @@ function ReplyForm({ reviewId, disabled }: { reviewId: string; disabled: boolean
     <form noValidate onSubmit={onSubmit} className="grid gap-2" aria-label="Reply to the review">
       <FormField
         label="Your public reply"
-        description="Shown under the review on your profile. You can reply once, and a reply cannot be changed."
+        description="Shown under the review wherever it appears, your public profile included. You can reply once, and a reply cannot be changed."
         error={form.formState.errors.reply?.message}
       >
         <Textarea rows={2} maxLength={1000} {...form.register("reply")} />
