@@ -74,7 +74,7 @@ describe("pro profiles", () => {
     // The list is in the HTML before any script runs.
     expect(await response!.text()).toContain('href="/pros/queen-city-lawn-care"');
     await page.waitForLoadState("networkidle");
-    await page.getByLabel("Neighbourhood").selectOption("Dilworth");
+    await page.getByLabel("Neighborhood").selectOption("Dilworth");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/neighbourhood=Dilworth/);
     await expect.poll(() => page.getByRole("status").filter({ hasText: "serving Dilworth" }).count()).toBe(1);
@@ -108,7 +108,7 @@ describe("pro profiles", () => {
       aggregateRating: { reviewCount: count },
     });
     // The Report form opens after hydration (React owns the server's HTML).
-    await review.getByRole("button", { name: /Report the review by Olivia B\./ }).click();
+    await review.getByRole("button", { name: /Report review by Olivia B\./ }).click();
     expect(await page.getByLabel(/What is wrong with this review\?/).count()).toBe(1);
     await screenshot(page, "pro-profile-390");
 

@@ -15,11 +15,14 @@ const bodies: Record<number, readonly string[]> = {
     "Best the yard has looked since we moved in. They even blew the clippings off the porch.",
     "Quick, careful around the flower beds, and they texted when they were on the way.",
     "",
+    "Reliable every time. The stripes on the front lawn get compliments from the neighbors.",
+    "Showed up early, asked before trimming the roses, and left the gate latched.",
   ],
   4: [
     "Good cut and tidy edges. They came about an hour after the window, but told me why.",
     "Solid work. Missed a strip by the back fence, and fixed it the same day when I messaged.",
     "Nice job on the hedges; a few clippings were left on the walkway.",
+    "Lawn looks great. Would like a heads-up text next time before they arrive.",
   ],
   3: [
     "The mowing was fine, but the clippings were left on the sidewalk and the gate was open.",
@@ -65,6 +68,14 @@ export async function seedDemoReviews(context: DemoContext, jobIds: readonly str
   const months = new Set<string>();
   const completedOf = new Map<string, Date>();
   const reviews: (typeof s.review.$inferInsert)[] = [];
+  // A job's own comment is its review's words once, and only when it fits the stars (the demo jobs reuse a
+  // few comments, and "Great work" under three stars reads as made up); otherwise words that match the stars.
+  const usedComments = new Set<string>();
+  const wordsOf = (comment: string | null, quality: number) => {
+    if (!comment || quality < 4 || usedComments.has(comment)) return null;
+    usedComments.add(comment);
+    return comment;
+  };
   rated.forEach((row, index) => {
     const completedAt = row.completedAt ?? row.ratedAt ?? now;
     const submittedAt = row.ratedAt ?? completedAt;
@@ -87,7 +98,7 @@ export async function seedDemoReviews(context: DemoContext, jobIds: readonly str
       quality,
       punctuality: near(quality, index),
       communication: near(quality, index + 2),
-      body: row.comment ?? choices[index % choices.length]!,
+      body: wordsOf(row.comment, quality) ?? choices[index % choices.length]!,
       submittedAt,
       visibleFrom: submittedAt,
     });

@@ -78,7 +78,13 @@ export function InsuranceExpiryField({
       </div>
       <p
         id={`${id}-state`}
-        className={error ? "text-red-800" : "text-slate-600"}
+        className={
+          error || (left !== null && left < 0)
+            ? "text-red-800"
+            : left !== null && left <= INSURANCE_WARNING_DAYS
+              ? "font-medium text-amber-800"
+              : "text-slate-600"
+        }
         role={error ? "alert" : undefined}
       >
         {error ?? state}

@@ -99,10 +99,12 @@ export function RatingForm({ job }: { job: JobView }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={`Rate job ${job.number}`}>
       <div className="grid gap-1">
-        <h4 className="text-base font-semibold text-slate-900">How did it go?</h4>
+        <h4 className="text-base font-semibold text-slate-900">
+          {seriesMonth ? "Rate this visit and add a tip" : "How did it go?"}
+        </h4>
         <p className="text-sm text-slate-600" data-testid="review-terms">
           {seriesMonth
-            ? `You reviewed this service for ${monthLabel(seriesMonth)} already, so this visit's stars and tip are saved with it and no second review is published.`
+            ? `Your ${monthLabel(seriesMonth)} review of this service is already published, so these stars stay with this visit, seen only by our team, and any tip goes to ${landscaper}; no second review is published.`
             : `Your review is published on ${landscaper}'s profile as ${reviewAuthorName(job.customerName)}, once ${landscaper} has rated this visit or ${BLIND_DAYS} days after you send it; until then neither of you sees the other's.`}
           {review?.openUntil
             ? ` Open until ${formatShortDate(todayInCharlotte(new Date(review.openUntil)))}.`

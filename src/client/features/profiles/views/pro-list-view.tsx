@@ -18,9 +18,16 @@ const selectClass =
 /** At most this many neighbourhood names on a card; the profile lists them all. */
 const AREAS_ON_CARD = 4;
 
-function ProCardView({ pro }: { pro: ProSummary }) {
+function ProCardView({ pro, searched }: { pro: ProSummary; searched?: string | undefined }) {
   const name = proDisplayName(pro);
-  const areas = pro.neighbourhoods.slice(0, AREAS_ON_CARD).join(", ");
+  // The neighbourhood searched for comes first, so each card shows why it is in the list.
+  const ordered = searched
+    ? [
+        ...pro.neighbourhoods.filter((n) => n === searched),
+        ...pro.neighbourhoods.filter((n) => n !== searched),
+      ]
+    : pro.neighbourhoods;
+  const areas = ordered.slice(0, AREAS_ON_CARD).join(", ");
   const more = pro.neighbourhoods.length - AREAS_ON_CARD;
   return (
     <li className={cn(cardClass, "grid gap-3")} data-testid="pro-card">
@@ -66,7 +73,7 @@ function resultText(count: number, total: number, search: ProSearch): string {
   const doing = service ? ` for ${service}` : "";
   if (count === 0)
     return `No approved pro${where ? ` serves ${search.neighbourhood}` : " is listed"}${doing} yet. You can still request a quote: pros who serve your ZIP see it, and our team is told when none does.`;
-  const narrow = total > count ? " Choose a neighbourhood or a service to narrow the list." : "";
+  const narrow = total > count ? " Choose a neighborhood or a service to narrow the list." : "";
   return `${what}${where}${doing}.${narrow}`;
 }
 
@@ -98,7 +105,7 @@ export function ProListView({
         className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
       >
         <label className="grid gap-1 text-sm font-medium text-slate-800">
-          Neighbourhood
+          Neighborhood
           <select name="neighbourhood" defaultValue={search.neighbourhood ?? ""} className={selectClass}>
             <option value="">Anywhere in Charlotte</option>
             {neighbourhoodNames.map((n) => (
@@ -136,7 +143,7 @@ export function ProListView({
           {pros.length ? (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Approved pros">
               {pros.map((pro) => (
-                <ProCardView key={pro.slug} pro={pro} />
+                <ProCardView key={pro.slug} pro={pro} searched={search.neighbourhood} />
               ))}
             </ul>
           ) : null}

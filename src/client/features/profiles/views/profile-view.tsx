@@ -121,14 +121,14 @@ export function ProfileView({
       <Badges profile={profile} />
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="about-heading" className={cn(cardClass, "grid content-start gap-2")}>
-          <h2 id="about-heading" className="text-lg font-bold text-slate-900">
-            About
-          </h2>
-          <p className="text-pretty whitespace-pre-line text-slate-700">
-            {profile.description ?? `${name} has not written a description yet.`}
-          </p>
-        </section>
+        {profile.description ? (
+          <section aria-labelledby="about-heading" className={cn(cardClass, "grid content-start gap-2")}>
+            <h2 id="about-heading" className="text-lg font-bold text-slate-900">
+              About
+            </h2>
+            <p className="text-pretty whitespace-pre-line text-slate-700">{profile.description}</p>
+          </section>
+        ) : null}
         <section aria-labelledby="services-heading" className={cn(cardClass, "grid content-start gap-2")}>
           <h2 id="services-heading" className="text-lg font-bold text-slate-900">
             Services

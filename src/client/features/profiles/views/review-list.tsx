@@ -27,11 +27,14 @@ function ReportControl({ review, onReport }: { review: PublicReview; onReport?: 
     return (
       <button
         type="button"
-        className={cn(buttonVariants({ variant: "link", size: "sm" }), "h-auto px-0 text-slate-700")}
-        aria-label={`Report the review by ${review.authorName}`}
+        className={cn(
+          buttonVariants({ variant: "link", size: "sm" }),
+          "h-auto justify-self-start px-0 text-slate-700",
+        )}
+        aria-label={`Report review by ${review.authorName}`}
         onClick={() => setOpen(true)}
       >
-        Report
+        Report review
       </button>
     );
   return (

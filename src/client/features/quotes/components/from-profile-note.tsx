@@ -19,7 +19,7 @@ export function FromProfileNote() {
       className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900"
       role="status"
     >
-      {`Booking ${name}: when your request gets a firm price, ${name} comes first among the pros you can book if they can take it, and is chosen for you when free on your day.`}
+      {`Booking ${name}: once your request has a firm price (choose your lot's size), ${name} is at the top of the pros you can book, already chosen if free on your date. If they can't take it, the next page says so.`}
     </p>
   );
 }

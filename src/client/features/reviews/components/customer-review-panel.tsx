@@ -18,7 +18,9 @@ export function CustomerReviewPanel({ job }: { job: JobView }) {
   const pro = job.landscaperName ? firstNameOf(job.landscaperName.split(" · ").at(-1)) : "Your landscaper";
   const now = Date.now();
   const mineShown = review.mineVisibleFrom !== null && new Date(review.mineVisibleFrom).getTime() <= now;
-  if (!review.mine && !review.theirs && !review.theirsWaiting && !review.seriesMonth) return null;
+  // The month's review note shows once this visit is rated; before that the rating form says it.
+  const seriesNote = review.seriesMonth !== null && review.seriesMonth !== undefined && job.rating !== null;
+  if (!review.mine && !review.theirs && !review.theirsWaiting && !seriesNote) return null;
   return (
     <section
       className="grid gap-3 border-t border-slate-100 px-4 py-4 sm:px-5"
@@ -34,10 +36,10 @@ export function CustomerReviewPanel({ job }: { job: JobView }) {
           </p>
           <ReviewCard review={review.mine} replyBy={pro} className="rounded-lg border border-slate-200 p-3" />
         </div>
-      ) : review.seriesMonth ? (
+      ) : seriesNote && review.seriesMonth ? (
         <p className="text-sm text-slate-600">
-          You reviewed this service for {monthLabel(review.seriesMonth)} already; your stars stay on this
-          visit.
+          Your {monthLabel(review.seriesMonth)} review of this service is already published; this visit's
+          stars stay with the visit.
         </p>
       ) : null}
       {review.theirs ? (

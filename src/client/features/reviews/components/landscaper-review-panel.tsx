@@ -23,6 +23,10 @@ const day = (iso: string) => formatShortDate(todayInCharlotte(new Date(iso)));
 export function LandscaperReviewPanel({ job, disabled = false }: { job: JobView; disabled?: boolean }) {
   const review = job.review;
   if (review?.side !== "landscaper") return null;
+  const rateOpen = review.state === "open" && Boolean(review.openUntil);
+  // Nothing to read or write (no review came, the rating window closed): no empty box.
+  if (!review.theirs && !(review.theirsWaiting && review.theirsVisibleFrom) && !review.mine && !rateOpen)
+    return null;
   const name = firstNameOf(job.customerName);
   return (
     <section
@@ -103,7 +107,7 @@ function RateCustomerForm({
       />
       <FormField
         label="Note (optional)"
-        description={`Private: ${name} sees your stars and note once they have reviewed this visit, or ${BLIND_DAYS} days after you rate. Other landscapers and our team see only ${name}'s average. Open until ${day(openUntil)}.`}
+        description={`Not public: ${name} sees your stars and note once they have reviewed this visit, or ${BLIND_DAYS} days after you rate. Other landscapers and our team see only ${name}'s average. Open until ${day(openUntil)}.`}
         error={form.formState.errors.note?.message}
       >
         <Textarea rows={2} maxLength={500} {...form.register("note")} />

@@ -68,8 +68,22 @@ function ReportedReviewCard({ item }: { item: ReportedReview }) {
             {review.authorName} on {review.landscaperName}
           </h3>
         </div>
-        <Stars value={review.writtenQuality} label="Quality" />
       </header>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+        <span className="inline-flex items-center gap-1">
+          Quality <Stars value={review.writtenQuality} label="Quality" />
+        </span>
+        {review.punctuality !== null ? (
+          <span className="inline-flex items-center gap-1">
+            Punctuality <Stars value={review.punctuality} label="Punctuality" />
+          </span>
+        ) : null}
+        {review.communication !== null ? (
+          <span className="inline-flex items-center gap-1">
+            Communication <Stars value={review.communication} label="Communication" />
+          </span>
+        ) : null}
+      </p>
       <blockquote className="rounded-lg bg-slate-100/70 px-3 py-2 text-sm whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">
         {review.writtenBody || "(stars only, no text)"}
       </blockquote>

@@ -34,7 +34,6 @@ export function ReviewCard({
           <span className="font-semibold text-slate-900">{review.authorName}</span>
           <span className="text-slate-600"> · {day(review.submittedAt)}</span>
         </p>
-        {review.quality !== null ? <Stars value={review.quality} label="Quality" /> : null}
       </header>
       {review.removedReason !== null ? (
         <p className="rounded-lg bg-slate-100 px-3 py-2 text-slate-700 italic">
@@ -42,16 +41,24 @@ export function ReviewCard({
         </p>
       ) : (
         <>
-          {review.punctuality !== null && review.communication !== null ? (
-            <p className="flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
+          {/* Each star group named on screen, so quality is not read as an overall score. */}
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
+            {review.quality !== null ? (
+              <span className="inline-flex items-center gap-1">
+                Quality <Stars value={review.quality} label="Quality" />
+              </span>
+            ) : null}
+            {review.punctuality !== null ? (
               <span className="inline-flex items-center gap-1">
                 Punctuality <Stars value={review.punctuality} label="Punctuality" />
               </span>
+            ) : null}
+            {review.communication !== null ? (
               <span className="inline-flex items-center gap-1">
                 Communication <Stars value={review.communication} label="Communication" />
               </span>
-            </p>
-          ) : null}
+            ) : null}
+          </p>
           {review.body ? <p className="whitespace-pre-line [overflow-wrap:anywhere]">{review.body}</p> : null}
           {review.reply ? (
             <div className="rounded-lg border-l-4 border-brand-200 bg-brand-50/60 px-3 py-2">

@@ -18,7 +18,7 @@ import { services } from "../content/services";
 export function meta() {
   return pageMeta(
     "Find Professionals",
-    "Find an approved Charlotte landscaper by neighbourhood and service, read verified reviews from their customers here, and book online.",
+    "Find an approved Charlotte landscaper by neighborhood and service, read verified reviews from their customers here, and book online.",
   );
 }
 
@@ -71,7 +71,7 @@ export default function ProfessionalsPage() {
         title="Top-rated Charlotte landscapers, matched to your yard"
         lead={
           <p>
-            Find an approved pro by neighbourhood and service and read what their customers here say, or skip
+            Find an approved pro by neighborhood and service and read what their customers here say, or skip
             the search: tell us what your property needs and a vetted local pro who works in your neighborhood
             and has time on the date you choose takes it.
           </p>
