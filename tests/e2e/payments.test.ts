@@ -17,6 +17,7 @@ import {
 import { useBrowser } from "./support/fixtures";
 import { choosePhotos } from "./support/photo-picker";
 import { submitQuote } from "./support/quotes";
+import { chooseStars } from "./support/stars";
 
 function jobCard(page: Page, number: number): Locator {
   return page.locator(`[data-testid="job-card"][data-job-number="${number}"]`);
@@ -121,12 +122,9 @@ describe("payments (test mode)", () => {
     expect(download.headers()["content-type"]).toBe("application/pdf");
 
     // A rating with a $20 tip: its own charge, all of it the landscaper's.
-    await card
-      .getByRole("group", { name: "Quality of the work" })
-      .getByLabel("5 stars")
-      .check({ force: true });
-    await card.getByRole("group", { name: "Punctuality" }).getByLabel("4 stars").check({ force: true });
-    await card.getByRole("group", { name: "Communication" }).getByLabel("4 stars").check({ force: true });
+    await chooseStars(card.getByRole("group", { name: "Quality of the work" }), 5);
+    await chooseStars(card.getByRole("group", { name: "Punctuality" }), 4);
+    await chooseStars(card.getByRole("group", { name: "Communication" }), 4);
     await card.getByText("Other amount", { exact: true }).click();
     await card.getByLabel("Tip amount (USD)").fill("20");
     await card.getByRole("button", { name: "Submit review" }).click();

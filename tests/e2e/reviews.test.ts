@@ -6,23 +6,10 @@ import { okJson, saveTestCard } from "./support/api";
 import { useBrowser } from "./support/fixtures";
 import { uploadJobPhotos } from "./support/photos";
 import { submitQuote } from "./support/quotes";
+import { chooseStars } from "./support/stars";
 
 const phone = { width: 390, height: 844 };
 const ZIP = "28205";
-
-/**
- * Checks the radio of `n` stars (visually hidden, under its star): again if a re-render of the list (a
- * refetch on focus) lands between the click and the check.
- */
-async function choose(scope: Locator, n: number) {
-  const radio = scope.getByLabel(`${n} stars`, { exact: true });
-  await expect
-    .poll(async () => {
-      if (!(await radio.isChecked())) await radio.check({ force: true }).catch(() => undefined);
-      return radio.isChecked();
-    })
-    .toBe(true);
-}
 
 const customerCard = (page: Page, number: number): Locator =>
   page.locator(`[data-testid="job-card"][data-job-number="${number}"]`);
@@ -79,7 +66,7 @@ describe("verified reviews", () => {
     );
     await form.getByRole("button", { name: "Submit review" }).click();
     await form.getByText("Choose punctuality from 1 to 5 stars.").waitFor();
-    const stars = (group: string, n: number) => choose(form.getByRole("group", { name: group }), n);
+    const stars = (group: string, n: number) => chooseStars(form.getByRole("group", { name: group }), n);
     await stars("Quality of the work", 4);
     await stars("Punctuality", 5);
     await stars("Communication", 3);
@@ -107,7 +94,7 @@ describe("verified reviews", () => {
 
     // They rate the customer: both are released at once.
     const rate = reviews.getByRole("form", { name: "Rate Olivia" });
-    await choose(rate, 5);
+    await chooseStars(rate, 5);
     await rate.getByLabel("Note (optional)").fill("Clear notes about the gate.");
     await rate.getByRole("button", { name: "Rate Olivia" }).click();
     await reviews.getByText("Crisp edges; the clippings on the walk were swept.").waitFor();
