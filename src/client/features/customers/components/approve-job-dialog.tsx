@@ -84,7 +84,15 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
     focusOnLoad.current = false;
     const box = contentRef.current;
     if (!box || document.activeElement !== box) return;
-    box.querySelector<HTMLElement>("input[type=radio]:checked, input")?.focus({ preventScroll: true });
+    const field = box.querySelector<HTMLElement>("input[type=radio]:checked, input");
+    field?.focus({ preventScroll: true });
+    // The terms stay at the top when the field shows above the sticky bar; otherwise the least scroll that
+    // brings it out from under the bar (a taller offer, e.g. with its latest review, on a short phone).
+    const bar = box.querySelector<HTMLElement>("[data-sticky-actions]");
+    if (field && bar) {
+      const hidden = field.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+      if (hidden > 0) box.scrollBy({ top: hidden + 12 });
+    }
   }, [dialog.open, cards.isSuccess]);
   useEffect(() => {
     if (!addingCard || !focusCardForm.current) return;
@@ -232,8 +240,9 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
           {job.landscaperReliability ? (
             <p className="rounded-lg bg-brand-50 px-3 py-2 font-medium text-brand-900">
               <LandscaperRecord name={job.landscaperName} reliability={job.landscaperReliability} withIcon />
-              {job.landscaperReviews ? (
-                <ReviewSummaryLine summary={job.landscaperReviews} className="mt-1 font-normal" />
+              {/* A pro with no review yet is already "New on GreenScape" in the line above. */}
+              {job.landscaperReviews?.count ? (
+                <ReviewSummaryLine summary={job.landscaperReviews} className="mt-1 font-normal" compact />
               ) : null}
             </p>
           ) : null}
@@ -326,7 +335,10 @@ export function ApproveJobDialog({ job }: { job: JobView }) {
           </p>
         </div>
         {/* Kept in view while the terms scroll: on a phone "Approve & book" would sit below the fold. */}
-        <div className="sticky -bottom-6 -mx-6 -mb-6 border-t border-slate-100 bg-white px-6 py-3">
+        <div
+          className="sticky -bottom-6 -mx-6 -mb-6 border-t border-slate-100 bg-white px-6 py-3"
+          data-sticky-actions
+        >
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={step !== null}>

@@ -6,7 +6,16 @@ import { cn } from "../../../lib/utils";
  * A pro's reviews on one line, where a customer chooses or approves them: "4.8 ★ (12 reviews)" and the latest
  * review's first line with its author, or "No reviews yet". Only reviews shown (released, not removed) count.
  */
-export function ReviewSummaryLine({ summary, className }: { summary: ReviewSummary; className?: string }) {
+export function ReviewSummaryLine({
+  summary,
+  className,
+  compact = false,
+}: {
+  summary: ReviewSummary;
+  className?: string;
+  /** One line for the latest review (cut with an ellipsis), where height is short (a dialog on a phone). */
+  compact?: boolean;
+}) {
   const count = reviewCountText(summary);
   const latest = summary.latest;
   const quote = latest?.body ? firstLine(latest.body) : "";
@@ -25,7 +34,10 @@ export function ReviewSummaryLine({ summary, className }: { summary: ReviewSumma
               {summary.count === 1 ? "review" : "reviews"}
             </span>
             {quote && latest ? (
-              <span className="block text-slate-600 [overflow-wrap:anywhere]">
+              <span
+                className={cn("block text-slate-600", compact ? "truncate" : "[overflow-wrap:anywhere]")}
+                title={compact ? `“${quote}” — ${latest.authorName}` : undefined}
+              >
                 “{quote}” — {latest.authorName}
               </span>
             ) : null}
