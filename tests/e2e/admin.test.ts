@@ -159,7 +159,9 @@ describe("admin area", () => {
     expect(await approved.getByTestId("application-notes").textContent()).toBe(
       "Admin notesID and insurance checked",
     );
-    expect(await approved.getByRole("textbox").count()).toBe(0);
+    // (The insurance expiry's date box is the one field left: issue 36.)
+    expect(await approved.getByRole("textbox", { name: /notes/i }).count()).toBe(0);
+    expect(await approved.getByLabel("Insurance certificate expires").count()).toBe(1);
     // Decided: the decision in words, and only the other one on offer (no faded Approve).
     expect(await approved.getByTestId("application-decision").textContent()).toMatch(/^Approved on /);
     expect(await approved.getByRole("button", { name: `Approve ${name}` }).count()).toBe(0);

@@ -95,6 +95,13 @@ describe("reliability and the late lock-out", () => {
       }),
       "rate",
     );
+    // His rating of the customer releases her double-blind review (issue 36): only then does it count.
+    await okJson(
+      await pro.context.request.post(`/api/jobs/${done.id}/customer-rating`, {
+        data: { stars: 5, note: "" },
+      }),
+      "rate the customer",
+    );
 
     // The offer: tomorrow, $95.
     const next = await quote(daysFromToday(1));

@@ -134,6 +134,14 @@ describe("user text is shown as text on every screen (stored XSS)", () => {
       }),
       "rate",
     );
+    // The landscaper's rating of the customer releases the double-blind review (issue 36), so the landscaper's
+    // screens show its comment too.
+    await okJson(
+      await landscaper.request.post(`/api/jobs/${rated.id}/customer-rating`, {
+        data: { stars: 5, note: "" },
+      }),
+      "rate the customer",
+    );
     await okJson(
       await customer.request.post(`/api/jobs/${cancelled.id}/cancel`, { data: { reason: xss.cancelReason } }),
       "cancel",
