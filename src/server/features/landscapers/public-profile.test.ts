@@ -52,6 +52,19 @@ describe("public profile settings", () => {
     expect((await rowOf(first.id)).slug).toBe("avery-stone-lawns");
   });
 
+  it("gives five landscapers of one name signing up at the same moment five different addresses", async () => {
+    const accounts = await Promise.all(
+      Array.from({ length: 5 }, () => signUp(t.app, { role: "landscaper", name: "Twin Oaks" })),
+    );
+    const saved = await Promise.all(
+      accounts.map((a) => putProfile(t.app, a.cookie, profileInput({ businessName: "Twin Oaks Lawn" }))),
+    );
+    for (const response of saved) expect(response.statusCode, response.body).toBe(200);
+    const slugs = await Promise.all(accounts.map(async (a) => (await rowOf(a.id)).slug));
+    expect(new Set(slugs).size).toBe(5);
+    for (const slug of slugs) expect(slug).toMatch(/^twin-oaks-lawn(-[0-9a-f]+)?$/);
+  });
+
   it("saves the description and years, refuses bad input unchanged, and only for the landscaper", async () => {
     const pro = await createLandscaper(t, { status: "approved", name: "Dana Fields" });
     const saved = await put(pro.cookie, {

@@ -11,7 +11,8 @@ import {
   slugBase,
 } from "../../../shared/profile-settings.js";
 import type { Env } from "../../config/env.js";
-import type { Db, DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx, Tx } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/errors.js";
 import { landscaper } from "../../db/schema.js";
 import { badRequest, notFound, unsupportedFile } from "../../lib/errors.js";
 import { sniffFileType } from "../../lib/file-type.js";
@@ -57,6 +58,25 @@ export async function freeSlug(db: DbOrTx, name: string): Promise<string> {
   const taken = new Set(rows.map((r) => r.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * Gives a landscaper without one their profile address, inside the caller's transaction. Two sign-ups of the
+ * same name at once both find the base free: the second's update waits for the first, breaks the unique
+ * index, and is undone to its savepoint; the next try sees the first's address and takes -2.
+ */
+export async function assignSlug(tx: Tx, userId: string, name: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const slug = attempt < 5 ? await freeSlug(tx, name) : `${slugBase(name)}-${randomUUID().slice(0, 8)}`;
+    try {
+      await tx.transaction(async (savepoint) => {
+        await savepoint.update(landscaper).set({ slug }).where(eq(landscaper.userId, userId));
+      });
+      return slug;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 6) throw error;
+    }
+  }
 }
 
 export async function saveProfileSettings(options: {

@@ -25,7 +25,7 @@ import type { Principal } from "../accounts/index.js";
 import { notifyAdmins } from "../notifications/index.js";
 import { requestAreaChange } from "./area-changes.js";
 import { coveredZipCodes } from "./coverage.js";
-import { freeSlug } from "./public-profile.js";
+import { assignSlug } from "./public-profile.js";
 
 type LandscaperRow = typeof landscaper.$inferSelect;
 type DocumentRow = typeof landscaperDocument.$inferSelect;
@@ -116,8 +116,6 @@ export async function saveProfile({ db, env, userId, input }: SaveProfileOptions
       state: input.state,
       zipCode: input.zipCode,
       ...area,
-      // The public profile's address (issue 36), made from the first name given and never changed after.
-      slug: current?.slug ?? (await freeSlug(tx, input.businessName || input.fullName)),
     };
     const [row] = await tx
       .insert(landscaper)
@@ -130,6 +128,8 @@ export async function saveProfile({ db, env, userId, input }: SaveProfileOptions
       })
       .onConflictDoUpdate({ target: landscaper.userId, set: { ...fields, updatedAt: now } })
       .returning();
+    // The public profile's address (issue 36), made from the first name given and never changed after.
+    if (row && !row.slug) row.slug = await assignSlug(tx, userId, input.businessName || input.fullName);
     // A row created before consent was recorded (seeded or imported) gets its consent time now.
     if (row && (!row.backgroundCheckConsentAt || !row.termsConsentAt)) {
       const [updated] = await tx
