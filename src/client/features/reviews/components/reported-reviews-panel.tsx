@@ -12,7 +12,7 @@ import { Button } from "../../../components/ui/button";
 import { failureMessage, reportSubmitFailure } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useModerateReview, useReportedReviews } from "../api/reviews";
-import { Stars } from "./stars";
+import { StarGroups } from "./stars";
 
 /**
  * Reported reviews on /admin/resolutions: each with its text as written and the reports. An admin keeps it as
@@ -69,21 +69,12 @@ function ReportedReviewCard({ item }: { item: ReportedReview }) {
           </h3>
         </div>
       </header>
-      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-        <span className="inline-flex items-center gap-1">
-          Quality <Stars value={review.writtenQuality} label="Quality" />
-        </span>
-        {review.punctuality !== null ? (
-          <span className="inline-flex items-center gap-1">
-            Punctuality <Stars value={review.punctuality} label="Punctuality" />
-          </span>
-        ) : null}
-        {review.communication !== null ? (
-          <span className="inline-flex items-center gap-1">
-            Communication <Stars value={review.communication} label="Communication" />
-          </span>
-        ) : null}
-      </p>
+      <StarGroups
+        quality={review.writtenQuality}
+        punctuality={review.punctuality}
+        communication={review.communication}
+        className="text-sm"
+      />
       <blockquote className="rounded-lg bg-slate-100/70 px-3 py-2 text-sm whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">
         {review.writtenBody || "(stars only, no text)"}
       </blockquote>

@@ -2,7 +2,7 @@ import { formatShortDate, todayInCharlotte } from "../../../../shared/dates";
 import { type ReviewView, removedText } from "../../../../shared/reviews";
 import { cn } from "../../../lib/utils";
 import { ReportReviewDialog } from "./report-review-dialog";
-import { Stars } from "./stars";
+import { StarGroups } from "./stars";
 
 const day = (iso: string) => formatShortDate(todayInCharlotte(new Date(iso)));
 
@@ -41,24 +41,11 @@ export function ReviewCard({
         </p>
       ) : (
         <>
-          {/* Each star group named on screen, so quality is not read as an overall score. */}
-          <p className="flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
-            {review.quality !== null ? (
-              <span className="inline-flex items-center gap-1">
-                Quality <Stars value={review.quality} label="Quality" />
-              </span>
-            ) : null}
-            {review.punctuality !== null ? (
-              <span className="inline-flex items-center gap-1">
-                Punctuality <Stars value={review.punctuality} label="Punctuality" />
-              </span>
-            ) : null}
-            {review.communication !== null ? (
-              <span className="inline-flex items-center gap-1">
-                Communication <Stars value={review.communication} label="Communication" />
-              </span>
-            ) : null}
-          </p>
+          <StarGroups
+            quality={review.quality}
+            punctuality={review.punctuality}
+            communication={review.communication}
+          />
           {review.body ? <p className="whitespace-pre-line [overflow-wrap:anywhere]">{review.body}</p> : null}
           {review.reply ? (
             <div className="rounded-lg border-l-4 border-brand-200 bg-brand-50/60 px-3 py-2">

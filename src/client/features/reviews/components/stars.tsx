@@ -82,3 +82,36 @@ export function StarField({
     </fieldset>
   );
 }
+
+/**
+ * A review's star groups, each named on screen ("Quality ★★★★☆"), so quality is not read as an overall
+ * score; a group with no value (a review carried over from the single rating) is left out.
+ */
+export function StarGroups({
+  quality,
+  punctuality,
+  communication,
+  className,
+}: {
+  quality: number | null;
+  punctuality: number | null;
+  communication: number | null;
+  className?: string;
+}) {
+  const groups = [
+    ["Quality", quality],
+    ["Punctuality", punctuality],
+    ["Communication", communication],
+  ] as const;
+  return (
+    <p className={cn("flex flex-wrap gap-x-4 gap-y-1 text-slate-700", className)}>
+      {groups.map(([label, value]) =>
+        value === null ? null : (
+          <span key={label} className="inline-flex items-center gap-1">
+            {label} <Stars value={value} label={label} />
+          </span>
+        ),
+      )}
+    </p>
+  );
+}
