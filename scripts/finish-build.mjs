@@ -1,9 +1,9 @@
-// After `react-router build`: the prerendered pages' script preloads at low priority, then every text file
-// compressed. Run by `npm run build`.
+// After `react-router build`: the prerendered pages' scripts started after their first paint, then every text
+// file compressed. Run by `npm run build`.
 import path from "node:path";
 import { compressBuild } from "./compress-build.mjs";
-import { lowerPrerenderedPreloads } from "./lower-preloads.mjs";
+import { deferPrerenderedScripts } from "./paint-before-scripts.mjs";
 
 const client = path.resolve(import.meta.dirname, "..", "build", "client");
-lowerPrerenderedPreloads(client);
+deferPrerenderedScripts(client);
 compressBuild(client);

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { DEFAULT_CANCELLATION_FEE_CENTS, WORK_APPROVAL_HOURS } from "./payments.js";
+import { DEFAULT_CANCELLATION_FEE_CENTS, WORK_APPROVAL_HOURS } from "./payment-terms.js";
 
 /**
  * The footer's social networks, in display order, with the hosts a configured profile may be on. A network
@@ -28,14 +27,14 @@ export function isProfileUrl(url: string, hosts: readonly string[]): boolean {
 
 /**
  * GET /api/site: the public pages' facts that are settings of the running server, not of the build (the
- * public pages are prerendered at build time, so they ask for these).
+ * public pages are prerendered at build time, so they ask for these). Its schema is in
+ * `site-settings-schema.ts`: the footer imports this file, which must not load zod.
  */
-export const siteSettingsAnswerSchema = z.object({
-  social: z.array(z.object({ id: z.enum(["facebook", "instagram", "x", "linkedin"]), url: z.url() })),
-  cancellationFeeCents: z.number().int(),
-  workApprovalHours: z.number().int(),
-});
-export type SiteSettings = z.infer<typeof siteSettingsAnswerSchema>;
+export interface SiteSettings {
+  social: Array<{ id: SocialNetworkId; url: string }>;
+  cancellationFeeCents: number;
+  workApprovalHours: number;
+}
 
 /** What the pages show until the answer arrives (and in their prerendered HTML): the settings' defaults. */
 export const defaultSiteSettings: SiteSettings = {

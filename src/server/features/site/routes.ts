@@ -1,9 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import {
-  type SiteSettings,
-  siteSettingsAnswerSchema,
-  socialNetworks,
-} from "../../../shared/site-settings.js";
+import { type SiteSettings, socialNetworks } from "../../../shared/site-settings.js";
+import { siteSettingsAnswerSchema } from "../../../shared/site-settings-schema.js";
 import type { Env } from "../../config/env.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 
