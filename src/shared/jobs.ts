@@ -2,6 +2,7 @@ import { z } from "zod";
 import { addressMessages, zipInAddress } from "./address.js";
 import { myOfferSchema, offerViewSchema } from "./booking.js";
 import { isValidIsoDate, todayInCharlotte } from "./dates.js";
+import { occurredAtField } from "./field.js";
 import { cancellationTermsSchema, jobPaymentViewSchema } from "./payments.js";
 import { dollars, MAX_PRICE_INCREASE_RATIO } from "./price-bounds.js";
 import { priceChangeViewSchema } from "./price-change.js";
@@ -172,6 +173,8 @@ export const completeJobSchema = z.object({
   finalPrice: dollars("Final price"),
   /** Why the final price is above the agreed one; the server asks for it only then. */
   reason: z.string().trim().max(500, { message: "Please keep the reason under 500 characters." }).optional(),
+  /** When the landscaper marked it done on their phone (issue 37); the job event keeps it. */
+  occurredAt: occurredAtField,
 });
 
 /** The customer approves the work: at the agreed price, or at the higher price the landscaper asked. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addDaysIso, isValidIsoDate, todayInCharlotte } from "./dates.js";
+import { occurredAtField } from "./field.js";
 
 /**
  * Proof of work, arrival and disputes (issue 16): the photos a job carries, the landscaper's arrival steps and
@@ -82,6 +83,7 @@ export const onMyWaySchema = z
       .max(5, { message: "Give the time as HH:MM.", abort: true })
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "Give the time as HH:MM." })
       .optional(),
+    occurredAt: occurredAtField,
   })
   .refine((value) => (value.etaMinutes === undefined) !== (value.etaTime === undefined), {
     message: "Choose when you expect to arrive.",

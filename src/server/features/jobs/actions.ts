@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
+import { formatCharlotteClock, formatLongDate, todayInCharlotte } from "../../../shared/dates.js";
 import { jobMessages, maxFinalPriceCents, priceRequestMessages } from "../../../shared/jobs.js";
 import { landscaperDisplayName } from "../../../shared/landscapers.js";
 import { firmPriceText } from "../../../shared/pricing.js";
@@ -21,6 +21,7 @@ import { countPhotos } from "../proof/index.js";
 import { firstVisitDate, offerSeries } from "../series/index.js";
 import type { ActionOptions } from "./action-options.js";
 import { customerDashboardUrl, jobAlerts, servicesOf } from "./alerts.js";
+import { actionTime } from "./field-action.js";
 import { assertAllowed, backToQueue, loadJob, move, recordEvent } from "./lifecycle.js";
 import { makeOffer } from "./offers.js";
 import type { JobRow } from "./views.js";
@@ -280,7 +281,12 @@ export function finalPriceOf(
 
 /** The assigned landscaper marks a scheduled job done at its final price. */
 export async function completeJob(
-  options: ActionOptions & { finalPriceCents: number; reason?: string | undefined },
+  options: ActionOptions & {
+    finalPriceCents: number;
+    reason?: string | undefined;
+    /** When it was marked done on the phone (issue 37), kept in the job event. */
+    occurredAt?: string | undefined;
+  },
 ) {
   const { db, env, principal } = options;
   return db.transaction(async (tx) => {
@@ -309,11 +315,16 @@ export async function completeJob(
     // The photos are the proof the customer approves (or disputes) before anything is charged.
     if (current.status === "scheduled" && (await countPhotos(tx, current.id, "after", current.visit)) === 0)
       throw fieldInvalid("photos", photoMessages.completeNeedsPhoto);
+    // The customer's 48 hours to approve count from when they are told, so completedAt is when it arrives;
+    // a completion sent later from a phone that was offline keeps its own time in the event's note.
+    const now = new Date();
+    const doneAt = actionTime(options.occurredAt, { now, notBefore: current.workStartedAt });
     const updated = await move(tx, {
       current,
       action: "complete",
       actorId: principal.userId,
-      set: { ...finalPriceOf(current, options), completedAt: new Date() },
+      set: { ...finalPriceOf(current, options), completedAt: now },
+      ...(doneAt < now ? { note: `Marked done on the phone at ${formatCharlotteClock(doneAt)}` } : {}),
     });
     await enqueueEmailIfOptedIn(tx, updated.customerEmail, {
       template: "job_complete",

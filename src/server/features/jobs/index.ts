@@ -3,6 +3,7 @@
 // jobs' own actions and routes sit above them and use their entry files.
 export type { ActionOptions } from "./action-options.js";
 export { customerDashboardUrl, jobAlerts, ratingNote, servicesOf } from "./alerts.js";
+export { actionTime, claimFieldKey, fieldKeyOf, forgetOldFieldKeys, oncePerKey } from "./field-action.js";
 export { jobActionRoutes } from "./job-action-route.js";
 export { assertAllowed, backToQueue, loadJob, move, recordEvent } from "./lifecycle.js";
 export { jobInput, jobParams } from "./route-inputs.js";

@@ -7,6 +7,7 @@ import type { RateLimitPolicy } from "../../lib/rate-limit/policies.js";
 import type { RouteInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import type { ActionOptions } from "./action-options.js";
+import { fieldKeyOf, oncePerKey } from "./field-action.js";
 import type { jobParams } from "./route-inputs.js";
 import { type JobRow, jobViewFor } from "./views.js";
 
@@ -37,11 +38,15 @@ export function jobActionRoutes(fastify: FastifyInstance) {
         jobId: parsed.params.id,
         provider: app.paymentProvider,
       };
-      const row = await run(context, parsed);
-      return {
-        job: jobViewFor(principal, row),
-        message: typeof message === "string" ? message : message(row),
-      };
+      // A phone sending its offline queue names each action with a key: a repeat answers the first answer.
+      const once = { db: context.db, userId: principal.userId, key: fieldKeyOf(request), action: path };
+      return oncePerKey({ ...once, jobId: context.jobId }, async (db) => {
+        const row = await run({ ...context, db }, parsed);
+        return {
+          job: jobViewFor(principal, row),
+          message: typeof message === "string" ? message : message(row),
+        };
+      });
     });
   };
 }

@@ -248,7 +248,13 @@ export async function jobRoutes(fastify: FastifyInstance) {
     "/jobs/:id/complete",
     ["landscaper"],
     completeInput,
-    (context, { body }) => completeJob({ ...context, finalPriceCents: body.finalPrice, reason: body.reason }),
+    (context, { body }) =>
+      completeJob({
+        ...context,
+        finalPriceCents: body.finalPrice,
+        reason: body.reason,
+        occurredAt: body.occurredAt,
+      }),
     "Job marked as completed.",
   );
 

@@ -9,8 +9,14 @@ import { firstNameOf } from "../../../shared/session.js";
 import type { Env } from "../../config/env.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { conflict, fieldInvalid, notFound } from "../../lib/errors.js";
-import { type ActionOptions, type JobRow, loadJob, move, tellPerson } from "../jobs/index.js";
+import { type ActionOptions, actionTime, type JobRow, loadJob, move, tellPerson } from "../jobs/index.js";
 import { findProfile } from "../landscapers/index.js";
+
+/** When a field step happened on the phone (ISO), and the server's now (tests inject it). */
+interface FieldTime {
+  occurredAt?: string | undefined;
+  now?: Date | undefined;
+}
 
 /** An ETA further away than this is not "on my way". */
 const MAX_ETA_MS = 6 * 3_600_000;
@@ -68,14 +74,15 @@ export function etaFrom(input: { etaMinutes?: number | undefined; etaTime?: stri
  * channels ('Carlos from Queen City Lawn Care is on the way — arriving about 10:40 AM.').
  */
 export async function markOnMyWay(
-  options: ActionOptions & { etaMinutes?: number | undefined; etaTime?: string | undefined },
+  options: ActionOptions & FieldTime & { etaMinutes?: number | undefined; etaTime?: string | undefined },
 ) {
   const { db, env, principal } = options;
-  const now = new Date();
-  const etaAt = etaFrom(options, now);
   return db.transaction(async (tx) => {
     const current = await ownVisit(tx, options);
     if (current.arrivedAt) throw conflict("You have already marked your arrival for this visit.");
+    // Sent later from a phone that was offline: the ETA counts from when the landscaper set off.
+    const now = actionTime(options.occurredAt, { now: options.now ?? new Date() });
+    const etaAt = etaFrom(options, now);
     const updated = await move(tx, {
       current,
       action: "on_my_way",
@@ -92,11 +99,15 @@ export async function markOnMyWay(
 }
 
 /** 'Arrived', and then 'Work started' (which also stands for the arrival if it was not marked). */
-export async function markArrival(options: ActionOptions & { step: "arrived" | "start_work" }) {
+export async function markArrival(options: ActionOptions & FieldTime & { step: "arrived" | "start_work" }) {
   const { db, env, principal } = options;
   return db.transaction(async (tx) => {
     const current = await ownVisit(tx, options);
-    const now = new Date();
+    // The phone's own time (issue 37), so on-time figures stay true; never before the step it follows.
+    const now = actionTime(options.occurredAt, {
+      now: options.now ?? new Date(),
+      notBefore: options.step === "arrived" ? current.onTheWayAt : (current.arrivedAt ?? current.onTheWayAt),
+    });
     const arrived = options.step === "arrived";
     if (arrived && current.arrivedAt) throw conflict("You have already marked your arrival for this visit.");
     if (!arrived && current.workStartedAt) throw conflict("You have already started the work on this visit.");

@@ -7,7 +7,7 @@ import {
   photoMessages,
   proofPhotoKinds,
 } from "../../../shared/proof.js";
-import type { Db, DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { job, jobPhoto } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import type { Storage } from "../../lib/storage.js";
@@ -182,7 +182,12 @@ export async function addPhotos(options: {
   jobId: string;
   kind: PhotoKind;
   files: Buffer[];
-}): Promise<JobPhoto[]> {
+  /**
+   * Claims the upload's idempotency key in the transaction that records the photos (issue 37); false when
+   * the same upload was recorded before, and then nothing is added.
+   */
+  claim?: ((tx: Tx) => Promise<boolean>) | undefined;
+}): Promise<{ photos: JobPhoto[]; repeated: boolean }> {
   const { db, principal, kind } = options;
   if (options.files.length === 0) throw conflict(photoMessages.none);
   const current = await jobForParty(db, principal, options.jobId);
@@ -197,10 +202,15 @@ export async function addPhotos(options: {
     kind,
     files: options.files,
   });
+  let repeated = false;
   try {
     await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(job).where(eq(job.id, current.id)).for("update");
       if (!locked) throw notFound("Job not found.");
+      if (options.claim && !(await options.claim(tx))) {
+        repeated = true;
+        return;
+      }
       assertMayAdd(locked, principal, kind);
       const visit = locked.visit;
       if ((await countPhotos(tx, locked.id, kind, visit)) + rows.length > MAX_PHOTOS_PER_KIND)
@@ -211,7 +221,8 @@ export async function addPhotos(options: {
     await discard();
     throw error;
   }
-  return photosOf(db, current.id);
+  if (repeated) await discard();
+  return { photos: await photosOf(db, current.id), repeated };
 }
 
 /** The uploader takes back a photo while it can still be added (a wrong shot before completing). */

@@ -13,7 +13,7 @@ import { readMultipart } from "../../lib/multipart.js";
 import { policies } from "../../lib/rate-limit/policies.js";
 import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
-import { jobParams } from "../jobs/index.js";
+import { claimFieldKey, fieldKeyOf, jobParams } from "../jobs/index.js";
 import { setGalleryConsent } from "./gallery-consent.js";
 import { addPhotos, readPhoto, removePhoto } from "./photos.js";
 import { sendPhoto } from "./process-photo.js";
@@ -54,16 +54,21 @@ export async function proofRoutes(fastify: FastifyInstance) {
         tooLargeMessage: photoMessages.tooLarge,
       });
       const { params, body } = uploadInput.parse({ params: request.params, body: form.fields });
-      const photos = await addPhotos({
+      // Photos taken offline are sent later with a key (issue 37): a repeat adds them only once.
+      const key = fieldKeyOf(request);
+      const claim = { userId: principal.userId, action: "/jobs/:id/photos", jobId: params.id };
+      const { photos, repeated } = await addPhotos({
         db: app.database.db,
         storage: app.storage,
         principal,
         jobId: params.id,
         kind: body.kind,
         files: form.files.map((f) => f.buffer),
+        claim: key === undefined ? undefined : (tx) => claimFieldKey(tx, { ...claim, key }),
       });
       const added = form.files.length;
-      return { photos, message: `${added} ${added === 1 ? "photo" : "photos"} added.` };
+      const noun = added === 1 ? "photo" : "photos";
+      return { photos, message: repeated ? "These photos were already added." : `${added} ${noun} added.` };
     },
   );
 

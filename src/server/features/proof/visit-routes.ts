@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { fieldStepSchema } from "../../../shared/field.js";
 import {
   offerRedoSchema,
   onMyWaySchema,
@@ -14,6 +15,7 @@ import { answerRedo, offerRedo, reportProblem, resolveDispute } from "./disputes
 import { listResolutions } from "./resolutions.js";
 
 const onMyWayInput = defineInput({ params: jobParams, body: onMyWaySchema });
+const stepInput = defineInput({ params: jobParams, body: fieldStepSchema });
 const reportInput = defineInput({ params: jobParams, body: reportProblemSchema });
 const offerRedoInput = defineInput({ params: jobParams, body: offerRedoSchema });
 const resolveInput = defineInput({ params: jobParams, body: resolveDisputeSchema });
@@ -27,21 +29,27 @@ export async function visitRoutes(fastify: FastifyInstance) {
     "/jobs/:id/on-my-way",
     ["landscaper"],
     onMyWayInput,
-    (context, { body }) => markOnMyWay({ ...context, etaMinutes: body.etaMinutes, etaTime: body.etaTime }),
+    (context, { body }) =>
+      markOnMyWay({
+        ...context,
+        etaMinutes: body.etaMinutes,
+        etaTime: body.etaTime,
+        occurredAt: body.occurredAt,
+      }),
     "The customer has been told you are on the way.",
   );
   jobAction(
     "/jobs/:id/arrived",
     ["landscaper"],
-    jobInput,
-    (context) => markArrival({ ...context, step: "arrived" }),
+    stepInput,
+    (context, { body }) => markArrival({ ...context, step: "arrived", occurredAt: body?.occurredAt }),
     "The customer has been told you have arrived.",
   );
   jobAction(
     "/jobs/:id/start-work",
     ["landscaper"],
-    jobInput,
-    (context) => markArrival({ ...context, step: "start_work" }),
+    stepInput,
+    (context, { body }) => markArrival({ ...context, step: "start_work", occurredAt: body?.occurredAt }),
     "Work started. The customer has been told.",
   );
 
