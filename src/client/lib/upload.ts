@@ -22,12 +22,14 @@ export function uploadForm<T>(
   options: {
     onProgress?: ((sent: number, total: number) => void) | undefined;
     signal?: AbortSignal | undefined;
+    headers?: Record<string, string> | undefined;
   } = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
     xhr.setRequestHeader("accept", "application/json");
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);

@@ -21,6 +21,8 @@ export interface SignInOptions {
   viewport?: { width: number; height: number };
   /** Another server (a demo or master server of the test's own); the shared test server by default. */
   baseURL?: string;
+  /** "allow" lets the service worker run (the offline app's tests); blocked otherwise. */
+  serviceWorkers?: "allow" | "block";
   /** Sign in this existing account instead of creating one (e.g. a demo account). */
   existing?: { email: string; password: string };
   /** For a new account: its name, address and password (defaults in support/auth.ts). */
@@ -109,13 +111,18 @@ export function useBrowser() {
     async open(
       viewport = desktop,
       server: string = baseURL(),
+      // The service worker keeps the app's files and answers for them (issue 37): only the tests of the
+      // installed, offline app let it run, so the others' request routing sees every request.
+      serviceWorkers: "allow" | "block" = "block",
     ): Promise<{ context: BrowserContext; page: Page }> {
-      const context = session.track(await session.browser.newContext({ baseURL: server, viewport }));
+      const context = session.track(
+        await session.browser.newContext({ baseURL: server, viewport, serviceWorkers }),
+      );
       return { context, page: await context.newPage() };
     },
     /** A fresh context signed in as `role` (a new account unless `existing` is given) and a page in it. */
     async as(role: Role, options: SignInOptions = {}): Promise<SignedIn> {
-      const { context, page } = await session.open(options.viewport, options.baseURL);
+      const { context, page } = await session.open(options.viewport, options.baseURL, options.serviceWorkers);
       return { context, page, account: await signIn(context, role, options) };
     },
     /**

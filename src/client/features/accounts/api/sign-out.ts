@@ -1,8 +1,16 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client";
+import { clearFieldData, sendQueuedFieldActions } from "../../field";
 
-export function signOut(): Promise<unknown> {
-  return apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
+/**
+ * Signs out on the server, then deletes this phone's copy of a landscaper's day (issue 37). What the phone
+ * still holds is sent first; without a network the sign-out itself fails, so nothing kept is lost.
+ */
+export async function signOut(): Promise<unknown> {
+  await sendQueuedFieldActions().catch(() => null);
+  const answer = await apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
+  await clearFieldData();
+  return answer;
 }
 
 /** Signs out on the server and loads the home page afresh. */

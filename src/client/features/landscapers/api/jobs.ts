@@ -10,6 +10,7 @@ import type { LandscaperJobsAnswer, QueueFilters } from "../../../../shared/job-
 import type { JobActionAnswer } from "../../../../shared/jobs";
 import { apiFetch } from "../../../lib/api-client";
 import { jobListKeys } from "../../../lib/query-keys";
+import { sendOrKeep } from "../../field";
 
 export type { QueueStats } from "../../../../shared/job-queue";
 
@@ -63,11 +64,17 @@ export type JobAction =
 export function useJobAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ jobId, ...action }: JobAction & { jobId: string }) =>
-      apiFetch<JobActionAnswer | OkMessageAnswer>(`/api/jobs/${jobId}/${action.action}`, {
-        method: "POST",
-        json: action.body ?? {},
-      }),
+    mutationFn: ({ jobId, jobNumber, ...action }: JobAction & { jobId: string; jobNumber?: number }) => {
+      const send = (request: { headers?: Record<string, string>; body?: unknown } = {}) =>
+        apiFetch<JobActionAnswer | OkMessageAnswer>(`/api/jobs/${jobId}/${action.action}`, {
+          method: "POST",
+          json: request.body ?? action.body ?? {},
+          headers: request.headers,
+        });
+      // Marking a visit complete works without a network (issue 37): kept on the phone, sent later in order.
+      if (action.action !== "complete") return send();
+      return sendOrKeep({ jobId, jobNumber, action: "complete", body: { ...action.body } }, send);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobListKeys.landscaper }),
   });
 }

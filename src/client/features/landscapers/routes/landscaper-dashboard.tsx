@@ -1,4 +1,6 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Bell, CalendarDays, LayoutDashboard, Settings, UserRound, Wallet } from "lucide-react";
+import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import type { LandscaperProfileView } from "../../../../shared/landscapers";
 import type { SessionUser } from "../../../../shared/session";
@@ -12,6 +14,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useTimedOut } from "../../../lib/use-timed-out";
 import { ConversationFromLink } from "../../conversations";
+import { AppUpdatePrompt, keepFieldSnapshot, useFieldSync } from "../../field";
 import { EarningsPanel } from "../../payments";
 import { useLandscaperProfile } from "../api/profile";
 import { AlertsTab } from "../components/profile/alerts-tab";
@@ -70,6 +73,16 @@ export default function LandscaperDashboardPage() {
   );
 }
 
+/**
+ * The landscaper's day without a network (issue 37): what the phone kept is sent as soon as it can, and
+ * today's and tomorrow's visits are written to the phone whenever they are read.
+ */
+function useFieldDay(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useFieldSync(enabled);
+  useEffect(() => (enabled ? keepFieldSnapshot(queryClient) : undefined), [enabled, queryClient]);
+}
+
 function Dashboard({
   user,
   preview,
@@ -81,6 +94,7 @@ function Dashboard({
 }) {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get("tab"));
+  useFieldDay(!preview);
   const status = profile?.status ?? null;
   // A green "Approved" right above "You're paused from new jobs" would contradict the banner.
   const badge =
@@ -118,6 +132,7 @@ function Dashboard({
         ) : null}
       </header>
 
+      {preview ? null : <AppUpdatePrompt />}
       {preview ? (
         <Alert variant="info">
           <AlertTitle>Admin preview of the landscaper dashboard</AlertTitle>

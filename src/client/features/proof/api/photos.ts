@@ -3,10 +3,13 @@ import type { PhotoKind, PhotosAnswer } from "../../../../shared/proof";
 import { photoFields } from "../../../../shared/proof";
 import { apiFetch } from "../../../lib/api-client";
 import { uploadForm } from "../../../lib/upload";
+import { type KeptAnswer, sendOrKeep } from "../../field";
 import { jobUrl, refreshJobLists, useJobChange } from "./job-change";
 
 export interface UploadPhotosInput {
   jobId: string;
+  /** Names the job if the upload is kept on the phone and later refused (issue 37). */
+  jobNumber?: number | undefined;
   kind: PhotoKind;
   files: readonly File[];
   /** The bytes the browser has really sent, of all the photos together. */
@@ -20,18 +23,26 @@ export interface UploadPhotosInput {
  */
 export function uploadPhotos({
   jobId,
+  jobNumber,
   kind,
   files,
   onProgress,
   signal,
-}: UploadPhotosInput): Promise<PhotosAnswer> {
+}: UploadPhotosInput): Promise<PhotosAnswer | KeptAnswer> {
   const form = new FormData();
   form.append("kind", kind);
   files.forEach((file, index) => {
     const field = photoFields[index];
     if (field) form.append(field, file, file.name);
   });
-  return uploadForm<PhotosAnswer>(jobUrl(jobId, "photos"), form, { onProgress, signal });
+  const send = (headers: Record<string, string> = {}) =>
+    uploadForm<PhotosAnswer>(jobUrl(jobId, "photos"), form, { onProgress, signal, headers });
+  // The landscaper's before and after photos can be taken without a network and sent later (issue 37).
+  if (kind !== "before" && kind !== "after") return send();
+  const photos = { kind, files: [...files], names: files.map((file) => file.name) };
+  return sendOrKeep<PhotosAnswer>({ jobId, jobNumber, action: "photos", photos }, (request) =>
+    send(request.headers),
+  );
 }
 
 /** DELETE /api/jobs/:id/photos/:photoId: the uploader takes a photo back before the job is completed. */

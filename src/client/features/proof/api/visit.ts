@@ -1,19 +1,46 @@
 import type { JobActionAnswer } from "../../../../shared/jobs";
 import type { OnMyWayInput } from "../../../../shared/proof";
-import { postJob, useJobChange } from "./job-change";
+import { apiFetch } from "../../../lib/api-client";
+import { type KeptAnswer, sendOrKeep } from "../../field";
+import { jobUrl, useJobChange } from "./job-change";
+
+type StepAnswer = JobActionAnswer | KeptAnswer;
+/** The visit a step is for; its number names it if the step is kept and later refused. */
+export interface VisitRef {
+  jobId: string;
+  jobNumber?: number | undefined;
+}
+
+/**
+ * A step of the visit's day, sent at once with the time it happened, or kept on the phone without a network
+ * (issue 37) and sent later in order.
+ */
+function sendStep(
+  { jobId, jobNumber }: VisitRef,
+  action: "on-my-way" | "arrived" | "start-work",
+  body: Record<string, unknown> = {},
+) {
+  return sendOrKeep<JobActionAnswer>({ jobId, jobNumber, action, body }, (request) =>
+    apiFetch<JobActionAnswer>(jobUrl(jobId, action), {
+      method: "POST",
+      json: request.body,
+      headers: request.headers,
+    }),
+  );
+}
 
 /** The landscaper's arrival steps on a scheduled job; each answers the job and a message, and notifies the customer. */
-export function sendOnMyWay(input: { jobId: string } & OnMyWayInput): Promise<JobActionAnswer> {
-  const { jobId, ...body } = input;
-  return postJob(jobId, "on-my-way", body);
+export function sendOnMyWay(input: VisitRef & OnMyWayInput): Promise<StepAnswer> {
+  const { jobId, jobNumber, ...body } = input;
+  return sendStep({ jobId, jobNumber }, "on-my-way", body);
 }
 
-export function sendArrived(jobId: string): Promise<JobActionAnswer> {
-  return postJob(jobId, "arrived");
+export function sendArrived(job: VisitRef): Promise<StepAnswer> {
+  return sendStep(job, "arrived");
 }
 
-export function sendStartWork(jobId: string): Promise<JobActionAnswer> {
-  return postJob(jobId, "start-work");
+export function sendStartWork(job: VisitRef): Promise<StepAnswer> {
+  return sendStep(job, "start-work");
 }
 
 export const useOnMyWay = () => useJobChange(sendOnMyWay);

@@ -102,7 +102,7 @@ function OnMyWayDialog({ job, disabled, describedBy, again = false }: JobActionP
     }
     setErrors({});
     try {
-      const answer = await onMyWay.mutateAsync({ jobId: job.id, ...body });
+      const answer = await onMyWay.mutateAsync({ jobId: job.id, jobNumber: job.number, ...body });
       toast({ title: answer.message, variant: "success" });
       close();
     } catch (error) {
@@ -206,7 +206,7 @@ function ArrivedButton({ job, disabled, describedBy }: JobActionProps) {
       icon={<MapPinCheck className="size-4" aria-hidden="true" />}
       onClick={async () => {
         try {
-          const answer = await arrived.mutateAsync(job.id);
+          const answer = await arrived.mutateAsync({ jobId: job.id, jobNumber: job.number });
           toast({ title: answer.message, variant: "success" });
         } catch (error) {
           toast({
@@ -241,7 +241,7 @@ function StartWorkDialog({ job, disabled, describedBy }: JobActionProps) {
     setRoot(undefined);
     await photos.uploadThen(async () => {
       try {
-        const answer = await startWork.mutateAsync(job.id);
+        const answer = await startWork.mutateAsync({ jobId: job.id, jobNumber: job.number });
         toast({ title: answer.message, variant: "success" });
         close();
       } catch (error) {

@@ -14,7 +14,7 @@ import { useUploadProgress } from "./use-upload-progress";
  * with the new photos): the upload alone does not. `picker` and `labels` are what the dialog's PhotoPicker and submit
  * button take from here.
  */
-export function useUploadThen(job: Pick<JobView, "id" | "photos" | "visit">, kind: PhotoKind) {
+export function useUploadThen(job: Pick<JobView, "id" | "number" | "photos" | "visit">, kind: PhotoKind) {
   const upload = useUploadPhotosBeforeAction();
   const progress = useUploadProgress();
   const [files, setFiles] = useState<File[]>([]);
@@ -24,7 +24,13 @@ export function useUploadThen(job: Pick<JobView, "id" | "photos" | "visit">, kin
     setPhotoError(null);
     if (files.length > 0) {
       try {
-        await upload.mutateAsync({ jobId: job.id, kind, files, onProgress: progress.track });
+        await upload.mutateAsync({
+          jobId: job.id,
+          jobNumber: job.number,
+          kind,
+          files,
+          onProgress: progress.track,
+        });
         setFiles([]);
       } catch (error) {
         setPhotoError(failureMessage(error));

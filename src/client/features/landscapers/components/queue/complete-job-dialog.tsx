@@ -75,6 +75,7 @@ export function CompleteJobDialog({
       try {
         const answer = await action.mutateAsync({
           jobId: job.id,
+          jobNumber: job.number,
           action: "complete",
           body: {
             finalPrice: String(values.finalPrice),

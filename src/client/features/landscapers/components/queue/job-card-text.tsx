@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { formatCharlotteDateTime, formatShortDate } from "../../../../../shared/dates";
-import type { JobView, PriceRequestView } from "../../../../../shared/jobs";
+import type { JobStatus, JobView, PriceRequestView } from "../../../../../shared/jobs";
 import { frequencyLabel, seriesLabel, weekdayNames } from "../../../../../shared/recurring";
 import { formatCents } from "../../../../../shared/services";
 import { customerCalled } from "../../lib/contact-text";
@@ -62,3 +62,12 @@ export function cardNote(job: JobView, visitDayComes: boolean): string | null {
               ? `Cancelled: ${job.cancelReason}`
               : null;
 }
+
+/** The label of the card's date, by where the job stands. */
+export const dateLabel: Record<JobStatus, string> = {
+  pending: "Date",
+  accepted: "Offered for",
+  scheduled: "Scheduled",
+  completed: "Service date",
+  cancelled: "Was scheduled",
+};

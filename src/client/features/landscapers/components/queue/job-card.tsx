@@ -56,16 +56,8 @@ import {
 import { CompleteJobDialog } from "./complete-job-dialog";
 import { AcceptJobDialog, reportActionError, WithdrawJobDialog } from "./job-action-dialogs";
 import { Detail, EmailLink, LaterVisitsNote, PhoneLink, Whole } from "./job-card-parts";
-import { cardNote, milesLabel, priceRequestText, seriesText } from "./job-card-text";
+import { cardNote, dateLabel, milesLabel, priceRequestText, seriesText } from "./job-card-text";
 import { ReleaseBookingDialog } from "./release-booking-dialog";
-
-const dateLabel: Record<JobStatus, string> = {
-  pending: "Date",
-  accepted: "Offered for",
-  scheduled: "Scheduled",
-  completed: "Service date",
-  cancelled: "Was scheduled",
-};
 
 interface JobCardProps {
   job: JobView;
@@ -76,10 +68,19 @@ interface JobCardProps {
   laterDates?: readonly string[] | undefined;
   /** In the Schedule's visit dialog, whose title already names the customer and the job: no visible heading. */
   titled?: boolean | undefined;
+  /** What this phone still holds for the job, or was refused when sent (issue 37). */
+  fieldNote?: React.ReactNode;
 }
 
 /** One job of the queue: who, what, where and when, the money, and what this landscaper can do next. */
-export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled = false }: JobCardProps) {
+export function JobCard({
+  job,
+  canAct,
+  lockedReasonId,
+  laterDates = [],
+  titled = false,
+  fieldNote,
+}: JobCardProps) {
   const decline = useJobAction();
   const assigned = job.status !== "pending";
   const describedBy = canAct ? undefined : lockedReasonId;
@@ -355,6 +356,7 @@ export function JobCard({ job, canAct, lockedReasonId, laterDates = [], titled =
         <LaterVisitsNote seriesNumber={job.series.number} dates={laterDates} />
       ) : null}
 
+      {fieldNote}
       {note || moved || actions.length > 0 || leaving.length > 0 ? (
         <footer className="grid gap-3 border-t border-slate-100 pt-4">
           {note || moved ? (

@@ -3,6 +3,7 @@ import { queueCountText, queueShowLabel, queueSortLine } from "../../../../../sh
 import { EmptyState } from "../../../../components/empty-state";
 import { Button } from "../../../../components/ui/button";
 import { ButtonLink } from "../../../../components/ui/button-link";
+import { FieldDayBanner, FieldJobNote, useFieldOutbox, withQueued } from "../../../field";
 import { DayRequestsNotice } from "../../../series";
 import { useLandscaperJobs } from "../../api/jobs";
 import { useQueueFilters } from "../../hooks/use-queue-filters";
@@ -29,13 +30,15 @@ interface JobQueuePanelProps {
 export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
   const filterState = useQueueFilters();
   const jobs = useLandscaperJobs(filterState.filters, true);
+  // What this phone did without a network and has not sent yet shows as done (issue 37).
+  const field = useFieldOutbox();
   const first = jobs.data?.pages[0];
   const pages = jobs.data?.pages ?? [];
   // Each page answers for its own series: a series first listed on a later page has its dates there.
   const data = first
     ? {
         ...first,
-        jobs: pages.flatMap((page) => page.jobs),
+        jobs: pages.flatMap((page) => page.jobs).map((job) => withQueued(job, field.entries, field.urlOf)),
         seriesVisitDates: Object.assign({}, ...pages.map((page) => page.seriesVisitDates ?? {})) as Record<
           string,
           string[]
@@ -48,6 +51,7 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
   return (
     <div className="grid gap-6">
       {/* Customers' asks for another weekday come first, whatever the filters and page show. */}
+      <FieldDayBanner entries={field.entries} shownJobIds={new Set(data?.jobs.map((job) => job.id))} />
       <DayRequestsNotice enabled={canAct} />
       <StatTiles stats={data?.stats} />
 
@@ -111,6 +115,7 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
                         canAct={canAct}
                         lockedReasonId={lockedReasonId}
                         laterDates={laterVisitDates(job, data.seriesVisitDates)}
+                        fieldNote={<FieldJobNote jobId={job.id} entries={field.entries} />}
                       />
                     </li>
                   ))}
