@@ -52,15 +52,8 @@ export async function runRainFlags(options: RainFlagOptions): Promise<RainFlagRe
     isNotNull(job.landscaperId),
     between(job.scheduledDate, today, last),
   );
-  await db
-    .insert(visitWeather)
-    .select(
-      db
-        .select({ jobId: job.id, checkedAt: sql<Date | null>`null`.as("checked_at") })
-        .from(job)
-        .where(inWindow),
-    )
-    .onConflictDoNothing();
+  const due = await db.select({ jobId: job.id }).from(job).where(inWindow);
+  if (due.length > 0) await db.insert(visitWeather).values(due).onConflictDoNothing();
   // Rows of visits gone past stay no longer than a day after their date (a moved visit's row is re-read).
   await db.delete(visitWeather).where(
     inArray(
