@@ -72,7 +72,8 @@ beforeAll(async () => {
     const grid = /^\/gridpoints\/GSP\/(\d+),50$/.exec(path);
     if (!grid) return json({ status: 404 }, 404);
     const x = Number(grid[1]);
-    if (x === 60 && gridFailure) return json({ title: "Unexpected Problem", status: gridFailure }, gridFailure);
+    if (x === 60 && gridFailure)
+      return json({ title: "Unexpected Problem", status: gridFailure }, gridFailure);
     if (x === 62) return json({ title: "Unexpected Problem", status: 500 }, 500);
     const layer = (values: unknown[]) => ({
       properties: {
@@ -163,7 +164,9 @@ describe("the National Weather Service adapter against a local peer", () => {
     try {
       const stale = await provider().dailyRain({ latitude: 35.2271, longitude: -80.8431 }, minutes(60));
       expect(stale?.days["2026-12-01"]).toBe(70);
-      expect(await provider().dailyRain({ latitude: 35.2271, longitude: -80.8431 }, minutes(16 + 181))).toBeNull();
+      expect(
+        await provider().dailyRain({ latitude: 35.2271, longitude: -80.8431 }, minutes(16 + 181)),
+      ).toBeNull();
     } finally {
       gridFailure = null;
     }
