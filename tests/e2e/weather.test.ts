@@ -201,6 +201,7 @@ describe("rain days on the Schedule", () => {
     const moved = daySection(page, dry);
     await expect.poll(() => moved.getByText(/^Moved from /).count()).toBe(2);
     await expect.poll(() => day.getByText("80 % chance of rain").count()).toBe(0);
+    await screenshotFromTop(page, "weather-day-moved-390");
 
     // The customer: each visit shows its new day, why, and the way to decline it (cancelling that visit).
     const customerPage = customer.page;
@@ -212,6 +213,8 @@ describe("rain days on the Schedule", () => {
       expect(await banner.textContent()).toContain(`(80 % chance)`);
       await banner.getByRole("button", { name: "Cancel this visit instead" }).waitFor();
     }
+    await expectNoSeriousA11yViolations(customerPage, "customer-moved-1280");
+    await screenshotFromTop(customerPage, "weather-customer-moved-1280");
   });
 });
 
