@@ -309,4 +309,15 @@ describe("rain flags and Move my day", () => {
       .where(and(eq(job.landscaperId, pro.id), eq(job.scheduledDate, THURSDAY)));
     expect(rows).toHaveLength(3);
   });
+
+  it("two passes at once read each visit once (claims with SKIP LOCKED)", async () => {
+    for (const zip of ["28202", "28203", "28277"]) await visit(`Mon ${zip}`, MONDAY, zip);
+    const [a, b] = await Promise.all([pass(at(100)), pass(at(100))]);
+    expect(a.checked + b.checked).toBe(3);
+    const rows = await t.database.db
+      .select()
+      .from(visitWeather)
+      .where(inArray(visitWeather.jobId, [ids["Mon 28202"]!, ids["Mon 28203"]!, ids["Mon 28277"]!]));
+    expect(rows.map((row) => row.checkedAt?.toISOString())).toEqual(Array(3).fill(at(100).toISOString()));
+  });
 });
