@@ -14,6 +14,7 @@ import {
 import { formatCents, jobLabel, serviceName } from "../../../../../shared/services";
 import { Badge } from "../../../../components/ui/badge";
 import { cn } from "../../../../lib/utils";
+import { RainDay } from "../../../weather";
 import { useSchedule } from "../../api/schedule";
 import { capacityText, dayLabel, daySummary, legText, streetOf, weekRange } from "../../lib/schedule-text";
 import { ListPanel } from "../list-panel";
@@ -242,6 +243,7 @@ function Day({
         {heading}
         <p className="text-sm text-slate-600">{daySummary(day, baseMapped)}</p>
         {day.date >= today ? <DayCapacity day={day} /> : null}
+        {day.date >= today ? <RainDay date={day.date} /> : null}
       </div>
       <ol className="grid gap-2" aria-label={`Suggested order, ${dayLabel(day.date)}`}>
         {day.visits.map((visit) => (
