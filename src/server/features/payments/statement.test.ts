@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addDaysIso, todayInCharlotte } from "../../../shared/dates.js";
 import { rowsOf } from "../../db/client.js";
 import { job, payout, user } from "../../db/schema.js";
