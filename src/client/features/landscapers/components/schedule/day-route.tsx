@@ -18,22 +18,22 @@ export function DayRoute({ day, base }: { day: ScheduleDay; base: string | null 
           <span>Suggested order saves about {day.minutesSaved} min against the booked order</span>
         </p>
       ) : null}
-      <ul className="flex flex-wrap gap-x-3 gap-y-1">
+      {/* Not a list: the day's stops are its list items, and one link is the usual case. */}
+      <p className="flex flex-wrap gap-x-3 gap-y-1">
         {legs.map((leg) => (
-          <li key={leg.fromStop}>
-            <a
-              href={leg.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex min-h-6 items-center gap-1 font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900 focus-visible:rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-            >
-              {legs.length === 1 ? "Open in Maps" : `Open stops ${leg.fromStop}–${leg.toStop} in Maps`}
-              <ExternalLink className="size-3.5" aria-hidden="true" />
-              <span className="sr-only"> (Google Maps, opens in a new tab)</span>
-            </a>
-          </li>
+          <a
+            key={leg.fromStop}
+            href={leg.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-6 items-center gap-1 font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900 focus-visible:rounded focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+          >
+            {legs.length === 1 ? "Open in Maps" : `Open stops ${leg.fromStop}–${leg.toStop} in Maps`}
+            <ExternalLink className="size-3.5" aria-hidden="true" />
+            <span className="sr-only"> (Google Maps, opens in a new tab)</span>
+          </a>
         ))}
-      </ul>
+      </p>
     </div>
   );
 }
