@@ -49,6 +49,7 @@ import { reviewRoutes } from "./features/reviews/routes.js";
 import { scheduleRoutes } from "./features/schedule/routes.js";
 import { seriesRoutes } from "./features/series/routes.js";
 import { siteRoutes } from "./features/site/routes.js";
+import { weatherRoutes } from "./features/weather/routes.js";
 import { answerSerializerCompiler, noValidatorCompiler } from "./lib/answers.js";
 import { createStorage } from "./lib/create-storage.js";
 import { DEFAULT_BODY_LIMIT, registerJsonParser } from "./lib/json-body.js";
@@ -58,6 +59,8 @@ import { createParcelProvider } from "./lib/parcels/create-parcels.js";
 import type { ParcelProvider } from "./lib/parcels/parcel-provider.js";
 import { getOrCreateSetting, randomSecret } from "./lib/settings.js";
 import type { Storage } from "./lib/storage.js";
+import { createForecastProvider } from "./lib/weather/create-forecast.js";
+import type { ForecastProvider } from "./lib/weather/forecast-provider.js";
 import { accessPlugin } from "./plugins/access.js";
 import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { originCheckPlugin } from "./plugins/origin-check.js";
@@ -78,6 +81,8 @@ export interface BuildOptions {
   paymentProvider?: PaymentProvider;
   /** Lot sizes come from this provider; the one the settings name (none by default) when absent. */
   parcelProvider?: ParcelProvider;
+  /** Chances of rain come from this provider; the one the settings name (none by default) when absent. */
+  forecastProvider?: ForecastProvider;
 }
 
 declare module "fastify" {
@@ -91,6 +96,7 @@ declare module "fastify" {
     sessionCache: SessionCache;
     paymentProvider: PaymentProvider;
     parcelProvider: ParcelProvider;
+    forecastProvider: ForecastProvider;
   }
 }
 
@@ -180,6 +186,10 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const paymentProvider = options.paymentProvider ?? paymentProviderFor(env, database.db);
   app.decorate("paymentProvider", paymentProvider);
   app.decorate("parcelProvider", options.parcelProvider ?? createParcelProvider(env));
+  const forecastProvider =
+    options.forecastProvider ??
+    createForecastProvider(env, database.db, (message) => app.log.warn({ weather: message }, "no forecast"));
+  app.decorate("forecastProvider", forecastProvider);
   const paymentPass = new ScheduledWork({
     db: database.db,
     provider: paymentProvider,
@@ -189,6 +199,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     schedule: { day: env.PAYOUT_DAY, hour: env.PAYOUT_HOUR },
     env,
     approvalHours: env.WORK_APPROVAL_HOURS,
+    forecast: forecastProvider,
   });
   if (env.PAYMENTS_WORKER) app.addHook("onReady", async () => paymentPass.start());
   app.addHook("onClose", async () => paymentPass.stop());
@@ -290,6 +301,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await api.register(conversationRoutes);
       await api.register(scheduleRoutes);
       await api.register(reviewRoutes);
+      await api.register(weatherRoutes);
       await api.register(profileRoutes);
     },
     { prefix: "/api" },

@@ -8,6 +8,8 @@ import {
   runPayouts,
 } from "./features/payments/index.js";
 import { runDayRequestLapse, runLateLockout, runSeriesPass } from "./features/series/index.js";
+import { runRainFlags } from "./features/weather/index.js";
+import type { ForecastProvider } from "./lib/weather/forecast-provider.js";
 
 // One timer for the scheduled work of several features (payments, series, conversations): it sits above them
 // so that none of them imports another's schedule. Each pass claims its rows with SKIP LOCKED.
@@ -18,7 +20,12 @@ export class ScheduledWork {
   private stopped = false;
 
   constructor(
-    private readonly options: PaymentPassOptions & { pollMs: number; schedule: PayoutSchedule; env: Env },
+    private readonly options: PaymentPassOptions & {
+      pollMs: number;
+      schedule: PayoutSchedule;
+      env: Env;
+      forecast: ForecastProvider;
+    },
   ) {}
 
   start() {
@@ -42,6 +49,15 @@ export class ScheduledWork {
         .then(() => runDayRequestLapse(this.options))
         // An insurance certificate lapsing within 30 days: the landscaper and the admins are told once.
         .then(() => runInsuranceWarnings({ db: this.options.db, env: this.options.env }))
+        // Rain flags on the Schedule: each visit of the next 3 days read once a cache period (issue 37).
+        .then(() =>
+          runRainFlags({
+            db: this.options.db,
+            forecast: this.options.forecast,
+            thresholdPercent: this.options.env.RAIN_FLAG_PERCENT,
+            recheckMs: this.options.env.WEATHER_CACHE_MINUTES * 60_000,
+          }),
+        )
         .catch((error) => this.options.log.error({ err: error }, "payment pass failed"));
       await this.running;
       if (this.stopped) return;

@@ -5,8 +5,9 @@ import type { SeriesFrequency } from "./recurring.js";
 
 /**
  * The landscaper's week (issue 17): this week's and next week's scheduled visits, Monday to Sunday on
- * Charlotte's calendar, each day in a suggested driving order (nearest neighbour over ZIP centroids from the
- * landscaper's base ZIP) with the estimated miles of each leg and of the day.
+ * Charlotte's calendar, each day in a suggested driving order (nearest neighbour improved by 2-opt and Or-opt
+ * over ZIP centroids from the landscaper's base ZIP, decision 026) with the estimated miles of each leg and of
+ * the day, and the minutes that order saves against the booked one.
  */
 
 export const scheduleWeeks = ["this", "next"] as const;
@@ -60,6 +61,11 @@ export const scheduleDaySchema = z.object({
   visits: z.array(scheduleVisitSchema),
   /** The sum of the day's legs (unmapped visits count nothing), to a tenth of a mile. */
   totalMiles: z.number(),
+  /**
+   * Whole minutes of driving the suggested order saves against the booked order (by job number), from
+   * straight-line miles with a detour factor and an urban speed (decision 026); 0 under one minute.
+   */
+  minutesSaved: z.number().int().nonnegative(),
   /** Visits a day from the landscaper's availability (issue 35), null on a day they don't work. */
   capacity: z.number().nullable(),
   /**
@@ -79,7 +85,15 @@ export const scheduleAnswerSchema = z.object({
   /** Charlotte's today, so the screen marks it by the same clock that chose the weeks. */
   today: z.string(),
   /** Where each day's order starts; `mapped` false when the base ZIP has no centroid (no first leg then). */
-  base: z.object({ zipCode: z.string(), area: z.string(), mapped: z.boolean() }).nullable(),
+  base: z
+    .object({
+      zipCode: z.string(),
+      area: z.string(),
+      mapped: z.boolean(),
+      /** The landscaper's own street address, the origin of the day's "Open in Maps" directions. */
+      address: z.string(),
+    })
+    .nullable(),
   weeks: z.object({ this: scheduleWeekSchema, next: scheduleWeekSchema }),
   /** A master user's preview: no visits. */
   preview: z.boolean(),

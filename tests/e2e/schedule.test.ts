@@ -122,6 +122,26 @@ describe("the landscaper's schedule", () => {
       )
       .waitFor();
 
+    // Booked farthest first, the suggested order saves driving: the minutes the server worked out, and the
+    // whole day in Google Maps from the base through the stops in the shown order.
+    const answer = await okJson<{
+      weeks: Record<string, { days: { date: string; minutesSaved: number }[] }>;
+    }>(await page.request.get("/api/landscaper/schedule"), "schedule");
+    const saved = Object.values(answer.weeks)
+      .flatMap((week) => week.days)
+      .find((day) => day.date === today)!.minutesSaved;
+    expect(saved).toBeGreaterThanOrEqual(1);
+    await todays.getByText(`Suggested order saves about ${saved} min against the booked order`).waitFor();
+    const maps = new URL(
+      (await todays.getByRole("link", { name: /^Open in Maps/ }).getAttribute("href")) ?? "",
+    );
+    expect(maps.origin + maps.pathname).toBe("https://www.google.com/maps/dir/");
+    expect(maps.searchParams.get("origin")).toMatch(/^100 N Tryon St.*28202$/);
+    expect(maps.searchParams.get("waypoints")).toBe(
+      "1500 East Blvd, Charlotte, NC 28203|4400 Sharon Rd, Charlotte, NC 28210",
+    );
+    expect(maps.searchParams.get("destination")).toBe("9800 Rea Rd, Charlotte, NC 28277");
+
     // The other day's visit is under its own heading, in whichever week holds it; days without one say so.
     if (laterWeek === "next") await page.getByRole("button", { name: /^Next week/ }).click();
     expect(await visitNames(page, later)).toEqual([`Stop 1: Tom Tomorrow · JOB-${tomorrow.number}`]);

@@ -212,6 +212,15 @@ export const envSchema = z.object({
   PARCEL_AREA_UNIT: z.enum(["acres", "sqft"]).default("acres"),
   PARCEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
   PARCEL_SOURCE: z.string().min(1).max(60).default("From county records"),
+  // Rain flags on the Schedule (issue 37): "nws" reads api.weather.gov; "none" (the default) flags nothing.
+  WEATHER_PROVIDER: z.enum(["none", "nws"]).default("none"),
+  WEATHER_NWS_URL: z.url().default("https://api.weather.gov"),
+  // NWS requires a User-Agent naming the application and a contact, e.g. "GreenScape (ops@example.com)".
+  WEATHER_USER_AGENT: z.string().max(200).optional(),
+  WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  WEATHER_CACHE_MINUTES: z.coerce.number().int().min(15).max(1440).default(30),
+  // A visit is flagged when the day's chance of rain at its place is at least this.
+  RAIN_FLAG_PERCENT: z.coerce.number().int().min(1).max(100).default(60),
   // Tests only: where the Stripe API is (a local peer); Stripe's own servers when unset.
   STRIPE_API_URL: z.url().optional(),
   // Uploads in an S3-compatible object store instead of DATA_DIR/uploads (needed by several instances).

@@ -8,3 +8,4 @@ export * from "./schema/payments.js";
 export * from "./schema/people.js";
 export * from "./schema/pricing.js";
 export * from "./schema/reviews.js";
+export * from "./schema/weather.js";

@@ -31,6 +31,7 @@ describe("every /api answer has a shared schema", () => {
         "GET /api/jobs/:id/messages/:messageId/image",
         "GET /api/jobs/:id/receipt",
         "GET /api/jobs/:id/calendar",
+        "GET /api/landscaper/earnings/visits.csv",
         "GET /api/documents/:id",
         "GET /api/landscaper/public-profile/photo",
         "GET /api/notifications/stream",

@@ -31,6 +31,7 @@ import { jobMoneyRoutes } from "./job-money-routes.js";
 import { earningsOf, setUpPayoutAccount } from "./payouts.js";
 import { StripeProvider } from "./providers/index.js";
 import { receiptData, receiptPdf } from "./receipt.js";
+import { statementRoutes } from "./statement-routes.js";
 import { applyStripeEvent } from "./webhooks.js";
 
 const cardParams = z.object({ id: z.uuid({ message: "Card not found." }) });
@@ -49,6 +50,7 @@ const confirmCardInput = defineInput({
 export async function paymentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodAnswers>();
   await jobMoneyRoutes(fastify);
+  await statementRoutes(fastify);
   const db = () => app.database.db;
 
   app.get(

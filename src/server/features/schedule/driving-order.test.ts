@@ -26,7 +26,12 @@ describe("the suggested driving order of a day", () => {
   });
 
   it("has nothing to order on a day without visits", () => {
-    expect(suggestDrivingOrder(centroid["28202"]!, [])).toEqual({ legs: [], totalMiles: 0 });
+    expect(suggestDrivingOrder(centroid["28202"]!, [])).toEqual({
+      legs: [],
+      totalMiles: 0,
+      suggestedMiles: 0,
+      bookedMiles: 0,
+    });
   });
 
   it("measures one visit from the base", () => {
@@ -37,10 +42,10 @@ describe("the suggested driving order of a day", () => {
     expect(order.totalMiles).toBe(miles);
   });
 
-  it("goes to the nearest unvisited stop each time, from the base ZIP", () => {
-    // From Uptown: Dilworth, Montford (a little nearer Dilworth than Myers Park is), Myers Park, SouthPark,
-    // Ballantyne; Cornelius is north of Uptown but nearest to nothing once the day has gone south, so it
-    // comes last: nearest neighbour is a suggestion, not the shortest route.
+  it("improves on nearest neighbour: the day ends at Cornelius going north instead of doubling back", () => {
+    // Nearest neighbour from Uptown goes Dilworth, Montford, Myers Park, SouthPark, Ballantyne, then all the
+    // way north to Cornelius (about 44.9 miles). 2-opt and Or-opt find the day that heads south first by Myers
+    // Park and comes back north through SouthPark, Montford and Dilworth on the way to Cornelius (41.5).
     const stops = [
       stop(1006, "28031"),
       stop(1005, "28277"),
@@ -51,13 +56,20 @@ describe("the suggested driving order of a day", () => {
     ];
     const order = suggestDrivingOrder(centroid["28202"]!, stops);
     expect(order.legs.map((leg) => leg.stop.zipCode)).toEqual([
-      "28203",
-      "28209",
       "28207",
-      "28210",
       "28277",
+      "28210",
+      "28209",
+      "28203",
       "28031",
     ]);
+    const nearest = ["28202", "28203", "28209", "28207", "28210", "28277", "28031"];
+    let nearestMiles = 0;
+    for (let i = 1; i < nearest.length; i++)
+      nearestMiles += haversineMiles(centroid[nearest[i - 1]!]!, centroid[nearest[i]!]!);
+    expect(order.suggestedMiles).toBeLessThan(nearestMiles - 3);
+    // Booked order is by job number: Dilworth, Myers Park, Montford, SouthPark, Ballantyne, Cornelius.
+    expect(order.bookedMiles).toBeGreaterThan(order.suggestedMiles);
     for (const leg of order.legs) expect(leg.legMiles).toBeGreaterThan(0);
     // The total is the sum of the legs as shown, to a tenth.
     const shown = order.legs.reduce((sum, leg) => sum + leg.legMiles!, 0);
@@ -67,12 +79,18 @@ describe("the suggested driving order of a day", () => {
     expect(fromNorth.legs.map((leg) => leg.stop.zipCode)).toEqual([
       "28031",
       "28203",
-      "28209",
       "28207",
+      "28209",
       "28210",
       "28277",
     ]);
     expect(fromNorth.legs[0]!.legMiles).toBe(0);
+  });
+
+  it("keeps the booked order when nothing beats it, so it saves nothing", () => {
+    const order = suggestDrivingOrder(centroid["28202"]!, [stop(1001, "28203"), stop(1002, "28209")]);
+    expect(numbers(order)).toEqual([1001, 1002]);
+    expect(order.suggestedMiles).toBe(order.bookedMiles);
   });
 
   it("breaks ties by ZIP, then job number: two visits in one ZIP, and two ZIPs equally far", () => {

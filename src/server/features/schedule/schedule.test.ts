@@ -8,6 +8,7 @@ import { type SignedUp, signUp } from "../../test/accounts-helpers.js";
 import { requestOf } from "../../test/admin-fixtures.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { createLandscaper, type Landscaper } from "../../test/landscaper-helpers.js";
+import { haversineMiles } from "./driving-order.js";
 import { landscaperSchedule } from "./service.js";
 
 /** A ZIP with no centroid in the data set (the zip_code table holds NC and SC). */
@@ -131,7 +132,12 @@ describe("the landscaper's week: GET /api/landscaper/schedule", () => {
     const answer = await schedule(pro);
     expect(answer.preview).toBe(false);
     expect(answer.today).toBe(todayInCharlotte());
-    expect(answer.base).toEqual({ zipCode: "28202", area: "Uptown (28202)", mapped: true });
+    expect(answer.base).toEqual({
+      zipCode: "28202",
+      area: "Uptown (28202)",
+      mapped: true,
+      address: expect.stringMatching(/, Charlotte, NC 28202$/),
+    });
     expect(answer.weeks.this.start).toBe(monday);
     expect(answer.weeks.next.start).toBe(addDaysIso(monday, 7));
     expect(everyDay(answer).map((day) => day.date)).toEqual(
@@ -160,6 +166,20 @@ describe("the landscaper's week: GET /api/landscaper/schedule", () => {
     expect(legs[3]).toBeNull();
     expect(day.visits.map((v) => v.unmapped)).toEqual([false, false, false, true]);
     expect(day.totalMiles).toBe(Math.round((legs[0]! + legs[1]! + legs[2]!) * 10) / 10);
+    // Booked (by job number) the day would run Uptown → Ballantyne → SouthPark → Dilworth: the minutes saved
+    // are the straight-line difference at 1.3 road miles a mile and 25 mph.
+    const points = new Map(
+      (await t.database.db.select().from(zipCode)).map((z) => [
+        z.zip,
+        { latitude: z.latitude, longitude: z.longitude },
+      ]),
+    );
+    const miles = (zips: string[]) =>
+      zips.slice(1).reduce((sum, zip, i) => sum + haversineMiles(points.get(zips[i]!)!, points.get(zip)!), 0);
+    const savedMiles =
+      miles(["28202", "28277", "28210", "28203"]) - miles(["28202", "28203", "28210", "28277"]);
+    expect(savedMiles).toBeGreaterThan(5);
+    expect(day.minutesSaved).toBe(Math.round(((savedMiles * 1.3) / 25) * 60));
 
     const [, seriesVisit] = day.visits;
     expect(seriesVisit).toMatchObject({
@@ -180,7 +200,7 @@ describe("the landscaper's week: GET /api/landscaper/schedule", () => {
     // Days without visits are there, empty, with no miles.
     const emptyDays = everyDay(answer).filter((d) => d.visits.length === 0);
     expect(emptyDays.length).toBe(11);
-    for (const d of emptyDays) expect(d.totalMiles).toBe(0);
+    for (const d of emptyDays) expect([d.totalMiles, d.minutesSaved]).toEqual([0, 0]);
 
     // The rival sees their own visit only; a landscaper with nothing booked sees fourteen empty days.
     expect(numbersOf(await schedule(rival))).toEqual([theirs.number]);

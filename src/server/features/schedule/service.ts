@@ -14,6 +14,7 @@ import type { Db } from "../../db/client.js";
 import { job, jobSeries, landscaper, zipCode } from "../../db/schema.js";
 import { capacityOn, type DayCapacity, dayCapacities } from "../booking/index.js";
 import { visitStageOf } from "../jobs/index.js";
+import { minutesSaved } from "./drive-minutes.js";
 import { type OrderStop, type Point, suggestDrivingOrder } from "./driving-order.js";
 
 type Schedule = Omit<ScheduleAnswer, "preview">;
@@ -43,6 +44,7 @@ function weekOf(
     days.push({
       date,
       totalMiles: order.totalMiles,
+      minutesSaved: minutesSaved(order.bookedMiles, order.suggestedMiles),
       capacity: capacities.get(date)?.capacity ?? null,
       remaining: capacities.get(date)?.remaining ?? null,
       visits: order.legs.map((leg, index) => ({
@@ -101,7 +103,14 @@ export async function landscaperSchedule({
 
   const [bases, rows, capacities] = await Promise.all([
     db
-      .select({ zipCode: landscaper.zipCode, latitude: zipCode.latitude, longitude: zipCode.longitude })
+      .select({
+        zipCode: landscaper.zipCode,
+        streetAddress: landscaper.streetAddress,
+        city: landscaper.city,
+        state: landscaper.state,
+        latitude: zipCode.latitude,
+        longitude: zipCode.longitude,
+      })
       .from(landscaper)
       .leftJoin(zipCode, eq(zipCode.zip, landscaper.zipCode))
       .where(eq(landscaper.userId, landscaperId)),
@@ -173,7 +182,12 @@ export async function landscaperSchedule({
   return {
     today,
     base: baseRow
-      ? { zipCode: baseRow.zipCode, area: areaLabel(baseRow.zipCode), mapped: basePoint !== null }
+      ? {
+          zipCode: baseRow.zipCode,
+          area: areaLabel(baseRow.zipCode),
+          mapped: basePoint !== null,
+          address: `${baseRow.streetAddress}, ${baseRow.city}, ${baseRow.state} ${baseRow.zipCode}`,
+        }
       : null,
     weeks: {
       this: weekOf(start, basePoint, stopsByDate, capacities),

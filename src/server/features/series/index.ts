@@ -4,3 +4,4 @@ export { runDayRequestLapse } from "./day-requests.js";
 export { activateSeries, firstVisitDate, offerSeries, runSeriesPass } from "./generation.js";
 export { runLateLockout } from "./late-lockout.js";
 export { seriesSummaries } from "./reads.js";
+export { moveOneVisit } from "./visit-moves.js";

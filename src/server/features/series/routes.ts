@@ -16,17 +16,11 @@ import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput, type RouteInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { jobInput, jobParams, jobViewFor } from "../jobs/index.js";
-import {
-  cancelSeries,
-  declineMovedVisit,
-  leaveSeries,
-  moveVisit,
-  pauseSeries,
-  resumeSeries,
-} from "./actions.js";
+import { cancelSeries, leaveSeries, pauseSeries, resumeSeries } from "./actions.js";
 import { pendingDayRequests } from "./day-requests.js";
 import { seriesSummaries } from "./reads.js";
 import { restoreSkippedVisit } from "./skip-restore.js";
+import { declineMovedVisit, moveVisit } from "./visit-moves.js";
 import { answerWeekdayRequest, requestWeekday, withdrawWeekdayRequest } from "./weekday-request.js";
 
 const seriesParams = z.object({ id: z.uuid({ message: seriesMessages.notYours }) });

@@ -59,6 +59,8 @@ export const policies = {
   bookByAccount: { name: "book", max: 20, windowMs: HOUR },
   // Reporting a review (issue 36) is open to visitors who are not signed in: a few per person, not a campaign.
   reviewReportByIp: { name: "review-report-ip", max: 10, windowMs: HOUR },
+  // A landscaper's earnings CSV (issue 37) reads a year of ledger at most: a few downloads an hour is plenty.
+  earningsCsvByAccount: { name: "earnings-csv", max: 20, windowMs: HOUR },
   // Stripe's webhook deliveries come from a few of its addresses, in bursts after an outage.
   stripeWebhookByIp: { name: "stripe-webhook-ip", max: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { StatementAnswer } from "../../../../shared/earnings-statement";
 import type { EarningsAnswer, payoutAccountAnswerSchema } from "../../../../shared/payments";
 import { apiFetch } from "../../../lib/api-client";
 
@@ -28,5 +29,22 @@ export function useSetUpPayouts() {
   return useMutation({
     mutationFn: setUpPayouts,
     onSettled: () => queryClient.invalidateQueries({ queryKey: earningsQueryOptions.queryKey }),
+  });
+}
+
+/** The period as the API takes it (Charlotte dates, inclusive). */
+export const visitEarningsQuery = (from: string, to: string) =>
+  `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+
+/** Each visit's money in a period and the payout it went into (the Earnings tab's "Per visit"). */
+export function useVisitEarnings(period: { from: string; to: string } | null) {
+  return useQuery({
+    queryKey: ["landscaper", "earnings", "visits", period?.from, period?.to],
+    queryFn: () =>
+      apiFetch<StatementAnswer>(
+        `/api/landscaper/earnings/visits?${visitEarningsQuery(period!.from, period!.to)}`,
+      ),
+    enabled: period !== null,
+    placeholderData: keepPreviousData,
   });
 }

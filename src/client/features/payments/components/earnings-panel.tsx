@@ -11,6 +11,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "../../../component
 import { failureMessage } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useEarnings, useSetUpPayouts } from "../api/earnings";
+import { VisitEarnings } from "./visit-earnings";
 
 const payoutBadge = {
   paid: { label: "Paid", variant: "success" },
@@ -109,6 +110,7 @@ export function EarningsPanel({ preview }: { preview: boolean }) {
           </ul>
         )}
       </Card>
+      <VisitEarnings />
     </div>
   );
 }

@@ -14,9 +14,11 @@ import {
 import { formatCents, jobLabel, serviceName } from "../../../../../shared/services";
 import { Badge } from "../../../../components/ui/badge";
 import { cn } from "../../../../lib/utils";
+import { RainDay } from "../../../weather";
 import { useSchedule } from "../../api/schedule";
 import { capacityText, dayLabel, daySummary, legText, streetOf, weekRange } from "../../lib/schedule-text";
 import { ListPanel } from "../list-panel";
+import { DayRoute } from "./day-route";
 import { type OpenVisit, VisitDialog } from "./visit-dialog";
 
 interface ScheduleTabProps {
@@ -133,7 +135,7 @@ function Week({
       <p className="text-sm text-slate-600">
         {answer.base
           ? baseMapped
-            ? `Each day starts from your base, ${answer.base.area}. Miles are straight-line estimates between ZIP centres, not a route.`
+            ? `Each day starts from your base, ${answer.base.area}. Miles are straight-line estimates between ZIP centres, not a route; minutes saved assume roads 1.3 times the straight line, driven at 25 mph.`
             : `Your base ZIP ${answer.base.zipCode} has no map point, so each day starts at the visit the order puts first. Miles are straight-line estimates between ZIP centres.`
           : "Add your address under Profile so each day starts from your base."}
       </p>
@@ -154,6 +156,7 @@ function Week({
           day={day}
           today={answer.today}
           baseMapped={baseMapped}
+          baseAddress={answer.base?.address ?? null}
           onOpen={(visit, opener) =>
             onOpen({
               opener,
@@ -189,11 +192,13 @@ function Day({
   day,
   today,
   baseMapped,
+  baseAddress,
   onOpen,
 }: {
   day: ScheduleDay;
   today: string;
   baseMapped: boolean;
+  baseAddress: string | null;
   onOpen: (visit: ScheduleVisit, opener: HTMLElement) => void;
 }) {
   const isToday = day.date === today;
@@ -242,6 +247,8 @@ function Day({
         {heading}
         <p className="text-sm text-slate-600">{daySummary(day, baseMapped)}</p>
         {day.date >= today ? <DayCapacity day={day} /> : null}
+        {day.date >= today ? <RainDay date={day.date} /> : null}
+        {day.date >= today ? <DayRoute day={day} base={baseAddress} /> : null}
       </div>
       <ol className="grid gap-2" aria-label={`Suggested order, ${dayLabel(day.date)}`}>
         {day.visits.map((visit) => (
