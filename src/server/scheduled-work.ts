@@ -1,5 +1,6 @@
 import type { Env } from "./config/env.js";
 import { sendUnreadMessageEmails } from "./features/conversations/index.js";
+import { forgetOldFieldKeys } from "./features/jobs/index.js";
 import { runInsuranceWarnings } from "./features/landscapers/index.js";
 import {
   type PaymentPassOptions,
@@ -58,6 +59,8 @@ export class ScheduledWork {
             recheckMs: this.options.env.WEATHER_CACHE_MINUTES * 60_000,
           }),
         )
+        // Field actions' idempotency keys are forgotten after 30 days (a phone sends within a day; issue 37).
+        .then(() => forgetOldFieldKeys(this.options.db))
         .catch((error) => this.options.log.error({ err: error }, "payment pass failed"));
       await this.running;
       if (this.stopped) return;

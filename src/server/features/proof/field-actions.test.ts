@@ -8,6 +8,7 @@ import { useTestApp } from "../../test/build-test-app.js";
 import { jobCast } from "../../test/cast-helpers.js";
 import { createJob, multipart } from "../../test/landscaper-helpers.js";
 import { cameraJpeg } from "../../test/photo-helpers.js";
+import { forgetOldFieldKeys } from "../jobs/index.js";
 
 /**
  * Field actions sent later by a phone that was offline (issue 37): each keeps the time it happened (within
@@ -185,5 +186,18 @@ describe("field actions sent from a phone that was offline", () => {
     expect(
       (await t.database.db.select().from(fieldActionKey).where(eq(fieldActionKey.jobId, id))).length,
     ).toBe(0);
+  });
+
+  it("forgets keys after 30 days, and only those", async () => {
+    const id = await scheduledToday();
+    expect((await post(pro, `/api/jobs/${id}/arrived`, {}, `old-${id}`)).statusCode).toBe(200);
+    expect((await post(pro, `/api/jobs/${id}/start-work`, {}, `new-${id}`)).statusCode).toBe(200);
+    await t.database.db
+      .update(fieldActionKey)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(fieldActionKey.key, `old-${id}`));
+    await forgetOldFieldKeys(t.database.db);
+    const left = await t.database.db.select().from(fieldActionKey).where(eq(fieldActionKey.jobId, id));
+    expect(left.map((k) => k.key)).toEqual([`new-${id}`]);
   });
 });
