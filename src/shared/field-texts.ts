@@ -11,6 +11,7 @@ export const OCCURRED_AT_MAX_AGE_HOURS = 24;
 export const fieldTexts = {
   queued: "Saved on this phone — will send when you're back online",
   savedTitle: "Saved on this phone",
+  notToldYet: "The customer hasn't been told yet.",
   keyReused: "This action was already sent as a different one. Reload the page and try again.",
   offlineDay: "You're offline. Today's and tomorrow's visits are kept on this phone.",
 } as const;

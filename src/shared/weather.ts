@@ -37,5 +37,5 @@ export type MoveDayInput = z.infer<typeof moveDaySchema>;
 export const moveDayAnswerSchema = z.object({ moved: z.number(), to: z.string(), message: z.string() });
 export type MoveDayAnswer = z.infer<typeof moveDayAnswerSchema>;
 
-/** "70 % chance of rain". */
-export const rainText = (percent: number) => `${percent} % chance of rain`;
+/** "70% chance of rain". */
+export const rainText = (percent: number) => `${percent}% chance of rain`;

@@ -131,7 +131,9 @@ describe("the landscaper's schedule", () => {
       .flatMap((week) => week.days)
       .find((day) => day.date === today)!.minutesSaved;
     expect(saved).toBeGreaterThanOrEqual(1);
-    await todays.getByText(`Suggested order saves about ${saved} min against the booked order`).waitFor();
+    await todays
+      .getByText(`Suggested order saves about ${saved} min against the order the visits were booked in`)
+      .waitFor();
     const maps = new URL(
       (await todays.getByRole("link", { name: /^Open in Maps/ }).getAttribute("href")) ?? "",
     );

@@ -159,7 +159,7 @@ describe("rain days on the Schedule", () => {
     });
     await wide.page.goto("/landscaper-dashboard?tab=schedule");
     await showWeekOf(wide.page, rainy);
-    await daySection(wide.page, rainy).getByText("80 % chance of rain").waitFor();
+    await daySection(wide.page, rainy).getByText("80% chance of rain").waitFor();
     await expectNoSeriousA11yViolations(wide.page, "schedule-rain-day-1280");
     await screenshotFromTop(wide.page, "weather-rain-day-1280");
 
@@ -167,7 +167,7 @@ describe("rain days on the Schedule", () => {
     await page.goto("/landscaper-dashboard?tab=schedule");
     await showWeekOf(page, rainy);
     const day = daySection(page, rainy);
-    await day.getByText("80 % chance of rain").waitFor();
+    await day.getByText("80% chance of rain").waitFor();
     await day.getByText(`Next dry working day: ${longDate(dry)}.`).waitFor();
     await expectNoSeriousA11yViolations(page, "schedule-rain-day-390");
     await screenshotFromTop(page, "weather-rain-day-390");
@@ -200,7 +200,7 @@ describe("rain days on the Schedule", () => {
     await showWeekOf(page, dry);
     const moved = daySection(page, dry);
     await expect.poll(() => moved.getByText(/^Moved from /).count()).toBe(2);
-    await expect.poll(() => day.getByText("80 % chance of rain").count()).toBe(0);
+    await expect.poll(() => day.getByText("80% chance of rain").count()).toBe(0);
     await screenshotFromTop(page, "weather-day-moved-390");
 
     // The customer: each visit shows its new day, why, and the way to decline it (cancelling that visit).
@@ -210,7 +210,7 @@ describe("rain days on the Schedule", () => {
       const card = customerPage.locator(`[data-testid="job-card"][data-job-number="${quote.number}"]`);
       const banner = card.getByTestId("moved-visit");
       await banner.waitFor();
-      expect(await banner.textContent()).toContain(`(80 % chance)`);
+      expect(await banner.textContent()).toContain(`(80% chance)`);
       await banner.getByRole("button", { name: "Cancel this visit instead" }).waitFor();
     }
     await expectNoSeriousA11yViolations(customerPage, "customer-moved-1280");

@@ -7,5 +7,5 @@ export { useFieldOutbox } from "./hooks/use-field-outbox";
 export { useFieldSync } from "./hooks/use-field-sync";
 export { clearFieldData } from "./lib/clear";
 export { type FieldEntry, sendQueuedFieldActions } from "./lib/outbox";
-export { hasQueued, withQueued } from "./lib/overlay";
+export { fieldJobTitle, hasQueued, withQueued } from "./lib/overlay";
 export { keepFieldSnapshot, restoreFieldSnapshot } from "./lib/snapshot";

@@ -150,7 +150,7 @@ export async function moveDay(options: WeatherOptions & { env: Env; date: string
       `The next dry working day is now ${formatLongDate(target)}. Nothing was moved; look again.`,
     );
 
-  const reason = `Rain is forecast on ${formatLongDate(options.date)} (${percent} % chance).`;
+  const reason = `Rain is forecast on ${formatLongDate(options.date)} (${percent}% chance).`;
   return options.db.transaction(async (tx) => {
     await tx
       .select({ id: landscaper.userId })

@@ -237,7 +237,7 @@ describe("rain flags and Move my day", () => {
     const byName = (name: string) => rows.find((row) => row.id === ids[name])!;
     for (const name of ["Tue Uptown", "Tue Dilworth series", "Tue Ballantyne"]) {
       expect(byName(name)).toMatchObject({ scheduledDate: FRIDAY, movedFrom: TUESDAY, moveDeclinedAt: null });
-      expect(byName(name).moveReason).toBe("Rain is forecast on Tuesday, December 8, 2026 (70 % chance).");
+      expect(byName(name).moveReason).toBe("Rain is forecast on Tuesday, December 8, 2026 (70% chance).");
     }
     // A weekly series keeps its weekday: the moved visit keeps its series date, the next visit stays.
     expect(byName("Tue Dilworth series").seriesDate).toBe(TUESDAY);

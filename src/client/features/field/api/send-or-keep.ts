@@ -24,7 +24,7 @@ const online = () => typeof navigator === "undefined" || navigator.onLine !== fa
 export async function sendOrKeep<T>(
   input: {
     jobId: string;
-    jobNumber?: number | undefined;
+    jobTitle?: string | undefined;
     action: FieldAction;
     body?: Record<string, unknown>;
     photos?: QueuedPhotos;
@@ -38,7 +38,7 @@ export async function sendOrKeep<T>(
     await enqueueFieldAction({
       key,
       jobId: input.jobId,
-      jobNumber: input.jobNumber,
+      jobTitle: input.jobTitle,
       action: input.action,
       body,
       occurredAt,

@@ -40,16 +40,16 @@ export function FieldDayBanner({
   if (online && waiting === 0)
     return refusals.length > 0 ? <div className="grid gap-2">{refusals}</div> : null;
   const count = `${waiting} ${waiting === 1 ? "action" : "actions"}`;
+  // Offline, the list holds only what the phone kept: today's and tomorrow's visits.
+  const saved = waiting > 0 ? `${count} saved on this phone — will send when you're back online.` : "";
   return (
     <div className="grid gap-2">
       {refusals}
       <Alert variant="info" icon={CloudOff} role="status">
         <div className="grid gap-1">
-          <AlertTitle>{waiting > 0 ? fieldTexts.savedTitle : "No network"}</AlertTitle>
+          <AlertTitle>{online ? fieldTexts.savedTitle : "No network"}</AlertTitle>
           <AlertDescription>
-            {waiting > 0
-              ? `${count} saved on this phone — will send when you're back online.`
-              : fieldTexts.offlineDay}
+            {online ? saved : [fieldTexts.offlineDay, saved].filter(Boolean).join(" ")}
           </AlertDescription>
         </div>
       </Alert>

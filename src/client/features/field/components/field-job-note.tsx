@@ -1,6 +1,5 @@
 import { CloudOff } from "lucide-react";
 import { fieldTexts } from "../../../../shared/field-texts";
-import { jobLabel } from "../../../../shared/services";
 import { Button } from "../../../components/ui/button";
 import { dismissFieldEntry, type FieldEntry } from "../lib/outbox";
 
@@ -30,7 +29,8 @@ export function FieldJobNote({ jobId, entries }: { jobId: string; entries: reado
         >
           <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
-            {fieldTexts.queued}: {waiting.map((entry) => actionName[entry.action]).join(", ")}.
+            {fieldTexts.queued}: {waiting.map((entry) => actionName[entry.action]).join(", ")}.{" "}
+            {fieldTexts.notToldYet}
           </span>
         </p>
       ) : null}
@@ -43,7 +43,7 @@ export function FieldJobNote({ jobId, entries }: { jobId: string; entries: reado
 
 /** An action the server refused when the phone sent it: what and why, until the landscaper dismisses it. */
 export function FieldRefusal({ entry, named = false }: { entry: FieldEntry; named?: boolean }) {
-  const job = named && entry.jobNumber !== undefined ? `${jobLabel(entry.jobNumber)}: ` : "";
+  const which = named && entry.jobTitle ? ` for ${entry.jobTitle}` : "";
   return (
     <div
       role="alert"
@@ -51,9 +51,8 @@ export function FieldRefusal({ entry, named = false }: { entry: FieldEntry; name
     >
       <p>
         <span className="font-medium">
-          {job}
-          {actionName[entry.action]} was not sent:{" "}
-        </span>
+          “{actionName[entry.action]}”{which} was refused.
+        </span>{" "}
         {entry.message}
       </p>
       <Button type="button" size="sm" variant="outline" onClick={() => void dismissFieldEntry(entry.key)}>

@@ -21,7 +21,7 @@ export interface FieldEntry {
   seq: number;
   jobId: string;
   /** Names the job in a refusal shown after the job has left the list (a cancelled visit). */
-  jobNumber?: number | undefined;
+  jobTitle?: string | undefined;
   action: FieldAction;
   /** The JSON body (with `occurredAt`), or the photos' form fields. */
   body: Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { charlotteTime, todayInCharlotte } from "../../../../shared/dates";
 import type { JobView } from "../../../../shared/jobs";
 import type { JobPhoto, PhotoKind } from "../../../../shared/proof";
+import { jobLabel } from "../../../../shared/services";
 import type { FieldEntry } from "./outbox";
 
 /** The job as it stands on the phone: what the server said, then each action still waiting to be sent. */
@@ -69,4 +70,15 @@ function applyEntry(job: JobView, entry: FieldEntry, urlOf: (blob: Blob) => stri
 /** Whether the phone holds actions of this job not sent yet. */
 export function hasQueued(jobId: string, entries: readonly FieldEntry[]): boolean {
   return entries.some((entry) => entry.jobId === jobId && entry.state === "queued");
+}
+
+/**
+ * How a kept action names its visit if the server refuses it later, when the card may be gone (a cancelled
+ * visit leaves the list): "JOB-1105, Olive at 600 East Blvd".
+ */
+export function fieldJobTitle(job: Pick<JobView, "number" | "customerName" | "address">): string {
+  const first = job.customerName.trim().split(/\s+/)[0] ?? "";
+  const street = job.address.split(",")[0]?.trim() ?? "";
+  const where = [first, street].filter(Boolean).join(" at ");
+  return where ? `${jobLabel(job.number)}, ${where}` : jobLabel(job.number);
 }

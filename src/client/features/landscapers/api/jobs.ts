@@ -64,7 +64,7 @@ export type JobAction =
 export function useJobAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ jobId, jobNumber, ...action }: JobAction & { jobId: string; jobNumber?: number }) => {
+    mutationFn: ({ jobId, jobTitle, ...action }: JobAction & { jobId: string; jobTitle?: string }) => {
       const send = (request: { headers?: Record<string, string>; body?: unknown } = {}) =>
         apiFetch<JobActionAnswer | OkMessageAnswer>(`/api/jobs/${jobId}/${action.action}`, {
           method: "POST",
@@ -73,7 +73,7 @@ export function useJobAction() {
         });
       // Marking a visit complete works without a network (issue 37): kept on the phone, sent later in order.
       if (action.action !== "complete") return send();
-      return sendOrKeep({ jobId, jobNumber, action: "complete", body: { ...action.body } }, send);
+      return sendOrKeep({ jobId, jobTitle, action: "complete", body: { ...action.body } }, send);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobListKeys.landscaper }),
   });

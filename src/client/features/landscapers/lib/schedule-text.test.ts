@@ -7,5 +7,7 @@ describe("capacityText", () => {
     expect(capacityText({ capacity: 1, remaining: 1 })).toBe("1 of 1 slot free");
     expect(capacityText({ capacity: 4, remaining: 0 })).toBe("Full");
     expect(capacityText({ capacity: null, remaining: null })).toBe("Day off");
+    // Visits booked before the day was taken off still happen: the label does not say the day is empty.
+    expect(capacityText({ capacity: null, remaining: null, visits: [{}] })).toBe("Day off (visits booked)");
   });
 });

@@ -68,8 +68,11 @@ export function daySummary(day: ScheduleDay, baseMapped: boolean): string {
  * What instant booking can still sell of a day (issue 35): "2 of 4 slots free", "Full", or "Day off" when it
  * is not one of the landscaper's working days. Accepted offers count as taken, as the server counts them.
  */
-export function capacityText(day: Pick<ScheduleDay, "capacity" | "remaining">): string {
-  if (day.capacity === null) return "Day off";
+export function capacityText(
+  day: Pick<ScheduleDay, "capacity" | "remaining"> & { visits?: readonly unknown[] },
+): string {
+  // Visits can still be on a day off (booked before it became one): the label says so rather than "Day off".
+  if (day.capacity === null) return (day.visits?.length ?? 0) > 0 ? "Day off (visits booked)" : "Day off";
   const remaining = day.remaining ?? 0;
   if (remaining === 0) return "Full";
   return `${remaining} of ${day.capacity} ${day.capacity === 1 ? "slot" : "slots"} free`;

@@ -9,7 +9,7 @@ import { jobUrl, refreshJobLists, useJobChange } from "./job-change";
 export interface UploadPhotosInput {
   jobId: string;
   /** Names the job if the upload is kept on the phone and later refused (issue 37). */
-  jobNumber?: number | undefined;
+  jobTitle?: string | undefined;
   kind: PhotoKind;
   files: readonly File[];
   /** The bytes the browser has really sent, of all the photos together. */
@@ -23,7 +23,7 @@ export interface UploadPhotosInput {
  */
 export function uploadPhotos({
   jobId,
-  jobNumber,
+  jobTitle,
   kind,
   files,
   onProgress,
@@ -40,7 +40,7 @@ export function uploadPhotos({
   // The landscaper's before and after photos can be taken without a network and sent later (issue 37).
   if (kind !== "before" && kind !== "after") return send();
   const photos = { kind, files: [...files], names: files.map((file) => file.name) };
-  return sendOrKeep<PhotosAnswer>({ jobId, jobNumber, action: "photos", photos }, (request) =>
+  return sendOrKeep<PhotosAnswer>({ jobId, jobTitle, action: "photos", photos }, (request) =>
     send(request.headers),
   );
 }

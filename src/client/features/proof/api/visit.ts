@@ -8,7 +8,7 @@ type StepAnswer = JobActionAnswer | KeptAnswer;
 /** The visit a step is for; its number names it if the step is kept and later refused. */
 export interface VisitRef {
   jobId: string;
-  jobNumber?: number | undefined;
+  jobTitle?: string | undefined;
 }
 
 /**
@@ -16,11 +16,11 @@ export interface VisitRef {
  * (issue 37) and sent later in order.
  */
 function sendStep(
-  { jobId, jobNumber }: VisitRef,
+  { jobId, jobTitle }: VisitRef,
   action: "on-my-way" | "arrived" | "start-work",
   body: Record<string, unknown> = {},
 ) {
-  return sendOrKeep<JobActionAnswer>({ jobId, jobNumber, action, body }, (request) =>
+  return sendOrKeep<JobActionAnswer>({ jobId, jobTitle, action, body }, (request) =>
     apiFetch<JobActionAnswer>(jobUrl(jobId, action), {
       method: "POST",
       json: request.body,
@@ -31,8 +31,8 @@ function sendStep(
 
 /** The landscaper's arrival steps on a scheduled job; each answers the job and a message, and notifies the customer. */
 export function sendOnMyWay(input: VisitRef & OnMyWayInput): Promise<StepAnswer> {
-  const { jobId, jobNumber, ...body } = input;
-  return sendStep({ jobId, jobNumber }, "on-my-way", body);
+  const { jobId, jobTitle, ...body } = input;
+  return sendStep({ jobId, jobTitle }, "on-my-way", body);
 }
 
 export function sendArrived(job: VisitRef): Promise<StepAnswer> {

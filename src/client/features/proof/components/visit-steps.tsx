@@ -13,6 +13,7 @@ import type { JobActionProps } from "../../../lib/job-action-props";
 import { choiceCard, choiceInput } from "../../../lib/styles";
 import { toast } from "../../../lib/toast";
 import { cn } from "../../../lib/utils";
+import { fieldJobTitle } from "../../field";
 import { useArrived, useOnMyWay, useStartWork } from "../api/visit";
 import { useUploadThen } from "../hooks/use-upload-then";
 import { nextVisitStep, visitStepOpen } from "../lib/visit";
@@ -102,7 +103,7 @@ function OnMyWayDialog({ job, disabled, describedBy, again = false }: JobActionP
     }
     setErrors({});
     try {
-      const answer = await onMyWay.mutateAsync({ jobId: job.id, jobNumber: job.number, ...body });
+      const answer = await onMyWay.mutateAsync({ jobId: job.id, jobTitle: fieldJobTitle(job), ...body });
       toast({ title: answer.message, variant: "success" });
       close();
     } catch (error) {
@@ -206,7 +207,7 @@ function ArrivedButton({ job, disabled, describedBy }: JobActionProps) {
       icon={<MapPinCheck className="size-4" aria-hidden="true" />}
       onClick={async () => {
         try {
-          const answer = await arrived.mutateAsync({ jobId: job.id, jobNumber: job.number });
+          const answer = await arrived.mutateAsync({ jobId: job.id, jobTitle: fieldJobTitle(job) });
           toast({ title: answer.message, variant: "success" });
         } catch (error) {
           toast({
@@ -241,7 +242,7 @@ function StartWorkDialog({ job, disabled, describedBy }: JobActionProps) {
     setRoot(undefined);
     await photos.uploadThen(async () => {
       try {
-        const answer = await startWork.mutateAsync({ jobId: job.id, jobNumber: job.number });
+        const answer = await startWork.mutateAsync({ jobId: job.id, jobTitle: fieldJobTitle(job) });
         toast({ title: answer.message, variant: "success" });
         close();
       } catch (error) {

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { JobView } from "../../../../shared/jobs";
 import type { PhotoKind } from "../../../../shared/proof";
 import { failureMessage } from "../../../lib/form-errors";
+import { fieldJobTitle } from "../../field";
 import { useUploadPhotosBeforeAction } from "../api/photos";
 import { photosOf } from "../lib/photo-labels";
 import { useUploadProgress } from "./use-upload-progress";
@@ -14,7 +15,10 @@ import { useUploadProgress } from "./use-upload-progress";
  * with the new photos): the upload alone does not. `picker` and `labels` are what the dialog's PhotoPicker and submit
  * button take from here.
  */
-export function useUploadThen(job: Pick<JobView, "id" | "number" | "photos" | "visit">, kind: PhotoKind) {
+export function useUploadThen(
+  job: Pick<JobView, "id" | "number" | "customerName" | "address" | "photos" | "visit">,
+  kind: PhotoKind,
+) {
   const upload = useUploadPhotosBeforeAction();
   const progress = useUploadProgress();
   const [files, setFiles] = useState<File[]>([]);
@@ -26,7 +30,7 @@ export function useUploadThen(job: Pick<JobView, "id" | "number" | "photos" | "v
       try {
         await upload.mutateAsync({
           jobId: job.id,
-          jobNumber: job.number,
+          jobTitle: fieldJobTitle(job),
           kind,
           files,
           onProgress: progress.track,

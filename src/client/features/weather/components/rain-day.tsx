@@ -1,5 +1,5 @@
 import { CalendarClock, CloudRain } from "lucide-react";
-import { formatCharlotteClock, formatLongDate } from "../../../../shared/dates";
+import { formatCharlotteDateTime, formatLongDate } from "../../../../shared/dates";
 import { MAX_MOVE_DAYS } from "../../../../shared/recurring";
 import { rainText } from "../../../../shared/weather";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -11,7 +11,7 @@ import { useMoveDay, useRainDays } from "../api/weather";
 const visitsText = (n: number) => (n === 1 ? "1 visit" : `${n} visits`);
 
 /**
- * A flagged day's forecast on the Schedule ("70 % chance of rain") and its "Move my day": every visit of the
+ * A flagged day's forecast on the Schedule ("70% chance of rain") and its "Move my day": every visit of the
  * day not yet started moves to the next dry working day the server found, each customer told and free to
  * decline. Nothing on a day without a flag. The confirmation names the day, the visits and the new day.
  */
@@ -21,7 +21,7 @@ export function RainDay({ date }: { date: string }) {
   const day = rain.data?.days.find((d) => d.date === date);
   if (!day) return null;
   const noteId = `rain-${date}`;
-  const read = formatCharlotteClock(new Date(day.readAt));
+  const read = formatCharlotteDateTime(new Date(day.readAt));
 
   const confirm = async (close: () => void) => {
     if (!day.moveTo) return;

@@ -15,6 +15,7 @@ import { ApiError } from "../../../../lib/api-client";
 import { showServerFieldErrors } from "../../../../lib/form-errors";
 import type { JobActionProps } from "../../../../lib/job-action-props";
 import { toast } from "../../../../lib/toast";
+import { fieldJobTitle } from "../../../field";
 import { dialogFailure, PhotoPicker, useUploadThen } from "../../../proof";
 import { useJobAction } from "../../api/jobs";
 import { dollars } from "./job-action-dialogs";
@@ -75,7 +76,7 @@ export function CompleteJobDialog({
       try {
         const answer = await action.mutateAsync({
           jobId: job.id,
-          jobNumber: job.number,
+          jobTitle: fieldJobTitle(job),
           action: "complete",
           body: {
             finalPrice: String(values.finalPrice),

@@ -15,7 +15,9 @@ export function DayRoute({ day, base }: { day: ScheduleDay; base: string | null 
       {day.minutesSaved >= 1 ? (
         <p className="flex items-start gap-1.5 font-medium text-brand-800">
           <Timer className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>Suggested order saves about {day.minutesSaved} min against the booked order</span>
+          <span>
+            Suggested order saves about {day.minutesSaved} min against the order the visits were booked in
+          </span>
         </p>
       ) : null}
       {/* Not a list: the day's stops are its list items, and one link is the usual case. */}

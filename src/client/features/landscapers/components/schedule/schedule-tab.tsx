@@ -135,8 +135,8 @@ function Week({
       <p className="text-sm text-slate-600">
         {answer.base
           ? baseMapped
-            ? `Each day starts from your base, ${answer.base.area}. Miles are straight-line estimates between ZIP centres, not a route; minutes saved assume roads 1.3 times the straight line, driven at 25 mph.`
-            : `Your base ZIP ${answer.base.zipCode} has no map point, so each day starts at the visit the order puts first. Miles are straight-line estimates between ZIP centres.`
+            ? `Each day starts from your base, ${answer.base.area}. Miles are straight-line estimates between ZIP centers, not a route; minutes saved assume roads 1.3 times the straight line, driven at 25 mph.`
+            : `Your base ZIP ${answer.base.zipCode} has no map point, so each day starts at the visit the order puts first. Miles are straight-line estimates between ZIP centers.`
           : "Add your address under Profile so each day starts from your base."}
       </p>
       <p className="text-sm text-slate-600">
