@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readLimited } from "../read-limited.js";
 import {
   type ArcgisParcelConfig,
   normaliseAddress,
@@ -60,7 +61,11 @@ export function arcgisParcels(config: ArcgisParcelConfig, fetchImpl: typeof fetc
       const declared = Number(response.headers.get("content-length") ?? 0);
       if (declared > MAX_ANSWER_BYTES)
         throw new ParcelLookupError("The parcel answer is too large", "too_large");
-      const text = await readLimited(response, MAX_ANSWER_BYTES);
+      const text = await readLimited(
+        response,
+        MAX_ANSWER_BYTES,
+        () => new ParcelLookupError("The parcel answer is too large", "too_large"),
+      );
       let body: unknown;
       try {
         body = JSON.parse(text);
@@ -79,23 +84,4 @@ export function arcgisParcels(config: ArcgisParcelConfig, fetchImpl: typeof fetc
       return { lotSqFt, source: config.source };
     },
   };
-}
-
-/** The body as text, refused past `limit` bytes however the server declared it. */
-async function readLimited(response: Response, limit: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new ParcelLookupError("The parcel answer is too large", "too_large");
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "../../db/client.js";
 import { weatherGrid, weatherPoint } from "../../db/schema.js";
+import { readLimited } from "../read-limited.js";
 import { daytimeMaxima } from "./daytime-rain.js";
 import type { DailyRain, ForecastPoint, ForecastProvider, NwsConfig } from "./forecast-provider.js";
 
@@ -80,7 +81,7 @@ export function nwsForecast(
       throw new Error("the answer is too large");
     }
     // The body is read under the same timeout (a slow trickle is a slow answer).
-    const text = await readLimited(response);
+    const text = await readLimited(response, MAX_ANSWER_BYTES, () => new Error("the answer is too large"));
     try {
       return JSON.parse(text);
     } catch {
@@ -143,23 +144,4 @@ export function nwsForecast(
       }
     },
   };
-}
-
-/** The body as text, refused past MAX_ANSWER_BYTES however the server declared it. */
-async function readLimited(response: Response): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      throw new Error("the answer is too large");
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
