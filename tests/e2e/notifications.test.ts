@@ -36,10 +36,11 @@ describe("notifications", () => {
    * An approved landscaper (one 'application' notification) with a page of its own, covering a ZIP code no
    * other test's landscaper covers, so only this test's quotes alert them.
    */
-  async function landscaper(viewport = desktop) {
+  async function landscaper(viewport = desktop, serviceWorkers: "allow" | "block" = "block") {
     const zip = isolatedZip();
     const signedIn = await browsing.as("landscaper", {
       viewport,
+      serviceWorkers,
       email: uniqueEmail("notify-landscaper"),
       profile: { zipCode: zip, serviceZipCodes: zip, travelRadius: 5 },
     });
@@ -496,7 +497,8 @@ describe("notifications", () => {
     }, 90_000);
 
     it("with a stubbed push service, push on stores the subscription and push off deletes it", async () => {
-      const { page, context } = await landscaper();
+      // Push needs the service worker running (other tests block it: decision record 027).
+      const { page, context } = await landscaper(desktop, "allow");
       await context.grantPermissions(["notifications"]);
       // Chromium's real push service (FCM) needs the internet; stand in for PushManager only.
       await context.addInitScript(() => {
