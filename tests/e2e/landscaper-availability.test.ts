@@ -13,6 +13,7 @@ import { weekStartOf } from "../../src/shared/schedule";
 import { okJson, saveTestCard } from "./support/api";
 import { desktop } from "./support/browser";
 import { type SignedIn, useBrowser } from "./support/fixtures";
+import { daySection } from "./support/schedule";
 import { expectAxeClean, savePng, tabTo } from "./support/shots";
 
 /**
@@ -31,20 +32,6 @@ async function savePage(page: Page, name: string, width: 390 | 1280) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
   await savePng(page, shotsDir, `${name}-${width}`, { fullPage: true });
 }
-
-/** "Thursday, Nov 26", as the schedule's day headings say it. */
-function dayLabel(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "long",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
-
-/** A day of the schedule: its section, named by its heading. */
-const daySection = (page: Page, date: string) =>
-  page.getByRole("region", { name: new RegExp(`^${dayLabel(date)}(?!\\d)`) });
 
 async function putAvailability(context: BrowserContext, body: Record<string, unknown>) {
   await okJson(

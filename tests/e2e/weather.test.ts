@@ -12,22 +12,12 @@ import { screenshotDir } from "./support/browser";
 import { type SignedIn, useBrowser } from "./support/fixtures";
 import { reviewApplication } from "./support/landscaper";
 import { submitQuote } from "./support/quotes";
+import { daySection } from "./support/schedule";
 import { type AppServer, startAppServer } from "./support/server-process";
 
 const admin = { email: "admin@e2e-weather.test", password: "e2e-admin-password" };
 const phone390 = { width: 390, height: 844 };
 const desktop1280 = { width: 1280, height: 900 };
-
-/** "Monday, Nov 30", as the schedule's day headings say it. */
-const dayLabel = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "long",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-const daySection = (page: Page, date: string) =>
-  page.getByRole("region", { name: new RegExp(`^${dayLabel(date)}(?!\\d)`) });
 
 /*
  * A local api.weather.gov with the documented GeoJSON shapes: every point is grid GSP/1,1, whose
