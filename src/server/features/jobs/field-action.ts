@@ -81,7 +81,7 @@ export async function oncePerKey<T>(
   const { db, userId, key, action, jobId } = options;
   if (key === undefined) return run(db);
   return db.transaction(async (tx) => {
-    if (!(await claimFieldKey(tx, options as FieldKeyClaim))) {
+    if (!(await claimFieldKey(tx, { userId, key, action, jobId }))) {
       const [first] = await tx
         .select({ answer: fieldActionKey.answer })
         .from(fieldActionKey)
