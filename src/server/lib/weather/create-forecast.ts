@@ -1,4 +1,5 @@
 import type { Env } from "../../config/env.js";
+import { settingsOrThrow } from "../../config/settings-or-throw.js";
 import type { DbOrTx } from "../../db/client.js";
 import { type ForecastProvider, noForecast, nwsConfigSchema } from "./forecast-provider.js";
 import { nwsForecast } from "./nws-forecast.js";
@@ -10,16 +11,16 @@ export function createForecastProvider(
   onError?: (message: string) => void,
 ): ForecastProvider {
   if (env.WEATHER_PROVIDER !== "nws") return noForecast;
-  const config = nwsConfigSchema.safeParse({
-    baseUrl: env.WEATHER_NWS_URL,
-    userAgent: env.WEATHER_USER_AGENT,
-    timeoutMs: env.WEATHER_TIMEOUT_MS,
-    cacheMinutes: env.WEATHER_CACHE_MINUTES,
-  });
   // NWS turns away callers without a contact: refused at start rather than failing every call.
-  if (!config.success)
-    throw new Error(
-      `WEATHER_* settings: ${config.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
-    );
-  return nwsForecast(config.data, db, { onError });
+  const config = settingsOrThrow(
+    nwsConfigSchema,
+    {
+      baseUrl: env.WEATHER_NWS_URL,
+      userAgent: env.WEATHER_USER_AGENT,
+      timeoutMs: env.WEATHER_TIMEOUT_MS,
+      cacheMinutes: env.WEATHER_CACHE_MINUTES,
+    },
+    "WEATHER",
+  );
+  return nwsForecast(config, db, { onError });
 }
