@@ -9,6 +9,8 @@ import { inStore, SNAPSHOT } from "./field-store";
 // queue (other customers' requests stay off the phone). Written while online; read only when offline.
 
 const NAME = "queries";
+/** The photos this page has already read for the service worker to keep (a photo's bytes never change). */
+const photosRead = new Set<string>();
 
 function kept(query: Query): boolean {
   const [first, second] = query.queryKey as unknown[];
@@ -60,7 +62,10 @@ export async function saveFieldSnapshot(queryClient: QueryClient): Promise<void>
         page.jobs.flatMap((job) => (job.photos ?? []).map((photo) => photo.thumbUrl)),
       ),
     );
-    await Promise.allSettled(urls.map((url) => fetch(url, { credentials: "same-origin" })));
+    // Once per photo while the page is open: the snapshot is written again every minute the list refreshes.
+    const unread = [...new Set(urls)].filter((url) => !photosRead.has(url));
+    for (const url of unread) photosRead.add(url);
+    await Promise.allSettled(unread.map((url) => fetch(url, { credentials: "same-origin" })));
   }
 }
 
