@@ -53,7 +53,7 @@ export const adminMessages = {
 /* ---------------- Queries ---------------- */
 
 /** Free text matched as plain text (the server escapes % and _): a case-insensitive substring. */
-const searchText = z
+export const searchText = z
   .string()
   .trim()
   .max(100, { message: "Search is limited to 100 characters.", abort: true })
@@ -64,7 +64,7 @@ const pageCursor = z.string().max(300).optional();
 export const pageDirections = ["next", "prev"] as const;
 export type PageDirection = (typeof pageDirections)[number];
 
-const paging = {
+export const paging = {
   cursor: pageCursor,
   dir: z.enum(pageDirections).default("next"),
 };

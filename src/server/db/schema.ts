@@ -9,3 +9,4 @@ export * from "./schema/people.js";
 export * from "./schema/pricing.js";
 export * from "./schema/reviews.js";
 export * from "./schema/weather.js";
+export * from "./schema/audit.js";
