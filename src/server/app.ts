@@ -13,6 +13,7 @@ import type { Database } from "./db/client.js";
 import { type Auth, createAuth } from "./features/accounts/auth.js";
 import { accountRoutes } from "./features/accounts/routes.js";
 import { SessionCache } from "./features/accounts/session-cache.js";
+import { accountActionRoutes } from "./features/admin/account-routes.js";
 import { adminRoutes } from "./features/admin/routes.js";
 import { bookingRoutes } from "./features/booking/routes.js";
 import { conversationRoutes } from "./features/conversations/routes.js";
@@ -294,6 +295,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await api.register(landscaperRoutes);
       await api.register(notificationRoutes);
       await api.register(adminRoutes);
+      await api.register(accountActionRoutes({}));
       await api.register(exportRoutes);
       await api.register(paymentRoutes);
       await api.register(proofRoutes);

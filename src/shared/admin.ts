@@ -30,7 +30,7 @@ export const adminMessages = {
   loadUsersFailed: "Failed to load users",
   promoteFailed: "Failed to promote user to admin",
   promoteConfirm: (email: string) =>
-    `Are you sure you want to promote ${email} to admin? This action cannot be undone.`,
+    `Are you sure you want to promote ${email} to admin? Only another admin can undo this, with a reason.`,
   promoted: (email: string) => `Successfully promoted ${email} to admin`,
   csvDownloaded: "CSV export downloaded successfully",
   jobsExported: "Job history CSV exported successfully",
@@ -247,6 +247,11 @@ export const adminUserViewSchema = z.object({
   role: z.enum(roles),
   /** role admin, or an address in ADMIN_EMAILS/MASTER_EMAILS. */
   isAdmin: z.boolean(),
+  /** An admin by role, whose rights can be revoked; an admin by the settings alone cannot be. */
+  adminByRole: z.boolean(),
+  /** Suspended by our team (issue 38): can't sign in. */
+  suspended: z.boolean(),
+  emailVerified: z.boolean(),
   status: z.enum(adminUserStatuses),
   createdAt: z.string(),
   /** Landscapers: their record (issue 17), and since when the late lock-out has paused them. */

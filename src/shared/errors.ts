@@ -16,12 +16,16 @@ export const errorCodes = [
   "role_not_allowed",
   "admin_access_required",
   "email_not_verified",
+  // An account our team suspended (issue 38): it cannot sign in
+  "account_suspended",
   // What is asked for
   "not_found",
   "no_data",
   "conflict",
   "already_admin",
   "already_verified",
+  // Revoking the only admin left (issue 38)
+  "last_admin",
   // An approval of an application whose required documents are missing, without an override's reason
   "documents_missing",
   // Links in emails

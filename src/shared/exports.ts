@@ -1,5 +1,12 @@
 /** What GET /api/exports/{kind}.csv serves; the ZIP holds all but the analytics. */
-export type CsvExportKind = "clients" | "landscapers" | "jobs" | "ratings" | "analytics" | "payments";
+export type CsvExportKind =
+  | "clients"
+  | "landscapers"
+  | "jobs"
+  | "ratings"
+  | "analytics"
+  | "payments"
+  | "audit";
 
 /** Spec 02 §9: {kind}_export_YYYY-MM-DD.csv, the date being the Charlotte calendar day. */
 export function exportFileName(kind: CsvExportKind, date: string): string {

@@ -1,5 +1,6 @@
 // The database schema, one file per area under ./schema/; drizzle-kit reads this file (drizzle.config.ts).
 export * from "./schema/accounts.js";
+export * from "./schema/audit.js";
 export * from "./schema/booking.js";
 export * from "./schema/jobs.js";
 export * from "./schema/messaging.js";
@@ -9,4 +10,3 @@ export * from "./schema/people.js";
 export * from "./schema/pricing.js";
 export * from "./schema/reviews.js";
 export * from "./schema/weather.js";
-export * from "./schema/audit.js";

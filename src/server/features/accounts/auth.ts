@@ -10,13 +10,8 @@ import * as schema from "../../db/schema.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import { isCommonPassword, newPasswordOf } from "./common-passwords.js";
 import { SIGNUP_ROLE_HEADER } from "./forward.js";
-import {
-  markEmailVerified,
-  onEmailVerified,
-  revokeResetLinks,
-  sendVerificationEmail,
-  VERIFICATION_TTL_SECONDS,
-} from "./verification.js";
+import { markEmailVerified, onEmailVerified, revokeResetLinks } from "./verification.js";
+import { sendVerificationEmail, VERIFICATION_TTL_SECONDS } from "./verification-email.js";
 
 export interface AuthOptions {
   db: Db;

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { accountActionMessages } from "../../../shared/account-actions.js";
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -110,6 +111,12 @@ export async function accountRoutes(fastify: FastifyInstance) {
           throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
         }
         const error = authErrorOf(answer);
+        // Better Auth refuses a suspended account only after its password matched: the message tells no
+        // stranger whether an address has an account.
+        if (error.authCode === "banned_user") {
+          await recordAudit({ ...audit, action: "login_attempt", success: false });
+          throw new AppError(403, "account_suspended", accountActionMessages.signInSuspended);
+        }
         throw new AppError(answer.status, error.code, error.message);
       }
 

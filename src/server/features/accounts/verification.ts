@@ -9,48 +9,6 @@ import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import { tokenHashOf } from "../../lib/secret-token.js";
 import { notify } from "../notifications/index.js";
 
-/** Verification links work for a day (Better Auth signs the expiry into the token). */
-export const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
-
-export function verificationLink(env: Env, token: string): string {
-  const url = new URL("/verify-email", env.PUBLIC_URL);
-  url.searchParams.set("token", token);
-  return url.toString();
-}
-
-/**
- * Better Auth's sendVerificationEmail: the first one an account gets is its welcome email (one email at
- * sign-up, not two), later ones are plain confirmation emails. Both go through the outbox.
- */
-export async function sendVerificationEmail(options: {
-  db: Db;
-  env: Env;
-  user: { id: string; email: string; name: string; role?: string | null };
-  token: string;
-}) {
-  const { db, env, token } = options;
-  const email = options.user.email.toLowerCase();
-  const name = firstNameOf(options.user.name);
-  const verifyUrl = verificationLink(env, token);
-  const [welcomed] = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.to, email), eq(outbox.template, "welcome")))
-    .limit(1);
-  if (welcomed) {
-    await enqueueEmail(db, email, { template: "verify_email", name, url: verifyUrl });
-    return;
-  }
-  const role = options.user.role === "landscaper" ? "landscaper" : "customer";
-  await enqueueEmail(db, email, {
-    template: "welcome",
-    name,
-    role,
-    verifyUrl,
-    nextUrl: `${env.PUBLIC_URL}${role === "landscaper" ? "/onboarding/landscaper" : "/onboarding/client"}`,
-  });
-}
-
 /**
  * Claims a single-use token: the first claim wins, any later one (or a concurrent one) is refused.
  * Better Auth's verification token is a signed JWT with no server-side row, so this is what makes it single use.

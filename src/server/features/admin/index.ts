@@ -3,6 +3,14 @@
 export { cachedAnalytics } from "./analytics-service.js";
 export { applicationFilterCondition, selectApplications } from "./applications-service.js";
 export {
+  type AuditFilter,
+  type AuditRow,
+  auditCursorOf,
+  auditFilterCondition,
+  listAudit,
+  selectAuditRows,
+} from "./audit-service.js";
+export {
   jobCursorOf,
   jobFilterCondition,
   LandscaperNames,

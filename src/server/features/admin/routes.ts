@@ -155,7 +155,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     { config: { access: ["admin"], input: promoteInput }, schema: answers(promoteUserAnswerSchema) },
     async (request) => {
       const { userId } = promoteInput.parse(request).params;
-      return promoteUser({ db: db(), env: app.env, userId });
+      return promoteUser({ db: db(), env: app.env, principal: requirePrincipal(request), userId });
     },
   );
 

@@ -13,7 +13,9 @@ import { type Role, roles } from "../../../shared/roles.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, user } from "../../db/schema.js";
-import { AppError, notFound } from "../../lib/errors.js";
+import { recordAudit } from "../../lib/audit/record-audit.js";
+import { AppError, conflict, notFound } from "../../lib/errors.js";
+import type { Principal } from "../accounts/index.js";
 import { reliabilityOf } from "../landscapers/index.js";
 import { notify } from "../notifications/index.js";
 import { customerAverages } from "../reviews/index.js";
@@ -56,6 +58,8 @@ function selectUsers(db: DbOrTx, env: Env, options: KeysetSlice) {
         email: user.email,
         role: user.role,
         isAdmin: sql<boolean>`${isAdminUser(env)}`,
+        banned: user.banned,
+        emailVerified: user.emailVerified,
         applicationStatus: landscaper.status,
         pausedAt: landscaper.pausedAt,
         slug: landscaper.slug,
@@ -83,6 +87,10 @@ function toAdminUserView(row: UserRow): AdminUserView {
     email: row.email,
     role,
     isAdmin: Boolean(row.isAdmin),
+    // Only a role can be revoked: an admin by the settings stays one until the settings change.
+    adminByRole: row.role === "admin",
+    suspended: Boolean(row.banned),
+    emailVerified: row.emailVerified,
     status,
     createdAt: row.createdAt.toISOString(),
     ...(role === "landscaper"
@@ -149,26 +157,36 @@ export async function listUsers({
 export interface PromoteUserOptions {
   db: Db;
   env: Env;
+  principal: Principal;
   userId: string;
 }
 
 /**
- * Makes a user an admin for good (spec 02 §4: irreversible). The UPDATE only matches a non-admin, so of two
- * admins promoting the same person at once one succeeds and the other gets 409 already_admin; the role
- * ends as admin either way.
+ * Makes a user an admin (spec 02 §4 called it irreversible; since issue 38 another admin can revoke it, with a
+ * reason). The row is locked first, so of two admins promoting the same person at once one succeeds and the
+ * other gets 409 already_admin. A suspended account, or a landscaper whose application is still pending, is
+ * refused: the screen hides the button for them, and the server holds the same rule.
  */
-export async function promoteUser({ db, env, userId }: PromoteUserOptions): Promise<PromoteUserResponse> {
+export async function promoteUser({
+  db,
+  env,
+  principal,
+  userId,
+}: PromoteUserOptions): Promise<PromoteUserResponse> {
   const email = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(user)
-      .set({ role: "admin", updatedAt: new Date() })
-      .where(and(eq(user.id, userId), ne(user.role, "admin")))
-      .returning({ email: user.email });
-    if (!updated) {
-      const [existing] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
-      if (!existing) throw notFound("User not found.");
+    const [existing] = await tx
+      .select({ email: user.email, role: user.role, banned: user.banned, proStatus: landscaper.status })
+      .from(user)
+      .leftJoin(landscaper, eq(landscaper.userId, user.id))
+      .where(eq(user.id, userId))
+      .for("update", { of: user });
+    if (!existing) throw notFound("User not found.");
+    if (existing.role === "admin")
       throw new AppError(409, "already_admin", `${existing.email} is already an admin.`);
-    }
+    if (existing.banned) throw conflict(`${existing.email} is suspended. Reinstate them first.`);
+    if (existing.proStatus === "pending")
+      throw conflict(`${existing.email}'s landscaper application is still pending. Review it first.`);
+    await tx.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, userId));
     await notify(tx, [
       {
         userId,
@@ -177,7 +195,14 @@ export async function promoteUser({ db, env, userId }: PromoteUserOptions): Prom
         link: "/admin",
       },
     ]);
-    return updated.email;
+    await recordAudit(tx, {
+      actor: principal,
+      action: "user.promote",
+      target: { type: "user", id: userId, label: existing.email },
+      before: { role: existing.role },
+      after: { role: "admin" },
+    });
+    return existing.email;
   });
   const [row] = await selectUsers(db, env, {
     where: eq(user.id, userId),

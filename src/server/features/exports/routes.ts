@@ -8,6 +8,7 @@ import {
   landscapersExportQuerySchema,
   paymentsExportQuerySchema,
 } from "../../../shared/admin.js";
+import { auditExportQuerySchema } from "../../../shared/audit.js";
 import { todayInCharlotte } from "../../../shared/dates.js";
 import {
   exportFileName,
@@ -19,6 +20,7 @@ import {
 import { AppError } from "../../lib/errors.js";
 import { defineInput } from "../../lib/route-input.js";
 import { cachedAnalytics } from "../admin/index.js";
+import { auditSource } from "./audit-source.js";
 import { csvStream } from "./csv.js";
 import {
   analyticsSource,
@@ -41,6 +43,7 @@ const landscapersInput = defineInput({ query: landscapersExportQuerySchema });
 const jobsInput = defineInput({ query: jobsExportQuerySchema });
 const analyticsInput = defineInput({ query: analyticsQuerySchema });
 const paymentsInput = defineInput({ query: paymentsExportQuerySchema });
+const auditInput = defineInput({ query: auditExportQuerySchema });
 
 const noData = () => new AppError(404, NO_DATA_CODE, noDataMessage);
 
@@ -63,6 +66,16 @@ async function sendCsv(reply: FastifyReply, source: ExportSource) {
 /** Streamed CSV and ZIP exports (admin only). */
 export async function exportRoutes(app: FastifyInstance) {
   const db = () => app.database.db;
+
+  // The audit trail with Admin → Audit's filters (issue 38); not in the ZIP, which holds the business's records.
+  app.get(
+    "/exports/audit.csv",
+    { config: { answer: "raw", access: ["admin"], input: auditInput } },
+    async (request, reply) => {
+      const { query } = auditInput.parse(request);
+      return sendCsv(reply, auditSource(db(), query));
+    },
+  );
 
   app.get(
     "/exports/clients.csv",

@@ -9,6 +9,16 @@ export type EmailTemplate =
       verifyUrl: string;
     }
   | { template: "verify_email"; name: string; url: string }
+  | {
+      /** Our team suspended or reinstated the account (issue 38), with the reason they gave. */
+      template: "account_status";
+      name: string;
+      status: "suspended" | "reinstated";
+      reason: string;
+      /** Suspended pros: how many upcoming visits went to other pros. */
+      visitsReoffered?: number;
+      signInUrl: string;
+    }
   | { template: "password_reset"; name: string; url: string }
   | {
       template: "quote_received";

@@ -98,6 +98,23 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
         action: { label: "Confirm my email", url: input.url },
         footnote: "If you did not ask for this, you can ignore this email.",
       });
+    case "account_status":
+      return input.status === "suspended"
+        ? render("Your GreenScape account is suspended", {
+            heading: `Hi ${input.name}`,
+            paragraphs: [
+              `Our team suspended your account: ${input.reason}`,
+              input.visitsReoffered
+                ? `You can't sign in while it is suspended. Your ${input.visitsReoffered} upcoming ${input.visitsReoffered === 1 ? "visit was" : "visits were"} offered to other pros.`
+                : "You can't sign in while it is suspended.",
+              `If you think this is a mistake, reply to ${site.supportEmail}.`,
+            ],
+          })
+        : render("Your GreenScape account is active again", {
+            heading: `Welcome back, ${input.name}`,
+            paragraphs: [`Our team reinstated your account: ${input.reason}`, "You can sign in again."],
+            action: { label: "Sign in", url: input.signInUrl },
+          });
     case "password_reset":
       return render("Reset your password", {
         heading: "Reset your password",

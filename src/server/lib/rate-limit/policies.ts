@@ -61,6 +61,10 @@ export const policies = {
   reviewReportByIp: { name: "review-report-ip", max: 10, windowMs: HOUR },
   // A landscaper's earnings CSV (issue 37) reads a year of ledger at most: a few downloads an hour is plenty.
   earningsCsvByAccount: { name: "earnings-csv", max: 20, windowMs: HOUR },
+  // Admin → Users' account actions (issue 38): each emails the account; a confirmation resent per account, not
+  // per admin, so several admins clicking at once do not flood one inbox.
+  accountActionByAccount: { name: "account-action", max: 60, windowMs: HOUR },
+  resendConfirmationByTarget: { name: "resend-confirmation-target", max: 3, windowMs: HOUR },
   // Stripe's webhook deliveries come from a few of its addresses, in bursts after an outage.
   stripeWebhookByIp: { name: "stripe-webhook-ip", max: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;
