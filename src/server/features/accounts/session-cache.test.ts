@@ -5,51 +5,10 @@ import { openDatabase } from "../../db/client.js";
 import { user } from "../../db/schema.js";
 import { signUp } from "../../test/accounts-helpers.js";
 import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { msUntilSignedOut, sessionUserOn, twoInstances } from "../../test/two-instances.js";
 import type { Principal } from "./principal.js";
 import { SessionCache } from "./session-cache.js";
 import { sessionTokenOf } from "./session-token.js";
-
-async function databaseUrlOf(t: TestApp): Promise<string> {
-  const result = await t.database.db.execute("select current_database() as name");
-  const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** Two instances of the app on one database, each with its own session cache (5 minutes: only a revocation ends a copy within the test). */
-async function twoInstances() {
-  const first = await buildTestApp({ SESSION_CACHE_MS: "300000" });
-  const url = process.env.TEST_DATABASE_URL ? await databaseUrlOf(first) : undefined;
-  const secondDatabase = url ? await openDatabase({ url, poolSize: 2 }) : first.database;
-  const second = await build({ env: first.env, database: secondDatabase, clientDir: null, logger: false });
-  await second.ready();
-  return {
-    first,
-    second,
-    async close() {
-      await second.close();
-      if (secondDatabase !== first.database) await secondDatabase.close();
-      await first.close();
-    },
-  };
-}
-
-const sessionUserOn = async (app: TestApp["app"], cookie: string) =>
-  (await app.inject({ method: "GET", url: "/api/session", headers: { cookie } })).json().user as {
-    id: string;
-    role: string;
-  } | null;
-
-/** Asks `app` every 10 ms until the cookie is no longer signed in; answers how long that took. */
-async function msUntilSignedOut(app: TestApp["app"], cookie: string, limitMs = 5_000) {
-  const started = performance.now();
-  while (performance.now() - started < limitMs) {
-    if ((await sessionUserOn(app, cookie)) === null) return performance.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return Number.POSITIVE_INFINITY;
-}
 
 describe("the per-instance session cache", () => {
   it("answers repeated requests without asking Better Auth again", async () => {

@@ -19,6 +19,7 @@ import { noReliability } from "../../../shared/reliability.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { landscaper, landscaperDocument, user } from "../../db/schema.js";
+import { recordAudit } from "../../lib/audit/record-audit.js";
 import { AppError, conflict, notFound } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/index.js";
@@ -257,6 +258,16 @@ export async function reviewApplication(
       .where(and(eq(landscaper.userId, userId), eq(landscaper.status, expected)))
       .returning({ userId: landscaper.userId });
     if (!updated) throw conflict(reviewedMeanwhile);
+    await recordAudit(tx, {
+      actor: principal,
+      action: decision === "approved" ? "application.approve" : "application.deny",
+      target: { type: "user", id: userId, label: current.email },
+      reason: overrideReason
+        ? `${notes ?? ""} Documents missing, approved because: ${overrideReason}`.trim()
+        : notes,
+      before: { status: current.status },
+      after: { status: decision },
+    });
 
     const landscaperName = current.fullName || current.email;
     if (decision === "approved") {

@@ -4,6 +4,7 @@ import { okMessageAnswerSchema } from "../../../shared/answers.js";
 import { deliveriesAnswerSchema } from "../../../shared/deliveries.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
+import { requirePrincipal } from "../../plugins/access.js";
 import { listFailedDeliveries, retryDelivery } from "./deliveries-service.js";
 
 const retryInput = defineInput({
@@ -26,7 +27,7 @@ export async function deliveriesRoutes(fastify: FastifyInstance) {
     { config: { access: ["admin"], input: retryInput }, schema: answers(okMessageAnswerSchema) },
     async (request) => {
       const { params } = retryInput.parse(request);
-      return retryDelivery({ db: app.database.db, id: params.id });
+      return retryDelivery({ db: app.database.db, principal: requirePrincipal(request), id: params.id });
     },
   );
 }

@@ -2,7 +2,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { FailedDeliveryView } from "../../../shared/deliveries.js";
 import type { Db } from "../../db/client.js";
 import { outbox, user } from "../../db/schema.js";
+import { recordAudit } from "../../lib/audit/record-audit.js";
 import { conflict, notFound } from "../../lib/errors.js";
+import type { Principal } from "../accounts/index.js";
 
 /** The newest messages the outbox gave up on (every attempt failed): nothing is dropped silently. */
 export async function listFailedDeliveries(options: {
@@ -30,12 +32,28 @@ export async function listFailedDeliveries(options: {
 }
 
 /** Puts a failed message back in its lane with a fresh set of attempts; only a failed one can be retried. */
-export async function retryDelivery(options: { db: Db; id: string }) {
-  const [row] = await options.db
-    .update(outbox)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
-    .where(and(eq(outbox.id, options.id), eq(outbox.status, "failed")))
-    .returning({ id: outbox.id });
+export async function retryDelivery(options: { db: Db; principal: Principal; id: string }) {
+  const row = await options.db.transaction(async (tx) => {
+    const [retried] = await tx
+      .update(outbox)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+      .where(and(eq(outbox.id, options.id), eq(outbox.status, "failed")))
+      .returning({ id: outbox.id, to: outbox.to, channel: outbox.channel, template: outbox.template });
+    if (retried) {
+      await recordAudit(tx, {
+        actor: options.principal,
+        action: "delivery.retry",
+        target: {
+          type: "delivery",
+          id: retried.id,
+          label: `${retried.channel} ${retried.template ?? ""} to ${retried.to ?? "?"}`.replace(/\s+/g, " "),
+        },
+        before: { status: "failed" },
+        after: { status: "pending" },
+      });
+    }
+    return retried;
+  });
   if (row) return { ok: true as const, message: "Queued again: it will be sent within a few seconds." };
   const [exists] = await options.db
     .select({ status: outbox.status })

@@ -4,6 +4,7 @@ import { todayInCharlotte } from "../../../shared/dates.js";
 import { reviewMessages } from "../../../shared/reviews.js";
 import { formatCents, jobLabel, withArticle } from "../../../shared/services.js";
 import { job } from "../../db/schema.js";
+import { recordAudit } from "../../lib/audit/record-audit.js";
 import { AppError, conflict, fieldInvalid, notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
@@ -109,6 +110,20 @@ export async function cancelJob(
       note: feeCents ? `${options.reason} (cancellation fee ${formatCents(feeCents)})` : options.reason,
     });
     const queued = await queueCancellationMoney(tx, { current, feeCents, provider: options.provider.name });
+    if (!byCustomer) {
+      await recordAudit(tx, {
+        actor: principal,
+        action: "job.cancel",
+        target: { type: "job", id: current.id, label: jobLabel(current.number) },
+        reason: options.reason,
+        before: {
+          status: current.status,
+          landscaperId: current.landscaperId,
+          scheduledDate: current.scheduledDate,
+        },
+        after: { status: updated.status },
+      });
+    }
     await notify(tx, jobAlerts.cancelled(updated, { byUserId: principal.userId, reason: options.reason }));
     if (byCustomer) {
       await notifyAdmins(tx, env, {

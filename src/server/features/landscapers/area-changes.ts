@@ -4,6 +4,7 @@ import { landscaperDisplayName } from "../../../shared/landscapers.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { areaChange, landscaper, user } from "../../db/schema.js";
+import { recordAudit } from "../../lib/audit/record-audit.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
@@ -124,6 +125,27 @@ export async function decideAreaChange(options: {
         decidedAt: now,
       })
       .where(eq(areaChange.id, change.id));
+    const [before] = await tx
+      .select({
+        serviceZipCodes: landscaper.serviceZipCodes,
+        travelRadius: landscaper.travelRadius,
+        email: user.email,
+      })
+      .from(landscaper)
+      .innerJoin(user, eq(user.id, landscaper.userId))
+      .where(eq(landscaper.userId, change.landscaperId));
+    await recordAudit(tx, {
+      actor: principal,
+      action: decision === "approve" ? "area_change.approve" : "area_change.deny",
+      target: { type: "area_change", id: change.id, label: before?.email ?? change.landscaperId },
+      before: before ? { serviceZipCodes: before.serviceZipCodes, travelRadius: before.travelRadius } : null,
+      after:
+        decision === "approve"
+          ? { serviceZipCodes: change.serviceZipCodes, travelRadius: change.travelRadius }
+          : before
+            ? { serviceZipCodes: before.serviceZipCodes, travelRadius: before.travelRadius }
+            : null,
+    });
     if (decision === "approve") {
       await tx
         .update(landscaper)

@@ -4,6 +4,7 @@ import { missedVisitOf, type PausedLandscaper, pauseMessages } from "../../../sh
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { job, landscaper, user } from "../../db/schema.js";
+import { recordAudit } from "../../lib/audit/record-audit.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
@@ -85,6 +86,15 @@ export async function liftPause(options: {
       .where(and(eq(landscaper.userId, userId), isNotNull(landscaper.pausedAt)))
       .returning({ userId: landscaper.userId });
     if (!lifted) throw conflict(pauseMessages.notPaused);
+    const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    await recordAudit(tx, {
+      actor: principal,
+      action: "pause.lift",
+      target: { type: "user", id: userId, label: account?.email ?? userId },
+      reason: note,
+      before: { paused: true, pausedReason: current.pausedReason },
+      after: { paused: false },
+    });
     const name = landscaperDisplayName(current);
     await notify(tx, [
       {

@@ -123,6 +123,7 @@ export async function publicProfileRoutes(fastify: FastifyInstance) {
       const { params, body } = insuranceInput.parse(request);
       const settings = await setInsuranceExpiry({
         db: db(),
+        principal: requirePrincipal(request),
         landscaperId: params.id,
         expiresOn: body.expiresOn,
       });

@@ -13,11 +13,13 @@ import {
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx, Tx } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
-import { landscaper } from "../../db/schema.js";
+import { landscaper, user } from "../../db/schema.js";
+import { recordAudit } from "../../lib/audit/record-audit.js";
 import { badRequest, notFound, unsupportedFile } from "../../lib/errors.js";
 import { sniffFileType } from "../../lib/file-type.js";
 import { cleanImage } from "../../lib/images.js";
 import type { Storage } from "../../lib/storage.js";
+import type { Principal } from "../accounts/index.js";
 import { notify, notifyAdmins } from "../notifications/index.js";
 
 type LandscaperRow = typeof landscaper.$inferSelect;
@@ -172,16 +174,32 @@ export async function ownPhoto(db: DbOrTx, userId: string) {
  */
 export async function setInsuranceExpiry(options: {
   db: Db;
+  principal: Principal;
   landscaperId: string;
   expiresOn: string | null;
 }): Promise<PublicProfileSettingsView> {
-  const [row] = await options.db
-    .update(landscaper)
-    .set({ insuranceExpiresOn: options.expiresOn, updatedAt: new Date() })
-    .where(eq(landscaper.userId, options.landscaperId))
-    .returning();
-  if (!row) throw notFound("Landscaper not found.");
-  return toSettingsView(row);
+  return options.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ expiresOn: landscaper.insuranceExpiresOn, email: user.email })
+      .from(landscaper)
+      .innerJoin(user, eq(user.id, landscaper.userId))
+      .where(eq(landscaper.userId, options.landscaperId))
+      .for("update", { of: landscaper });
+    if (!before) throw notFound("Landscaper not found.");
+    const [row] = await tx
+      .update(landscaper)
+      .set({ insuranceExpiresOn: options.expiresOn, updatedAt: new Date() })
+      .where(eq(landscaper.userId, options.landscaperId))
+      .returning();
+    await recordAudit(tx, {
+      actor: options.principal,
+      action: "insurance.set",
+      target: { type: "user", id: options.landscaperId, label: before.email },
+      before: { insuranceExpiresOn: before.expiresOn },
+      after: { insuranceExpiresOn: options.expiresOn },
+    });
+    return toSettingsView(row!);
+  });
 }
 
 /** Whether the "Insured" badge holds on `today` (Charlotte date): a known expiry not yet passed. */

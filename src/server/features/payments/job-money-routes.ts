@@ -3,6 +3,7 @@ import { approveWorkSchema, refundJobSchema } from "../../../shared/jobs.js";
 import { payoutRunAnswerSchema } from "../../../shared/payments.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
+import { requirePrincipal } from "../../plugins/access.js";
 import { jobActionRoutes, jobInput, jobParams } from "../jobs/index.js";
 import { payNowMessage } from "./pay-now-message.js";
 import { waitingBalances } from "./payouts.js";
@@ -54,7 +55,7 @@ export async function jobMoneyRoutes(fastify: FastifyInstance) {
   app.post(
     "/admin/payouts/run",
     { config: { access: ["admin"] }, schema: answers(payoutRunAnswerSchema) },
-    async () => {
+    async (request) => {
       const schedule = { day: app.env.PAYOUT_DAY, hour: app.env.PAYOUT_HOUR };
       const now = new Date();
       const report = await runPayouts({
@@ -66,6 +67,7 @@ export async function jobMoneyRoutes(fastify: FastifyInstance) {
         schedule,
         env: app.env,
         payNow: true,
+        auditActor: requirePrincipal(request),
       });
       const waiting = await waitingBalances(app.database.db, now, schedule);
       return { ...report, waiting, message: payNowMessage(report, waiting) };

@@ -10,6 +10,7 @@ import {
 import { jobLabel, serviceName } from "../../../shared/services.js";
 import { type Db, type DbOrTx, rowsOf } from "../../db/client.js";
 import { job, payout, payoutAccount, user } from "../../db/schema.js";
+import { type AuditActor, recordAudit } from "../../lib/audit/record-audit.js";
 import { notFound } from "../../lib/errors.js";
 import { post } from "./ledger.js";
 import { atProvider, type PaymentProvider } from "./providers/provider.js";
@@ -96,11 +97,13 @@ export async function createDuePayouts(
   db: Db,
   now: Date,
   schedule: PayoutSchedule,
-  options: { now?: boolean } = {},
+  options: { now?: boolean; auditActor?: AuditActor } = {},
 ): Promise<number> {
   const runDate = options.now ? todayInCharlotte(now) : latestRunDate(now, schedule);
   const readyBy = options.now ? now : charlotteTime(runDate, schedule.hour);
-  const result = await db.execute(sql`
+  // An admin's "Pay out now" is on the record with what it created, in the same transaction (issue 38).
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
     insert into payout (landscaper_id, run_date, amount_cents, next_attempt_at)
     select a.user_id, ${runDate}, owed.cents, ${now.toISOString()}::timestamptz
     from payout_account a
@@ -113,8 +116,21 @@ export async function createDuePayouts(
     ) owed
     where a.status = 'ready' and a.updated_at <= ${readyBy.toISOString()}::timestamptz and owed.cents > 0
     on conflict (landscaper_id, run_date) do nothing
-    returning id`);
-  return rowsOf(result).length;
+    returning id, amount_cents`);
+    const rows = rowsOf<{ id: string; amount_cents: number | string }>(result);
+    if (options.auditActor) {
+      await recordAudit(tx, {
+        actor: options.auditActor,
+        action: "payouts.run",
+        target: { type: "payouts", id: runDate, label: `Payouts of ${runDate}` },
+        after: {
+          payoutsCreated: rows.length,
+          totalCents: rows.reduce((sum, r) => sum + Number(r.amount_cents), 0),
+        },
+      });
+    }
+    return rows.length;
+  });
 }
 
 export interface PayoutReport {

@@ -30,7 +30,7 @@ export async function adminPricingRoutes(fastify: FastifyInstance) {
       // Counted before the body is checked, so a script retrying a refused card is held to the limit too.
       await app.limit(request, policies.rateCardPublishByAccount, principal.userId);
       const { body } = publishInput.parse(request);
-      return publishRateCard({ db: app.database.db, publishedBy: principal.userId, input: body });
+      return publishRateCard({ db: app.database.db, publishedBy: principal, input: body });
     },
   );
 }

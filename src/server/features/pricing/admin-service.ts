@@ -11,7 +11,9 @@ import {
 } from "../../../shared/pricing-admin.js";
 import type { Db } from "../../db/client.js";
 import { rateCard, user } from "../../db/schema.js";
+import { recordAudit } from "../../lib/audit/record-audit.js";
 import { conflict } from "../../lib/errors.js";
+import type { Principal } from "../accounts/index.js";
 
 interface VersionRow {
   version: number;
@@ -117,28 +119,42 @@ export async function publishRateCard({
   today = todayInCharlotte(),
 }: {
   db: Db;
-  /** The admin's user id. */
-  publishedBy: string;
+  /** The admin: the version records their id, the audit trail their email. */
+  publishedBy: Principal;
   input: PublishRateCard;
   today?: string;
 }): Promise<PublishRateCardAnswer> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const [latest] = await db
-      .select({ version: sql<number>`coalesce(max(${rateCard.version}), 0)`.mapWith(Number) })
-      .from(rateCard);
-    const version = (latest?.version ?? 0) + 1;
-    const [inserted] = await db
-      .insert(rateCard)
-      .values({
-        version,
-        effectiveFrom: input.effectiveFrom,
-        card: input.card,
-        note: input.note,
-        createdBy: publishedBy,
-      })
-      .onConflictDoNothing({ target: rateCard.version })
-      .returning({ version: rateCard.version });
+    const inserted = await db.transaction(async (tx) => {
+      const [latest] = await tx
+        .select({ version: sql<number>`coalesce(max(${rateCard.version}), 0)`.mapWith(Number) })
+        .from(rateCard);
+      const version = (latest?.version ?? 0) + 1;
+      const [row] = await tx
+        .insert(rateCard)
+        .values({
+          version,
+          effectiveFrom: input.effectiveFrom,
+          card: input.card,
+          note: input.note,
+          createdBy: publishedBy.userId,
+        })
+        .onConflictDoNothing({ target: rateCard.version })
+        .returning({ version: rateCard.version });
+      if (row) {
+        await recordAudit(tx, {
+          actor: publishedBy,
+          action: "pricing.publish",
+          target: { type: "rate_card", id: String(version), label: `Rate card version ${version}` },
+          reason: input.note || null,
+          before: latest?.version ? { version: latest.version } : null,
+          after: { version, effectiveFrom: input.effectiveFrom, card: input.card },
+        });
+      }
+      return row;
+    });
     if (inserted) {
+      const { version } = inserted;
       return {
         message: publishedMessage(version, input.effectiveFrom, today),
         version,

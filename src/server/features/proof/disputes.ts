@@ -4,6 +4,7 @@ import { type ProblemReason, problemReasonLabel, type Resolution } from "../../.
 import { formatCents, jobLabel } from "../../../shared/services.js";
 import type { Tx } from "../../db/client.js";
 import { job } from "../../db/schema.js";
+import { recordAudit } from "../../lib/audit/record-audit.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { type ActionOptions, type JobRow, loadJob, move, recordEvent, tellPerson } from "../jobs/index.js";
 import { notifyAdmins } from "../notifications/index.js";
@@ -248,6 +249,14 @@ export async function resolveDispute(
         resolutionNote: options.note,
       });
       await tellBoth(tx, options, updated, resolution, "");
+      await recordAudit(tx, {
+        actor: principal,
+        action: "job.resolve",
+        target: { type: "job", id: current.id, label: jobLabel(current.number) },
+        reason: options.note,
+        before: { status: current.status, dispute: "open" },
+        after: { resolution, redoDate: options.date },
+      });
       return updated;
     });
   }
@@ -299,6 +308,14 @@ export async function resolveDispute(
       note: `${resolution.replace("_", " ")}${amount ? ` (${amount})` : ""}: ${options.note}`,
     });
     await tellBoth(tx, options, fresh, resolution, amount);
+    await recordAudit(tx, {
+      actor: principal,
+      action: "job.resolve",
+      target: { type: "job", id: current.id, label: jobLabel(current.number) },
+      reason: options.note,
+      before: { status: current.status, dispute: "open" },
+      after: { resolution, ...(amount ? { refunded: amount } : {}) },
+    });
     return fresh;
   });
 }

@@ -1,8 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { type ReviewView, reviewMessages } from "../../../shared/reviews.js";
+import { jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { review, reviewReport } from "../../db/schema.js";
+import { job, review, reviewReport } from "../../db/schema.js";
+import { recordAudit } from "../../lib/audit/record-audit.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import type { Principal } from "../accounts/index.js";
 import { notifyAdmins } from "../notifications/index.js";
@@ -18,6 +20,12 @@ async function loadReview(db: DbOrTx, reviewId: string) {
   const [row] = await db.select().from(review).where(eq(review.id, reviewId));
   if (!row) throw notFound(reviewMessages.notFound);
   return row;
+}
+
+/** What the audit trail calls a review: its visit's number, as every screen names the visit. */
+async function reviewLabel(db: DbOrTx, jobId: string): Promise<string> {
+  const [row] = await db.select({ number: job.number }).from(job).where(eq(job.id, jobId));
+  return row ? `Review of ${jobLabel(row.number)}` : "Review";
 }
 
 /** The review's landscaper replies once, publicly, after it is shown to them; never edited. */
@@ -101,12 +109,33 @@ export async function removeReview(options: {
       .returning();
     if (!updated) throw conflict("This review has already been removed.");
     await closeReports(tx, updated.id, now);
+    await recordAudit(tx, {
+      actor: options.principal,
+      action: "review.remove",
+      target: { type: "review", id: updated.id, label: await reviewLabel(tx, updated.jobId) },
+      reason: options.reason,
+      before: { removed: false },
+      after: { removed: true },
+    });
     return toReviewView(updated);
   });
 }
 
 /** An admin keeps a reported review as written: its reports are closed, nothing else changes. */
-export async function keepReview(options: { db: Db; reviewId: string; now?: Date | undefined }) {
-  await loadReview(options.db, options.reviewId);
-  await closeReports(options.db, options.reviewId, options.now ?? new Date());
+export async function keepReview(options: {
+  db: Db;
+  principal: Principal;
+  reviewId: string;
+  now?: Date | undefined;
+}) {
+  const current = await loadReview(options.db, options.reviewId);
+  await options.db.transaction(async (tx) => {
+    await closeReports(tx, options.reviewId, options.now ?? new Date());
+    await recordAudit(tx, {
+      actor: options.principal,
+      action: "review.keep",
+      target: { type: "review", id: options.reviewId, label: await reviewLabel(tx, current.jobId) },
+      after: { removed: false, reportsClosed: true },
+    });
+  });
 }

@@ -114,7 +114,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     { config: { access: ["admin"], input: reviewInput }, schema: answers(okMessageAnswerSchema) },
     async (request) => {
       const { params } = reviewInput.parse(request);
-      await keepReview({ db: db(), reviewId: params.id });
+      await keepReview({ db: db(), principal: requirePrincipal(request), reviewId: params.id });
       return { ok: true, message: reviewMessages.kept };
     },
   );

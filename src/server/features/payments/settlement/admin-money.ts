@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { formatCents, jobLabel } from "../../../../shared/services.js";
 import type { DbOrTx } from "../../../db/client.js";
 import { payment } from "../../../db/schema.js";
+import { recordAudit } from "../../../lib/audit/record-audit.js";
 import { conflict, fieldInvalid } from "../../../lib/errors.js";
 import { enqueueEmail } from "../../../lib/outbox/enqueue.js";
 import { type ActionOptions, customerDashboardUrl, loadJob, recordEvent } from "../../jobs/index.js";
@@ -80,6 +81,14 @@ export async function refundJob(options: ActionOptions & { amountCents: number; 
       fromStatus: fresh.status,
       note: `${amount} refunded: ${options.reason}`,
     });
+    await recordAudit(tx, {
+      actor: principal,
+      action: "job.refund",
+      target: { type: "job", id: current.id, label: jobLabel(current.number) },
+      reason: options.reason,
+      before: { refundableCents: refundable },
+      after: { refundedCents: options.amountCents, refundableCents: refundable - options.amountCents },
+    });
     await enqueueEmail(tx, fresh.customerEmail, {
       template: "refund",
       name: fresh.customerName,
@@ -116,7 +125,7 @@ export async function refundJob(options: ActionOptions & { amountCents: number; 
 
 /** Reported work an admin judges done: approved on the customer's behalf, and charged. */
 export function chargeReportedWork(options: ActionOptions) {
-  return approveWorkOf({ ...approvalBy(options), overrideReport: true });
+  return approveWorkOf({ ...approvalBy(options), overrideReport: true, auditActor: options.principal });
 }
 
 /** Reported work an admin judges not worth paying for: the hold is released and nothing is charged. */
@@ -134,6 +143,13 @@ export async function releaseReportedPayment(options: ActionOptions) {
       actorId: principal.userId,
       fromStatus: current.status,
       note: "Hold released after a reported problem; nothing charged.",
+    });
+    await recordAudit(tx, {
+      actor: principal,
+      action: "job.release_payment",
+      target: { type: "job", id: current.id, label: jobLabel(current.number) },
+      before: { payment: "held" },
+      after: { payment: "released", chargedCents: 0 },
     });
     await notify(tx, [
       ...(current.customerId

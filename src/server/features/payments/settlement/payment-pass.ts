@@ -6,6 +6,7 @@ import { formatCents, jobLabel } from "../../../../shared/services.js";
 import type { Env } from "../../../config/env.js";
 import type { Db } from "../../../db/client.js";
 import { job, payment, paymentMethod } from "../../../db/schema.js";
+import type { AuditActor } from "../../../lib/audit/record-audit.js";
 import { loadJob } from "../../jobs/index.js";
 import { notify, notifyAdmins } from "../../notifications/index.js";
 import {
@@ -262,10 +263,18 @@ async function tellHoldFailed(db: Db, failed: PaymentRow) {
  * landscaper hears of each payout; admins of one that failed for good (its amount is owed again next week).
  */
 export async function runPayouts(
-  options: PaymentPassOptions & { schedule: PayoutSchedule; env: Env; payNow?: boolean },
+  options: PaymentPassOptions & {
+    schedule: PayoutSchedule;
+    env: Env;
+    payNow?: boolean;
+    auditActor?: AuditActor;
+  },
 ) {
   const now = options.now?.() ?? new Date();
-  const created = await createDuePayouts(options.db, now, options.schedule, { now: options.payNow ?? false });
+  const created = await createDuePayouts(options.db, now, options.schedule, {
+    now: options.payNow ?? false,
+    auditActor: options.auditActor,
+  });
   const sent = await sendDuePayouts({
     db: options.db,
     provider: options.provider,

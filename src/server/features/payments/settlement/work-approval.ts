@@ -3,6 +3,7 @@ import { priceRequestMessages } from "../../../../shared/jobs.js";
 import { formatCents, jobLabel } from "../../../../shared/services.js";
 import type { Db } from "../../../db/client.js";
 import { job } from "../../../db/schema.js";
+import { type AuditActor, recordAudit } from "../../../lib/audit/record-audit.js";
 import { conflict, notFound } from "../../../lib/errors.js";
 import { type ActionOptions, type JobRow, loadJob, move } from "../../jobs/index.js";
 import { notify } from "../../notifications/index.js";
@@ -25,6 +26,8 @@ export async function approveWorkOf(options: {
   customerOnly?: string;
   /** An admin deciding reported work was done: approved despite the report. */
   overrideReport?: boolean;
+  /** That admin, for the audit trail's row written with the approval. */
+  auditActor?: AuditActor;
   /**
    * The customer's yes to the higher final price the landscaper asked (only `customerOnly` callers may give
    * it): without it the agreed price is charged, whoever approves.
@@ -62,6 +65,15 @@ export async function approveWorkOf(options: {
       note: approvalNote(current, options, acceptsRequest),
     });
     const queued = await queueCapture(tx, updated);
+    if (options.auditActor) {
+      await recordAudit(tx, {
+        actor: options.auditActor,
+        action: "job.charge_reported",
+        target: { type: "job", id: current.id, label: jobLabel(current.number) },
+        before: { workApproved: false, problemReported: Boolean(current.problemReportedAt) },
+        after: { workApproved: true, chargeCents: updated.finalPriceCents ?? updated.quotedPriceCents },
+      });
+    }
     if (updated.landscaperId) {
       await notify(tx, [
         {
