@@ -165,6 +165,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
       status_class: `${Math.floor(reply.statusCode / 100)}xx`,
     };
     metrics.requests.inc(labels);
+    // A notification stream's "latency" is how long someone kept a tab open: counted, not timed (the open
+    // streams are greenscape_sse_connections).
+    const type = reply.raw.getHeader("content-type");
+    if (typeof type === "string" && type.startsWith("text/event-stream")) return;
     metrics.latency.observe(labels, reply.elapsedTime / 1000);
   });
 
