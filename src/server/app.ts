@@ -19,6 +19,7 @@ import { bookingRoutes } from "./features/booking/routes.js";
 import { conversationRoutes } from "./features/conversations/routes.js";
 import { customerRoutes } from "./features/customers/routes.js";
 import { exportRoutes } from "./features/exports/routes.js";
+import { InstanceMetrics, metricsPlugin } from "./features/health/index.js";
 import { healthRoutes } from "./features/health/routes.js";
 import { jobRoutes } from "./features/jobs/routes.js";
 import { landscaperRoutes } from "./features/landscapers/routes.js";
@@ -58,6 +59,7 @@ import { EmailSender } from "./lib/outbox/email-sender.js";
 import { OutboxWorker } from "./lib/outbox/worker.js";
 import { createParcelProvider } from "./lib/parcels/create-parcels.js";
 import type { ParcelProvider } from "./lib/parcels/parcel-provider.js";
+import { withRequestId } from "./lib/request-context.js";
 import { getOrCreateSetting, randomSecret } from "./lib/settings.js";
 import type { Storage } from "./lib/storage.js";
 import { createForecastProvider } from "./lib/weather/create-forecast.js";
@@ -121,6 +123,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
 
   app.decorate("env", env);
   app.decorate("database", database);
+  const metrics = new InstanceMetrics();
+  app.decorate("metrics", metrics);
   registerJsonParser(app);
 
   const secret =
@@ -153,6 +157,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
     // The outbound call's own timeout, plus a second for whatever surrounds it (DNS, the database row).
     messageDeadlineMs: env.OUTBOUND_TIMEOUT_MS + 1000,
+    onOutcome: (channel, outcome) => metrics.deliveries.inc({ channel, outcome }),
     senders: {
       // SMTP refusing one message is probably SMTP being down: the rest of the batch waits for the next tick.
       email: { send: (message) => email.send(message), stopsBatchOnFailure: !email.toFiles },
@@ -280,6 +285,10 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   await app.register(originCheckPlugin);
   await app.register(accessPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(metricsPlugin);
+  // The handler and all it starts run as part of this request: outbox rows it queues keep its id (the worker
+  // logs it). After the body is read, since the body's stream events run outside the request's context.
+  app.addHook("preHandler", (request, _reply, done) => withRequestId(request.id, done));
 
   await app.register(
     async (api) => {

@@ -21,3 +21,22 @@ export const runtimeAnswerSchema = z.object({
     externalBytes: z.number(),
   }),
 });
+
+/** One lag check of readiness: seconds late (null: unknown or never), and the limit (null: not counted). */
+const lagCheckSchema = z.object({
+  ok: z.boolean(),
+  seconds: z.number().nullable(),
+  limitSeconds: z.number().nullable(),
+});
+
+/** GET /api/health/ready: whether a load balancer should send this instance traffic (200) or not (503). */
+export const readyAnswerSchema = z.object({
+  status: z.enum(["ready", "unavailable"]),
+  checks: z.object({
+    database: z.object({ ok: z.boolean(), latencyMs: z.number() }),
+    storage: z.object({ ok: z.boolean() }),
+    outboxLag: lagCheckSchema,
+    paymentsPassLag: lagCheckSchema,
+  }),
+});
+export type ReadyAnswer = z.infer<typeof readyAnswerSchema>;

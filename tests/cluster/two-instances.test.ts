@@ -9,6 +9,7 @@ import { quoteBody } from "../e2e/support/quotes";
 import { type Cluster, startCluster } from "./support/cluster";
 
 const demoPassword = "demo-password";
+const metricsToken = "cluster-metrics-token-0123456789abcdef";
 const olivia = "olivia.bennett@demo.greenscape.local";
 const carlos = "carlos.mendoza@demo.greenscape.local";
 
@@ -60,7 +61,7 @@ describe("two app instances behind nginx (round robin) on one PostgreSQL and one
   let browser: Browser;
 
   beforeAll(async () => {
-    cluster = await startCluster({ quiet: true });
+    cluster = await startCluster({ quiet: true, env: { METRICS_TOKEN: metricsToken } });
     sql = new pg.Client({ connectionString: cluster.databaseUrl });
     await sql.connect();
     browser = await launchBrowser();
@@ -213,6 +214,51 @@ describe("two app instances behind nginx (round robin) on one PostgreSQL and one
     const outbox = await eventually(outboxCounts, (c) => c.sent === c.files, 10_000);
     expect(outbox.sent).toBeGreaterThan(0);
     expect(outbox.files).toBe(outbox.sent);
+  });
+
+  it("both instances are ready on the shared passes' record, and each one's metrics count its own requests", async () => {
+    type Ready = { status: string; checks: { paymentsPassLag: { ok: boolean; seconds: number | null } } };
+    // Read until a pass has finished somewhere (PAYMENTS_POLL_MS is 1 s here).
+    const answers = await eventually(
+      () =>
+        Promise.all(
+          cluster.instances.map(async (instance) => {
+            const response = await fetch(`${instance.url}/api/health/ready`);
+            return { status: response.status, body: (await response.json()) as Ready };
+          }),
+        ),
+      (all) => all.every((a) => a.status === 200 && a.body.checks.paymentsPassLag.seconds !== null),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.status).toBe("ready");
+      // The lag is read from one row, whichever instance ran the pass: a few seconds on both.
+      expect(answer.body.checks.paymentsPassLag.seconds).toBeLessThan(30);
+    }
+    const { rows } = await sql.query<{ name: string }>(
+      "select name from scheduled_pass where name = 'payments'",
+    );
+    expect(rows).toHaveLength(1);
+
+    const liveCount = async (url: string) => {
+      const response = await fetch(`${url}/metrics`, {
+        headers: { authorization: `Bearer ${metricsToken}` },
+      });
+      expect(response.status).toBe(200);
+      const line = (await response.text())
+        .split("\n")
+        .find(
+          (l) => l.startsWith("greenscape_http_requests_total{") && l.includes('route="/api/health/live"'),
+        );
+      return line ? Number(line.split(" ").pop()) : 0;
+    };
+    const [first, second] = cluster.instances;
+    const before = [await liveCount(first!.url), await liveCount(second!.url)];
+    for (let i = 0; i < 3; i++) await fetch(`${first!.url}/api/health/live`);
+    expect(await liveCount(first!.url)).toBe(before[0]! + 3);
+    expect(await liveCount(second!.url)).toBe(before[1]);
+    // Through nginx, without the token: refused.
+    expect((await fetch(`${cluster.url}/metrics`)).status).toBe(401);
   });
 
   it("a load run survives one instance killed with SIGKILL: every acknowledged write is found exactly once", async () => {

@@ -48,6 +48,26 @@ describe("configuration", () => {
     );
   });
 
+  it("serves no metrics by default and checks the metrics and readiness settings", () => {
+    const env = loadEnv({});
+    expect(env.METRICS_PORT).toBeUndefined();
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(env).toMatchObject({ OUTBOX_LAG_READY_SECONDS: 900, PASS_LAG_READY_SECONDS: 600 });
+    expect(() => loadEnv({ METRICS_PORT: "3000" })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadEnv({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT: must be between 1 and 65535/);
+    expect(() => loadEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be 32 to 100 characters/);
+    expect(() => loadEnv({ METRICS_TOKEN: `${"a".repeat(20)} ${"b".repeat(20)}` })).toThrow(
+      /METRICS_TOKEN: must be printable characters without spaces/,
+    );
+    expect(() => loadEnv({ PAYMENTS_POLL_MS: "600000", PASS_LAG_READY_SECONDS: "900" })).toThrow(
+      /PASS_LAG_READY_SECONDS: must be at least two PAYMENTS_POLL_MS periods/,
+    );
+    // 0 turns the limit off, whatever the poll period.
+    expect(loadEnv({ PAYMENTS_POLL_MS: "600000", PASS_LAG_READY_SECONDS: "0" }).PASS_LAG_READY_SECONDS).toBe(
+      0,
+    );
+  });
+
   it("creates no demo accounts in production unless SEED_DEMO asks for them", () => {
     expect(loadEnv({ NODE_ENV: "production" }).SEED_DEMO).toBe(false);
     expect(loadEnv({ NODE_ENV: "production", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);

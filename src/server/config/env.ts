@@ -80,15 +80,16 @@ const trustProxy = z
     return entries;
   });
 
+const port = z.coerce
+  .number({ message: "must be a port number" })
+  .int({ message: "must be a whole number" })
+  .min(1, { message: "must be between 1 and 65535" })
+  .max(65535, { message: "must be between 1 and 65535" });
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
-  PORT: z.coerce
-    .number({ message: "must be a port number" })
-    .int({ message: "must be a whole number" })
-    .min(1, { message: "must be between 1 and 65535" })
-    .max(65535, { message: "must be between 1 and 65535" })
-    .default(3000),
+  PORT: port.default(3000),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as http://localhost:3000" }).optional(),
   DATABASE_URL: z
     .string()
@@ -249,6 +250,19 @@ export const envSchema = z.object({
   // The weekly payout run: weekday (0 Sunday … 6 Saturday) and hour, America/New_York.
   PAYOUT_DAY: z.coerce.number().int().min(0).max(6).default(5),
   PAYOUT_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  // Readiness (GET /api/health/ready) fails when the oldest due, unsent outbox message has waited longer than
+  // this, or the payments pass last finished longer ago than this (any instance); 0 reports without failing.
+  OUTBOX_LAG_READY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
+  PASS_LAG_READY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  // Prometheus metrics (docs/operating.md): on a port of their own, and/or at /metrics on PORT with this token
+  // as a Bearer token. Neither set: no metrics.
+  METRICS_PORT: port.optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, { message: "must be 32 to 100 characters" })
+    .max(100, { message: "must be 32 to 100 characters" })
+    .regex(/^[\x21-\x7e]+$/, { message: "must be printable characters without spaces" })
+    .optional(),
   // This instance's name, sent back as X-Served-By (several instances behind a load balancer).
   INSTANCE_NAME: z
     .string()
@@ -305,6 +319,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === "production" && env.PUSH_ALLOW_PRIVATE_ADDRESSES) {
     throw new ConfigError(
       "Invalid configuration:\n  PUSH_ALLOW_PRIVATE_ADDRESSES: is for tests only and cannot be used with NODE_ENV=production",
+    );
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    throw new ConfigError(
+      "Invalid configuration:\n  METRICS_PORT: must differ from PORT (unset it and set METRICS_TOKEN to serve /metrics on PORT)",
+    );
+  }
+  // The pass runs once a poll period and takes a while itself: a lag limit within two periods fails readiness
+  // between two healthy runs.
+  if (env.PASS_LAG_READY_SECONDS > 0 && env.PASS_LAG_READY_SECONDS * 1000 < 2 * env.PAYMENTS_POLL_MS) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PASS_LAG_READY_SECONDS: must be at least two PAYMENTS_POLL_MS periods (or 0 to report the lag without failing readiness)",
     );
   }
   return {

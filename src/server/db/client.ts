@@ -25,9 +25,19 @@ export interface Database {
    * seeding (a PostgreSQL advisory lock; the embedded engine has one process anyway).
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** The connection pool's figures (the metrics); null for the embedded engine, one connection in-process. */
+  pool(): PoolFigures | null;
   /** Subscribes to a PostgreSQL NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Connections open, idle among them, queries waiting for one, and the most the pool opens. */
+export interface PoolFigures {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export const migrationsFolder = migrationsDir;
@@ -57,6 +67,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     db,
     engine: "pglite",
     exclusive: (work) => work(),
+    pool: () => null,
     async listen(channel, listener) {
       const unsubscribe = await client.listen(channel, listener);
       return async () => unsubscribe();
@@ -129,6 +140,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     engine: "postgres",
     exclusive: (work) => exclusive(() => work()),
+    pool: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async listen(channel, listener) {
       const client = await ensureListenClient();
       let set = listeners.get(channel);

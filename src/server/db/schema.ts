@@ -4,6 +4,7 @@ export * from "./schema/audit.js";
 export * from "./schema/booking.js";
 export * from "./schema/jobs.js";
 export * from "./schema/messaging.js";
+export * from "./schema/operations.js";
 export * from "./schema/parcels.js";
 export * from "./schema/payments.js";
 export * from "./schema/people.js";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
-import { build } from "../app.js";
+import { type BuildOptions, build } from "../app.js";
 import { type Env, loadEnv } from "../config/env.js";
 import type { Database } from "../db/client.js";
 import { ensureReferenceData } from "../db/seed.js";
@@ -16,8 +16,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a clean database, the way the Fastify demo's build() helper does. */
-export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds the real app on a clean database, the way the Fastify demo's build() helper does. Silent unless a test
+ * reads the log lines (`logger` with a destination stream).
+ */
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+  options: { logger?: BuildOptions["logger"] } = {},
+): Promise<TestApp> {
   const env = loadEnv({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -35,7 +41,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
   });
   const database = await openTestDatabase();
   await ensureReferenceData(database.db);
-  const app = await build({ env, database, clientDir: null, logger: false });
+  const app = await build({ env, database, clientDir: null, logger: options.logger ?? false });
   await app.ready();
   return {
     app,

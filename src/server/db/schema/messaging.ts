@@ -130,6 +130,8 @@ export const outbox = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    // The request (its X-Request-Id) or scheduled pass run that queued it: the worker logs it as reqId.
+    requestId: text("request_id"),
     createdAt: createdAt(),
   },
   (t) => [

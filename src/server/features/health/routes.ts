@@ -1,9 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { healthAnswerSchema, liveAnswerSchema, runtimeAnswerSchema } from "../../../shared/health.js";
+import {
+  healthAnswerSchema,
+  liveAnswerSchema,
+  readyAnswerSchema,
+  runtimeAnswerSchema,
+} from "../../../shared/health.js";
 import { ping } from "../../db/client.js";
 import { answers, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
+import { readiness } from "./readiness.js";
 
 const runtimeInput = defineInput({ query: z.object({ gc: z.enum(["0", "1"]).optional() }) });
 
@@ -40,6 +46,25 @@ export async function healthRoutes(fastify: FastifyInstance) {
   app.get("/health/live", { config: { access: "public" }, schema: answers(liveAnswerSchema) }, async () => ({
     status: "ok" as const,
   }));
+
+  // Readiness for a load balancer: /health's two checks, plus the shared background work not being stuck (the
+  // outbox's oldest due message, the payments pass's last finish on any instance). Public like /health: it
+  // names checks and figures, never settings, addresses or errors (docs/operating.md).
+  app.get(
+    "/health/ready",
+    { config: { access: "public" }, schema: answers(readyAnswerSchema) },
+    async (_request, reply) => {
+      const { answer } = await readiness({
+        db: app.database.db,
+        storage: app.storage,
+        log: app.log,
+        outboxLagLimitSeconds: app.env.OUTBOX_LAG_READY_SECONDS,
+        passLagLimitSeconds: app.env.PASS_LAG_READY_SECONDS,
+        startedAtMs: app.metrics.startedAtMs,
+      });
+      return reply.status(answer.status === "ready" ? 200 : 503).send(answer);
+    },
+  );
 
   // Process figures for whoever runs the service (the load test reads them). `gc=1` runs a full collection
   // first when the process was started with --expose-gc, so heap figures compare like with like.

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { NotificationItem } from "../../../shared/notifications.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
+import { currentRequestId } from "../../lib/request-context.js";
 import { notificationItem } from "./notification-item.js";
 import { NOTIFICATION_CHANNEL } from "./service.js";
 
@@ -31,9 +32,9 @@ export async function raiseJobAlert(db: DbOrTx, alert: NewJobAlert) {
       returning id, zip_code, created_at
     ),
     queued as (
-      insert into outbox (channel, template, "to", subject, html, text, payload)
+      insert into outbox (channel, template, "to", subject, html, text, payload, request_id)
       select 'fanout', 'job_alert', 'landscapers in ' || i.zip_code, '', '', ${alert.message},
-        jsonb_build_object('alertId', i.id)
+        jsonb_build_object('alertId', i.id), ${currentRequestId()}::text
       from inserted i
       returning 1
     )
@@ -58,22 +59,23 @@ export async function fanOutJobAlert(db: Db, outboxId: string): Promise<number> 
     with claimed as (
       update outbox set status = 'sent', sent_at = now(), locked_until = null
       where id = ${outboxId} and status = 'pending'
-      returning (payload->>'alertId')::uuid as alert_id
+      returning (payload->>'alertId')::uuid as alert_id, request_id
     ),
-    alert as (select a.* from job_alert a join claimed c on c.alert_id = a.id),
+    alert as (select a.*, c.request_id from job_alert a join claimed c on c.alert_id = a.id),
     reached as (
-      select u.id, u.push_opt_in, u.sms_opt_in, u.phone_number, a.message, a.link
+      select u.id, u.push_opt_in, u.sms_opt_in, u.phone_number, a.message, a.link, a.request_id
       from alert a join landscaper l on ${reaches(sql`a.zip_code`, sql`a.created_at`)}
       join "user" u on u.id = l.user_id
       where u.push_opt_in or (u.sms_opt_in and btrim(u.phone_number) <> '')
     )
-    insert into outbox (channel, user_id, template, "to", subject, html, text, payload)
+    insert into outbox (channel, user_id, template, "to", subject, html, text, payload, request_id)
     select 'push', r.id, 'notification_job', r.id, 'GreenScape Charlotte', '', r.message,
-      jsonb_build_object('title', 'GreenScape Charlotte', 'body', r.message, 'link', r.link)
+      jsonb_build_object('title', 'GreenScape Charlotte', 'body', r.message, 'link', r.link), r.request_id
     from reached r
     where r.push_opt_in and exists (select 1 from push_subscription ps where ps.user_id = r.id)
     union all
-    select 'sms', r.id, 'notification_job', btrim(r.phone_number), '', '', left('GreenScape: ' || r.message, 320), null
+    select 'sms', r.id, 'notification_job', btrim(r.phone_number), '', '', left('GreenScape: ' || r.message, 320), null,
+      r.request_id
     from reached r
     where r.sms_opt_in and btrim(r.phone_number) <> ''
     returning 1`);

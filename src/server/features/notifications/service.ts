@@ -3,6 +3,7 @@ import type { NotificationKind } from "../../../shared/notifications.js";
 import type { Env } from "../../config/env.js";
 import type { DbOrTx } from "../../db/client.js";
 import { user } from "../../db/schema.js";
+import { currentRequestId } from "../../lib/request-context.js";
 import { isStaffAccount } from "../accounts/index.js";
 
 export type NotificationType = NotificationKind;
@@ -54,6 +55,7 @@ export async function notify(db: DbOrTx, items: NewNotification[]) {
  * landscapers opted in with a phone, queued in the outbox; one signal for the lot.
  */
 async function insertAndSignal(db: DbOrTx, source: SQL) {
+  const requestId = currentRequestId();
   await db.execute(sql`
     with inserted as (
       insert into notification (user_id, type, message, link)
@@ -61,9 +63,9 @@ async function insertAndSignal(db: DbOrTx, source: SQL) {
       returning user_id, type, message, link
     ),
     copies as (
-      insert into outbox (channel, user_id, template, "to", subject, html, text, payload)
+      insert into outbox (channel, user_id, template, "to", subject, html, text, payload, request_id)
       select 'push', u.id, 'notification_' || i.type, u.id, 'GreenScape Charlotte', '', i.message,
-        jsonb_build_object('title', 'GreenScape Charlotte', 'body', i.message, 'link', i.link)
+        jsonb_build_object('title', 'GreenScape Charlotte', 'body', i.message, 'link', i.link), ${requestId}::text
       from inserted i join "user" u on u.id = i.user_id
       where u.push_opt_in and exists (select 1 from push_subscription ps where ps.user_id = u.id)
         and (i.type <> 'message' or u.message_alerts) and (i.type <> 'arrival' or u.arrival_alerts)
@@ -71,7 +73,7 @@ async function insertAndSignal(db: DbOrTx, source: SQL) {
       -- Texts: landscapers get every alert but messages (the unread email covers those); customers get
       -- arrival updates only, the one thing worth a text on the visit's day.
       select 'sms', u.id, 'notification_' || i.type, btrim(u.phone_number), '', '',
-        left('GreenScape: ' || i.message, 320), null
+        left('GreenScape: ' || i.message, 320), null, ${requestId}::text
       from inserted i join "user" u on u.id = i.user_id
       where u.sms_opt_in and btrim(u.phone_number) <> ''
         and i.type <> 'message' and (i.type <> 'arrival' or u.arrival_alerts)

@@ -4,6 +4,7 @@ import type { DbOrTx } from "../../db/client.js";
 import { outbox, user } from "../../db/schema.js";
 import { forRecipients } from "../mail/recipients.js";
 import { type EmailTemplate, renderEmail } from "../mail/templates.js";
+import { currentRequestId } from "../request-context.js";
 
 /**
  * An attachment of an outbox email: one its sender renders when it sends, named by what it is of (a receipt's
@@ -43,6 +44,7 @@ export async function enqueueEmails(
 ): Promise<string[]> {
   if (emails.length === 0) return [];
   const safe = await forRecipients(db, emails);
+  const requestId = currentRequestId();
   const rows = emails.map((email, i) => {
     const rendered = renderEmail(safe[i]!);
     return {
@@ -53,6 +55,7 @@ export async function enqueueEmails(
       html: rendered.html,
       text: rendered.text,
       payload: email.attachments?.length ? { attachments: email.attachments } : null,
+      requestId,
     };
   });
   const inserted = await emailInsert(rows.length).run(
@@ -62,7 +65,7 @@ export async function enqueueEmails(
   return inserted.map((r) => r.id);
 }
 
-const emailKeys = ["channel", "template", "to", "subject", "html", "text", "payload"] as const;
+const emailKeys = ["channel", "template", "to", "subject", "html", "text", "payload", "requestId"] as const;
 const emailInserts = new Map<number, ReturnType<typeof buildEmailInsert>>();
 
 /** The insert of `count` emails, built once per count (db/built-once.ts): every quote queues two. */

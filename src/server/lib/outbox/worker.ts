@@ -29,7 +29,12 @@ export interface OutboxWorkerOptions {
   pollMs?: number;
   /** One message may take at most this long (the outbound call's own timeout plus a margin). */
   messageDeadlineMs: number;
+  /** Told of each attempt's outcome (the metrics count them per instance). */
+  onOutcome?: (channel: OutboxChannel, outcome: DeliveryOutcome) => void;
 }
+
+/** What one attempt at a message came to: sent, to be retried, or failed for good. */
+export type DeliveryOutcome = "sent" | "retry" | "failed";
 
 const BATCH = 5;
 
@@ -133,7 +138,7 @@ export class OutboxWorker {
   }
 
   private async sendDue(channel: OutboxChannel): Promise<number> {
-    const { db, log, senders, messageDeadlineMs } = this.options;
+    const { db, senders, messageDeadlineMs, onOutcome } = this.options;
     const sender = senders[channel];
     let sent = 0;
     for (;;) {
@@ -141,6 +146,13 @@ export class OutboxWorker {
       const batch = await this.claim(channel);
       if (batch.length === 0) return sent;
       for (const [index, message] of batch.entries()) {
+        // Every line about a message names it and the request (or pass run) that queued it.
+        const log = this.options.log.child({
+          reqId: message.requestId ?? undefined,
+          outboxId: message.id,
+          channel,
+          template: message.template,
+        });
         try {
           await withDeadline(sender.send(message), messageDeadlineMs);
           await db
@@ -154,11 +166,14 @@ export class OutboxWorker {
             })
             .where(eq(outbox.id, message.id));
           sent++;
+          log.info({ attempts: message.attempts + 1 }, "outbox message sent");
+          onOutcome?.(channel, "sent");
         } catch (error) {
           const attempts = message.attempts + 1;
           const failed = attempts >= MAX_ATTEMPTS;
+          onOutcome?.(channel, failed ? "failed" : "retry");
           log.warn(
-            { err: error, channel, to: message.to, attempts },
+            { err: error, to: message.to, attempts },
             failed ? "outbox message failed for good" : "outbox send failed; will retry",
           );
           await db

@@ -1,0 +1,1 @@
+export { InstanceMetrics, metricsPlugin } from "./metrics.js";
