@@ -99,6 +99,7 @@ export default [
       route("admin/payments", "features/admin/routes/payments.tsx"),
       route("admin/pricing", "features/admin/routes/pricing.tsx"),
       route("admin/resolutions", "features/admin/routes/resolutions.tsx"),
+      route("admin/audit", "features/admin/routes/audit.tsx"),
     ]),
 
     route("*", "features/site/routes/not-found.tsx"),

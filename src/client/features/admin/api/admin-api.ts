@@ -39,7 +39,7 @@ export interface PagePosition {
   dir?: PageDirection;
 }
 
-function search(params: Record<string, string | number | undefined>): string {
+export function search(params: Record<string, string | number | undefined>): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== "") query.set(key, String(value));

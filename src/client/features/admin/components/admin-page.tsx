@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   MailWarning,
   Scale,
+  ScrollText,
   Tags,
   Users,
 } from "lucide-react";
@@ -26,6 +27,7 @@ const sections: { to: string; label: string; icon: LucideIcon; end?: boolean }[]
   { to: "/admin/resolutions", label: "Resolutions", icon: Scale },
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/admin/deliveries", label: "Deliveries", icon: MailWarning },
+  { to: "/admin/audit", label: "Audit", icon: ScrollText },
 ];
 
 /**

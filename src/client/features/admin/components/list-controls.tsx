@@ -41,8 +41,8 @@ export function useKeysetPaging(filterKey: string) {
  * The state of a searchable, filterable, paged admin list: what is typed, the filter, the settled search the
  * server is asked for, and the page position (which starts again when either changes).
  */
-export function useListFilters<F extends string>(initialFilter: F) {
-  const [search, setSearch] = useState("");
+export function useListFilters<F extends string>(initialFilter: F, initialSearch = "") {
+  const [search, setSearch] = useState(initialSearch);
   const [filter, setFilter] = useState<F>(initialFilter);
   const q = useDebouncedValue(search.trim());
   const paging = useKeysetPaging(`${q}|${filter}`);

@@ -1,12 +1,16 @@
 import { ShieldPlus } from "lucide-react";
+import { Link } from "react-router";
 import { type AdminUserView, adminMessages, type UserRoleFilter } from "../../../../shared/admin";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { exportFileName } from "../../../../shared/exports";
+import { useAreaUser } from "../../../areas/area-layout";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Badge } from "../../../components/ui/badge";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { CustomerAverageLine } from "../../reviews";
 import { exportUrl, useAdminUsers, usePromoteUser } from "../api/admin-api";
+import { AccountActionDialog } from "../components/account-action-dialog";
 import { AdminPage } from "../components/admin-page";
 import { ExportButton } from "../components/export-button";
 import { FilteredList } from "../components/filtered-list";
@@ -26,7 +30,7 @@ const roleOptions: { value: UserRoleFilter; label: string }[] = [
   { value: "admin", label: "Admins" },
 ];
 
-/** 'Promote to Admin' behind the spec's confirmation (02 §5); the promotion cannot be undone. */
+/** 'Promote to Admin' behind the spec's confirmation (02 §5); since issue 38 another admin can revoke it. */
 function PromoteButton({ user }: { user: AdminUserView }) {
   const promote = usePromoteUser();
   const confirm = async (close: () => void) => {
@@ -64,59 +68,85 @@ function PromoteButton({ user }: { user: AdminUserView }) {
   );
 }
 
-function UserRow({ user }: { user: AdminUserView }) {
+/** Whether Promote to Admin is offered: never to an admin, a suspended account or a pending application. */
+function canPromote(user: AdminUserView): boolean {
+  return !user.isAdmin && !user.suspended && !(user.role === "landscaper" && user.status === "pending");
+}
+
+const linkClass =
+  "rounded-sm text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+
+/** What an admin can do to the account, and where its jobs, money and record are (issue 38). */
+function UserActions({ user, selfId }: { user: AdminUserView; selfId: string }) {
+  const self = user.id === selfId;
   return (
-    <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:gap-4 sm:px-5">
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold break-words text-slate-900">{user.name}</p>
-        <p className="text-sm break-all text-slate-600">{user.email}</p>
-        {user.reliability ? <ReliabilityLine reliability={user.reliability} className="mt-1" /> : null}
-        {user.customerAverage ? (
-          <CustomerAverageLine average={user.customerAverage} className="mt-1 block" />
-        ) : null}
-        {user.profile ? (
-          user.profile.hidden ? (
-            <p className="mt-1 text-sm text-slate-600">Public profile hidden by the landscaper</p>
-          ) : (
-            <a
-              href={user.profile.path}
-              className="mt-1 inline-block rounded-sm text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-            >
-              {`Public profile of ${user.name}`}
-            </a>
-          )
-        ) : null}
-      </div>
-      <div className="flex flex-wrap items-center gap-2 sm:w-64">
-        <RoleBadge role={user.role} isAdmin={user.isAdmin} />
-        <UserStatusBadge status={user.status} />
-        {user.pausedAt ? <PausedBadge linked /> : null}
-      </div>
-      <div className="flex items-center justify-between gap-3 sm:contents">
+    <div className="flex flex-wrap items-center gap-2">
+      {canPromote(user) ? <PromoteButton user={user} /> : null}
+      {user.adminByRole && !self ? <AccountActionDialog user={user} action="revoke-admin" /> : null}
+      {!user.isAdmin && !self ? (
+        <AccountActionDialog user={user} action={user.suspended ? "reinstate" : "suspend"} />
+      ) : null}
+      {!user.emailVerified ? <AccountActionDialog user={user} action="resend-confirmation" /> : null}
+      <span className="flex flex-wrap gap-x-3 gap-y-1">
+        <Link to={`/admin/jobs?q=${encodeURIComponent(user.email)}`} className={linkClass}>
+          Jobs<span className="sr-only"> of {user.email}</span>
+        </Link>
+        <Link to={`/admin/audit?q=${encodeURIComponent(user.email)}`} className={linkClass}>
+          Audit trail<span className="sr-only"> of {user.email}</span>
+        </Link>
+      </span>
+      {self ? <span className="text-sm text-slate-500">This is you</span> : null}
+    </div>
+  );
+}
+
+function UserRow({ user, selfId }: { user: AdminUserView; selfId: string }) {
+  return (
+    <li className="grid gap-3 px-4 py-4 sm:px-5" data-testid="user-row">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold break-words text-slate-900">{user.name}</p>
+          <p className="text-sm break-all text-slate-600">{user.email}</p>
+          {user.reliability ? <ReliabilityLine reliability={user.reliability} className="mt-1" /> : null}
+          {user.customerAverage ? (
+            <CustomerAverageLine average={user.customerAverage} className="mt-1 block" />
+          ) : null}
+          {user.profile ? (
+            user.profile.hidden ? (
+              <p className="mt-1 text-sm text-slate-600">Public profile hidden by the landscaper</p>
+            ) : (
+              <a href={user.profile.path} className={`mt-1 inline-block ${linkClass}`}>
+                {`Public profile of ${user.name}`}
+              </a>
+            )
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-2 sm:w-64">
+          <RoleBadge role={user.role} isAdmin={user.isAdmin} />
+          <UserStatusBadge status={user.status} />
+          {user.suspended ? <Badge variant="destructive">Suspended</Badge> : null}
+          {!user.emailVerified ? <Badge variant="warning">Email not confirmed</Badge> : null}
+          {user.pausedAt ? <PausedBadge linked /> : null}
+        </div>
         <p className="text-sm text-slate-600 sm:w-36">
           <span className="sm:sr-only">Joined </span>
           <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
         </p>
-        <div className="sm:flex sm:w-44 sm:justify-end">
-          {user.isAdmin ? (
-            <span className="text-sm text-slate-500">Administrator</span>
-          ) : (
-            <PromoteButton user={user} />
-          )}
-        </div>
       </div>
+      <UserActions user={user} selfId={selfId} />
     </li>
   );
 }
 
 export default function UsersPage() {
+  const { user: me } = useAreaUser();
   const list = useListFilters<UserRoleFilter>("all");
   const { q, filter: role, paging } = list;
   const users = useAdminUsers({ q, role }, paging.position);
   return (
     <AdminPage
       title="User Management"
-      description="Everyone with an account, newest first. Promote trusted staff to admin."
+      description="Everyone with an account, newest first. Promote trusted staff to admin, suspend or reinstate an account, and resend a confirmation link; every action asks a reason and goes in the audit trail."
     >
       <FilteredList
         list={list}
@@ -148,11 +178,10 @@ export default function UsersPage() {
               <span className="flex-1">User</span>
               <span className="w-64">Role &amp; status</span>
               <span className="w-36">Joined</span>
-              <span className="w-44 text-right">Action</span>
             </div>
             <ul className="divide-y divide-slate-100">
               {items.map((user) => (
-                <UserRow key={user.id} user={user} />
+                <UserRow key={user.id} user={user} selfId={me.id} />
               ))}
             </ul>
           </div>
