@@ -14,6 +14,8 @@ export interface VisitFixture {
   scheduledDate?: string | null;
   completedAt?: Date | null;
   arrivedAt?: Date | null;
+  /** A series' visit (a generated one has one: only those are looked up for their first event). */
+  seriesId?: string | null;
   events?: {
     from: "pending" | "accepted" | "scheduled" | "completed" | null;
     to: string;
@@ -37,6 +39,7 @@ export async function insertHealthVisit(db: Db, options: VisitFixture) {
       scheduledDate: options.scheduledDate ?? null,
       completedAt: options.completedAt ?? null,
       arrivedAt: options.arrivedAt ?? null,
+      seriesId: options.seriesId ?? null,
     })
     .returning();
   for (const event of options.events ?? [])

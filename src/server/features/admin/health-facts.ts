@@ -114,8 +114,9 @@ function firstVisitFacts(period: FactPeriod): SQL {
     from ev
     join job j on j.id = ev.job_id
     where ev.to_status = 'completed' and ev.created_at < ${period.end} and j.visit = 1
-      and not exists (select 1 from job_event g where g.job_id = j.id and g.from_status is null
-        and g.to_status = 'scheduled')`;
+      -- Only a series' visit can be a generated one: the others need no look at their history.
+      and (j.series_id is null or not exists (select 1 from job_event g where g.job_id = j.id
+        and g.from_status is null and g.to_status = 'scheduled'))`;
 }
 
 /**

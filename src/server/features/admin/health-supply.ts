@@ -33,19 +33,26 @@ export async function availableProsByZip(options: {
       where l.status = 'approved' and l.paused_at is null and l.covered_zip_codes && ${zips}
         and not exists (select 1 from "user" u where u.id = l.user_id and u.banned)
     ),
-    taken as (
-      select j.landscaper_id as id, j.scheduled_date as day, count(*) as n
-      from job j
-      where j.landscaper_id in (select id from pros) and j.status in ('accepted', 'scheduled')
-        and j.scheduled_date between ${today} and ${last}
-      group by 1, 2
+    -- Each pro's full days in the horizon as one array (free-days.ts's shape): no lookup per pro and day.
+    full_days as (
+      select t.id, array_agg(t.day) as days
+      from (
+        select j.landscaper_id as id, j.scheduled_date as day, count(*) as n
+        from job j
+        where j.status in ('accepted', 'scheduled') and j.scheduled_date between ${today} and ${last}
+        group by 1, 2
+      ) t
+      join pros p on p.id = t.id
+      where t.n >= p.per_day
+      group by t.id
     ),
     free as (
       select p.id, p.covered from pros p
+      left join full_days f on f.id = p.id
       where exists (
         select 1 from generate_series(0, ${SUPPLY_HORIZON_DAYS - 1}::int) i
         where extract(dow from ${today} + i)::int = any(p.weekdays)
-          and coalesce((select t.n from taken t where t.id = p.id and t.day = ${today} + i), 0) < p.per_day)
+          and not ((${today} + i) = any(coalesce(f.days, '{}'::date[]))))
     )
     select zip, count(*) as pros
     from free cross join unnest(free.covered) as zip

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { HealthAnswer, HealthSummary } from "../../../shared/admin-health.js";
 import { addDaysIso, todayInCharlotte } from "../../../shared/dates.js";
-import { landscaper, landscaperAvailability, user } from "../../db/schema.js";
+import { jobSeries, landscaper, landscaperAvailability, user } from "../../db/schema.js";
 import { type SignedUp, signUpAs } from "../../test/accounts-helpers.js";
-import { charlotteNoon, insertCustomer, insertLandscaper } from "../../test/admin-fixtures.js";
+import { charlotteNoon, insertCustomer, insertLandscaper, requestOf } from "../../test/admin-fixtures.js";
 import { useTestApp } from "../../test/build-test-app.js";
 import { insertHealthVisit, insertMoney, type VisitFixture } from "../../test/health-fixtures.js";
 
@@ -140,7 +140,12 @@ describe("marketplace health", () => {
       ],
     });
     // G1: a series' generated visit, completed: a completed visit, neither a request nor a first visit.
+    const [series] = await db
+      .insert(jobSeries)
+      .values({ ...requestOf(c1!), frequency: "weekly", status: "active", startDate: date(10) })
+      .returning();
     await insertVisit({
+      seriesId: series!.id,
       customerId: c1!.id,
       zip: "28202",
       status: "completed",
