@@ -74,7 +74,8 @@ async function main() {
   );
   const jobs = options.scales.at(-1)!;
   const url = new URL(options.databaseUrl);
-  url.pathname = "/greenscape_hot";
+  // BENCH_HOT_DATABASE: another database name, so two runs on one server do not drop each other's.
+  url.pathname = `/${process.env.BENCH_HOT_DATABASE ?? "greenscape_hot"}`;
   options.databaseUrl = url.toString();
   execFileSync("npm", ["run", "build:server"], { cwd: repoRoot, stdio: "inherit" });
 

@@ -1,6 +1,7 @@
 import type { Env } from "../../src/server/config/env.js";
 import type { Db } from "../../src/server/db/client.js";
 import { dashboardSummary } from "../../src/server/features/admin/dashboard-service.js";
+import { marketplaceHealth } from "../../src/server/features/admin/health-service.js";
 import { listJobs } from "../../src/server/features/admin/jobs-service.js";
 import { prosForRequest } from "../../src/server/features/booking/book.js";
 import { landscaperQueue } from "../../src/server/features/jobs/queue.js";
@@ -135,6 +136,14 @@ export function scenarios(sessions: Sessions, env: Env): Scenario[] {
       label: "Admin dashboard figures",
       http: get("/api/admin/dashboard", sessions.admin),
       service: (db) => dashboardSummary({ db, env }),
+      transactional: false,
+    },
+    {
+      // Issue 38: the last 12 weeks' health figures by week, neighbourhood and service, and the supply gaps.
+      key: "admin-health",
+      label: "Admin → Health (12 weeks, every breakdown)",
+      http: get("/api/admin/health", sessions.admin),
+      service: (db) => marketplaceHealth({ db }),
       transactional: false,
     },
     {

@@ -317,6 +317,9 @@ export async function seedBulk(
     select id, customer_id, null, 'pending', created_at from job;
     insert into job_event (job_id, actor_id, from_status, to_status, created_at)
     select id, landscaper_id, 'pending', 'accepted', accepted_at from job where accepted_at is not null;
+    -- The customer's approval that booked each scheduled or completed job (Admin → Health reads bookings).
+    insert into job_event (job_id, actor_id, from_status, to_status, created_at)
+    select id, customer_id, 'accepted', 'scheduled', scheduled_at from job where scheduled_at is not null;
     insert into job_event (job_id, actor_id, from_status, to_status, created_at)
     select id, landscaper_id, 'scheduled', 'completed', completed_at from job where status = 'completed';
     insert into job_event (job_id, actor_id, from_status, to_status, created_at)

@@ -95,6 +95,7 @@ export default [
       route("admin/users", "features/admin/routes/users.tsx"),
       route("admin/jobs", "features/admin/routes/jobs.tsx"),
       route("admin/analytics", "features/admin/routes/analytics.tsx"),
+      route("admin/health", "features/admin/routes/health.tsx"),
       route("admin/deliveries", "features/admin/routes/deliveries.tsx"),
       route("admin/payments", "features/admin/routes/payments.tsx"),
       route("admin/pricing", "features/admin/routes/pricing.tsx"),

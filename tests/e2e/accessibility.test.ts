@@ -109,6 +109,7 @@ const visits: Record<string, Visit[]> = {
   "/admin/users": [{ role: "admin" }],
   "/admin/jobs": [{ role: "admin" }],
   "/admin/analytics": [{ role: "admin" }],
+  "/admin/health": [{ role: "admin" }],
   "/admin/deliveries": [{ role: "admin" }],
   "/admin/payments": [{ role: "admin" }],
   "/admin/pricing": [{ role: "admin" }],

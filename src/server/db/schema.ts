@@ -10,4 +10,5 @@ export * from "./schema/payments.js";
 export * from "./schema/people.js";
 export * from "./schema/pricing.js";
 export * from "./schema/reviews.js";
+export * from "./schema/totals.js";
 export * from "./schema/weather.js";

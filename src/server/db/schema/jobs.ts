@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
-  bigint,
   boolean,
   date,
   index,
@@ -30,6 +29,15 @@ export const belongsToJob = () =>
   uuid("job_id")
     .notNull()
     .references(() => job.id, { onDelete: "cascade" });
+
+/**
+ * The history rows Admin → Health reads (issue 38): bookings and generated visits (into 'scheduled'),
+ * withdrawals (to 'pending' from a pro's job), releases, misses, cancellations, completions and problem
+ * reports. Literal text: the query repeats it word for word so the planner matches the partial index.
+ */
+export const HEALTH_EVENT_PREDICATE =
+  "(to_status in ('scheduled', 'released', 'missed', 'cancelled', 'completed', 'problem_reported')" +
+  " or (to_status = 'pending' and from_status in ('accepted', 'scheduled')))";
 
 export const jobStatus = pgEnum("job_status", ["pending", "accepted", "scheduled", "completed", "cancelled"]);
 
@@ -147,6 +155,10 @@ export const job = pgTable(
     // alone (an index-only scan): the index carries every column that count reads, the id ("not declined
     // by me"), the date and the services its filters compare. Key columns rather than INCLUDE, which
     // drizzle-kit does not write; with the id in it each key is unique anyway.
+    // Admin → Health (issue 38): a customer's first completed visit and their next visit's date, from the index.
+    index("job_customer_visits_idx")
+      .on(t.customerId, t.status, t.completedAt, t.scheduledDate, t.id)
+      .where(sql`${t.status} in ('scheduled', 'completed')`),
     index("job_pending_zip_date_idx")
       .on(t.zipCode, t.preferredDate, t.id, t.selectedServices)
       .where(sql`${t.status} = 'pending'`),
@@ -156,26 +168,6 @@ export const job = pgTable(
     ),
   ],
 );
-
-/**
- * The admin dashboard's job figures, kept by statement triggers on job (migration 0006) in the same
- * transaction as every change: exact, and read from a few rows instead of counting every job. A change
- * adds its difference to the slot of its database connection, so concurrent transactions rarely wait on
- * one another; the figures are the sum over the slots.
- */
-export const jobTotals = pgTable("job_totals", {
-  slot: smallint("slot").primaryKey(),
-  jobs: bigint("jobs", { mode: "number" }).notNull().default(0),
-  completed: bigint("completed", { mode: "number" }).notNull().default(0),
-  revenueCents: bigint("revenue_cents", { mode: "number" }).notNull().default(0),
-  tipsCents: bigint("tips_cents", { mode: "number" }).notNull().default(0),
-});
-
-/** Users per role, kept by statement triggers on "user" (migration 0008) like job_totals. */
-export const userTotals = pgTable("user_totals", {
-  role: text("role").primaryKey(),
-  users: bigint("users", { mode: "number" }).notNull().default(0),
-});
 
 export const jobDecline = pgTable(
   "job_decline",
@@ -214,6 +206,11 @@ export const jobEvent = pgTable(
     index("job_event_booking_time_idx")
       .on(t.createdAt)
       .where(sql`${t.toStatus} in ('scheduled', 'released')`),
+    // Admin → Health (issue 38) reads a period's bookings, withdrawals, releases, misses, cancellations,
+    // completions and problem reports from the index alone; the predicate is admin/health-facts.ts's HEALTH_EVENTS.
+    index("job_event_health_idx")
+      .on(t.createdAt, t.toStatus, t.fromStatus, t.jobId, t.actorId)
+      .where(sql.raw(HEALTH_EVENT_PREDICATE)),
   ],
 );
 

@@ -105,15 +105,20 @@ export const payment = pgTable(
  * A money movement: its entries sum to zero. `key` names it (job, action) so it is written once however
  * often the action that causes it runs.
  */
-export const ledgerTransaction = pgTable("ledger_transaction", {
-  id: uuidId(),
-  key: text("key").notNull().unique(),
-  kind: text("kind").notNull(),
-  jobId: uuid("job_id").references(() => job.id, { onDelete: "set null" }),
-  paymentId: uuid("payment_id").references(() => payment.id, { onDelete: "set null" }),
-  description: text("description").notNull(),
-  createdAt: createdAt(),
-});
+export const ledgerTransaction = pgTable(
+  "ledger_transaction",
+  {
+    id: uuidId(),
+    key: text("key").notNull().unique(),
+    kind: text("kind").notNull(),
+    jobId: uuid("job_id").references(() => job.id, { onDelete: "set null" }),
+    paymentId: uuid("payment_id").references(() => payment.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    createdAt: createdAt(),
+  },
+  // Admin → Health (issue 38) reads a period's charges and refunds.
+  (t) => [index("ledger_transaction_created_idx").on(t.createdAt)],
+);
 
 /**
  * Double entry in integer cents: debits positive, credits negative. Accounts: `processor` (money held for

@@ -29,6 +29,7 @@ import { areaChangeRoutes } from "./area-change-routes.js";
 import { bookingFigures } from "./booking-figures.js";
 import { dashboardSummary } from "./dashboard-service.js";
 import { deliveriesRoutes } from "./deliveries-routes.js";
+import { healthRoutes } from "./health-routes.js";
 import { listJobs } from "./jobs-service.js";
 import { pauseRoutes } from "./pause-routes.js";
 import { listPayments } from "./payments-service.js";
@@ -54,6 +55,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
   await app.register(areaChangeRoutes);
   await app.register(deliveriesRoutes);
   await app.register(pauseRoutes);
+  await app.register(healthRoutes);
   const db = () => app.database.db;
 
   app.get(

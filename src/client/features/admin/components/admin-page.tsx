@@ -3,6 +3,7 @@ import {
   BriefcaseBusiness,
   ClipboardCheck,
   CreditCard,
+  HeartPulse,
   LayoutDashboard,
   type LucideIcon,
   MailWarning,
@@ -26,12 +27,13 @@ const sections: { to: string; label: string; icon: LucideIcon; end?: boolean }[]
   { to: "/admin/pricing", label: "Pricing", icon: Tags },
   { to: "/admin/resolutions", label: "Resolutions", icon: Scale },
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
+  { to: "/admin/health", label: "Health", icon: HeartPulse },
   { to: "/admin/deliveries", label: "Deliveries", icon: MailWarning },
   { to: "/admin/audit", label: "Audit", icon: ScrollText },
 ];
 
 /**
- * The admin area's own navigation: a row of tabs, and on a phone a 3 × 3 grid of them (a sideways scroller
+ * The admin area's own navigation: a row of tabs, and on a phone a grid of them, three across (a sideways scroller
  * hid half the sections behind the screen's edge with nothing to say they were there).
  */
 function AdminNav() {

@@ -26,6 +26,7 @@ import { cn } from "../../../lib/utils";
 import { useDashboardSummary } from "../api/admin-api";
 import { AdminPage } from "../components/admin-page";
 import { ChartPanel, useChartFilters } from "../components/chart-panel";
+import { HealthTiles } from "../components/health-tiles";
 import { JobHistory } from "../components/job-history";
 import { PausedLandscapers } from "../components/paused-landscapers";
 
@@ -248,6 +249,8 @@ export default function AdminDashboardPage() {
         <SectionHeading id="platform-summary">Platform Summary</SectionHeading>
         <Tiles tiles={summaryTiles} summary={data} />
       </Section>
+
+      <HealthTiles />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card aria-labelledby="user-management" role="region">

@@ -1,0 +1,3 @@
+CREATE INDEX "job_customer_visits_idx" ON "job" USING btree ("customer_id","status","completed_at","scheduled_date","id") WHERE "job"."status" in ('scheduled', 'completed');--> statement-breakpoint
+CREATE INDEX "job_event_health_idx" ON "job_event" USING btree ("created_at","to_status","from_status","job_id","actor_id") WHERE (to_status in ('scheduled', 'released', 'missed', 'cancelled', 'completed', 'problem_reported') or (to_status = 'pending' and from_status in ('accepted', 'scheduled')));--> statement-breakpoint
+CREATE INDEX "ledger_transaction_created_idx" ON "ledger_transaction" USING btree ("created_at");
