@@ -65,6 +65,14 @@ describe("admin and export routes are for admins only", () => {
         "GET /api/admin/reviews/reported",
         "POST /api/admin/reviews/:id/remove",
         "POST /api/admin/reviews/:id/keep",
+        "POST /api/admin/users/:userId/suspend",
+        "POST /api/admin/users/:userId/reinstate",
+        "POST /api/admin/users/:userId/revoke-admin",
+        "POST /api/admin/users/:userId/resend-confirmation",
+        "GET /api/admin/audit",
+        "GET /api/exports/audit.csv",
+        "GET /api/admin/health",
+        "GET /api/admin/health/summary",
       ]),
     );
     for (const route of adminRoutes()) expect(route.access, route.url).toEqual(["admin"]);
@@ -72,7 +80,7 @@ describe("admin and export routes are for admins only", () => {
 
   it("answers 401 to visitors and 403 to customers and landscapers, and serves admins and master users", async () => {
     const routes = adminRoutes();
-    expect(routes.length).toBe(36);
+    expect(routes.length).toBe(44);
     for (const route of routes) {
       const url = route.url
         .replace(":userId", "no-such-user")
