@@ -110,6 +110,7 @@ const visits: Record<string, Visit[]> = {
   "/admin/jobs": [{ role: "admin" }],
   "/admin/analytics": [{ role: "admin" }],
   "/admin/health": [{ role: "admin" }],
+  "/admin/audit": [{ role: "admin" }],
   "/admin/deliveries": [{ role: "admin" }],
   "/admin/payments": [{ role: "admin" }],
   "/admin/pricing": [{ role: "admin" }],
