@@ -10,3 +10,5 @@ export * from "./schema/pricing.js";
 export * from "./schema/reviews.js";
 export * from "./schema/weather.js";
 export * from "./schema/audit.js";
+export * from "./schema/field.js";
+export * from "./schema/waiting.js";
