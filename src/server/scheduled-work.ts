@@ -1,4 +1,5 @@
 import type { Env } from "./config/env.js";
+import { runEscalation, runReoffers } from "./features/booking/index.js";
 import { sendUnreadMessageEmails } from "./features/conversations/index.js";
 import { forgetOldFieldKeys } from "./features/jobs/index.js";
 import { runInsuranceWarnings } from "./features/landscapers/index.js";
@@ -46,6 +47,10 @@ export class ScheduledWork {
         )
         // Visits nobody arrived at 2 days after their date go back to the queue (issue 17's late lock-out).
         .then(() => runLateLockout(this.options))
+        // Nothing waits silently (issue 38): visits given back (the lock-out's just now among them) are
+        // re-offered at the same price, then requests without a pro climb the 12 h / 24 h ladder.
+        .then(() => runReoffers({ db: this.options.db, env: this.options.env, now: this.options.now }))
+        .then(() => runEscalation({ db: this.options.db, env: this.options.env, now: this.options.now }))
         // A customer's ask for another weekday lapses unanswered after 3 days (the visits stay).
         .then(() => runDayRequestLapse(this.options))
         // An insurance certificate lapsing within 30 days: the landscaper and the admins are told once.

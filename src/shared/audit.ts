@@ -34,7 +34,15 @@ export const auditActionLabels = {
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as [AuditAction, ...AuditAction[]];
 
-export const auditTargetTypes = ["user", "job", "review", "rate_card", "payouts", "delivery", "area_change"] as const;
+export const auditTargetTypes = [
+  "user",
+  "job",
+  "review",
+  "rate_card",
+  "payouts",
+  "delivery",
+  "area_change",
+] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 const isoDay = z

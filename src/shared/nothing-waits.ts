@@ -36,8 +36,7 @@ export const waitMessages = {
     `${label} in ${zipCode} (${date}) is just outside your area and nobody has taken it yet. It is in your new requests if you can make the trip.`,
   needsProCustomer: (label: string) =>
     `No pro has taken ${label} after 24 hours, so our team is now looking for one for you and will write to you here. ${optionsLine}`,
-  needsProAdmins: (label: string) =>
-    `${label} has waited 24 hours without a pro: it is in Needs a pro.`,
+  needsProAdmins: (label: string) => `${label} has waited 24 hours without a pro: it is in Needs a pro.`,
   rebooked: (label: string, name: string, day: string, cents: number) =>
     `The pro booked for ${label} can no longer come. ${name} is booked instead on ${day}, at the same price, ${formatCents(cents)}; your booking details show who is coming.`,
   unfilledFirm: (label: string, cents: number) =>
@@ -75,9 +74,7 @@ const reasonField = (what: string) =>
 /** POST /api/admin/needs-a-pro/:jobId/assign */
 export const assignProSchema = z.object({
   landscaperId: z.string({ message: "Choose a pro." }).trim().min(1, { message: "Choose a pro." }).max(100),
-  date: z
-    .string({ message: "Choose a day." })
-    .refine(isValidIsoDate, { message: "Choose a day." }),
+  date: z.string({ message: "Choose a day." }).refine(isValidIsoDate, { message: "Choose a day." }),
   reason: reasonField("why this pro"),
 });
 export type AssignProInput = z.infer<typeof assignProSchema>;
@@ -103,9 +100,7 @@ export const needsProJobSchema = z.object({
   /** The price a pro would be booked at (the first visit), or null when a pro names it. */
   priceCents: z.number().nullable(),
   customerToldAt: z.string().nullable(),
-  assignment: z
-    .object({ landscaperName: z.string(), date: z.string(), createdAt: z.string() })
-    .nullable(),
+  assignment: z.object({ landscaperName: z.string(), date: z.string(), createdAt: z.string() }).nullable(),
   /** The last pro who declined our team's assignment, if any: shown so nobody asks them again blindly. */
   lastDeclinedBy: z.string().nullable(),
 });

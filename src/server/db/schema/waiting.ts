@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ownedBy, user } from "./accounts.js";
 import { createdAt } from "./columns.js";
 import { belongsToJob } from "./jobs.js";

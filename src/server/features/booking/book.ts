@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   adjustedCents,
   BOOKING_HORIZON_DAYS,
@@ -266,6 +266,8 @@ export async function bookWith(
      * 2-hour release (that is for a booking the pro did not see coming).
      */
     fromOffer?: boolean;
+    /** Our team assigned the pro and they confirmed (issue 38): their choice too, so no 2-hour release. */
+    assigned?: boolean;
   },
 ): Promise<JobRow> {
   const { request, price } = options;
@@ -299,7 +301,7 @@ export async function bookWith(
       scheduledDate: options.date,
       acceptedAt: sql`now()`,
       scheduledAt: new Date(),
-      bookedInstantlyAt: options.fromOffer ? null : new Date(),
+      bookedInstantlyAt: options.fromOffer || options.assigned ? null : new Date(),
       // The account that booked owns the request, and its emails go to the address it signed up with.
       ...(options.customer
         ? { customerId: options.customer.id, customerEmail: options.customer.email.toLowerCase() }
@@ -321,7 +323,9 @@ export async function bookWith(
       type: "job",
       message: options.fromOffer
         ? offerMessages.chosen(jobLabel(booked.number), formatLongDate(options.date))
-        : `New booking: ${jobLabel(booked.number)} on ${formatLongDate(options.date)} for ${formatCents(price.firstVisitCents)}. You can release it within 2 hours if you cannot do it.`,
+        : options.assigned
+          ? `You confirmed ${jobLabel(booked.number)} on ${formatLongDate(options.date)} for ${formatCents(price.firstVisitCents)}: it is on your schedule.`
+          : `New booking: ${jobLabel(booked.number)} on ${formatLongDate(options.date)} for ${formatCents(price.firstVisitCents)}. You can release it within 2 hours if you cannot do it.`,
       link: "/landscaper-dashboard?tab=schedule",
     },
   ]);

@@ -24,7 +24,11 @@ export async function priceAgreedBefore(db: Db | Tx, jobId: string): Promise<boo
     .select({ id: jobEvent.id })
     .from(jobEvent)
     .where(
-      and(eq(jobEvent.jobId, jobId), eq(jobEvent.fromStatus, "scheduled"), inArray(jobEvent.toStatus, GIVEN_BACK)),
+      and(
+        eq(jobEvent.jobId, jobId),
+        eq(jobEvent.fromStatus, "scheduled"),
+        inArray(jobEvent.toStatus, GIVEN_BACK),
+      ),
     )
     .limit(1);
   return row !== undefined;

@@ -35,7 +35,11 @@ async function assertApprovedLandscaper(tx: DbOrTx, principal: Principal) {
 }
 
 /** In their area, or a request whose 12-hour re-announcement reached them beyond it (issue 38). */
-async function assertInArea(tx: DbOrTx, profile: { userId: string; coveredZipCodes: string[] }, current: JobRow) {
+async function assertInArea(
+  tx: DbOrTx,
+  profile: { userId: string; coveredZipCodes: string[] },
+  current: JobRow,
+) {
   if (profile.coveredZipCodes.includes(current.zipCode)) return;
   const [reached] = await tx
     .select({ id: jobReach.jobId })

@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type JobStatus, statusLabel } from "../../../shared/jobs.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
-import { job, jobEvent, jobPriceChange } from "../../db/schema.js";
+import { job, jobAssignment, jobEvent, jobPriceChange } from "../../db/schema.js";
 import { type AppError, conflict, notFound } from "../../lib/errors.js";
 import { closeWaitingOffers } from "./offer-closing.js";
 import type { JobRow } from "./views.js";
@@ -216,7 +216,12 @@ export async function move(
   const to = transitions[action].to;
   const [updated] = await tx
     .update(job)
-    .set({ ...waitingOf(current, action), ...options.set, ...(to ? { status: to } : {}), updatedAt: new Date() })
+    .set({
+      ...waitingOf(current, action),
+      ...options.set,
+      ...(to ? { status: to } : {}),
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(job.id, current.id),
@@ -245,6 +250,13 @@ export async function move(
       .set({ status: "lapsed", closedAt: new Date() })
       .where(and(eq(jobPriceChange.jobId, current.id), eq(jobPriceChange.status, "open")));
   // Offers wait only on an open request (issue 35): leaving the queue closes them.
-  if (current.status === "pending" && to && to !== "pending") await closeWaitingOffers(tx, updated);
+  // So does our team's assignment waiting for a pro's answer (issue 38).
+  if (current.status === "pending" && to && to !== "pending") {
+    await closeWaitingOffers(tx, updated);
+    await tx
+      .update(jobAssignment)
+      .set({ status: "closed", answeredAt: new Date() })
+      .where(and(eq(jobAssignment.jobId, current.id), eq(jobAssignment.status, "open")));
+  }
   return updated;
 }
