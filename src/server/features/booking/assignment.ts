@@ -52,7 +52,7 @@ export async function assignCandidates(options: { db: Db | Tx; jobId: string; no
   });
   return pros.map((p) => ({
     landscaperId: p.landscaperId,
-    name: p.businessName ?? p.personName,
+    name: landscaperDisplayName({ businessName: p.businessName, fullName: p.personName }),
     firstDays: p.firstDays,
     reason: p.reason,
   }));

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { landscaperDisplayName } from "../../../shared/landscapers.js";
 import type { LandscaperAssignment, NeedsProJob } from "../../../shared/nothing-waits.js";
 import type { Db } from "../../db/client.js";
 import { job, jobAssignment, landscaper } from "../../db/schema.js";
@@ -44,7 +45,9 @@ export async function needsProList(db: Db): Promise<NeedsProJob[]> {
     .where(and(eq(jobAssignment.status, "declined"), inArray(jobAssignment.jobId, ids)))
     .orderBy(asc(jobAssignment.answeredAt));
   const openOf = new Map(assignments.map((a) => [a.jobId, a]));
-  const declinedOf = new Map(declined.map((d) => [d.jobId, d.name ?? d.fullName]));
+  const declinedOf = new Map(
+    declined.map((d) => [d.jobId, landscaperDisplayName({ businessName: d.name, fullName: d.fullName })]),
+  );
   return rows.map((row) => {
     const firm = recordedFirmPrice(row);
     const open = openOf.get(row.id);
@@ -61,7 +64,7 @@ export async function needsProList(db: Db): Promise<NeedsProJob[]> {
       customerToldAt: row.customerToldAt?.toISOString() ?? null,
       assignment: open
         ? {
-            landscaperName: open.name ?? open.fullName,
+            landscaperName: landscaperDisplayName({ businessName: open.name, fullName: open.fullName }),
             date: open.date,
             createdAt: open.createdAt.toISOString(),
           }
