@@ -110,6 +110,7 @@ const visits: Record<string, Visit[]> = {
   "/admin/jobs": [{ role: "admin" }],
   "/admin/analytics": [{ role: "admin" }],
   "/admin/deliveries": [{ role: "admin" }],
+  "/admin/needs-a-pro": [{ role: "admin" }],
   "/admin/payments": [{ role: "admin" }],
   "/admin/pricing": [{ role: "admin" }],
   "/admin/resolutions": [{ role: "admin" }],

@@ -8,6 +8,7 @@ import {
   MailWarning,
   Scale,
   Tags,
+  UserSearch,
   Users,
 } from "lucide-react";
 import type * as React from "react";
@@ -21,6 +22,7 @@ const sections: { to: string; label: string; icon: LucideIcon; end?: boolean }[]
   { to: "/admin/landscaper-approvals", label: "Applications", icon: ClipboardCheck },
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/jobs", label: "Job History", icon: BriefcaseBusiness },
+  { to: "/admin/needs-a-pro", label: "Needs a Pro", icon: UserSearch },
   { to: "/admin/payments", label: "Payments", icon: CreditCard },
   { to: "/admin/pricing", label: "Pricing", icon: Tags },
   { to: "/admin/resolutions", label: "Resolutions", icon: Scale },
@@ -29,7 +31,7 @@ const sections: { to: string; label: string; icon: LucideIcon; end?: boolean }[]
 ];
 
 /**
- * The admin area's own navigation: a row of tabs, and on a phone a 3 × 3 grid of them (a sideways scroller
+ * The admin area's own navigation: a row of tabs, and on a phone a grid of them three wide (a sideways scroller
  * hid half the sections behind the screen's edge with nothing to say they were there).
  */
 function AdminNav() {
