@@ -65,6 +65,10 @@ describe("admin and export routes are for admins only", () => {
         "GET /api/admin/reviews/reported",
         "POST /api/admin/reviews/:id/remove",
         "POST /api/admin/reviews/:id/keep",
+        "GET /api/admin/needs-a-pro",
+        "GET /api/admin/needs-a-pro/:id/pros",
+        "POST /api/admin/needs-a-pro/:id/assign",
+        "POST /api/admin/needs-a-pro/:id/tell-customer",
       ]),
     );
     for (const route of adminRoutes()) expect(route.access, route.url).toEqual(["admin"]);
@@ -72,7 +76,7 @@ describe("admin and export routes are for admins only", () => {
 
   it("answers 401 to visitors and 403 to customers and landscapers, and serves admins and master users", async () => {
     const routes = adminRoutes();
-    expect(routes.length).toBe(36);
+    expect(routes.length).toBe(40);
     for (const route of routes) {
       const url = route.url
         .replace(":userId", "no-such-user")

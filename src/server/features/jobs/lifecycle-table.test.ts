@@ -65,7 +65,6 @@ describe("the job lifecycle table", () => {
       "redo",
       "refund",
       "release_payment",
-      "reoffer",
       "report_problem",
       "resolve",
     ]);
