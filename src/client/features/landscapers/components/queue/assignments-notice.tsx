@@ -25,7 +25,7 @@ export function AssignmentsNotice({ enabled }: { enabled: boolean }) {
   return (
     <section
       aria-labelledby="assignments-heading"
-      className="grid gap-3 rounded-xl border border-brand-300 bg-brand-50 p-4 text-slate-900"
+      className="grid gap-3 rounded-xl border border-brand-600 bg-brand-50 p-4 text-slate-900"
       data-testid="assignments"
     >
       <h3 id="assignments-heading" className="flex items-center gap-2 text-base font-semibold">
