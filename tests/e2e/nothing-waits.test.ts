@@ -67,7 +67,11 @@ describe("Admin → Needs a Pro (issue 38)", () => {
   });
 
   it("the admin assigns the pro by keyboard at 1280 px, the pro confirms at 390 px, and the request is booked", async () => {
-    const { page } = await browsing.as("admin", { baseURL: ahead!.baseURL, existing: admin, viewport: desktop });
+    const { page } = await browsing.as("admin", {
+      baseURL: ahead!.baseURL,
+      existing: admin,
+      viewport: desktop,
+    });
     // The pass runs a second after the server starts: reload until the request is listed.
     const card = page.getByRole("article").filter({ hasText: "Casey Client" });
     for (let i = 0; i < 20 && !(await card.count()); i++) {
@@ -103,7 +107,10 @@ describe("Admin → Needs a Pro (issue 38)", () => {
     await tabTo(page, dialog.getByRole("button", { name: "Ask the pro" }));
     await page.keyboard.press("Enter");
     await dialog.waitFor({ state: "detached" });
-    await card.getByText(/^Waiting for /).first().waitFor();
+    await card
+      .getByText(/^Waiting for /)
+      .first()
+      .waitFor();
 
     // The pro answers on a phone.
     const worker = await browsing.as("landscaper", {
