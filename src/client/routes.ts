@@ -94,6 +94,7 @@ export default [
       route("admin/landscaper-approvals", "features/admin/routes/landscaper-approvals.tsx"),
       route("admin/users", "features/admin/routes/users.tsx"),
       route("admin/jobs", "features/admin/routes/jobs.tsx"),
+      route("admin/needs-a-pro", "features/admin/routes/needs-a-pro.tsx"),
       route("admin/analytics", "features/admin/routes/analytics.tsx"),
       route("admin/health", "features/admin/routes/health.tsx"),
       route("admin/deliveries", "features/admin/routes/deliveries.tsx"),

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Env } from "./config/env.js";
+import { runEscalation, runReoffers } from "./features/booking/index.js";
 import { sendUnreadMessageEmails } from "./features/conversations/index.js";
 import { forgetOldFieldKeys } from "./features/jobs/index.js";
 import { runInsuranceWarnings } from "./features/landscapers/index.js";
@@ -36,6 +37,10 @@ function passes(o: ScheduledWorkOptions): [name: string, run: () => Promise<unkn
     ],
     // Visits nobody arrived at 2 days after their date go back to the queue (issue 17's late lock-out).
     ["late-lockout", () => runLateLockout(o)],
+    // Nothing waits silently (issue 38): visits given back (the lock-out's just now among them) are
+    // re-offered at the same price, then requests without a pro climb the 12 h / 24 h ladder.
+    ["reoffers", () => runReoffers({ db: o.db, env: o.env, now: o.now })],
+    ["escalation", () => runEscalation({ db: o.db, env: o.env, now: o.now })],
     // A customer's ask for another weekday lapses unanswered after 3 days (the visits stay).
     ["day-request-lapse", () => runDayRequestLapse(o)],
     // An insurance certificate lapsing within 30 days: the landscaper and the admins are told once.

@@ -112,6 +112,7 @@ const visits: Record<string, Visit[]> = {
   "/admin/health": [{ role: "admin" }],
   "/admin/audit": [{ role: "admin" }],
   "/admin/deliveries": [{ role: "admin" }],
+  "/admin/needs-a-pro": [{ role: "admin" }],
   "/admin/payments": [{ role: "admin" }],
   "/admin/pricing": [{ role: "admin" }],
   "/admin/resolutions": [{ role: "admin" }],

@@ -2,6 +2,7 @@
 export * from "./schema/accounts.js";
 export * from "./schema/audit.js";
 export * from "./schema/booking.js";
+export * from "./schema/field.js";
 export * from "./schema/jobs.js";
 export * from "./schema/messaging.js";
 export * from "./schema/operations.js";
@@ -11,4 +12,5 @@ export * from "./schema/people.js";
 export * from "./schema/pricing.js";
 export * from "./schema/reviews.js";
 export * from "./schema/totals.js";
+export * from "./schema/waiting.js";
 export * from "./schema/weather.js";

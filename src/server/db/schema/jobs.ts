@@ -128,6 +128,14 @@ export const job = pgTable(
     disputeResolution: text("dispute_resolution"),
     disputeResolutionNote: text("dispute_resolution_note"),
     disputeResolvedAt: timestamp("dispute_resolved_at", { withTimezone: true }),
+    // Nothing waits silently (issue 38, docs/decisions/029-nothing-waits.md): when the request last started
+    // waiting for a pro (null: since it was created), each step of the 12 h / 24 h ladder once, a booked visit
+    // given back that waits for its re-offer, and when our team last wrote to the customer about it.
+    waitingSince: timestamp("waiting_since", { withTimezone: true }),
+    reannouncedAt: timestamp("reannounced_at", { withTimezone: true }),
+    needsProAt: timestamp("needs_pro_at", { withTimezone: true }),
+    reofferDueAt: timestamp("reoffer_due_at", { withTimezone: true }),
+    customerToldAt: timestamp("customer_told_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -162,6 +170,11 @@ export const job = pgTable(
     index("job_pending_zip_date_idx")
       .on(t.zipCode, t.preferredDate, t.id, t.selectedServices)
       .where(sql`${t.status} = 'pending'`),
+    // The nothing-waits pass (issue 38): open requests by how long they have waited, until Needs a pro.
+    index("job_waiting_idx")
+      .on(sql`coalesce(${t.waitingSince}, ${t.createdAt})`)
+      .where(sql`${t.status} = 'pending' and ${t.needsProAt} is null`),
+    index("job_reoffer_idx").on(t.reofferDueAt).where(sql`${t.reofferDueAt} is not null`),
     index("job_search_trgm_idx").using(
       "gin",
       sql`(lower(${t.customerName} || ' ' || ${t.serviceType} || ' ' || ${t.customerEmail})) gin_trgm_ops`,
@@ -368,28 +381,4 @@ export const jobPriceChange = pgTable(
       .on(t.seriesId)
       .where(sql`${t.status} = 'open' and ${t.seriesId} is not null`),
   ],
-);
-
-/**
- * A landscaper's field action sent with an Idempotency-Key (issue 37): the phone queues On my way, Arrived,
- * Start, photos and Complete while offline and may send one twice (a lost answer, two tabs, Background Sync
- * and the page at once). The key is claimed in the action's own transaction and keeps the first answer, so a
- * repeat answers the same without doing it again.
- */
-export const fieldActionKey = pgTable(
-  "field_action_key",
-  {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    key: text("key").notNull(),
-    /** The route the key was first used on: the same key on another action is refused. */
-    action: text("action").notNull(),
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => job.id, { onDelete: "cascade" }),
-    answer: jsonb("answer"),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("field_action_key_created_idx").on(t.createdAt)],
 );

@@ -73,6 +73,10 @@ describe("admin and export routes are for admins only", () => {
         "GET /api/exports/audit.csv",
         "GET /api/admin/health",
         "GET /api/admin/health/summary",
+        "GET /api/admin/needs-a-pro",
+        "GET /api/admin/needs-a-pro/:id/pros",
+        "POST /api/admin/needs-a-pro/:id/assign",
+        "POST /api/admin/needs-a-pro/:id/tell-customer",
       ]),
     );
     for (const route of adminRoutes()) expect(route.access, route.url).toEqual(["admin"]);
@@ -80,7 +84,7 @@ describe("admin and export routes are for admins only", () => {
 
   it("answers 401 to visitors and 403 to customers and landscapers, and serves admins and master users", async () => {
     const routes = adminRoutes();
-    expect(routes.length).toBe(44);
+    expect(routes.length).toBe(48);
     for (const route of routes) {
       const url = route.url
         .replace(":userId", "no-such-user")

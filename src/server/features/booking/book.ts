@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   adjustedCents,
   BOOKING_HORIZON_DAYS,
@@ -12,13 +12,12 @@ import type { FirmPrice } from "../../../shared/pricing.js";
 import { formatCents, jobLabel } from "../../../shared/services.js";
 import type { Env } from "../../config/env.js";
 import type { Db, Tx } from "../../db/client.js";
-import { job, jobDecline, jobEvent, landscaper } from "../../db/schema.js";
+import { job, landscaper } from "../../db/schema.js";
 import { AppError, conflict, fieldInvalid, notFound } from "../../lib/errors.js";
 import { matchesTokenHash } from "../../lib/secret-token.js";
 import type { Principal } from "../accounts/index.js";
 import { queueBookingConfirmation } from "../jobs/confirmation/index.js";
 import { type JobRow, loadJob, move } from "../jobs/index.js";
-import { RELEASED_EVENT } from "../landscapers/index.js";
 import { notify } from "../notifications/index.js";
 import {
   cardToCharge,
@@ -32,6 +31,7 @@ import { firmPriceColumns, recordedFirmPrice } from "../pricing/index.js";
 import { visibleBySlug } from "../profiles/index.js";
 import { activateSeries, offerSeries } from "../series/index.js";
 import { instantCandidates } from "./free-days.js";
+import { declinedBy, priceAgreedBefore } from "./given-back.js";
 import { availablePros } from "./matching.js";
 
 export type BookableRequest = JobRow & {
@@ -39,7 +39,7 @@ export type BookableRequest = JobRow & {
   /** Pros who declined or released it: not offered it again. */
   exclude: string[];
   /**
-   * Released by a pro after the customer booked: the price they agreed (the job's firm price now) stands
+   * Given back by a pro after the customer booked (released, withdrawn, missed): the price they agreed (the job's firm price now) stands
    * for whoever comes next, whatever that pro's own rate.
    */
   priceFixed: boolean;
@@ -59,18 +59,9 @@ export async function bookableRequest(
   if (row.status !== "pending") throw conflict(bookingMessages.notPending);
   const firm = recordedFirmPrice(row);
   if (!firm) throw conflict(bookingMessages.noFirmPrice);
-  const [released] = await db
-    .select({ id: jobEvent.id })
-    .from(jobEvent)
-    .where(and(eq(jobEvent.jobId, row.id), eq(jobEvent.toStatus, RELEASED_EVENT)))
-    .limit(1);
-  const priceFixed = released !== undefined;
+  const priceFixed = await priceAgreedBefore(db, row.id);
   if (!priceFixed && firm.heldUntil < todayInCharlotte()) throw conflict(bookingMessages.priceExpired);
-  const declined = await db
-    .select({ id: jobDecline.landscaperId })
-    .from(jobDecline)
-    .where(eq(jobDecline.jobId, row.id));
-  return { ...row, firm, exclude: declined.map((d) => d.id), priceFixed };
+  return { ...row, firm, exclude: await declinedBy(db, row.id), priceFixed };
 }
 
 /**
@@ -275,6 +266,8 @@ export async function bookWith(
      * 2-hour release (that is for a booking the pro did not see coming).
      */
     fromOffer?: boolean;
+    /** Our team assigned the pro and they confirmed (issue 38): their choice too, so no 2-hour release. */
+    assigned?: boolean;
   },
 ): Promise<JobRow> {
   const { request, price } = options;
@@ -308,7 +301,7 @@ export async function bookWith(
       scheduledDate: options.date,
       acceptedAt: sql`now()`,
       scheduledAt: new Date(),
-      bookedInstantlyAt: options.fromOffer ? null : new Date(),
+      bookedInstantlyAt: options.fromOffer || options.assigned ? null : new Date(),
       // The account that booked owns the request, and its emails go to the address it signed up with.
       ...(options.customer
         ? { customerId: options.customer.id, customerEmail: options.customer.email.toLowerCase() }
@@ -330,7 +323,9 @@ export async function bookWith(
       type: "job",
       message: options.fromOffer
         ? offerMessages.chosen(jobLabel(booked.number), formatLongDate(options.date))
-        : `New booking: ${jobLabel(booked.number)} on ${formatLongDate(options.date)} for ${formatCents(price.firstVisitCents)}. You can release it within 2 hours if you cannot do it.`,
+        : options.assigned
+          ? `You confirmed ${jobLabel(booked.number)} on ${formatLongDate(options.date)} for ${formatCents(price.firstVisitCents)}: it is on your schedule.`
+          : `New booking: ${jobLabel(booked.number)} on ${formatLongDate(options.date)} for ${formatCents(price.firstVisitCents)}. You can release it within 2 hours if you cannot do it.`,
       link: "/landscaper-dashboard?tab=schedule",
     },
   ]);

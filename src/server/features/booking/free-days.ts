@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { defaultAvailability } from "../../../shared/booking.js";
 import { BUSINESS_TIME_ZONE } from "../../../shared/dates.js";
 import { VISIT_WINDOW_START_HOUR } from "../../../shared/recurring.js";
 import { type DbOrTx, rowsOf } from "../../db/client.js";
@@ -36,9 +37,21 @@ export async function instantCandidates(
     /** Only these landscapers (a booking checks its own pro); all when omitted. */
     only?: readonly string[];
     exclude?: readonly string[];
+    /**
+     * Our team's assignment (issue 38): the pro confirms it themselves, so instant booking need not be on for
+     * the services, and a pro who never saved availability counts with the defaults.
+     */
+    confirmsThemselves?: boolean;
     now?: Date;
   },
 ): Promise<InstantCandidate[]> {
+  const confirms = options.confirmsThemselves === true;
+  const availabilityJoin = confirms ? sql`left join` : sql`join`;
+  const instantOn = confirms
+    ? sql``
+    : sql`and ${landscaperAvailability.instantServices} @> ${sql.param([...options.services])}::text[]`;
+  const or = <T>(column: unknown, fallback: T) =>
+    confirms ? sql`coalesce(${column}, ${fallback})` : sql`${column}`;
   const only = options.only
     ? sql`and ${landscaper.userId} = any(${sql.param([...options.only])}::text[])`
     : sql``;
@@ -56,23 +69,24 @@ export async function instantCandidates(
     with candidates as materialized (
       select ${landscaper.userId} as id, ${landscaper.fullName} as full_name,
         ${landscaper.businessName} as business_name, ${landscaper.zipCode} as base_zip,
-        ${landscaperAvailability.weekdays} as weekdays, ${landscaperAvailability.visitsPerDay} as per_day,
-        ${landscaperAvailability.priceAdjustPercent} as price_adjust,
+        ${or(landscaperAvailability.weekdays, sql`${sql.param(defaultAvailability.weekdays)}::int[]`)} as weekdays,
+        ${or(landscaperAvailability.visitsPerDay, defaultAvailability.visitsPerDay)} as per_day,
+        ${or(landscaperAvailability.priceAdjustPercent, 0)} as price_adjust,
         -- A day is bookable when its visit window opens after the pro's notice: the day (at midnight, local)
         -- is on or after the notice's end less the window's opening hour. Said once per pro, in Charlotte's
         -- local time (no change of clocks happens at the window's opening hour).
         ((${(options.now ?? new Date()).toISOString()}::timestamptz
-            + make_interval(hours => ${landscaperAvailability.noticeHours})) at time zone ${BUSINESS_TIME_ZONE})
+            + make_interval(hours => ${or(landscaperAvailability.noticeHours, defaultAvailability.noticeHours)})) at time zone ${BUSINESS_TIME_ZONE})
           - make_interval(hours => ${VISIT_WINDOW_START_HOUR}::int) as first_start
       from ${landscaper}
-      join ${landscaperAvailability} on ${landscaperAvailability.landscaperId} = ${landscaper.userId}
+      ${availabilityJoin} ${landscaperAvailability} on ${landscaperAvailability.landscaperId} = ${landscaper.userId}
       where ${landscaper.status} = 'approved'
         and ${landscaper.pausedAt} is null
         -- A landscaper who hid their public profile (issue 36) is not offered for instant booking.
         and ${landscaper.profileHiddenAt} is null
         and not exists (select 1 from ${user} where ${user.id} = ${landscaper.userId} and ${user.banned})
         and ${landscaper.coveredZipCodes} @> array[${options.zipCode}]::text[]
-        and ${landscaperAvailability.instantServices} @> ${sql.param([...options.services])}::text[]
+        ${instantOn}
         ${only} ${exclude}
     ),
     full_days as (

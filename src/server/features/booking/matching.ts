@@ -31,6 +31,8 @@ export interface AvailableProsOptions {
   only?: readonly string[];
   /** The price the customer already agreed (after a release): every pro comes at it. */
   fixedPrice?: boolean;
+  /** Our team's assignment: the pro confirms it, so instant booking need not be on (free-days.ts). */
+  confirmsThemselves?: boolean;
   limit?: number;
   now?: Date;
 }
@@ -96,6 +98,7 @@ export async function availablePros(options: AvailableProsOptions): Promise<Avai
       maxDays: FIRST_DAYS_SHOWN,
       exclude: options.exclude,
       ...(options.only ? { only: options.only } : {}),
+      confirmsThemselves: options.confirmsThemselves,
       now: options.now,
     })
   ).filter((c) => c.freeDays.length > 0);

@@ -21,6 +21,7 @@ import { landscaperNameOf } from "../landscapers/index.js";
 import { askingFigures } from "./asking.js";
 import { getAvailability, setAvailability } from "./availability.js";
 import { bookRequest, prosForRequest } from "./book.js";
+import { needsProRoutes } from "./needs-pro-routes.js";
 import { bookOffer } from "./offers.js";
 import { releaseBooking } from "./release.js";
 
@@ -37,6 +38,7 @@ const offerInput = defineInput({
 /** Instant booking (issue 35): a pro's availability, the pros free for a request, booking one, releasing. */
 export async function bookingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodAnswers>();
+  await app.register(needsProRoutes);
 
   app.get(
     "/landscaper/availability",

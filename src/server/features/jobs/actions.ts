@@ -8,7 +8,7 @@ import type { Frequency } from "../../../shared/recurring.js";
 import { pauseMessages } from "../../../shared/reliability.js";
 import { formatCents, jobLabel } from "../../../shared/services.js";
 import type { DbOrTx } from "../../db/client.js";
-import { jobDecline, jobSeries } from "../../db/schema.js";
+import { jobDecline, jobReach, jobSeries } from "../../db/schema.js";
 import { conflict, fieldInvalid, forbidden, notFound } from "../../lib/errors.js";
 import { enqueueEmailIfOptedIn } from "../../lib/outbox/enqueue.js";
 import type { Principal } from "../accounts/index.js";
@@ -34,9 +34,18 @@ async function assertApprovedLandscaper(tx: DbOrTx, principal: Principal) {
   return profile;
 }
 
-function assertInArea(profile: { coveredZipCodes: string[] }, current: JobRow) {
-  if (!profile.coveredZipCodes.includes(current.zipCode))
-    throw forbidden("This job is outside your service area.");
+/** In their area, or a request whose 12-hour re-announcement reached them beyond it (issue 38). */
+async function assertInArea(
+  tx: DbOrTx,
+  profile: { userId: string; coveredZipCodes: string[] },
+  current: JobRow,
+) {
+  if (profile.coveredZipCodes.includes(current.zipCode)) return;
+  const [reached] = await tx
+    .select({ id: jobReach.jobId })
+    .from(jobReach)
+    .where(and(eq(jobReach.jobId, current.id), eq(jobReach.landscaperId, profile.userId)));
+  if (!reached) throw forbidden("This job is outside your service area.");
 }
 
 /**
@@ -79,7 +88,7 @@ export async function acceptJob(
     // The late lock-out paused them (a missed visit): no new jobs until an admin lifts it.
     if (profile.pausedAt) throw conflict(pauseMessages.acceptWhilePaused);
     const current = await loadJob(tx, options.jobId);
-    if (current.status === "pending") assertInArea(profile, current);
+    if (current.status === "pending") await assertInArea(tx, profile, current);
     else if (current.landscaperId && current.landscaperId !== principal.userId) {
       throw conflict(jobMessages.takenByAnother);
     }
@@ -158,7 +167,7 @@ async function setDeclined(options: ActionOptions & { declined: boolean }) {
     const profile = await assertApprovedLandscaper(tx, principal);
     const current = await loadJob(tx, options.jobId);
     assertAllowed(action, current);
-    assertInArea(profile, current);
+    await assertInArea(tx, profile, current);
     const mine = and(eq(jobDecline.jobId, current.id), eq(jobDecline.landscaperId, principal.userId));
     const changed = options.declined
       ? await tx

@@ -7,7 +7,7 @@ import {
   OCCURRED_AT_MAX_AGE_HOURS,
 } from "../../../shared/field.js";
 import type { Db, Tx } from "../../db/client.js";
-import { fieldActionKey } from "../../db/schema/jobs.js";
+import { fieldActionKey } from "../../db/schema/field.js";
 import { conflict, fieldInvalid } from "../../lib/errors.js";
 
 // A landscaper's phone queues field actions while offline and sends them later (issue 37,

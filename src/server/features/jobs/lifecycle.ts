@@ -1,8 +1,8 @@
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type JobStatus, statusLabel } from "../../../shared/jobs.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
-import { job, jobEvent, jobPriceChange } from "../../db/schema.js";
+import { job, jobAssignment, jobEvent, jobPriceChange } from "../../db/schema.js";
 import { type AppError, conflict, notFound } from "../../lib/errors.js";
 import { closeWaitingOffers } from "./offer-closing.js";
 import type { JobRow } from "./views.js";
@@ -49,6 +49,15 @@ export const transitions = {
   // queue for it. Not a withdrawal on their record: the change was the customer's.
   decline_day: { from: ["accepted", "scheduled"], to: "pending", event: "day_declined", verb: "put back" },
   cancel: { from: ["pending", "accepted", "scheduled"], to: "cancelled", verb: "cancelled" },
+  // Nothing waits silently (issue 38): the scheduled pass re-announces a request nobody offered on in 12 hours
+  // and puts it in our team's Needs a pro at 24; a visit given back that nobody was free to take is recorded
+  // as re-offered. Our team assigns a pro (who confirms or declines) or writes to the customer.
+  reannounce: { from: ["pending"], to: null, event: "reannounced", verb: "re-announced" },
+  flag_needs_pro: { from: ["pending"], to: null, event: "needs_pro", verb: "flagged" },
+  reoffer: { from: ["pending"], to: null, event: "reoffered", verb: "re-offered" },
+  assign_pro: { from: ["pending"], to: null, event: "pro_assigned", verb: "assigned" },
+  decline_assignment: { from: ["pending"], to: null, event: "assignment_declined", verb: "changed" },
+  tell_customer: { from: ["pending"], to: null, event: "customer_told", verb: "changed" },
   // A price change before the work (issue 34): the landscaper asks a new price or takes the ask back, the
   // customer approves or declines it (the job's status stays). After a decline the landscaper may leave the
   // job: back to the queue, recorded by its own name so the reliability record does not count it as a
@@ -156,6 +165,32 @@ export const backToQueue = {
   scheduledAt: null,
 } as const satisfies PgUpdateSetSource<typeof job>;
 
+/** The actions by which a pro gives back a visit the customer booked (a series' weekday ask is the customer's). */
+const givesBackABooking: readonly JobAction[] = ["release", "withdraw", "leave_after_price_decline", "miss"];
+
+/**
+ * Nothing waits silently (issue 38, docs/decisions/029-nothing-waits.md), kept by the one place every move
+ * passes: a request back in the queue starts its 12 h / 24 h ladder afresh from now, and a booked visit a pro
+ * gave back (released, withdrawn, left, missed) is due for its re-offer at the same price. Leaving the queue
+ * ends both. An action's own `set` may say otherwise (a release re-offers in its own transaction).
+ */
+function waitingOf(current: JobRow, action: JobAction): PgUpdateSetSource<typeof job> {
+  const to = transitions[action].to;
+  if (to === "pending" && current.status !== "pending")
+    return {
+      waitingSince: sql`now()`,
+      reannouncedAt: null,
+      needsProAt: null,
+      customerToldAt: null,
+      ...(current.status === "scheduled" && givesBackABooking.includes(action)
+        ? // The day the customer was booked for is the day the re-offer looks for first.
+          { reofferDueAt: sql`now()`, preferredDate: current.scheduledDate ?? current.preferredDate }
+        : { reofferDueAt: null }),
+    };
+  if (to && to !== "pending") return { reofferDueAt: null };
+  return {};
+}
+
 /**
  * Applies an action to a job that is still as it was read (a conditional UPDATE on its status and
  * assignment, plus `alsoWhere` for a guard of the action's own), records the event, and answers the new row.
@@ -181,7 +216,12 @@ export async function move(
   const to = transitions[action].to;
   const [updated] = await tx
     .update(job)
-    .set({ ...options.set, ...(to ? { status: to } : {}), updatedAt: new Date() })
+    .set({
+      ...waitingOf(current, action),
+      ...options.set,
+      ...(to ? { status: to } : {}),
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(job.id, current.id),
@@ -210,6 +250,13 @@ export async function move(
       .set({ status: "lapsed", closedAt: new Date() })
       .where(and(eq(jobPriceChange.jobId, current.id), eq(jobPriceChange.status, "open")));
   // Offers wait only on an open request (issue 35): leaving the queue closes them.
-  if (current.status === "pending" && to && to !== "pending") await closeWaitingOffers(tx, updated);
+  // So does our team's assignment waiting for a pro's answer (issue 38).
+  if (current.status === "pending" && to && to !== "pending") {
+    await closeWaitingOffers(tx, updated);
+    await tx
+      .update(jobAssignment)
+      .set({ status: "closed", answeredAt: new Date() })
+      .where(and(eq(jobAssignment.jobId, current.id), eq(jobAssignment.status, "open")));
+  }
   return updated;
 }

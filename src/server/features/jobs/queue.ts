@@ -25,7 +25,7 @@ import {
   type QueueStats,
 } from "../../../shared/job-queue.js";
 import { type Db, rowsOf } from "../../db/client.js";
-import { job, jobDecline, landscaper, zipCode } from "../../db/schema.js";
+import { job, jobDecline, jobReach, landscaper, zipCode } from "../../db/schema.js";
 import { findProfile, greatCircleMiles, landscaperNameSql } from "../landscapers/index.js";
 import { offerMarks } from "./offers.js";
 import { decodeQueueCursor, encodeQueueCursor, UNKNOWN_MILES } from "./queue-cursor.js";
@@ -72,8 +72,15 @@ export async function landscaperQueue({
 
   // One array parameter, not one per ZIP: an area covers about a hundred ZIPs, and each query of the queue
   // would otherwise carry (and plan) a hundred parameters, three times over.
+  // Or beyond it, where a request's 12-hour re-announcement reached this pro (issue 38: job_reach).
   const inArea = covered.length
-    ? and(eq(job.status, "pending"), sql`${job.zipCode} = any(${sql.param(covered)}::text[])`)
+    ? and(
+        eq(job.status, "pending"),
+        or(
+          sql`${job.zipCode} = any(${sql.param(covered)}::text[])`,
+          sql`${job.id} in (select ${jobReach.jobId} from ${jobReach} where ${jobReach.landscaperId} = ${landscaperId})`,
+        ),
+      )
     : sql`false`;
   const mine = eq(job.landscaperId, landscaperId);
   // Not declined by this landscaper, as a list read once (a hashed subplan) rather than the left join's null

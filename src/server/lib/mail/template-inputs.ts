@@ -95,6 +95,14 @@ export type EmailTemplate =
       dashboardUrl: string;
     }
   | {
+      /** Nothing waits silently (issue 38): a step taken on a request that waits for a pro, or our team's word. */
+      template: "request_update";
+      name: string;
+      jobNumber: string;
+      message: string;
+      dashboardUrl: string;
+    }
+  | {
       template: "job_complete";
       name: string;
       landscaperName: string;

@@ -225,6 +225,12 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
         paragraphs: [input.message],
         action: { label: "Open your dashboard", url: input.dashboardUrl },
       });
+    case "request_update":
+      return render(`News about your request ${input.jobNumber}`, {
+        heading: `About your request, ${input.name}`,
+        paragraphs: [input.message],
+        action: { label: "Open your dashboard", url: input.dashboardUrl },
+      });
     case "job_complete":
       return render(`Your job ${input.jobNumber} is complete`, {
         heading: `All done, ${input.name}`,

@@ -10,6 +10,7 @@ import {
   Scale,
   ScrollText,
   Tags,
+  UserSearch,
   Users,
 } from "lucide-react";
 import type * as React from "react";
@@ -23,6 +24,7 @@ const sections: { to: string; label: string; icon: LucideIcon; end?: boolean }[]
   { to: "/admin/landscaper-approvals", label: "Applications", icon: ClipboardCheck },
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/jobs", label: "Job History", icon: BriefcaseBusiness },
+  { to: "/admin/needs-a-pro", label: "Needs a Pro", icon: UserSearch },
   { to: "/admin/payments", label: "Payments", icon: CreditCard },
   { to: "/admin/pricing", label: "Pricing", icon: Tags },
   { to: "/admin/resolutions", label: "Resolutions", icon: Scale },

@@ -9,6 +9,7 @@ import { useLandscaperJobs } from "../../api/jobs";
 import { useQueueFilters } from "../../hooks/use-queue-filters";
 import { ListPanel } from "../list-panel";
 import { laterVisitDates } from "../schedule/later-visits";
+import { AssignmentsNotice } from "./assignments-notice";
 import { DeclinedJobs } from "./declined-jobs";
 import { JobCard } from "./job-card";
 import { QueueFilterBar } from "./queue-filters";
@@ -53,6 +54,7 @@ export function JobQueuePanel({ preview, approved }: JobQueuePanelProps) {
       {/* Customers' asks for another weekday come first, whatever the filters and page show. */}
       <FieldDayBanner entries={field.entries} shownJobIds={new Set(data?.jobs.map((job) => job.id))} />
       <DayRequestsNotice enabled={canAct} />
+      <AssignmentsNotice enabled={canAct} />
       <StatTiles stats={data?.stats} />
 
       <ListPanel
