@@ -49,6 +49,7 @@ import { proofRoutes } from "./features/proof/routes.js";
 import { quoteRoutes } from "./features/quotes/routes.js";
 import { reviewRoutes } from "./features/reviews/routes.js";
 import { scheduleRoutes } from "./features/schedule/routes.js";
+import { reofferSuspendedProVisits } from "./features/series/index.js";
 import { seriesRoutes } from "./features/series/routes.js";
 import { siteRoutes } from "./features/site/routes.js";
 import { weatherRoutes } from "./features/weather/routes.js";
@@ -304,7 +305,13 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await api.register(landscaperRoutes);
       await api.register(notificationRoutes);
       await api.register(adminRoutes);
-      await api.register(accountActionRoutes({}));
+      // A suspended pro's upcoming bookings go to others in the suspension's transaction (series feature).
+      await api.register(
+        accountActionRoutes({
+          reofferVisits: (tx, landscaperId, actorId) =>
+            reofferSuspendedProVisits(tx, { landscaperId, actorId, provider: app.paymentProvider.name }),
+        }),
+      );
       await api.register(exportRoutes);
       await api.register(paymentRoutes);
       await api.register(proofRoutes);

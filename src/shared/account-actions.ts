@@ -31,7 +31,9 @@ export const accountActionLabels: Record<AccountAction, string> = {
 export const accountActionConfirm: Record<AccountAction, (email: string, landscaper: boolean) => string> = {
   suspend: (email, landscaper) =>
     `Suspend ${email}? They are signed out everywhere at once and can't sign in until reinstated.${
-      landscaper ? " Their upcoming visits are offered to other pros at the same price." : ""
+      landscaper
+        ? " Their upcoming bookings go to other pros at the same price, and each customer is told."
+        : ""
     } They get an email with your reason.`,
   reinstate: (email) => `Reinstate ${email}? They can sign in again and get an email with your reason.`,
   "revoke-admin": (email) =>
@@ -42,7 +44,7 @@ export const accountActionConfirm: Record<AccountAction, (email: string, landsca
 export const accountActionMessages = {
   suspended: (email: string, visits: number) =>
     visits > 0
-      ? `${email} is suspended and signed out; ${visits} upcoming ${visits === 1 ? "visit was" : "visits were"} offered to other pros.`
+      ? `${email} is suspended and signed out; ${visits} upcoming ${visits === 1 ? "booking went" : "bookings went"} back to be offered to other pros.`
       : `${email} is suspended and signed out.`,
   reinstated: (email: string) => `${email} is reinstated and can sign in again.`,
   revoked: (email: string) => `${email} is no longer an admin.`,

@@ -82,7 +82,7 @@ export interface SuspendResult {
 export async function suspendUser(
   options: AccountActionOptions & {
     /** Gives a suspended pro's upcoming visits to others, in the same transaction (the booking feature's re-offer). */
-    reofferVisits?: (tx: Tx, landscaperId: string) => Promise<number>;
+    reofferVisits?: (tx: Tx, landscaperId: string, actorId: string) => Promise<number>;
   },
 ): Promise<SuspendResult> {
   return options.db.transaction(async (tx) => {
@@ -96,7 +96,9 @@ export async function suspendUser(
       .where(eq(user.id, target.id));
     const ended = await tx.delete(session).where(eq(session.userId, target.id)).returning({ id: session.id });
     const visitsReoffered =
-      target.isLandscaper && options.reofferVisits ? await options.reofferVisits(tx, target.id) : 0;
+      target.isLandscaper && options.reofferVisits
+        ? await options.reofferVisits(tx, target.id, options.principal.userId)
+        : 0;
     await enqueueEmail(tx, target.email, {
       template: "account_status",
       name: firstNameOf(target.name),

@@ -17,11 +17,11 @@ const actionInput = defineInput({ params: userParams, body: accountActionSchema 
 const auditInput = defineInput({ query: auditQuerySchema });
 
 /**
- * Admin → Users' account actions and Admin → Audit (issue 38). `reofferVisits` is the booking feature's re-offer
+ * Admin → Users' account actions and Admin → Audit (issue 38). `reofferVisits` is the series feature's hand-over
  * of a suspended pro's upcoming visits, handed in by app.ts (admin does not import booking).
  */
 export function accountActionRoutes(deps: {
-  reofferVisits?: (tx: Tx, landscaperId: string) => Promise<number>;
+  reofferVisits?: (tx: Tx, landscaperId: string, actorId: string) => Promise<number>;
 }) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodAnswers>();

@@ -177,6 +177,36 @@ describe("nothing waits silently", () => {
     expect(told[0]).toContain("Cara Next");
   });
 
+  it("gives a suspended pro's upcoming visit to the next free pro at the same price, as our team's doing", async () => {
+    const suspended = await instantPro(t, { zip: "28269", name: "Gil Suspended" });
+    const next = await instantPro(t, { zip: "28269", name: "Hana Next" });
+    const { customer, id, priceCents } = await booked("28269", suspended, 5);
+    const done = await post(admin, `/api/admin/users/${suspended.id}/suspend`, {
+      reason: "Reported for taking payment off the platform",
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toContain("1 upcoming booking went back to be offered to other pros");
+    const back = await rowOf(id);
+    expect(back).toMatchObject({ status: "pending", landscaperId: null });
+    expect(back.reofferDueAt).not.toBeNull();
+    // Recorded as the team's doing, not a withdrawal on the pro's record.
+    const [event] = await eventsOf(id, "reassigned");
+    expect(event!.actorId).toBe(admin.id);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEntry)
+      .where(eq(auditEntry.targetId, suspended.id));
+    expect(audit!.after).toMatchObject({ suspended: true, visitsReoffered: 1 });
+    expect((await bell(customer.id)).some((m) => m.includes("can no longer come"))).toBe(true);
+    await reoffer();
+    expect(await rowOf(id)).toMatchObject({
+      status: "scheduled",
+      landscaperId: next.id,
+      quotedPriceCents: priceCents,
+      scheduledDate: daysFromToday(5),
+    });
+  });
+
   it("re-offers a missed visit within days at the same price; with nobody free it waits in the queue at that price", async () => {
     const missing = await instantPro(t, { zip: "28110", name: "Dan Missing" });
     const other = await instantPro(t, { zip: "28110", name: "Eve Other" });

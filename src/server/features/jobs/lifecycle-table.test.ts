@@ -32,6 +32,7 @@ describe("the job lifecycle table", () => {
       "on_my_way",
       "rate",
       "reannounce",
+      "reassign",
       "reconsider",
       "redo",
       "refund",

@@ -49,6 +49,14 @@ export const transitions = {
   // queue for it. Not a withdrawal on their record: the change was the customer's.
   decline_day: { from: ["accepted", "scheduled"], to: "pending", event: "day_declined", verb: "put back" },
   cancel: { from: ["pending", "accepted", "scheduled"], to: "cancelled", verb: "cancelled" },
+  // Our team suspended the pro (issue 38): their upcoming visits go back for a re-offer at the same price,
+  // recorded as the team's doing (the admin is the actor), not as the pro's withdrawal.
+  reassign: {
+    from: ["accepted", "scheduled"],
+    to: "pending",
+    event: "reassigned",
+    verb: "given to another pro",
+  },
   // Nothing waits silently (issue 38): the scheduled pass re-announces a request nobody offered on in 12 hours
   // and puts it in our team's Needs a pro at 24; a visit given back that nobody was free to take is recorded
   // as re-offered. Our team assigns a pro (who confirms or declines) or writes to the customer.
@@ -166,7 +174,13 @@ export const backToQueue = {
 } as const satisfies PgUpdateSetSource<typeof job>;
 
 /** The actions by which a pro gives back a visit the customer booked (a series' weekday ask is the customer's). */
-const givesBackABooking: readonly JobAction[] = ["release", "withdraw", "leave_after_price_decline", "miss"];
+const givesBackABooking: readonly JobAction[] = [
+  "release",
+  "withdraw",
+  "leave_after_price_decline",
+  "miss",
+  "reassign",
+];
 
 /**
  * Nothing waits silently (issue 38, docs/decisions/029-nothing-waits.md), kept by the one place every move

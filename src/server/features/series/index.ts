@@ -4,4 +4,5 @@ export { runDayRequestLapse } from "./day-requests.js";
 export { activateSeries, firstVisitDate, offerSeries, runSeriesPass } from "./generation.js";
 export { runLateLockout } from "./late-lockout.js";
 export { seriesSummaries } from "./reads.js";
+export { reofferSuspendedProVisits } from "./suspension.js";
 export { moveOneVisit } from "./visit-moves.js";

@@ -105,7 +105,7 @@ export function renderEmail(input: EmailTemplate): RenderedEmail {
             paragraphs: [
               `Our team suspended your account: ${input.reason}`,
               input.visitsReoffered
-                ? `You can't sign in while it is suspended. Your ${input.visitsReoffered} upcoming ${input.visitsReoffered === 1 ? "visit was" : "visits were"} offered to other pros.`
+                ? `You can't sign in while it is suspended. Your ${input.visitsReoffered} upcoming ${input.visitsReoffered === 1 ? "booking was" : "bookings were"} offered to other pros.`
                 : "You can't sign in while it is suspended.",
               `If you think this is a mistake, reply to ${site.supportEmail}.`,
             ],
