@@ -72,7 +72,7 @@ describe("Admin → Users account actions and the audit trail (issue 38)", () =>
       "Three customers reported no-shows this month",
       "Suspend account",
     );
-    await expect.poll(() => dialog.innerText()).toContain(`Suspend ${demoLandscaper.email}?`);
+    await expect.poll(() => dialog.textContent()).toContain(`Suspend ${demoLandscaper.email}?`);
     await savePng(page, shotsDir, "suspend-dialog-1280");
     await expectAxeClean(page, "[role=dialog]", "suspend dialog");
     await page.keyboard.press("Enter");
@@ -104,13 +104,13 @@ describe("Admin → Users account actions and the audit trail (issue 38)", () =>
     await page.getByRole("heading", { level: 1, name: "Audit Trail" }).waitFor();
     const entries = page.getByTestId("audit-row");
     await expect.poll(() => entries.count()).toBe(2);
-    expect(await entries.nth(0).innerText()).toContain("Account reinstated");
-    expect(await entries.nth(0).innerText()).toContain(
+    expect(await entries.nth(0).textContent()).toContain("Account reinstated");
+    expect(await entries.nth(0).textContent()).toContain(
       "Spoke with them: the reports were a scheduling mix-up",
     );
-    expect(await entries.nth(1).innerText()).toContain("Account suspended");
-    expect(await entries.nth(1).innerText()).toContain("Three customers reported no-shows this month");
-    expect(await entries.nth(1).innerText()).toContain(demoAdmin.email);
+    expect(await entries.nth(1).textContent()).toContain("Account suspended");
+    expect(await entries.nth(1).textContent()).toContain("Three customers reported no-shows this month");
+    expect(await entries.nth(1).textContent()).toContain(demoAdmin.email);
     await expectAxeClean(page, "main", "audit page");
     await savePng(page, shotsDir, "audit-1280");
     await savePng(page, shotsDir, "audit-1280-bottom", { fullPage: true });

@@ -1,10 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { build } from "../../app.js";
-import { openDatabase } from "../../db/client.js";
 import { user } from "../../db/schema.js";
 import { signUp } from "../../test/accounts-helpers.js";
-import { buildTestApp, type TestApp } from "../../test/build-test-app.js";
+import { buildTestApp } from "../../test/build-test-app.js";
 import { msUntilSignedOut, sessionUserOn, twoInstances } from "../../test/two-instances.js";
 import type { Principal } from "./principal.js";
 import { SessionCache } from "./session-cache.js";

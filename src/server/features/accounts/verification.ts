@@ -1,11 +1,8 @@
 import { and, eq, isNull, like } from "drizzle-orm";
 import { verificationMessages } from "../../../shared/accounts.js";
-import { firstNameOf } from "../../../shared/session.js";
-import type { Env } from "../../config/env.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { job, jobSeries, outbox, usedToken, user, verification } from "../../db/schema.js";
+import { job, jobSeries, usedToken, user, verification } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
-import { enqueueEmail } from "../../lib/outbox/enqueue.js";
 import { tokenHashOf } from "../../lib/secret-token.js";
 import { notify } from "../notifications/index.js";
 

@@ -1,4 +1,4 @@
-import { and, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import {
   type AdminUserStatus,
   type AdminUserView,

@@ -14,7 +14,7 @@ import {
 import type * as React from "react";
 import { addressLine } from "../../../../../shared/address";
 import { formatShortDate, todayInCharlotte } from "../../../../../shared/dates";
-import type { JobStatus, JobView } from "../../../../../shared/jobs";
+import type { JobView } from "../../../../../shared/jobs";
 import { firmPriceText } from "../../../../../shared/pricing";
 import { seriesLabel, weekdayNames } from "../../../../../shared/recurring";
 import { formatCents, formatRange, jobLabel, serviceName } from "../../../../../shared/services";
