@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
   FILL_WINDOWS_HOURS,
-  HEALTH_DEFAULT_WEEKS,
   type HealthAnswer,
   type HealthFigures,
   type HealthSummary,
@@ -107,12 +106,16 @@ export interface HealthOptions {
   now?: Date;
 }
 
+/** An answer as counted, before the read says how it is kept fresh (health-store.ts). */
+export type CountedHealth = Omit<HealthAnswer, "refreshMinutes" | "refreshedBy">;
+export type CountedSummary = Omit<HealthSummary, "refreshMinutes" | "refreshedBy">;
+
 /**
  * Admin → Health (issue 38): the figures of shared/admin-health.ts over a period, overall and by week,
- * neighbourhood and service, and the supply gaps. Read from the database on every call (two statements),
- * nothing kept in memory.
+ * neighbourhood and service, and the supply gaps, counted from the database (two statements). The routes
+ * answer them as health-store.ts keeps them.
  */
-export async function marketplaceHealth(options: HealthOptions): Promise<HealthAnswer> {
+export async function marketplaceHealth(options: HealthOptions): Promise<CountedHealth> {
   const now = options.now ?? new Date();
   const today = todayInCharlotte(now);
   const { from, to } = healthPeriod(options.query ?? {}, today);
@@ -154,32 +157,20 @@ export async function marketplaceHealth(options: HealthOptions): Promise<HealthA
 }
 
 /**
- * The dashboard's four tiles over the default period: the fill rate within 24 hours, the median time to
- * booked, first visits on their day, and how many ZIPs are supply gaps. Only the requests and first visits
- * are read, with no breakdown but by ZIP, to keep the dashboard quick.
+ * The dashboard's four tiles, from the default period's answer (the same count, so the tiles and the page
+ * agree): the fill within 24 hours, the median time to booked, first visits on their day, and how many ZIPs
+ * are supply gaps.
  */
-export async function healthSummary(options: { db: DbOrTx; now?: Date }): Promise<HealthSummary> {
-  const now = options.now ?? new Date();
-  const today = todayInCharlotte(now);
-  const { from, to } = healthPeriod({ weeks: HEALTH_DEFAULT_WEEKS }, today);
-  const rows = await groupedFigures({
-    db: options.db,
-    from,
-    to,
-    now,
-    parts: { requests: true, events: false, firstVisits: true, money: false, repeat: false },
-    breakdown: false,
-  });
-  const overall = figuresOf(rows.find((r) => r.dim === "all"));
-  const gaps = await supplyGaps({ db: options.db, requestsByZip: requestsByZip(rows), today });
-  const fill24 = overall.fill.find((f) => f.hours === 24)!;
+export function summaryOf(answer: CountedHealth): CountedSummary {
+  const fill24 = answer.overall.fill.find((f) => f.hours === 24)!;
   return {
-    from,
-    to,
+    from: answer.from,
+    to: answer.to,
+    computedAt: answer.computedAt,
     fill24: { due: fill24.due, filled: fill24.filled },
-    medianHoursToBooked: overall.medianHoursToBooked,
-    firstVisits: overall.firstVisits,
-    firstVisitsOnDay: overall.firstVisitsOnDay,
-    supplyGapZips: gaps.length,
+    medianHoursToBooked: answer.overall.medianHoursToBooked,
+    firstVisits: answer.overall.firstVisits,
+    firstVisitsOnDay: answer.overall.firstVisitsOnDay,
+    supplyGapZips: answer.supplyGaps.length,
   };
 }
