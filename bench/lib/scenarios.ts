@@ -1,9 +1,9 @@
-import type { Env } from "../../src/server/config/env.js";
 import { like } from "drizzle-orm";
+import type { Env } from "../../src/server/config/env.js";
 import type { Db } from "../../src/server/db/client.js";
 import { appSetting } from "../../src/server/db/schema.js";
 import { dashboardSummary } from "../../src/server/features/admin/dashboard-service.js";
-import { refreshHealth, storedHealth } from "../../src/server/features/admin/health-store.js";
+import { refreshHealth, storedHealthText } from "../../src/server/features/admin/health-store.js";
 import { listJobs } from "../../src/server/features/admin/jobs-service.js";
 import { prosForRequest } from "../../src/server/features/booking/book.js";
 import { landscaperQueue } from "../../src/server/features/jobs/queue.js";
@@ -151,7 +151,7 @@ export function scenarios(sessions: Sessions, env: Env): Scenario[] {
       key: "admin-health",
       label: "Admin → Health (12 weeks, every breakdown, as stored)",
       http: get("/api/admin/health", sessions.admin),
-      service: (db) => storedHealth({ db, env }),
+      service: (db) => storedHealthText({ db, env }),
       transactional: false,
       prepare: async (db) => {
         await db.delete(appSetting).where(like(appSetting.key, "admin_health:%"));

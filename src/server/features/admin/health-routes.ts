@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { healthAnswerSchema, healthQuerySchema, healthSummarySchema } from "../../../shared/admin-health.js";
-import { answers, type ZodAnswers } from "../../lib/answers.js";
+import { answers, jsonAnswer, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
-import { storedHealth, storedHealthSummary } from "./health-store.js";
+import { storedHealthSummaryText, storedHealthText } from "./health-store.js";
 
 const healthInput = defineInput({ query: healthQuerySchema });
 
 /**
  * Admin → Health (issue 38) and the dashboard's four health tiles: the counts stored in the database
- * (health-store.ts), counted on the spot only when none fresh enough is stored.
+ * (health-store.ts) as the JSON text it writes, counted on the spot only when none fresh enough is stored.
  */
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodAnswers>();
@@ -17,13 +17,17 @@ export async function healthRoutes(fastify: FastifyInstance) {
     { config: { access: ["admin"], input: healthInput }, schema: answers(healthAnswerSchema) },
     async (request) => {
       const { query } = healthInput.parse(request);
-      return storedHealth({ db: app.database.db, env: app.env, query });
+      return jsonAnswer(
+        healthAnswerSchema,
+        await storedHealthText({ db: app.database.db, env: app.env, query }),
+      );
     },
   );
 
   app.get(
     "/admin/health/summary",
     { config: { access: ["admin"] }, schema: answers(healthSummarySchema) },
-    async () => storedHealthSummary({ db: app.database.db, env: app.env }),
+    async () =>
+      jsonAnswer(healthSummarySchema, await storedHealthSummaryText({ db: app.database.db, env: app.env })),
   );
 }

@@ -1,11 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, sql } from "drizzle-orm";
-import {
-  type HealthAnswer,
-  type HealthQuery,
-  type HealthSummary,
-  healthPeriod,
-} from "../../../shared/admin-health.js";
+import { type HealthQuery, healthPeriod } from "../../../shared/admin-health.js";
 import { todayInCharlotte } from "../../../shared/dates.js";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
@@ -115,45 +110,47 @@ async function countAndStore(
 }
 
 /**
- * The stored count of the period (its answer or the dashboard's summary of it) when fresh enough; else counted
- * now by this read, or by whoever holds the claim while this read waits.
+ * The stored count of the period (its answer or the dashboard's summary of it) when fresh enough, else counted
+ * now by this read or by whoever holds the claim while this read waits; as the JSON text of the route's answer
+ * (how it is kept fresh added), which the database writes from the stored row without a pass through
+ * JavaScript objects (decision record 018).
  */
-async function storedOrCounted<P extends "answer" | "summary">(
+async function storedOrCounted(
   options: HealthStoreOptions & { query?: HealthQuery },
-  part: P,
-): Promise<{ value: NonNullable<Stored[P]>; refreshedBy: "schedule" | "request" }> {
+  part: "answer" | "summary",
+): Promise<string> {
   const { now, period, key, refreshedBy, maxAgeMs } = periodOf(options);
   const { db } = options;
+  const refreshMinutes = options.env.HEALTH_REFRESH_MINUTES;
   for (;;) {
     const [row] = await db
       .select({
         computedAt: sql<string | null>`${appSetting.value}->>'computedAt'`,
-        value: sql<Stored[P] | null>`${appSetting.value}->${part}`,
+        text: sql<string | null>`(${appSetting.value}->${part}
+          || jsonb_build_object('refreshMinutes', ${refreshMinutes}::int, 'refreshedBy', ${refreshedBy}::text))::text`,
       })
       .from(appSetting)
       .where(eq(appSetting.key, key));
-    if (row?.value && isFresh(row.computedAt, now, maxAgeMs)) return { value: row.value, refreshedBy };
+    if (row?.text && isFresh(row.computedAt, now, maxAgeMs)) return row.text;
     if (await claim(db, key, now, maxAgeMs)) {
       const stored = await countAndStore(db, key, period, now);
-      return { value: stored[part]!, refreshedBy };
+      return JSON.stringify({ ...stored[part], refreshMinutes, refreshedBy });
     }
     // Counted just now by another, or being counted: look again shortly.
     await sleep(WAIT_MS);
   }
 }
 
-/** Admin → Health's answer for the period asked (the default 12 weeks when none is). */
-export async function storedHealth(
+/** Admin → Health's answer (healthAnswerSchema) for the period asked, the default 12 weeks when none is. */
+export async function storedHealthText(
   options: HealthStoreOptions & { query?: HealthQuery },
-): Promise<HealthAnswer> {
-  const { value, refreshedBy } = await storedOrCounted(options, "answer");
-  return { ...value, refreshMinutes: options.env.HEALTH_REFRESH_MINUTES, refreshedBy };
+): Promise<string> {
+  return storedOrCounted(options, "answer");
 }
 
-/** The dashboard's four tiles: the summary of the default period's stored count. */
-export async function storedHealthSummary(options: HealthStoreOptions): Promise<HealthSummary> {
-  const { value, refreshedBy } = await storedOrCounted(options, "summary");
-  return { ...value, refreshMinutes: options.env.HEALTH_REFRESH_MINUTES, refreshedBy };
+/** The dashboard's four tiles (healthSummarySchema): the summary of the default period's stored count. */
+export async function storedHealthSummaryText(options: HealthStoreOptions): Promise<string> {
+  return storedOrCounted(options, "summary");
 }
 
 /**
