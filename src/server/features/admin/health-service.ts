@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   FILL_WINDOWS_HOURS,
   type HealthAnswer,
@@ -58,7 +58,6 @@ async function groupedFigures(options: {
   to: string;
   now: Date;
   parts: FactParts;
-  breakdown: boolean;
 }): Promise<FigureRow[]> {
   const facts = healthFacts(
     { start: midnight(options.from), end: midnight(addDaysIso(options.to, 1)), now: options.now },
@@ -67,19 +66,9 @@ async function groupedFigures(options: {
   const zips = Object.keys(neighbourhoodByZip);
   const names = zips.map((zip) => neighbourhoodByZip[zip]!);
   const localDate = sql`(f.at at time zone ${BUSINESS_TIME_ZONE})::date`;
-  const groups: SQL = options.breakdown
-    ? sql`
-      select case when grouping(wk) = 0 then 'week' when grouping(area) = 0 then 'area'
-          when grouping(zip) = 0 then 'zip' else 'all' end as dim,
-        coalesce(wk::text, area, zip) as key, ${FIGURE_COLUMNS}
-      from dims group by grouping sets ((), (wk), (area), (zip))
-      union all
-      select 'service' as dim, s.service as key, ${FIGURE_COLUMNS}
-      from dims cross join unnest(dims.services) as s(service)
-      group by s.service`
-    : sql`
-      select case when grouping(zip) = 0 then 'zip' else 'all' end as dim, zip as key, ${FIGURE_COLUMNS}
-      from dims group by grouping sets ((), (zip))`;
+  // Every fact but a request is only counted, so those of one week, ZIP, service list and answer are counted
+  // together first (`n` each); a request's own hours stay a row, for the percentiles (cells).
+  const columns = sql.raw("kind, wk, area, zip, services, hours, due1, hit1, due2, hit2, due3, hit3");
   const result = await options.db.execute(sql`
     with ${facts},
     dims as (
@@ -87,8 +76,20 @@ async function groupedFigures(options: {
       from facts f
       left join unnest(${sql.param(zips)}::text[], ${sql.param(names)}::text[]) as a(zip, name) on a.zip = f.zip
       where f.kind is not null
+    ),
+    cells as (
+      select ${columns}, 1 as n from dims where kind = 'request'
+      union all
+      select ${columns}, count(*) as n from dims where kind <> 'request' group by ${columns}
     )
-    ${groups}
+    select case when grouping(wk) = 0 then 'week' when grouping(area) = 0 then 'area'
+        when grouping(zip) = 0 then 'zip' else 'all' end as dim,
+      coalesce(wk::text, area, zip) as key, ${FIGURE_COLUMNS}
+    from cells group by grouping sets ((), (wk), (area), (zip))
+    union all
+    select 'service' as dim, s.service as key, ${FIGURE_COLUMNS}
+    from cells cross join unnest(cells.services) as s(service)
+    group by s.service
   `);
   return rowsOf<FigureRow>(result);
 }
@@ -125,7 +126,6 @@ export async function marketplaceHealth(options: HealthOptions): Promise<Counted
     to,
     now,
     parts: { requests: true, events: true, firstVisits: true, money: true, repeat: true },
-    breakdown: true,
   });
   const find = (dim: string, key: string | null) => rows.find((r) => r.dim === dim && r.key === key);
 
