@@ -100,8 +100,13 @@ async function main() {
   // Ceilings: the statements each service sends, replayed straight through the driver.
   const direct = await openDirect(target);
   const ceilings = new Map<string, Awaited<ReturnType<typeof measureDirect>>>();
+  const notes = new Map<string, string>();
   try {
     for (const scenario of list) {
+      if (scenario.prepare) {
+        notes.set(scenario.key, await scenario.prepare(direct.db));
+        log(notes.get(scenario.key)!);
+      }
       const { queries } = await direct.capture(scenario.service);
       ceilings.set(
         scenario.key,
@@ -165,6 +170,7 @@ async function main() {
       ratioToDirect: ratio(http.rps, ceiling.rps),
       ratioToBare: Math.round((http.rps / bare.rps) * 1000) / 1000,
       profile: profiles.get(s.key) ?? null,
+      note: notes.get(s.key) ?? null,
     };
   });
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot }).toString().trim();
@@ -197,6 +203,7 @@ async function main() {
     console.log(
       `| ${e.label} | ${e.http.rps} | ${e.http.p50} | ${e.http.p95} | ${e.direct.rps} | ${e.direct.p95} | ${e.ratioToDirect} | ${e.ratioToBare} |`,
     );
+  for (const e of endpoints) if (e.note) console.log(`\n${e.note}`);
   for (const e of endpoints) {
     if (!e.profile) continue;
     console.log(`\n${e.label}: busy ${e.profile.busyShare}% of ${e.profile.samples} samples`);

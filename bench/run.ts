@@ -107,6 +107,7 @@ async function runScale(
     });
     const ceilings = new Map<string, EndpointResult["direct"]>();
     const plans = new Map<string, string[]>();
+    const notes = new Map<string, string>();
     let exportDirect: Awaited<ReturnType<typeof measureExportDirect>>;
     let seed: ScaleResult["seed"];
     let profileSlug: string | null = null;
@@ -123,6 +124,10 @@ async function runScale(
       log(`problem reports for the Resolutions list: ${disputes.open} open, ${disputes.resolved} resolved`);
       const mark = await writeMark(direct);
       for (const scenario of list) {
+        if (scenario.prepare) {
+          notes.set(scenario.key, await scenario.prepare(direct.db));
+          log(`  ${notes.get(scenario.key)}`);
+        }
         if (!scenario.transactional) plans.set(scenario.key, await explain(direct, scenario));
         const { queries } = await direct.capture(scenario.service);
         ceilings.set(
@@ -166,6 +171,7 @@ async function runScale(
           ratioToDirect: ratio(http.rps, ceiling.rps),
           ratioToBare: Math.round((http.rps / bare.rps) * 1000) / 1000,
           ...(plans.has(scenario.key) ? { plans: plans.get(scenario.key)! } : {}),
+          ...(notes.has(scenario.key) ? { note: notes.get(scenario.key)! } : {}),
         });
         log(`  ${scenario.key}: ${http.rps} req/s, p95 ${http.p95} ms`);
       }

@@ -18,6 +18,8 @@ export interface EndpointResult {
   ratioToDirect: number;
   ratioToBare: number;
   plans?: string[];
+  /** The scenario's prepare step's line (Admin → Health: how long one count took), when it has one. */
+  note?: string;
 }
 
 export interface ScaleResult {
@@ -168,6 +170,7 @@ export function scaleTable(result: ScaleResult): string {
       rows,
     ),
     exportLine,
+    ...result.endpoints.flatMap((e) => (e.note ? [e.note] : [])),
     ...(captures ? [captureLine(captures)] : []),
     ...(result.instantBooking ? [instantLine(result.instantBooking)] : []),
   ].join("\n");

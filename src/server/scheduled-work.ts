@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Env } from "./config/env.js";
+import { refreshHealth } from "./features/admin/index.js";
 import { runEscalation, runReoffers } from "./features/booking/index.js";
 import { sendUnreadMessageEmails } from "./features/conversations/index.js";
 import { forgetOldFieldKeys } from "./features/jobs/index.js";
@@ -58,6 +59,9 @@ function passes(o: ScheduledWorkOptions): [name: string, run: () => Promise<unkn
     ],
     // Field actions' idempotency keys are forgotten after 30 days (a phone sends within a day; issue 37).
     ["field-keys", () => forgetOldFieldKeys(o.db)],
+    // Admin → Health's default 12 weeks counted again every HEALTH_REFRESH_MINUTES (seconds at a million jobs,
+    // so last: the other passes do not wait for it), one instance at a time (issue 38).
+    ["health-figures", () => refreshHealth({ db: o.db, env: o.env })],
   ];
 }
 

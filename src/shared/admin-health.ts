@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDaysIso, isValidIsoDate, todayInCharlotte } from "./dates.js";
+import { addDaysIso, formatCharlotteDateTime, isValidIsoDate, todayInCharlotte } from "./dates.js";
 
 /*
  * Admin → Health (issue 38): whether customers are being served. The server counts (admin/health-*.ts, whose
@@ -105,10 +105,20 @@ export const supplyGapSchema = z.object({
 });
 export type SupplyGap = z.infer<typeof supplyGapSchema>;
 
+/**
+ * When the figures were counted, and how they are kept fresh: the default period by the scheduled pass every
+ * `refreshMinutes` ("schedule"), another period when asked, kept that long ("request").
+ */
+const freshness = {
+  computedAt: z.string(),
+  refreshMinutes: z.number().int().positive(),
+  refreshedBy: z.enum(["schedule", "request"]),
+};
+
 export const healthAnswerSchema = z.object({
   from: z.string(),
   to: z.string(),
-  computedAt: z.string(),
+  ...freshness,
   overall: healthFiguresSchema,
   /** Seven-day weeks from `from` (the last may be shorter when the period is not whole weeks), oldest first. */
   byWeek: z.array(z.object({ start: z.string(), end: z.string(), figures: healthFiguresSchema })),
@@ -124,6 +134,7 @@ export type HealthAnswer = z.infer<typeof healthAnswerSchema>;
 export const healthSummarySchema = z.object({
   from: z.string(),
   to: z.string(),
+  ...freshness,
   fill24: z.object({ due: count, filled: count }),
   medianHoursToBooked: z.number().nullable(),
   firstVisits: count,
@@ -154,6 +165,22 @@ export const healthDefinitions = {
     "Repeat customers at 30 / 60 / 90 days: of customers whose first completed visit was in the period and at least 30 / 60 / 90 days ago, the share with another visit (booked or done, not cancelled) dated within 30 / 60 / 90 days after it.",
   supply: `Supply gaps: ZIPs with requests in the period and fewer than ${SUPPLY_GAP_PROS} available pros today. An available pro is approved, not paused, not banned, covers the ZIP, and has a working day in the next ${SUPPLY_HORIZON_DAYS} days with fewer jobs (accepted or scheduled) than the visits a day they take. Services are not compared.`,
 } as const;
+
+/**
+ * "Figures as of Tue, Nov 24, 8:00 AM, refreshed every 10 minutes.": when the shown count was made (Charlotte
+ * time) and how it is kept fresh (health-store.ts on the server).
+ */
+export function healthFreshnessText(answer: {
+  computedAt: string;
+  refreshMinutes: number;
+  refreshedBy: "schedule" | "request";
+}): string {
+  const asOf = `Figures as of ${formatCharlotteDateTime(new Date(answer.computedAt))}`;
+  const every = `${answer.refreshMinutes} minute${answer.refreshMinutes === 1 ? "" : "s"}`;
+  return answer.refreshedBy === "schedule"
+    ? `${asOf}, refreshed every ${every}.`
+    : `${asOf}, counted when asked and kept for ${every}.`;
+}
 
 /** A share of 0–100 to one decimal ("62.5%"), or null when there is nothing to share. */
 export function healthShare(part: number, whole: number): string | null {

@@ -5,6 +5,7 @@ import {
   type HealthAnswer,
   type HealthSummary,
   healthDefinitions,
+  healthFreshnessText,
   healthShare,
   hoursText,
 } from "../../src/shared/admin-health";
@@ -81,6 +82,10 @@ describe("Admin → Health (issue 38)", () => {
       from: `${overall.firstVisitsOnDay} of ${overall.firstVisits} first visits`,
     });
 
+    // When the shown count was made, and that the pass keeps the default period fresh.
+    expect(data.refreshedBy).toBe("schedule");
+    expect(await page.getByTestId("health-freshness").textContent()).toBe(healthFreshnessText(data));
+
     // A table per breakdown, with a row per group the server answered.
     const weeks = page.getByRole("table", { name: "Health figures by week" });
     expect(await weeks.locator("tbody tr").count()).toBe(data.byWeek.length);
@@ -111,6 +116,9 @@ describe("Admin → Health (issue 38)", () => {
     // A shorter period is asked for and shown.
     await page.getByLabel("Period").selectOption("4");
     await expect.poll(() => weeks.locator("tbody tr").count()).toBe(4);
+    expect(await page.getByTestId("health-freshness").textContent()).toMatch(
+      /^Figures as of .+, counted when asked and kept for 10 minutes\.$/,
+    );
   });
 
   it("at 390 px: the figures two across, the tables scrolling in place", async () => {

@@ -220,6 +220,9 @@ export const envSchema = z.object({
   WEATHER_USER_AGENT: z.string().max(200).optional(),
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   WEATHER_CACHE_MINUTES: z.coerce.number().int().min(15).max(1440).default(30),
+  // Admin → Health's figures (issue 38): the scheduled pass (with PAYMENTS_WORKER) counts the default period
+  // again when its stored count is this old; other periods are counted when asked and kept this long.
+  HEALTH_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   // A visit is flagged when the day's chance of rain at its place is at least this.
   RAIN_FLAG_PERCENT: z.coerce.number().int().min(1).max(100).default(60),
   // Tests only: where the Stripe API is (a local peer); Stripe's own servers when unset.

@@ -90,15 +90,14 @@ function eventFacts(period: FactPeriod): SQL {
     select case
         when ${IS_BOOKING} then 'booking'
         when ev.to_status = 'pending' then 'pro_cancel'
-        when ev.to_status = 'cancelled' and ev.actor_id = j.landscaper_id then 'pro_cancel'
+        when ev.to_status = 'cancelled' and ev.actor_id = ev.landscaper_id then 'pro_cancel'
         when ev.to_status = '${sql.raw(RELEASED_EVENT)}' then 'release'
         when ev.to_status = '${sql.raw(MISSED_EVENT)}' then 'miss'
         when ev.to_status = 'completed' then 'completed'
         when ev.to_status = 'problem_reported' then 'dispute'
       end as kind,
-      ev.created_at as at, j.zip_code as zip, j.selected_services as services, ${nulls(4)}
+      ev.created_at as at, ev.zip_code as zip, ev.selected_services as services, ${nulls(4)}
     from ev
-    join job j on j.id = ev.job_id
     where ev.created_at < ${period.end}`;
 }
 
@@ -107,15 +106,15 @@ function eventFacts(period: FactPeriod): SQL {
  * arrival (else the work's start, else the completion) fell on the scheduled date.
  */
 function firstVisitFacts(period: FactPeriod): SQL {
-  const arrival = sql`coalesce(j.arrived_at, j.work_started_at, j.completed_at)`;
+  const arrival = sql`coalesce(ev.arrived_at, ev.work_started_at, ev.completed_at)`;
   return sql`
-    select 'first_visit' as kind, ev.created_at as at, j.zip_code as zip, j.selected_services as services,
-      null::numeric as hours, null::boolean as due1, ${localDate(arrival)} = j.scheduled_date as hit1, ${nulls(7)}
+    select 'first_visit' as kind, ev.created_at as at, ev.zip_code as zip, ev.selected_services as services,
+      null::numeric as hours, null::boolean as due1, ${localDate(arrival)} = ev.scheduled_date as hit1,
+      ${nulls(7)}
     from ev
-    join job j on j.id = ev.job_id
-    where ev.to_status = 'completed' and ev.created_at < ${period.end} and j.visit = 1
+    where ev.to_status = 'completed' and ev.created_at < ${period.end} and ev.visit = 1
       -- Only a series' visit can be a generated one: the others need no look at their history.
-      and (j.series_id is null or not exists (select 1 from job_event g where g.job_id = j.id
+      and (ev.series_id is null or not exists (select 1 from job_event g where g.job_id = ev.job_id
         and g.from_status is null and g.to_status = 'scheduled'))`;
 }
 
@@ -152,8 +151,8 @@ function repeatFacts(period: FactPeriod): SQL {
       select f.*, (select min(n.scheduled_date) from job n
           where n.customer_id = f.customer_id and n.status in ('scheduled', 'completed') and n.id <> f.id
             and n.scheduled_date > ${localDate(sql`f.completed_at`)}) as next_date
-      from (select distinct j.customer_id from ev join job j on j.id = ev.job_id
-        where ev.to_status = 'completed' and ev.created_at < ${period.end} and j.customer_id is not null) c
+      from (select distinct ev.customer_id from ev
+        where ev.to_status = 'completed' and ev.created_at < ${period.end} and ev.customer_id is not null) c
       cross join lateral (
         select j.id, j.customer_id, j.completed_at, j.zip_code, j.selected_services from job j
         where j.customer_id = c.customer_id and j.status = 'completed'
@@ -164,7 +163,8 @@ function repeatFacts(period: FactPeriod): SQL {
 
 /**
  * The facts of the asked parts as one CTE list: `ev` (the period's history rows from the partial index, and
- * later ones for bookings of the period's requests), `booked` (each job's first booking, and whether it is a
+ * later ones for bookings of the period's requests, each with its job's columns: the job table is joined once,
+ * not once per source), `booked` (each job's first booking, and whether it is a
  * generated visit), then `facts`.
  */
 export function healthFacts(period: FactPeriod, parts: FactParts): SQL {
@@ -177,8 +177,12 @@ export function healthFacts(period: FactPeriod, parts: FactParts): SQL {
   ].filter((source): source is SQL => source !== null);
   return sql`
     ev as materialized (
-      select job_id, actor_id, from_status, to_status, created_at from job_event
-      where created_at >= ${period.start} and ${HEALTH_EVENTS}
+      select e.job_id, e.actor_id, e.from_status, e.to_status, e.created_at, j.zip_code, j.selected_services,
+        j.landscaper_id, j.customer_id, j.visit, j.series_id, j.scheduled_date, j.arrived_at, j.work_started_at,
+        j.completed_at
+      from job_event e
+      join job j on j.id = e.job_id
+      where e.created_at >= ${period.start} and ${HEALTH_EVENTS}
     ),
     booked as (
       select job_id, min(created_at) filter (where from_status in ('accepted', 'pending')) as booked_at,
@@ -188,29 +192,29 @@ export function healthFacts(period: FactPeriod, parts: FactParts): SQL {
     facts as (${sql.join(sources, sql` union all `)})`;
 }
 
-/** The counts each group answers, over `facts` (or a relation with its columns). */
+/** The counts each group answers, over rows with the facts' columns, each standing for `n` facts. */
 export const FIGURE_COLUMNS = sql.raw(`
-  count(*) filter (where kind = 'request') as requests,
-  count(*) filter (where kind = 'request' and due1) as due24,
-  count(*) filter (where kind = 'request' and due1 and hit1) as filled24,
-  count(*) filter (where kind = 'request' and due2) as due72,
-  count(*) filter (where kind = 'request' and due2 and hit2) as filled72,
-  count(*) filter (where kind = 'request' and hours is not null) as booked,
+  coalesce(sum(n) filter (where kind = 'request'), 0) as requests,
+  coalesce(sum(n) filter (where kind = 'request' and due1), 0) as due24,
+  coalesce(sum(n) filter (where kind = 'request' and due1 and hit1), 0) as filled24,
+  coalesce(sum(n) filter (where kind = 'request' and due2), 0) as due72,
+  coalesce(sum(n) filter (where kind = 'request' and due2 and hit2), 0) as filled72,
+  coalesce(sum(n) filter (where kind = 'request' and hours is not null), 0) as booked,
   percentile_cont(0.5) within group (order by hours) filter (where kind = 'request') as median_hours,
   percentile_cont(0.9) within group (order by hours) filter (where kind = 'request') as p90_hours,
-  count(*) filter (where kind = 'first_visit') as first_visits,
-  count(*) filter (where kind = 'first_visit' and hit1) as first_on_day,
-  count(*) filter (where kind = 'booking') as bookings,
-  count(*) filter (where kind = 'pro_cancel') as pro_cancellations,
-  count(*) filter (where kind = 'release') as releases,
-  count(*) filter (where kind = 'miss') as misses,
-  count(*) filter (where kind = 'completed') as completed,
-  count(*) filter (where kind = 'dispute') as disputes,
-  coalesce(sum(hours) filter (where kind = 'money' and not due1), 0) as charged,
-  coalesce(sum(hours) filter (where kind = 'money' and due1), 0) as refunded,
-  count(*) filter (where kind = 'repeat' and due1) as repeat_due1,
-  count(*) filter (where kind = 'repeat' and due1 and hit1) as repeat_hit1,
-  count(*) filter (where kind = 'repeat' and due2) as repeat_due2,
-  count(*) filter (where kind = 'repeat' and due2 and hit2) as repeat_hit2,
-  count(*) filter (where kind = 'repeat' and due3) as repeat_due3,
-  count(*) filter (where kind = 'repeat' and due3 and hit3) as repeat_hit3`);
+  coalesce(sum(n) filter (where kind = 'first_visit'), 0) as first_visits,
+  coalesce(sum(n) filter (where kind = 'first_visit' and hit1), 0) as first_on_day,
+  coalesce(sum(n) filter (where kind = 'booking'), 0) as bookings,
+  coalesce(sum(n) filter (where kind = 'pro_cancel'), 0) as pro_cancellations,
+  coalesce(sum(n) filter (where kind = 'release'), 0) as releases,
+  coalesce(sum(n) filter (where kind = 'miss'), 0) as misses,
+  coalesce(sum(n) filter (where kind = 'completed'), 0) as completed,
+  coalesce(sum(n) filter (where kind = 'dispute'), 0) as disputes,
+  coalesce(sum(hours * n) filter (where kind = 'money' and not due1), 0) as charged,
+  coalesce(sum(hours * n) filter (where kind = 'money' and due1), 0) as refunded,
+  coalesce(sum(n) filter (where kind = 'repeat' and due1), 0) as repeat_due1,
+  coalesce(sum(n) filter (where kind = 'repeat' and due1 and hit1), 0) as repeat_hit1,
+  coalesce(sum(n) filter (where kind = 'repeat' and due2), 0) as repeat_due2,
+  coalesce(sum(n) filter (where kind = 'repeat' and due2 and hit2), 0) as repeat_hit2,
+  coalesce(sum(n) filter (where kind = 'repeat' and due3), 0) as repeat_due3,
+  coalesce(sum(n) filter (where kind = 'repeat' and due3 and hit3), 0) as repeat_hit3`);

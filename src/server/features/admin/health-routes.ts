@@ -1,12 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { healthAnswerSchema, healthQuerySchema, healthSummarySchema } from "../../../shared/admin-health.js";
-import { answers, type ZodAnswers } from "../../lib/answers.js";
+import { answers, jsonAnswer, type ZodAnswers } from "../../lib/answers.js";
 import { defineInput } from "../../lib/route-input.js";
-import { healthSummary, marketplaceHealth } from "./health-service.js";
+import { storedHealthSummaryText, storedHealthText } from "./health-store.js";
 
 const healthInput = defineInput({ query: healthQuerySchema });
 
-/** Admin → Health (issue 38) and the dashboard's four health tiles: read from the database on every call. */
+/**
+ * Admin → Health (issue 38) and the dashboard's four health tiles: the counts stored in the database
+ * (health-store.ts) as the JSON text it writes, counted on the spot only when none fresh enough is stored.
+ */
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodAnswers>();
   app.get(
@@ -14,13 +17,17 @@ export async function healthRoutes(fastify: FastifyInstance) {
     { config: { access: ["admin"], input: healthInput }, schema: answers(healthAnswerSchema) },
     async (request) => {
       const { query } = healthInput.parse(request);
-      return marketplaceHealth({ db: app.database.db, query });
+      return jsonAnswer(
+        healthAnswerSchema,
+        await storedHealthText({ db: app.database.db, env: app.env, query }),
+      );
     },
   );
 
   app.get(
     "/admin/health/summary",
     { config: { access: ["admin"] }, schema: answers(healthSummarySchema) },
-    async () => healthSummary({ db: app.database.db }),
+    async () =>
+      jsonAnswer(healthSummarySchema, await storedHealthSummaryText({ db: app.database.db, env: app.env })),
   );
 }

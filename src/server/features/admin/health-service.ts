@@ -1,7 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   FILL_WINDOWS_HOURS,
-  HEALTH_DEFAULT_WEEKS,
   type HealthAnswer,
   type HealthFigures,
   type HealthSummary,
@@ -59,7 +58,6 @@ async function groupedFigures(options: {
   to: string;
   now: Date;
   parts: FactParts;
-  breakdown: boolean;
 }): Promise<FigureRow[]> {
   const facts = healthFacts(
     { start: midnight(options.from), end: midnight(addDaysIso(options.to, 1)), now: options.now },
@@ -68,19 +66,9 @@ async function groupedFigures(options: {
   const zips = Object.keys(neighbourhoodByZip);
   const names = zips.map((zip) => neighbourhoodByZip[zip]!);
   const localDate = sql`(f.at at time zone ${BUSINESS_TIME_ZONE})::date`;
-  const groups: SQL = options.breakdown
-    ? sql`
-      select case when grouping(wk) = 0 then 'week' when grouping(area) = 0 then 'area'
-          when grouping(zip) = 0 then 'zip' else 'all' end as dim,
-        coalesce(wk::text, area, zip) as key, ${FIGURE_COLUMNS}
-      from dims group by grouping sets ((), (wk), (area), (zip))
-      union all
-      select 'service' as dim, s.service as key, ${FIGURE_COLUMNS}
-      from dims cross join unnest(dims.services) as s(service)
-      group by s.service`
-    : sql`
-      select case when grouping(zip) = 0 then 'zip' else 'all' end as dim, zip as key, ${FIGURE_COLUMNS}
-      from dims group by grouping sets ((), (zip))`;
+  // Every fact but a request is only counted, so those of one week, ZIP, service list and answer are counted
+  // together first (`n` each); a request's own hours stay a row, for the percentiles (cells).
+  const columns = sql.raw("kind, wk, area, zip, services, hours, due1, hit1, due2, hit2, due3, hit3");
   const result = await options.db.execute(sql`
     with ${facts},
     dims as (
@@ -88,8 +76,20 @@ async function groupedFigures(options: {
       from facts f
       left join unnest(${sql.param(zips)}::text[], ${sql.param(names)}::text[]) as a(zip, name) on a.zip = f.zip
       where f.kind is not null
+    ),
+    cells as (
+      select ${columns}, 1 as n from dims where kind = 'request'
+      union all
+      select ${columns}, count(*) as n from dims where kind <> 'request' group by ${columns}
     )
-    ${groups}
+    select case when grouping(wk) = 0 then 'week' when grouping(area) = 0 then 'area'
+        when grouping(zip) = 0 then 'zip' else 'all' end as dim,
+      coalesce(wk::text, area, zip) as key, ${FIGURE_COLUMNS}
+    from cells group by grouping sets ((), (wk), (area), (zip))
+    union all
+    select 'service' as dim, s.service as key, ${FIGURE_COLUMNS}
+    from cells cross join unnest(cells.services) as s(service)
+    group by s.service
   `);
   return rowsOf<FigureRow>(result);
 }
@@ -107,12 +107,16 @@ export interface HealthOptions {
   now?: Date;
 }
 
+/** An answer as counted, before the read says how it is kept fresh (health-store.ts). */
+export type CountedHealth = Omit<HealthAnswer, "refreshMinutes" | "refreshedBy">;
+export type CountedSummary = Omit<HealthSummary, "refreshMinutes" | "refreshedBy">;
+
 /**
  * Admin → Health (issue 38): the figures of shared/admin-health.ts over a period, overall and by week,
- * neighbourhood and service, and the supply gaps. Read from the database on every call (two statements),
- * nothing kept in memory.
+ * neighbourhood and service, and the supply gaps, counted from the database (two statements). The routes
+ * answer them as health-store.ts keeps them.
  */
-export async function marketplaceHealth(options: HealthOptions): Promise<HealthAnswer> {
+export async function marketplaceHealth(options: HealthOptions): Promise<CountedHealth> {
   const now = options.now ?? new Date();
   const today = todayInCharlotte(now);
   const { from, to } = healthPeriod(options.query ?? {}, today);
@@ -122,7 +126,6 @@ export async function marketplaceHealth(options: HealthOptions): Promise<HealthA
     to,
     now,
     parts: { requests: true, events: true, firstVisits: true, money: true, repeat: true },
-    breakdown: true,
   });
   const find = (dim: string, key: string | null) => rows.find((r) => r.dim === dim && r.key === key);
 
@@ -154,32 +157,20 @@ export async function marketplaceHealth(options: HealthOptions): Promise<HealthA
 }
 
 /**
- * The dashboard's four tiles over the default period: the fill rate within 24 hours, the median time to
- * booked, first visits on their day, and how many ZIPs are supply gaps. Only the requests and first visits
- * are read, with no breakdown but by ZIP, to keep the dashboard quick.
+ * The dashboard's four tiles, from the default period's answer (the same count, so the tiles and the page
+ * agree): the fill within 24 hours, the median time to booked, first visits on their day, and how many ZIPs
+ * are supply gaps.
  */
-export async function healthSummary(options: { db: DbOrTx; now?: Date }): Promise<HealthSummary> {
-  const now = options.now ?? new Date();
-  const today = todayInCharlotte(now);
-  const { from, to } = healthPeriod({ weeks: HEALTH_DEFAULT_WEEKS }, today);
-  const rows = await groupedFigures({
-    db: options.db,
-    from,
-    to,
-    now,
-    parts: { requests: true, events: false, firstVisits: true, money: false, repeat: false },
-    breakdown: false,
-  });
-  const overall = figuresOf(rows.find((r) => r.dim === "all"));
-  const gaps = await supplyGaps({ db: options.db, requestsByZip: requestsByZip(rows), today });
-  const fill24 = overall.fill.find((f) => f.hours === 24)!;
+export function summaryOf(answer: CountedHealth): CountedSummary {
+  const fill24 = answer.overall.fill.find((f) => f.hours === 24)!;
   return {
-    from,
-    to,
+    from: answer.from,
+    to: answer.to,
+    computedAt: answer.computedAt,
     fill24: { due: fill24.due, filled: fill24.filled },
-    medianHoursToBooked: overall.medianHoursToBooked,
-    firstVisits: overall.firstVisits,
-    firstVisitsOnDay: overall.firstVisitsOnDay,
-    supplyGapZips: gaps.length,
+    medianHoursToBooked: answer.overall.medianHoursToBooked,
+    firstVisits: answer.overall.firstVisits,
+    firstVisitsOnDay: answer.overall.firstVisitsOnDay,
+    supplyGapZips: answer.supplyGaps.length,
   };
 }

@@ -1,5 +1,6 @@
 // What other features may use of admin (the linter forbids reaching past this file): the exports feature
-// runs the admin lists' own filters and keyset paging over whole tables.
+// runs the admin lists' own filters and keyset paging over whole tables; the scheduled pass refreshes the
+// health figures.
 export { cachedAnalytics } from "./analytics-service.js";
 export { applicationFilterCondition, selectApplications } from "./applications-service.js";
 export {
@@ -10,6 +11,7 @@ export {
   listAudit,
   selectAuditRows,
 } from "./audit-service.js";
+export { refreshHealth } from "./health-store.js";
 export {
   jobCursorOf,
   jobFilterCondition,

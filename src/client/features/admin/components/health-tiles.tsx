@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { healthFreshnessText } from "../../../../shared/admin-health";
 import { focusRing } from "../../../lib/styles";
 import { cn } from "../../../lib/utils";
 import { useHealthSummary } from "../api/health-api";
@@ -19,6 +20,7 @@ export function HealthTiles() {
         </h2>
         <p className="text-sm text-slate-600">
           The last 12 weeks. Open a figure for its definition and breakdowns.
+          {summary.data ? ` ${healthFreshnessText(summary.data)}` : null}
         </p>
       </div>
       {summary.isError ? (

@@ -1,7 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import type * as React from "react";
 import { useSearchParams } from "react-router";
-import { HEALTH_DEFAULT_WEEKS, healthDefinitions } from "../../../../shared/admin-health";
+import {
+  HEALTH_DEFAULT_WEEKS,
+  healthDefinitions,
+  healthFreshnessText,
+} from "../../../../shared/admin-health";
 import { formatShortDate } from "../../../../shared/dates";
 import { FilterSelect } from "../../../components/filter-controls";
 import { LoadError } from "../../../components/load-error";
@@ -82,6 +86,9 @@ export default function HealthPage() {
             title="Overview"
             lead={`${formatShortDate(data.from)} to ${formatShortDate(data.to)}, Charlotte dates, today included. A dash: nothing to count yet.`}
           >
+            <p className="text-sm text-slate-600" data-testid="health-freshness">
+              {healthFreshnessText(data)}
+            </p>
             <HealthOverview figures={data.overall} />
           </Section>
 
