@@ -47,6 +47,8 @@ export const healthQuerySchema = z
       return;
     }
     if (query.from === undefined || query.to === undefined) return;
+    // A date already refused above is not compared (zod still runs this check after a field's refusal).
+    if (!isValidIsoDate(query.from) || !isValidIsoDate(query.to)) return;
     if (query.weeks !== undefined)
       ctx.addIssue({ code: "custom", path: ["weeks"], message: "Choose weeks or dates, not both." });
     if (query.from > query.to)

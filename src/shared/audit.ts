@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageSchema, paging, searchText } from "./admin.js";
+import { isValidIsoDate } from "./dates.js";
 
 /**
  * Every kind of admin or master action the audit trail records (issue 38): one row per change, written in the
@@ -47,8 +48,8 @@ export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 const isoDay = z
   .string()
-  .max(10)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Give the date as YYYY-MM-DD." })
+  .max(10, { message: "Give the date as YYYY-MM-DD.", abort: true })
+  .refine(isValidIsoDate, { message: "Give the date as YYYY-MM-DD." })
   .optional();
 
 export const auditQuerySchema = z.object({

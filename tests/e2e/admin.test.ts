@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { adminMessages } from "../../src/shared/admin";
 import { todayInCharlotte } from "../../src/shared/dates";
 import type { QuoteRequestInput } from "../../src/shared/jobs";
 import { settleAnimations, wcagAxe } from "./support/a11y";
@@ -243,12 +244,12 @@ describe("admin area", () => {
     const promote = page.getByRole("button", { name: `Promote to Admin` }).filter({ hasText: email });
     await promote.click();
     const dialog = page.getByRole("alertdialog");
-    await dialog
-      .getByText(`Are you sure you want to promote ${email} to admin? This action cannot be undone.`)
-      .waitFor();
+    await dialog.getByText(adminMessages.promoteConfirm(email)).waitFor();
     await dialog.getByRole("button", { name: "Promote" }).click();
     await toast(page, `Successfully promoted ${email} to admin`);
-    await page.getByText("Administrator").waitFor();
+    // The row now shows the Admin badge and offers Revoke admin instead of Promote.
+    const row = page.getByTestId("user-row").filter({ hasText: email });
+    await row.getByRole("button", { name: /^Revoke admin\b/ }).waitFor();
     expect(await promote.count()).toBe(0);
 
     const promoted = await browsing.as("customer", { existing: account });

@@ -20,6 +20,7 @@ describe("every /api answer has a shared schema", () => {
     expect(raw.sort()).toEqual(
       [
         "GET /api/exports/analytics.csv",
+        "GET /api/exports/audit.csv",
         "GET /api/exports/clients.csv",
         "GET /api/exports/jobs.csv",
         "GET /api/exports/landscapers.csv",
