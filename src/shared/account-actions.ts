@@ -30,7 +30,7 @@ export const accountActionLabels: Record<AccountAction, string> = {
 /** The confirmation names the account and says what will happen, truly. */
 export const accountActionConfirm: Record<AccountAction, (email: string, landscaper: boolean) => string> = {
   suspend: (email, landscaper) =>
-    `Suspend ${email}? They are signed out everywhere at once and can't sign in until reinstated.${
+    `Suspend ${email}${landscaper ? " (landscaper)" : ""}? They are signed out everywhere at once and can't sign in until reinstated.${
       landscaper
         ? " Their upcoming bookings go to other pros at the same price, and each customer is told."
         : ""

@@ -83,3 +83,37 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditPageSchema = pageSchema(auditEntrySchema);
+
+/** What the audit page calls the fields of a before/after record; a field not listed shows its own name. */
+export const auditFieldLabels: Record<string, string> = {
+  suspended: "Suspended",
+  sessionsEnded: "Signed-in sessions ended",
+  visitsReoffered: "Bookings handed to other pros",
+  role: "Role",
+  status: "Status",
+  landscaperId: "Pro",
+  scheduledDate: "Visit date",
+  refundableCents: "Refundable",
+  refundedCents: "Refunded",
+  chargeCents: "Charged",
+  chargedCents: "Charged",
+  totalCents: "Total",
+  payoutsCreated: "Payouts created",
+  insuranceExpiresOn: "Insurance expires",
+  serviceZipCodes: "Service ZIP codes",
+  travelRadius: "Travel radius (miles)",
+  paused: "Paused",
+  pausedReason: "Pause reason",
+  removed: "Removed",
+  reportsClosed: "Reports closed",
+  version: "Version",
+  effectiveFrom: "Effective from",
+  card: "Rate card",
+  workApproved: "Work approved",
+  problemReported: "Problem reported",
+  payment: "Payment",
+  resolution: "Resolution",
+  dispute: "Dispute",
+  redoDate: "Redo date",
+  refunded: "Refunded",
+};

@@ -72,7 +72,7 @@ describe("Admin → Users account actions and the audit trail (issue 38)", () =>
       "Three customers reported no-shows this month",
       "Suspend account",
     );
-    await expect.poll(() => dialog.textContent()).toContain(`Suspend ${demoLandscaper.email}?`);
+    await expect.poll(() => dialog.textContent()).toContain(`Suspend ${demoLandscaper.email} (landscaper)?`);
     await savePng(page, shotsDir, "suspend-dialog-1280");
     await expectAxeClean(page, "[role=dialog]", "suspend dialog");
     await page.keyboard.press("Enter");
@@ -105,9 +105,11 @@ describe("Admin → Users account actions and the audit trail (issue 38)", () =>
     const entries = page.getByTestId("audit-row");
     await expect.poll(() => entries.count()).toBe(2);
     expect(await entries.nth(0).textContent()).toContain("Account reinstated");
+    // Each entry holds its own reason: the Reinstate dialog starts empty after the suspension.
     expect(await entries.nth(0).textContent()).toContain(
-      "Spoke with them: the reports were a scheduling mix-up",
+      "Reason: Spoke with them: the reports were a scheduling mix-up",
     );
+    expect(await entries.nth(0).textContent()).not.toContain("no-shows");
     expect(await entries.nth(1).textContent()).toContain("Account suspended");
     expect(await entries.nth(1).textContent()).toContain("Three customers reported no-shows this month");
     expect(await entries.nth(1).textContent()).toContain(demoAdmin.email);

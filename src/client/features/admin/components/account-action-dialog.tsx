@@ -49,6 +49,8 @@ export function AccountActionDialog({ user, action }: { user: AdminUserView; act
     try {
       const answer = await run.mutateAsync({ userId: user.id, action, reason });
       toast({ title: answer.message, variant: "success" });
+      // The row's next action (Reinstate after Suspend) reuses this form: it starts empty.
+      form.reset();
       close();
     } catch (error) {
       toastDialogFailure(
@@ -76,7 +78,7 @@ export function AccountActionDialog({ user, action }: { user: AdminUserView; act
         size: "sm",
         variant: "outline",
       }}
-      title={`${accountActionLabels[action]} ${user.email}`}
+      title={`${accountActionLabels[action]} ${user.name}`}
       description={accountActionConfirm[action](user.email, user.role === "landscaper")}
       onSubmit={onSubmit}
       submitLabel={submitLabel}

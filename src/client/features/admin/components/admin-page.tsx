@@ -48,7 +48,7 @@ function AdminNav() {
   }, []);
   return (
     <nav ref={navRef} aria-label="Admin">
-      <ul className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex sm:overflow-x-auto">
+      <ul className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex sm:flex-wrap">
         {sections.map(({ to, label, icon: Icon, end }) => (
           <li key={to}>
             <NavLink

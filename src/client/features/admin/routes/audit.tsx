@@ -1,7 +1,14 @@
 import { useSearchParams } from "react-router";
-import { type AuditAction, type AuditEntry, auditActionLabels, auditActions } from "../../../../shared/audit";
+import {
+  type AuditAction,
+  type AuditEntry,
+  auditActionLabels,
+  auditActions,
+  auditFieldLabels,
+} from "../../../../shared/audit";
 import { formatCharlotteDateTime, todayInCharlotte } from "../../../../shared/dates";
 import { exportFileName } from "../../../../shared/exports";
+import { formatCents } from "../../../../shared/services";
 import { auditQueryString, useAuditLog } from "../api/accounts-api";
 import { AdminPage } from "../components/admin-page";
 import { ExportButton } from "../components/export-button";
@@ -28,10 +35,22 @@ function Changes({ label, value }: { label: string; value: Record<string, unknow
       <dd>
         <ul className="text-sm text-slate-700">
           {Object.entries(value).map(([key, v]) => {
-            const text = typeof v === "object" && v !== null ? JSON.stringify(v) : String(v);
+            const text =
+              // Money is kept in cents (…Cents fields): shown as dollars.
+              key.endsWith("Cents") && typeof v === "number"
+                ? formatCents(v)
+                : typeof v === "boolean"
+                  ? v
+                    ? "Yes"
+                    : "No"
+                  : v === null
+                    ? "—"
+                    : typeof v === "object"
+                      ? JSON.stringify(v)
+                      : String(v);
             return (
               <li key={key} className="break-words">
-                <span className="text-slate-500">{key}:</span>{" "}
+                <span className="text-slate-500">{auditFieldLabels[key] ?? key}:</span>{" "}
                 {text.length > 160 ? `${text.slice(0, 160)}…` : text}
               </li>
             );
@@ -91,7 +110,7 @@ export default function AuditPage() {
     >
       <FilteredList
         list={list}
-        search={{ label: "Search the trail", placeholder: "Who acted, or the account or job acted on..." }}
+        search={{ label: "Search the trail", placeholder: "Email or job number..." }}
         filter={{ label: "Action", options: actionOptions }}
         exportButton={
           <ExportButton

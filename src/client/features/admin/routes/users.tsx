@@ -84,7 +84,11 @@ function UserActions({ user, selfId }: { user: AdminUserView; selfId: string }) 
       {canPromote(user) ? <PromoteButton user={user} /> : null}
       {user.adminByRole && !self ? <AccountActionDialog user={user} action="revoke-admin" /> : null}
       {!user.isAdmin && !self ? (
-        <AccountActionDialog user={user} action={user.suspended ? "reinstate" : "suspend"} />
+        <AccountActionDialog
+          key={user.suspended ? "reinstate" : "suspend"}
+          user={user}
+          action={user.suspended ? "reinstate" : "suspend"}
+        />
       ) : null}
       {!user.emailVerified ? <AccountActionDialog user={user} action="resend-confirmation" /> : null}
       <span className="flex flex-wrap gap-x-3 gap-y-1">
@@ -146,7 +150,7 @@ export default function UsersPage() {
   return (
     <AdminPage
       title="User Management"
-      description="Everyone with an account, newest first. Promote trusted staff to admin, suspend or reinstate an account, and resend a confirmation link; every action asks a reason and goes in the audit trail."
+      description="Everyone with an account, newest first. Promote trusted staff to admin, suspend or reinstate an account, and resend a confirmation link; every action asks for a reason and goes in the audit trail."
     >
       <FilteredList
         list={list}
