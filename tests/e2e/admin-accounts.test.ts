@@ -116,6 +116,13 @@ describe("Admin → Users account actions and the audit trail (issue 38)", () =>
     await expectAxeClean(page, "main", "audit page");
     await savePng(page, shotsDir, "audit-1280");
     await savePng(page, shotsDir, "audit-1280-bottom", { fullPage: true });
+
+    // The row's Jobs link opens Job History searched for the pro.
+    const again = await findUser(page, demoLandscaper.email);
+    await again.getByRole("link", { name: /^Jobs\b/ }).click();
+    await page.getByRole("heading", { level: 1, name: "Job History" }).waitFor();
+    expect(await page.getByLabel("Search jobs").inputValue()).toBe("Carlos Mendoza");
+    await expect.poll(() => page.getByRole("article").count()).toBeGreaterThan(0);
   });
 
   it("hides Promote from a pending landscaper and keeps the pages usable at 390 px", async () => {

@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { adminMessages, type JobStatusFilter } from "../../../../shared/admin";
 import { todayInCharlotte } from "../../../../shared/dates";
 import { exportFileName } from "../../../../shared/exports";
@@ -29,7 +29,12 @@ const DASHBOARD_JOBS = 5;
  * five with a link to the full history; /admin/jobs pages through all of them.
  */
 export function JobHistory({ variant }: { variant: "dashboard" | "full" }) {
-  const list = useListFilters<JobStatusFilter>("all");
+  // Admin → Users links here with ?q= (a customer's email, a pro's name) to show that person's jobs.
+  const [params] = useSearchParams();
+  const list = useListFilters<JobStatusFilter>(
+    "all",
+    variant === "full" ? (params.get("q")?.slice(0, 100) ?? "") : "",
+  );
   const { q, filter: status, paging } = list;
   const dashboard = variant === "dashboard";
   const jobs = useAdminJobs(

@@ -92,7 +92,11 @@ function UserActions({ user, selfId }: { user: AdminUserView; selfId: string }) 
       ) : null}
       {!user.emailVerified ? <AccountActionDialog user={user} action="resend-confirmation" /> : null}
       <span className="flex flex-wrap gap-x-3 gap-y-1">
-        <Link to={`/admin/jobs?q=${encodeURIComponent(user.email)}`} className={linkClass}>
+        {/* Jobs are found by the customer's email or the pro's name (job search reads both). */}
+        <Link
+          to={`/admin/jobs?q=${encodeURIComponent(user.role === "landscaper" ? user.name : user.email)}`}
+          className={linkClass}
+        >
           Jobs<span className="sr-only"> of {user.email}</span>
         </Link>
         <Link to={`/admin/audit?q=${encodeURIComponent(user.email)}`} className={linkClass}>
