@@ -338,6 +338,8 @@ export const moneyKindLabel: Record<MoneyMovementKind, string> = {
 
 export const adminPaymentsQuerySchema = z.object({
   kind: z.enum(moneyKinds, { message: "Choose a kind of payment." }).default("all"),
+  /** One account's money (issue 38, from Admin → Users): as the job's customer or as the ledger's landscaper. */
+  user: z.string().trim().min(1).max(100).optional(),
   ...paging,
 });
 

@@ -12,7 +12,7 @@ import { cursorTimestamp, type Fetcher, inKeysetSlice, keysetPage, toNumber } fr
 /** The ledger's transactions, newest first, with the job, the customer and the landscaper they concern. */
 export function selectMoneyRows(
   db: DbOrTx,
-  options: { kind: MoneyKindFilter } & Parameters<Fetcher<unknown>>[0],
+  options: { kind: MoneyKindFilter; userId?: string | undefined } & Parameters<Fetcher<unknown>>[0],
 ) {
   const processorCents = sql<number>`(select coalesce(sum(e.amount_cents), 0) from ${ledgerEntry} e
     where e.transaction_id = ${ledgerTransaction.id} and e.account = 'processor')`.mapWith(Number);
@@ -39,7 +39,13 @@ export function selectMoneyRows(
     .leftJoin(job, eq(job.id, ledgerTransaction.jobId))
     .$dynamic();
   return inKeysetSlice(query, ledgerTransaction, {
-    where: options.kind === "all" ? undefined : eq(ledgerTransaction.kind, options.kind),
+    where: and(
+      options.kind === "all" ? undefined : eq(ledgerTransaction.kind, options.kind),
+      options.userId
+        ? sql`(${ledgerTransaction.id} in (select e.transaction_id from ${ledgerEntry} e where e.user_id = ${options.userId})
+            or ${ledgerTransaction.jobId} in (select j.id from ${job} j where j.customer_id = ${options.userId}))`
+        : undefined,
+    ),
     cursor: options.cursor,
     order: options.order,
     limit: options.limit,
@@ -69,6 +75,7 @@ function toItem(row: MoneyRow): AdminMoneyItem {
 export async function listPayments(options: {
   db: Db;
   kind: MoneyKindFilter;
+  userId?: string | undefined;
   cursor: string | undefined;
   dir: PageDirection;
   limit: number;
@@ -78,7 +85,7 @@ export async function listPayments(options: {
     cursor: options.cursor,
     dir: options.dir,
     limit: options.limit,
-    fetch: (slice) => selectMoneyRows(db, { kind: options.kind, ...slice }),
+    fetch: (slice) => selectMoneyRows(db, { kind: options.kind, userId: options.userId, ...slice }),
     cursorOf: moneyCursorOf,
     toItem,
   });

@@ -72,6 +72,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
       return listPayments({
         db: db(),
         kind: query.kind,
+        userId: query.user,
         cursor: query.cursor,
         dir: query.dir,
         limit: ADMIN_PAGE_SIZE,

@@ -270,12 +270,12 @@ export function exportUrl(kind: string, params: Record<string, string | number |
 
 /* ---------------- Payments ---------------- */
 
-export function useAdminPayments(kind: MoneyKindFilter, position: PagePosition) {
+export function useAdminPayments(kind: MoneyKindFilter, position: PagePosition, userId?: string) {
   return useQuery({
-    queryKey: [...adminKey, "payments", kind, position],
+    queryKey: [...adminKey, "payments", kind, userId ?? "", position],
     queryFn: () =>
       apiFetch<AdminPaymentsAnswer>(
-        `/api/admin/payments${search({ kind, cursor: position.cursor, dir: position.dir })}`,
+        `/api/admin/payments${search({ kind, user: userId, cursor: position.cursor, dir: position.dir })}`,
       ),
     placeholderData: keepPreviousData,
   });

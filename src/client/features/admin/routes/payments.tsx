@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import {
   type AdminMoneyItem,
@@ -65,8 +66,11 @@ const kindBadge: Record<AdminMoneyItem["kind"], "success" | "info" | "warning" |
  */
 export default function PaymentsPage() {
   const [kind, setKind] = useState<MoneyKindFilter>("all");
-  const paging = useKeysetPaging(kind);
-  const payments = useAdminPayments(kind, paging.position);
+  // Admin → Users links here with ?user=<id>&name=<email> for one account's money.
+  const [params, setParams] = useSearchParams();
+  const userId = params.get("user")?.slice(0, 100) || undefined;
+  const paging = useKeysetPaging(`${kind}|${userId ?? ""}`);
+  const payments = useAdminPayments(kind, paging.position, userId);
   const [run, setRun] = useState<PayoutRunAnswer | null>(null);
   return (
     <AdminPage
@@ -94,6 +98,22 @@ export default function PaymentsPage() {
           <PayOutNow onAnswer={setRun} />
         </FilterBar>
         {run ? <PayoutRunResult run={run} /> : null}
+        {userId ? (
+          <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-700" data-testid="payments-of">
+            <span>
+              Showing the money of{" "}
+              <span className="font-medium">{params.get("name")?.slice(0, 200) ?? "one account"}</span> only
+              (as customer or as landscaper).
+            </span>
+            <button
+              type="button"
+              className="rounded-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+              onClick={() => setParams({})}
+            >
+              Show everyone's
+            </button>
+          </p>
+        ) : null}
         <ListStates
           query={payments}
           items={payments.data?.items ?? []}

@@ -99,6 +99,12 @@ function UserActions({ user, selfId }: { user: AdminUserView; selfId: string }) 
         >
           Jobs<span className="sr-only"> of {user.email}</span>
         </Link>
+        <Link
+          to={`/admin/payments?user=${encodeURIComponent(user.id)}&name=${encodeURIComponent(user.email)}`}
+          className={linkClass}
+        >
+          Payments<span className="sr-only"> of {user.email}</span>
+        </Link>
         <Link to={`/admin/audit?q=${encodeURIComponent(user.email)}`} className={linkClass}>
           Audit trail<span className="sr-only"> of {user.email}</span>
         </Link>

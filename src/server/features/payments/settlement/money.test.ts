@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { daysFromToday } from "../../../../shared/dates.js";
 import { declineFieldHints, declineMessages } from "../../../../shared/payments.js";
 import {
+  auditEntry,
   job,
   jobEvent,
   ledgerEntry,
@@ -595,6 +596,43 @@ describe("a job's money", () => {
     expect(lines[0]).toBe("Date,Kind,Job ID,Client Name,Landscaper Name,Description,Amount");
     expect(lines.slice(1).map((line) => line.split(",").at(-1))).toEqual(["-150", "-50"]);
     expect(lines[1]).toContain(",Refund,JOB-");
+
+    // One account's money (Admin → Users' Payments link): this customer's movements, nobody else's.
+    const mine = await t.app.inject({
+      url: `/api/admin/payments?user=${encodeURIComponent(customer.id)}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const mineItems = mine.json().items as { jobId: string | null }[];
+    expect(mineItems.map((i) => i.jobId)).toEqual(expect.arrayContaining([charged, reportedA]));
+    const owners = await t.database.db
+      .select({ id: job.id, customerId: job.customerId })
+      .from(job)
+      .where(
+        inArray(
+          job.id,
+          mineItems.map((i) => i.jobId!),
+        ),
+      );
+    expect(owners.every((o) => o.customerId === customer.id)).toBe(true);
+    const nobody = await t.app.inject({
+      url: "/api/admin/payments?user=nobody",
+      headers: { cookie: admin.cookie },
+    });
+    expect(nobody.json().items).toEqual([]);
+
+    // Each of our team's money actions is on the audit trail with who did it (issue 38).
+    const audits = await t.database.db
+      .select()
+      .from(auditEntry)
+      .where(inArray(auditEntry.targetId, [charged, reportedA, reportedB]));
+    expect(audits.map((a) => a.action).sort()).toEqual([
+      "job.charge_reported",
+      "job.refund",
+      "job.refund",
+      "job.release_payment",
+    ]);
+    expect(audits.every((a) => a.actorId === admin.id)).toBe(true);
     await expectBalancedLedger();
   });
 
