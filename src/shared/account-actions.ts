@@ -61,3 +61,22 @@ export const accountActionMessages = {
   /** What a suspended account sees at sign-in. */
   signInSuspended: `This account is suspended. If you think this is a mistake, email ${site.supportEmail}.`,
 };
+
+/** A message report involving an account (Admin → Users' "Message reports"): made by them, or about their message. */
+export const userMessageReportSchema = z.object({
+  jobId: z.string(),
+  jobNumber: z.number().int(),
+  reportedAt: z.string(),
+  reason: z.string(),
+  reporterName: z.string(),
+  senderName: z.string(),
+  body: z.string(),
+  /** True when this account reported the message; false when the message was theirs. */
+  byThisUser: z.boolean(),
+});
+export type UserMessageReport = z.infer<typeof userMessageReportSchema>;
+export const userMessageReportsAnswerSchema = z.object({ reports: z.array(userMessageReportSchema) });
+export type UserMessageReportsAnswer = z.infer<typeof userMessageReportsAnswerSchema>;
+
+/** At most this many, newest first: enough to judge an account; the conversation shows the rest. */
+export const USER_MESSAGE_REPORTS_SHOWN = 50;

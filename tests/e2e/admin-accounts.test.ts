@@ -130,6 +130,17 @@ describe("Admin → Users account actions and the audit trail (issue 38)", () =>
     const row = await findUser(page, pendingPro);
     expect(await row.getByRole("button", { name: /Promote to Admin/ }).count()).toBe(0);
     expect(await row.getByRole("button", { name: /^Suspend\b/ }).count()).toBe(1);
+    // The account's message reports open in a dialog by keyboard and close with Escape.
+    await tabTo(page, row.getByRole("button", { name: /^Message reports\b/ }), 80);
+    await page.keyboard.press("Enter");
+    const reports = page.getByRole("dialog", { name: /Message reports/ });
+    await reports
+      .getByText("No message reports involve this account.")
+      .or(reports.getByTestId("user-message-reports"))
+      .waitFor();
+    await expectAxeClean(page, "[role=dialog]", "message reports dialog");
+    await page.keyboard.press("Escape");
+    await reports.waitFor({ state: "hidden" });
     await page.getByLabel("Search users").fill("");
     await page.getByTestId("user-row").first().waitFor();
     await expectAxeClean(page, "main", "users at 390");

@@ -84,7 +84,7 @@ describe("admin and export routes are for admins only", () => {
 
   it("answers 401 to visitors and 403 to customers and landscapers, and serves admins and master users", async () => {
     const routes = adminRoutes();
-    expect(routes.length).toBe(48);
+    expect(routes.length).toBe(49);
     for (const route of routes) {
       const url = route.url
         .replace(":userId", "no-such-user")

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { accountActionSchema, accountActionMessages as say } from "../../../shared/account-actions.js";
+import {
+  accountActionSchema,
+  accountActionMessages as say,
+  userMessageReportsAnswerSchema,
+} from "../../../shared/account-actions.js";
 import { ADMIN_PAGE_SIZE } from "../../../shared/admin.js";
 import { okMessageAnswerSchema } from "../../../shared/answers.js";
 import { auditPageSchema, auditQuerySchema } from "../../../shared/audit.js";
@@ -11,10 +15,12 @@ import { defineInput } from "../../lib/route-input.js";
 import { requirePrincipal } from "../../plugins/access.js";
 import { reinstateUser, resendConfirmation, revokeAdmin, suspendUser } from "./account-actions.js";
 import { listAudit } from "./audit-service.js";
+import { userMessageReports } from "./user-message-reports.js";
 
 const userParams = z.object({ userId: z.string().trim().min(1).max(100) });
 const actionInput = defineInput({ params: userParams, body: accountActionSchema });
 const auditInput = defineInput({ query: auditQuerySchema });
+const reportsInput = defineInput({ params: userParams });
 
 /**
  * Admin → Users' account actions and Admin → Audit (issue 38). `reofferVisits` is the series feature's hand-over
@@ -67,6 +73,18 @@ export function accountActionRoutes(deps: {
       const done = await resendConfirmation({ ...input, secret });
       return { ok: true, message: say.resent(done.email) };
     });
+
+    app.get(
+      "/admin/users/:userId/message-reports",
+      {
+        config: { access: ["admin"], input: reportsInput },
+        schema: answers(userMessageReportsAnswerSchema),
+      },
+      async (request) => {
+        const { params } = reportsInput.parse(request);
+        return { reports: await userMessageReports({ db: app.database.db, userId: params.userId }) };
+      },
+    );
 
     app.get(
       "/admin/audit",

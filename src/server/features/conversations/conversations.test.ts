@@ -711,6 +711,25 @@ describe("job conversations", () => {
       expect(
         await t.database.db.select().from(jobMessageReport).where(eq(jobMessageReport.messageId, rude.id)),
       ).toMatchObject([{ reason: "Abusive language" }]);
+
+      // Admin → Users shows the report under both accounts: made by the pro, about the customer's message.
+      const reportsOf = async (userId: string) => {
+        const response = await get(admin, `/api/admin/users/${userId}/message-reports`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().reports as {
+          jobId: string;
+          byThisUser: boolean;
+          body: string;
+          reason: string;
+        }[];
+      };
+      const byPro = (await reportsOf(pro.id)).filter((r) => r.jobId === id);
+      expect(byPro).toMatchObject([
+        { byThisUser: true, body: "You people are useless", reason: "Abusive language" },
+      ]);
+      const aboutCustomer = (await reportsOf(customer.id)).filter((r) => r.jobId === id);
+      expect(aboutCustomer).toMatchObject([{ byThisUser: false, reason: "Abusive language" }]);
+      expect((await get(customer, `/api/admin/users/${customer.id}/message-reports`)).statusCode).toBe(403);
     });
 
     it("refuses a report of one's own message, and one without a reason", async () => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AccountAction } from "../../../../shared/account-actions";
+import type { AccountAction, UserMessageReportsAnswer } from "../../../../shared/account-actions";
 import type { Page } from "../../../../shared/admin";
 import type { OkMessageAnswer } from "../../../../shared/answers";
 import type { AuditEntry, AuditQuery } from "../../../../shared/audit";
@@ -47,4 +47,16 @@ export const auditQueryOptions = (filter: AuditFilter, position: PagePosition) =
 
 export function useAuditLog(filter: AuditFilter, position: PagePosition) {
   return useQuery(auditQueryOptions(filter, position));
+}
+
+/* ---------------- One account's message reports ---------------- */
+
+/** Asked only while the dialog is open (`enabled`): most rows are never opened. */
+export function useUserMessageReports(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...adminKey, "user-message-reports", userId],
+    queryFn: () =>
+      apiFetch<UserMessageReportsAnswer>(`/api/admin/users/${encodeURIComponent(userId)}/message-reports`),
+    enabled,
+  });
 }

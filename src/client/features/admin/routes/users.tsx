@@ -17,6 +17,7 @@ import { FilteredList } from "../components/filtered-list";
 import { useListFilters } from "../components/list-controls";
 import { PausedBadge, ReliabilityLine } from "../components/reliability-figures";
 import { RoleBadge, UserStatusBadge } from "../components/status-badges";
+import { UserMessageReports } from "../components/user-message-reports";
 import { formatDate } from "../lib/format";
 
 export function meta() {
@@ -91,6 +92,7 @@ function UserActions({ user, selfId }: { user: AdminUserView; selfId: string }) 
         />
       ) : null}
       {!user.emailVerified ? <AccountActionDialog user={user} action="resend-confirmation" /> : null}
+      <UserMessageReports user={user} />
       <span className="flex flex-wrap gap-x-3 gap-y-1">
         {/* Jobs are found by the customer's email or the pro's name (job search reads both). */}
         <Link
