@@ -51,7 +51,6 @@ export const adminMessages = {
 } as const;
 
 /* ---------------- Queries ---------------- */
-
 /** Free text matched as plain text (the server escapes % and _): a case-insensitive substring. */
 export const searchText = z
   .string()
@@ -247,9 +246,8 @@ export const adminUserViewSchema = z.object({
   role: z.enum(roles),
   /** role admin, or an address in ADMIN_EMAILS/MASTER_EMAILS. */
   isAdmin: z.boolean(),
-  /** An admin by role, whose rights can be revoked; an admin by the settings alone cannot be. */
+  /** Issue 38: an admin by role (revocable, unlike one by the settings); suspended (can't sign in). */
   adminByRole: z.boolean(),
-  /** Suspended by our team (issue 38): can't sign in. */
   suspended: z.boolean(),
   emailVerified: z.boolean(),
   status: z.enum(adminUserStatuses),
@@ -338,8 +336,7 @@ export const moneyKindLabel: Record<MoneyMovementKind, string> = {
 
 export const adminPaymentsQuerySchema = z.object({
   kind: z.enum(moneyKinds, { message: "Choose a kind of payment." }).default("all"),
-  /** One account's money (issue 38, from Admin → Users): as the job's customer or as the ledger's landscaper. */
-  user: z.string().trim().min(1).max(100).optional(),
+  user: z.string().trim().min(1).max(100).optional(), // one account's money, as customer or landscaper (issue 38)
   ...paging,
 });
 

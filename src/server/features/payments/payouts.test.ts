@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { daysFromToday } from "../../../shared/dates.js";
 import { payoutWaitText } from "../../../shared/payments.js";
 import {
+  auditEntry,
   ledgerEntry,
   ledgerTransaction,
   notification,
@@ -218,6 +219,18 @@ describe("weekly payouts", () => {
     expect((await earnings()).nextPayout.outlook).toBeNull();
     expect((await earnings()).balanceCents).toBe(0);
     expect((await post(pro, "/api/admin/payouts/run")).statusCode).toBe(403);
+    // Every press is on the audit trail with what it created (issue 38), the earlier one that found only
+    // waiting balances too; the scheduled runs are not.
+    const presses = await t.database.db
+      .select()
+      .from(auditEntry)
+      .where(eq(auditEntry.action, "payouts.run"))
+      .orderBy(auditEntry.createdAt);
+    expect(presses).toHaveLength(3);
+    expect(presses.slice(1).map((p) => [p.actorId, p.after])).toEqual([
+      [admin.id, { payoutsCreated: 1, totalCents: 3000 }],
+      [admin.id, { payoutsCreated: 0, totalCents: 0 }],
+    ]);
 
     // The ledger: every payout moves what was owed out of the processor account.
     const rows = await t.database.db

@@ -91,7 +91,8 @@ export async function setUpPayoutAccount(options: {
  * Writes this week's payouts once the run's time has come: one per landscaper whose account was ready by
  * then and who is owed something (an account set up after the run waits for the next one, as its Earnings
  * tab says). The unique (landscaper, run date) pair is the claim: every instance may run this, and each
- * payout is written once. `now` (an admin's "Pay out now") runs today's, for every ready account.
+ * payout is written once. `now` (an admin's "Pay out now") runs today's, for every ready account, and is
+ * on the audit trail with what it created, in the same transaction (issue 38).
  */
 export async function createDuePayouts(
   db: Db,
@@ -101,7 +102,6 @@ export async function createDuePayouts(
 ): Promise<number> {
   const runDate = options.now ? todayInCharlotte(now) : latestRunDate(now, schedule);
   const readyBy = options.now ? now : charlotteTime(runDate, schedule.hour);
-  // An admin's "Pay out now" is on the record with what it created, in the same transaction (issue 38).
   return db.transaction(async (tx) => {
     const result = await tx.execute(sql`
     insert into payout (landscaper_id, run_date, amount_cents, next_attempt_at)
@@ -116,18 +116,13 @@ export async function createDuePayouts(
     ) owed
     where a.status = 'ready' and a.updated_at <= ${readyBy.toISOString()}::timestamptz and owed.cents > 0
     on conflict (landscaper_id, run_date) do nothing
-    returning id, amount_cents`);
-    const rows = rowsOf<{ id: string; amount_cents: number | string }>(result);
+    returning amount_cents`);
+    const rows = rowsOf<{ amount_cents: number | string }>(result);
     if (options.auditActor) {
-      await recordAudit(tx, {
-        actor: options.auditActor,
-        action: "payouts.run",
-        target: { type: "payouts", id: runDate, label: `Payouts of ${runDate}` },
-        after: {
-          payoutsCreated: rows.length,
-          totalCents: rows.reduce((sum, r) => sum + Number(r.amount_cents), 0),
-        },
-      });
+      const totalCents = rows.reduce((sum, r) => sum + Number(r.amount_cents), 0);
+      const target = { type: "payouts", id: runDate, label: `Payouts of ${runDate}` } as const;
+      const after = { payoutsCreated: rows.length, totalCents };
+      await recordAudit(tx, { actor: options.auditActor, action: "payouts.run", target, after });
     }
     return rows.length;
   });
