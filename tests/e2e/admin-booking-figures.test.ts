@@ -8,7 +8,7 @@ import { desktop } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
 import { reviewApplication } from "./support/landscaper";
 import { submitQuote } from "./support/quotes";
-import { type AppServer, startAppServer } from "./support/server-process";
+import { type AppServer, startAheadOf, startAppServer } from "./support/server-process";
 import { expectAxeClean, savePng, scrollUnderHeader } from "./support/shots";
 
 /**
@@ -100,13 +100,7 @@ describe("Admin → Analytics: booking figures (issue 35)", () => {
     // A visitor's request nobody books.
     await submitQuote({ ...firm, baseURL: today.baseURL });
 
-    await today.stop();
-    ahead = await startAppServer({
-      label: "e2e-booking-figures-ahead",
-      env: { ...env, E2E_CLOCK_AHEAD_MS: String(AHEAD_MS) },
-      nodeArgs: ["--import", "./tests/e2e/support/clock-ahead.mjs"],
-      dataDir: today.dataDir,
-    });
+    ahead = await startAheadOf(today, { label: "e2e-booking-figures-ahead", env, aheadMs: AHEAD_MS });
   });
   afterAll(async () => {
     await ahead?.stop();

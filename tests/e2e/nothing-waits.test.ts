@@ -8,7 +8,7 @@ import { desktop } from "./support/browser";
 import { useBrowser } from "./support/fixtures";
 import { reviewApplication } from "./support/landscaper";
 import { submitQuote } from "./support/quotes";
-import { type AppServer, startAppServer } from "./support/server-process";
+import { type AppServer, startAheadOf, startAppServer } from "./support/server-process";
 import { expectAxeClean, savePng, scrollUnderHeader, tabTo } from "./support/shots";
 
 /**
@@ -52,12 +52,10 @@ describe("Admin → Needs a Pro (issue 38)", () => {
       preferredDate: daysFromToday(9),
     });
     requestId = quote.id;
-    await today.stop();
-    ahead = await startAppServer({
+    ahead = await startAheadOf(today, {
       label: "e2e-needs-a-pro-ahead",
-      env: { ...env, E2E_CLOCK_AHEAD_MS: String(AHEAD_MS), PAYMENTS_POLL_MS: "500" },
-      nodeArgs: ["--import", "./tests/e2e/support/clock-ahead.mjs"],
-      dataDir: today.dataDir,
+      env: { ...env, PAYMENTS_POLL_MS: "500" },
+      aheadMs: AHEAD_MS,
     });
   });
   afterAll(async () => {

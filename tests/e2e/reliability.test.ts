@@ -9,7 +9,7 @@ import { type SignedIn, useBrowser } from "./support/fixtures";
 import { reviewApplication } from "./support/landscaper";
 import { uploadJobPhotos } from "./support/photos";
 import { submitQuote } from "./support/quotes";
-import { type AppServer, startAppServer } from "./support/server-process";
+import { type AppServer, startAheadOf, startAppServer } from "./support/server-process";
 
 const admin = { email: "admin@e2e-reliability.test", password: "e2e-admin-password" };
 const env = {
@@ -167,12 +167,10 @@ describe("reliability and the late lock-out", () => {
   it("pauses the landscaper 2 days after a visit nobody arrived at; an admin lifts the pause from the dashboard", async () => {
     // The same data, served by a process whose clock is 3 days ahead: its first scheduled pass misses the
     // visit booked for tomorrow (2 days after its date, no arrival).
-    await today.stop();
-    ahead = await startAppServer({
+    ahead = await startAheadOf(today, {
       label: "e2e-reliability-ahead",
-      env: { ...env, E2E_CLOCK_AHEAD_MS: String(3 * DAY_MS) },
-      nodeArgs: ["--import", "./tests/e2e/support/clock-ahead.mjs"],
-      dataDir: today.dataDir,
+      env,
+      aheadMs: 3 * DAY_MS,
       keepData: true,
     });
     const desk = await browsing.as("admin", { baseURL: ahead.baseURL, existing: admin });

@@ -99,3 +99,21 @@ export async function startAppServer(options: {
     },
   };
 }
+
+/**
+ * Stops `today` (started with `keepData`) and serves its data from a second process whose clock runs `aheadMs`
+ * ahead (support/clock-ahead.mjs): its scheduled pass sees the requests and visits as that much older.
+ */
+export async function startAheadOf(
+  today: AppServer,
+  options: { label: string; env: Record<string, string>; aheadMs: number; keepData?: boolean },
+): Promise<AppServer> {
+  await today.stop();
+  return startAppServer({
+    label: options.label,
+    env: { ...options.env, E2E_CLOCK_AHEAD_MS: String(options.aheadMs) },
+    nodeArgs: ["--import", "./tests/e2e/support/clock-ahead.mjs"],
+    dataDir: today.dataDir,
+    ...(options.keepData ? { keepData: true } : {}),
+  });
+}
