@@ -97,6 +97,18 @@ describe("account actions in Admin → Users", () => {
     });
     expect(back.statusCode, back.body).toBe(200);
     expect((await signIn(t.app, pro.email, pro.password)).statusCode).toBe(200);
+    // The reinstatement's email links the landscaper's own sign-in page.
+    const [welcomeBack] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.to, pro.email),
+          eq(outbox.template, "account_status"),
+          sql`${outbox.text} like '%reinstated%'`,
+        ),
+      );
+    expect(welcomeBack!.text).toContain(`${t.env.PUBLIC_URL}/login/landscaper`);
     expect((await auditOf(pro.id)).map((r) => r.action)).toEqual(["user.suspend", "user.reinstate"]);
   });
 

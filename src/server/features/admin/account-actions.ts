@@ -67,6 +67,26 @@ function isSettingsStaff(env: Env, target: Target): boolean {
 
 const targetOf = (t: Target) => ({ type: "user" as const, id: t.id, label: t.email });
 
+/**
+ * The account's email about its suspension or reinstatement, with the reason; its sign-in link is the page of
+ * the account's own portal (there is no /login page of its own).
+ */
+function emailStatus(
+  tx: Tx,
+  options: AccountActionOptions,
+  target: Target,
+  change: { status: "suspended" | "reinstated"; visitsReoffered?: number },
+) {
+  const portal = target.role === "landscaper" ? "/login/landscaper" : "/login/client";
+  return enqueueEmail(tx, target.email, {
+    template: "account_status",
+    name: firstNameOf(target.name),
+    reason: options.reason,
+    ...change,
+    signInUrl: new URL(portal, options.env.PUBLIC_URL).toString(),
+  });
+}
+
 export interface SuspendResult {
   email: string;
   sessionsEnded: number;
@@ -99,14 +119,7 @@ export async function suspendUser(
       target.isLandscaper && options.reofferVisits
         ? await options.reofferVisits(tx, target.id, options.principal.userId)
         : 0;
-    await enqueueEmail(tx, target.email, {
-      template: "account_status",
-      name: firstNameOf(target.name),
-      status: "suspended",
-      reason: options.reason,
-      visitsReoffered,
-      signInUrl: new URL("/login", options.env.PUBLIC_URL).toString(),
-    });
+    await emailStatus(tx, options, target, { status: "suspended", visitsReoffered });
     await recordAudit(tx, {
       actor: options.principal,
       action: "user.suspend",
@@ -128,13 +141,7 @@ export async function reinstateUser(options: AccountActionOptions): Promise<{ em
       .update(user)
       .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
       .where(eq(user.id, target.id));
-    await enqueueEmail(tx, target.email, {
-      template: "account_status",
-      name: firstNameOf(target.name),
-      status: "reinstated",
-      reason: options.reason,
-      signInUrl: new URL("/login", options.env.PUBLIC_URL).toString(),
-    });
+    await emailStatus(tx, options, target, { status: "reinstated" });
     await recordAudit(tx, {
       actor: options.principal,
       action: "user.reinstate",
