@@ -18,6 +18,7 @@ function summarise(label, status, outputFile) {
   let passed = 0;
   let failed = 0;
   const retried = [];
+  const failures = [];
   if (existsSync(outputFile)) {
     const report = JSON.parse(readFileSync(outputFile, "utf8"));
     passed = report.numPassedTests ?? 0;
@@ -26,12 +27,18 @@ function summarise(label, status, outputFile) {
     for (const file of report.testResults ?? []) {
       for (const test of file.assertionResults ?? []) {
         if (test.status === "passed" && test.failureMessages?.length) retried.push(test.fullName);
+        // A failed test's name and its message's first line, repeated at the end of `npm test`: CI keeps only
+        // the last part of a long log, where a failure far above would be lost.
+        if (test.status === "failed")
+          failures.push(
+            `${test.fullName}: ${(test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)}`,
+          );
       }
     }
   }
   if (status !== 0 && failed === 0) failed = 1;
   for (const name of retried) console.log(`  ⚠ passed only on a retry: ${name}`);
-  return { label, status, passed, failed, retried };
+  return { label, status, passed, failed, retried, failures };
 }
 
 export function runVitest(label, projects) {
@@ -68,6 +75,7 @@ export function runVitestLane(label, projects, files) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [label = "vitest", ...projects] = process.argv.slice(2);
   const result = runVitest(label, projects);
+  for (const failure of result.failures) console.log(`  ✗ ${label}: ${failure}`);
   console.log(`\n${result.passed} passed, ${result.failed} failed`);
   process.exit(result.status === 0 ? 0 : 1);
 }

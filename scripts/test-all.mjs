@@ -85,5 +85,6 @@ const failed = steps.reduce((sum, s) => sum + s.failed, 0);
 for (const s of steps) console.log(`  ${s.label}: ${s.passed} passed, ${s.failed} failed (exit ${s.status})`);
 for (const s of steps)
   for (const name of s.retried) console.log(`  ⚠ ${s.label}: passed only on a retry: ${name}`);
+for (const s of steps) for (const failure of s.failures) console.log(`  ✗ ${s.label}: ${failure}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(steps.every((s) => s.status === 0) ? 0 : 1);

@@ -7,6 +7,7 @@ import {
   daysUntil,
   formatCharlotteClock,
   formatCharlotteDateTime,
+  formatElapsed,
   formatLongDate,
   formatShortDate,
   formatterOnce,
@@ -43,6 +44,21 @@ describe("Charlotte clock times", () => {
     expect(daysUntil("2026-12-01", lateEvening)).toBe(1);
     expect(daysUntil("2026-11-30", lateEvening)).toBe(0);
     expect(daysUntil("2026-11-29", lateEvening)).toBe(-1);
+  });
+});
+
+describe("formatElapsed", () => {
+  it("says a queue's age in hours, then whole days, never older than it is", () => {
+    const now = new Date("2026-11-30T12:00:00Z");
+    const ago = (minutes: number) => formatElapsed(new Date(now.getTime() - minutes * 60_000), now);
+    expect(ago(59)).toBe("under an hour");
+    expect(ago(60)).toBe("1 hour");
+    expect(ago(26 * 60 + 59)).toBe("26 hours");
+    expect(ago(71 * 60 + 59)).toBe("71 hours");
+    expect(ago(72 * 60)).toBe("3 days");
+    expect(ago(95 * 60 + 59)).toBe("3 days");
+    // A clock a little behind the server's reads as just now, not a negative age.
+    expect(ago(-5)).toBe("under an hour");
   });
 });
 

@@ -128,3 +128,14 @@ export function daysUntil(isoDate: string, now: Date = new Date()): number {
 export function formatCharlotteClock(when: Date): string {
   return charlotteClockTime().format(when);
 }
+
+/**
+ * How long ago `since` was, as a queue shows an age: "under an hour", "1 hour", "26 hours", then whole days
+ * from 72 hours ("3 days"), rounded down so a request never reads as older than it is.
+ */
+export function formatElapsed(since: Date, now: Date = new Date()): string {
+  const hours = Math.floor(Math.max(0, now.getTime() - since.getTime()) / 3_600_000);
+  if (hours < 1) return "under an hour";
+  if (hours < 72) return hours === 1 ? "1 hour" : `${hours} hours`;
+  return `${Math.floor(hours / 24)} days`;
+}

@@ -105,7 +105,12 @@ export const needsProJobSchema = z.object({
   lastDeclinedBy: z.string().nullable(),
 });
 export type NeedsProJob = z.infer<typeof needsProJobSchema>;
-export const needsProAnswerSchema = z.object({ jobs: z.array(needsProJobSchema) });
+export const needsProAnswerSchema = z.object({
+  jobs: z.array(needsProJobSchema),
+  /** The server's clock when it answered: ages are counted from it, not from the browser's clock. */
+  asOf: z.string(),
+});
+export type NeedsProAnswer = z.infer<typeof needsProAnswerSchema>;
 
 export const assignCandidateSchema = z.object({
   landscaperId: z.string(),

@@ -72,9 +72,9 @@ describe("Admin → Health (issue 38)", () => {
     const fill24 = overall.fill.find((f) => f.hours === 24)!;
     expect(await tile(page, "Filled within 24 h")).toEqual({
       value: healthShare(fill24.filled, fill24.due) ?? "—",
-      from: `${fill24.filled} of ${fill24.due} requests due`,
+      from: `${fill24.filled} of ${fill24.due} requests 24 h old or more`,
     });
-    expect((await tile(page, "Median time to booked")).value).toBe(
+    expect((await tile(page, "Median time to book")).value).toBe(
       overall.medianHoursToBooked === null ? "—" : hoursText(overall.medianHoursToBooked),
     );
     expect(await tile(page, "First visits on their day")).toEqual({

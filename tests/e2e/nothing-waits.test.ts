@@ -79,6 +79,8 @@ describe("Admin → Needs a Pro (issue 38)", () => {
     }
     await card.waitFor();
     await expect.poll(() => card.getByText("Not by our team yet").count()).toBe(1);
+    // Its age by the server's clock (25 hours ahead), not the browser's, for which it was sent just now.
+    await card.getByText("25 hours", { exact: true }).waitFor();
     await expectAxeClean(page, "#main", "needs-a-pro-1280");
     await savePng(page, shotsDir, "needs-a-pro-1280");
     const phone = { width: 390, height: 844 };

@@ -45,7 +45,7 @@ export async function needsProRoutes(fastify: FastifyInstance) {
   app.get(
     "/admin/needs-a-pro",
     { config: { access: ["admin"] }, schema: answers(needsProAnswerSchema) },
-    async () => ({ jobs: await needsProList(db()) }),
+    async () => ({ jobs: await needsProList(db()), asOf: new Date().toISOString() }),
   );
 
   app.get(

@@ -141,6 +141,8 @@ describe("nothing waits silently", () => {
     const list = await get(admin, "/api/admin/needs-a-pro");
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().jobs.map((j: { id: string }) => j.id)).toContain(id);
+    // The server's clock comes with the list: the page counts each request's age from it.
+    expect(Math.abs(Date.parse(list.json().asOf) - Date.now())).toBeLessThan(60_000);
   });
 
   /** A customer's booking of `pro` in `zip` for `daysAhead`: the job and the price it was booked at. */

@@ -3,7 +3,7 @@ import type { MessageAnswer } from "../../../../shared/answers";
 import type {
   AssignCandidate,
   AssignProInput,
-  NeedsProJob,
+  NeedsProAnswer,
   TellCustomerInput,
 } from "../../../../shared/nothing-waits";
 import { apiFetch } from "../../../lib/api-client";
@@ -15,7 +15,7 @@ const needsProKey = [...adminKey, "needs-a-pro"] as const;
 
 export const needsProQueryOptions = queryOptions({
   queryKey: needsProKey,
-  queryFn: () => apiFetch<{ jobs: NeedsProJob[] }>("/api/admin/needs-a-pro"),
+  queryFn: () => apiFetch<NeedsProAnswer>("/api/admin/needs-a-pro"),
 });
 
 export function useNeedsPro() {

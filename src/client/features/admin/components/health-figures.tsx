@@ -30,7 +30,8 @@ export interface FigureColumn {
 const fillColumn = (within: number): FigureColumn => ({
   label: `Filled within ${within} h`,
   value: (f) => healthShare(fillOf(f, within).filled, fillOf(f, within).due) ?? dash,
-  from: (f) => `${count(fillOf(f, within).filled)} of ${count(fillOf(f, within).due)} requests due`,
+  from: (f) =>
+    `${count(fillOf(f, within).filled)} of ${count(fillOf(f, within).due)} requests ${within} h old or more`,
 });
 
 const perBooking = (label: string, part: (f: HealthFigures) => number): FigureColumn => ({
@@ -51,12 +52,12 @@ export const figureColumns: FigureColumn[] = [
   fillColumn(24),
   fillColumn(72),
   {
-    label: "Median time to booked",
+    label: "Median time to book",
     value: (f) => hours(f.medianHoursToBooked),
     from: (f) => `over ${count(f.booked)} booked requests`,
   },
   {
-    label: "90th percentile to booked",
+    label: "Time to book, 90th percentile",
     value: (f) => hours(f.p90HoursToBooked),
     from: (f) => `over ${count(f.booked)} booked requests`,
   },
@@ -215,9 +216,9 @@ export function summaryTiles(summary: HealthSummary | undefined) {
       note: summary ? `${count(summary.fill24.filled)} of ${count(summary.fill24.due)} requests` : "",
     },
     {
-      label: "Median time to booked",
+      label: "Median time to book",
       value: summary ? hours(summary.medianHoursToBooked) : undefined,
-      note: "from request to booked",
+      note: "from request sent to booked",
     },
     {
       label: "First visits on their day",

@@ -3,7 +3,7 @@ import { MessageSquareText, UserPlus } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { formatCharlotteDateTime, formatShortDate } from "../../../../shared/dates";
+import { formatCharlotteDateTime, formatElapsed, formatShortDate } from "../../../../shared/dates";
 import {
   type AssignProInput,
   assignProSchema,
@@ -12,7 +12,7 @@ import {
   type TellCustomerInput,
   tellCustomerSchema,
 } from "../../../../shared/nothing-waits";
-import { formatCents, jobLabel, serviceName } from "../../../../shared/services";
+import { formatCents, jobLabel, landscaperShareCents, serviceName } from "../../../../shared/services";
 import { Detail } from "../../../components/detail";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
@@ -70,7 +70,7 @@ function AssignDialog({ item }: { item: NeedsProJob }) {
       dialog={dialog}
       trigger={{ label: "Assign a pro", icon: UserPlus, ariaLabel: `Assign a pro to ${label}` }}
       title={<>Assign a pro to {label}</>}
-      description={`The pro is asked to confirm ${item.priceCents === null ? "" : `at ${formatCents(item.priceCents)}, the customer's price`}; the request is booked only when they do, and the customer is told then.`}
+      description={`The pro is asked to confirm ${item.priceCents === null ? "" : `at ${formatCents(item.priceCents)}, the customer's price (the pro earns ${formatCents(landscaperShareCents(item.priceCents))})`}; the request is booked only when they do, and the customer is told then.`}
       onSubmit={onSubmit}
       submitLabel="Ask the pro"
       pendingLabel="Asking..."
@@ -175,7 +175,7 @@ function TellDialog({ item }: { item: NeedsProJob }) {
   );
 }
 
-function NeedsProCard({ item }: { item: NeedsProJob }) {
+function NeedsProCard({ item, asOf }: { item: NeedsProJob; asOf: Date }) {
   const headingId = `needs-pro-${item.id}`;
   return (
     <li>
@@ -203,7 +203,13 @@ function NeedsProCard({ item }: { item: NeedsProJob }) {
           <Detail label="Price">
             {item.priceCents === null ? "A pro names it" : formatCents(item.priceCents)}
           </Detail>
-          <Detail label="Waiting since">{formatCharlotteDateTime(new Date(item.waitingSince))}</Detail>
+          {/* An age reads at a glance which request to take first; the time stays beside it. */}
+          <Detail label="Waiting">
+            <span>{formatElapsed(new Date(item.waitingSince), asOf)}</span>{" "}
+            <span className="text-slate-600">
+              (since {formatCharlotteDateTime(new Date(item.waitingSince))})
+            </span>
+          </Detail>
           <Detail label="Customer last told">
             {item.customerToldAt
               ? formatCharlotteDateTime(new Date(item.customerToldAt))
@@ -253,7 +259,7 @@ export default function NeedsAProPage() {
           {(items) => (
             <ul className="grid gap-4 md:grid-cols-2">
               {items.map((item) => (
-                <NeedsProCard key={item.id} item={item} />
+                <NeedsProCard key={item.id} item={item} asOf={new Date(needs.data?.asOf ?? Date.now())} />
               ))}
             </ul>
           )}
