@@ -16,9 +16,9 @@ export const slugSchema = z
 export const proSearchSchema = z.object({
   neighbourhood: z
     .string()
-    .max(60, { message: "Choose a neighbourhood from the list.", abort: true })
+    .max(60, { message: "Choose a neighborhood from the list.", abort: true })
     .refine((name) => name === "" || neighbourhoodNames.includes(name), {
-      message: "Choose a neighbourhood from the list.",
+      message: "Choose a neighborhood from the list.",
     })
     .optional(),
   service: z

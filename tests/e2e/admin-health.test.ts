@@ -89,7 +89,7 @@ describe("Admin → Health (issue 38)", () => {
     // A table per breakdown, with a row per group the server answered.
     const weeks = page.getByRole("table", { name: "Health figures by week" });
     expect(await weeks.locator("tbody tr").count()).toBe(data.byWeek.length);
-    const areas = page.getByRole("table", { name: "Health figures by neighbourhood" });
+    const areas = page.getByRole("table", { name: "Health figures by neighborhood" });
     expect(await areas.locator("tbody th").allInnerTexts()).toEqual(data.byNeighbourhood.map((n) => n.name));
     const services = page.getByRole("table", { name: "Health figures by service" });
     expect(await services.locator("tbody th").allInnerTexts()).toEqual(data.byService.map((s) => s.name));

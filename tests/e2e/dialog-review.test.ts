@@ -297,6 +297,8 @@ describe("dialog review (issue 32)", () => {
         open: async (page) => {
           await page.getByRole("tab", { name: "Schedule" }).click();
           await page.getByRole("button", { name: /^Next week/ }).click();
+          // Next week's stops, not this week's still on screen the moment after the click.
+          await page.getByRole("button", { name: /^Next week/, pressed: true }).waitFor();
           return page.getByRole("button", { name: /^Stop 1:/ }).first();
         },
         heading: /^JOB-\d+ · /,

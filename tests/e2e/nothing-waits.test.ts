@@ -121,6 +121,12 @@ describe("Admin → Needs a Pro (issue 38)", () => {
     await worker.page.goto("/landscaper-dashboard");
     const notice = worker.page.getByTestId("assignments");
     await notice.getByRole("heading", { name: "Our team asks you to take a visit" }).waitFor();
+    // The customer's price, and the pro's own share of it.
+    const terms = (await notice.locator("p.font-medium").textContent()) ?? "";
+    const [, price, earned] = /for \$([\d.]+) \(you earn \$([\d.]+)\)\.$/.exec(terms) ?? [];
+    expect(Math.round(Number(earned) * 100), terms).toBe(
+      Math.round(Number(price) * 100) - Math.round(Number(price) * 100 * 0.25),
+    );
     await scrollUnderHeader(notice);
     await expectAxeClean(worker.page, "[data-testid=assignments]", "assignment-390");
     await savePng(worker.page, shotsDir, "assignment-390");

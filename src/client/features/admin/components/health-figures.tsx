@@ -180,7 +180,7 @@ export function SupplyGapTable({ gaps }: { gaps: readonly SupplyGap[] }) {
               ZIP
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
-              Neighbourhood
+              Neighborhood
             </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
               Requests
@@ -213,7 +213,9 @@ export function summaryTiles(summary: HealthSummary | undefined) {
     {
       label: "Filled within 24 h",
       value: summary ? (healthShare(summary.fill24.filled, summary.fill24.due) ?? dash) : undefined,
-      note: summary ? `${count(summary.fill24.filled)} of ${count(summary.fill24.due)} requests` : "",
+      note: summary
+        ? `${count(summary.fill24.filled)} of ${count(summary.fill24.due)} requests 24 h old or more`
+        : "",
     },
     {
       label: "Median time to book",

@@ -114,12 +114,12 @@ export default function HealthPage() {
 
           <Section
             id="by-neighbourhood"
-            title="By neighbourhood"
+            title="By neighborhood"
             lead="By the job's ZIP; ZIPs sharing a name together. Most requests first."
           >
             <BreakdownTable
-              caption="Health figures by neighbourhood"
-              groupLabel="Neighbourhood"
+              caption="Health figures by neighborhood"
+              groupLabel="Neighborhood"
               rows={data.byNeighbourhood.map((n) => ({ key: n.name, label: n.name, figures: n.figures }))}
             />
           </Section>
