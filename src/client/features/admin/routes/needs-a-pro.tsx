@@ -243,7 +243,7 @@ export default function NeedsAProPage() {
   return (
     <AdminPage
       title="Needs a Pro"
-      description={`Requests no pro has taken ${NEEDS_PRO_AFTER_HOURS} hours after they were sent (or after a pro gave the visit back), after a wider search. Ask a free pro to take one, or tell the customer what they can do.`}
+      description={`Requests no pro took within ${NEEDS_PRO_AFTER_HOURS} hours, even after we asked pros further out. The hours count from when the request was sent, or from when a pro gave the visit back. Ask a free pro to take one, or tell the customer what they can do.`}
     >
       <section aria-labelledby="needs-pro-heading" aria-busy={needs.isFetching}>
         <h2 id="needs-pro-heading" className="sr-only">
