@@ -105,14 +105,14 @@ const payoutTiles: Tile[] = [
     value: (s) => formatCents(s.money.platformCents),
     icon: Landmark,
     tone: "bg-brand-100 text-brand-800",
-    hint: "25% of each charge",
+    hint: "25% of each charge for work (fees go to landscapers)",
   },
   {
     label: "Landscaper Payouts",
     value: (s) => formatCents(s.money.payoutsCents),
     icon: Wallet,
     tone: "bg-sky-100 text-sky-800",
-    hint: "75% of each charge, all tips and fees",
+    hint: "75% of each charge for work, all tips and fees",
   },
   {
     label: "Active Series",
