@@ -240,6 +240,8 @@ function NeedsProCard({ item, asOf }: { item: NeedsProJob; asOf: Date }) {
 /** Requests nobody took in 24 hours (issue 38): our team assigns a pro or writes to the customer. */
 export default function NeedsAProPage() {
   const needs = useNeedsPro();
+  // One clock for every card: the server's at its answer.
+  const asOf = new Date(needs.data?.asOf ?? Date.now());
   return (
     <AdminPage
       title="Needs a Pro"
@@ -259,7 +261,7 @@ export default function NeedsAProPage() {
           {(items) => (
             <ul className="grid gap-4 md:grid-cols-2">
               {items.map((item) => (
-                <NeedsProCard key={item.id} item={item} asOf={new Date(needs.data?.asOf ?? Date.now())} />
+                <NeedsProCard key={item.id} item={item} asOf={asOf} />
               ))}
             </ul>
           )}
