@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { articleForCents, formatCents, withArticle } from "./services";
+import { articleForCents, formatCents, formatEarnedCents, withArticle } from "./services";
 
 describe("articleForCents", () => {
   it("says 'an' before an amount read with a vowel sound", () => {
@@ -31,5 +31,13 @@ describe("formatCents", () => {
         (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" }),
       );
     expect(formatCents(4500)).toBe("$45.00");
+  });
+});
+
+describe("formatEarnedCents", () => {
+  it("writes the landscaper's 75%, the platform's 25% rounded to the cent, so the two add up to the price", () => {
+    expect(formatEarnedCents(5670)).toBe("$42.52"); // 25% of $56.70 is $14.175, kept as $14.18
+    expect(formatEarnedCents(4500)).toBe("$33.75");
+    expect(formatEarnedCents(1)).toBe("$0.01");
   });
 });

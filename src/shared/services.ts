@@ -97,6 +97,11 @@ export function landscaperShareCents(priceCents: number): number {
   return priceCents - platformCutCents(priceCents);
 }
 
+/** "$42.52": what a landscaper earns of a price, as the screens that show it beside the price say it. */
+export function formatEarnedCents(priceCents: number): string {
+  return formatCents(landscaperShareCents(priceCents));
+}
+
 export function platformCutCents(finalPriceCents: number): number {
   return Math.round(finalPriceCents * PLATFORM_SHARE);
 }

@@ -12,7 +12,7 @@ import {
   type TellCustomerInput,
   tellCustomerSchema,
 } from "../../../../shared/nothing-waits";
-import { formatCents, jobLabel, landscaperShareCents, serviceName } from "../../../../shared/services";
+import { formatCents, formatEarnedCents, jobLabel, serviceName } from "../../../../shared/services";
 import { Detail } from "../../../components/detail";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
@@ -70,7 +70,7 @@ function AssignDialog({ item }: { item: NeedsProJob }) {
       dialog={dialog}
       trigger={{ label: "Assign a pro", icon: UserPlus, ariaLabel: `Assign a pro to ${label}` }}
       title={<>Assign a pro to {label}</>}
-      description={`The pro is asked to confirm ${item.priceCents === null ? "" : `at ${formatCents(item.priceCents)}, the customer's price (the pro earns ${formatCents(landscaperShareCents(item.priceCents))})`}; the request is booked only when they do, and the customer is told then.`}
+      description={`The pro is asked to confirm ${item.priceCents === null ? "" : `at ${formatCents(item.priceCents)}, the customer's price (the pro earns ${formatEarnedCents(item.priceCents)})`}; the request is booked only when they do, and the customer is told then.`}
       onSubmit={onSubmit}
       submitLabel="Ask the pro"
       pendingLabel="Asking..."

@@ -8,7 +8,7 @@ import {
   PRICE_CHANGE_REASON_MAX,
   priceChangeMessages,
 } from "../../../../shared/price-change";
-import { formatCents, jobLabel, landscaperShareCents } from "../../../../shared/services";
+import { formatCents, formatEarnedCents, jobLabel } from "../../../../shared/services";
 import { FormAlert } from "../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../components/form-dialog";
 import { ReasonField } from "../../../components/reason-field";
@@ -26,14 +26,13 @@ import { useAskPriceChange } from "../api/price-changes";
  * per visit), up to MAX_PRICE_INCREASE_RATIO above the agreed one or lower, why, and 1–6 photos that show it,
  * sent together. The customer answers; until then, and after a no, the agreed price stands.
  */
-const earned = (cents: number) => formatCents(landscaperShareCents(cents));
 
 /** " You would receive $52.50." for a typed price, so the ask is weighed in the landscaper's own money. */
 function payHint(typed: unknown, agreedCents: number): string {
   const cents = Math.round(Number(typed) * 100);
   if (typed === "" || typed == null || !Number.isFinite(cents) || cents <= 0 || cents === agreedCents)
     return "";
-  return ` At ${formatCents(cents)} you would receive ${earned(cents)}.`;
+  return ` At ${formatCents(cents)} you would receive ${formatEarnedCents(cents)}.`;
 }
 
 export function AskPriceChangeDialog({ job, disabled, describedBy }: JobActionProps) {
@@ -126,7 +125,7 @@ export function AskPriceChangeDialog({ job, disabled, describedBy }: JobActionPr
         label={perVisit ? "New price per visit (USD)" : "New price (USD)"}
         required
         error={errors.price?.message}
-        description={`Agreed: ${agreed} (you receive ${earned(agreedCents)}). At most ${formatCents(maxCents)} (${1 + MAX_PRICE_INCREASE_RATIO} × the agreed price); lower is allowed.${payHint(typedPrice, agreedCents)}`}
+        description={`Agreed: ${agreed} (you receive ${formatEarnedCents(agreedCents)}). At most ${formatCents(maxCents)} (${1 + MAX_PRICE_INCREASE_RATIO} × the agreed price); lower is allowed.${payHint(typedPrice, agreedCents)}`}
       >
         <MoneyInput aria-required="true" {...form.register("price")} />
       </FormField>

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { formatLongDate } from "../../../../../shared/dates";
 import type { LandscaperAssignment } from "../../../../../shared/nothing-waits";
-import { formatCents, jobLabel, landscaperShareCents, serviceName } from "../../../../../shared/services";
+import { formatCents, formatEarnedCents, jobLabel, serviceName } from "../../../../../shared/services";
 import { FormAlert } from "../../../../components/form-alert";
 import { FormDialog, useDialogState } from "../../../../components/form-dialog";
 import { Button } from "../../../../components/ui/button";
@@ -69,8 +69,7 @@ function AssignmentAnswer({ assignment }: { assignment: LandscaperAssignment }) 
     <div className="grid gap-2 rounded-lg border border-brand-200 bg-white px-3 py-3 text-sm">
       <p className="font-medium">
         {label}: {assignment.services.map(serviceName).join(", ")} in {assignment.zipCode}, on {day}, for{" "}
-        {formatCents(assignment.priceCents)} (you earn{" "}
-        {formatCents(landscaperShareCents(assignment.priceCents))}).
+        {formatCents(assignment.priceCents)} (you earn {formatEarnedCents(assignment.priceCents)}).
       </p>
       <p className="text-slate-700">
         Confirm and it is booked on your schedule at that price (the customer is told who comes); decline and

@@ -1,9 +1,7 @@
 import type { FirmPrice } from "../../../../../shared/pricing";
 import type { Frequency } from "../../../../../shared/recurring";
-import { formatCents, landscaperShareCents } from "../../../../../shared/services";
+import { formatCents, formatEarnedCents } from "../../../../../shared/services";
 import { PriceLines } from "../../../pricing";
-
-const earned = (cents: number) => formatCents(landscaperShareCents(cents));
 
 /**
  * A request's firm price in the accept dialog (issue 34): the price itself (there is nothing to type), the lines
@@ -31,8 +29,8 @@ export function FirmPriceTerms({ price, frequency }: { price: FirmPrice; frequen
       <p>
         <span className="font-medium text-slate-900">You earn 75%: </span>
         {oneTime
-          ? earned(price.firstVisitCents)
-          : `${earned(price.perVisitCents)} a visit${surcharge ? `, ${earned(price.firstVisitCents)} for the first` : ""}`}
+          ? formatEarnedCents(price.firstVisitCents)
+          : `${formatEarnedCents(price.perVisitCents)} a visit${surcharge ? `, ${formatEarnedCents(price.firstVisitCents)} for the first` : ""}`}
         , and every tip in full.
       </p>
       <p className="text-slate-700">
